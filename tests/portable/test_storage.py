@@ -1,0 +1,89 @@
+import os
+from dicebox.core import storage
+
+_n = [0]
+
+
+def fresh():
+    _n[0] += 1
+    root = "/tmp/dicebox_store_%d_%d" % (os.getpid() if hasattr(os, "getpid") else 0, _n[0])
+    try:
+        for f in os.listdir(root):
+            os.remove(root + "/" + f)
+    except OSError:
+        pass
+    return storage.Store(root)
+
+
+def test_missing_gives_default_without_complaint():
+    s = fresh()
+    assert s.load("settings", {"a": 1}) == {"a": 1}
+    assert s.problems == []
+
+
+def test_round_trip_and_replace():
+    s = fresh()
+    s.save("game", {"turn": 3, "dice": [1, 2, 3]})
+    assert s.load("game") == {"turn": 3, "dice": [1, 2, 3]}
+    s.save("game", {"turn": 4})
+    assert s.load("game") == {"turn": 4}
+    names = os.listdir(s.root)
+    assert "game.json" in names and "game.tmp" not in names
+
+
+def test_write_cut_off_before_rename_keeps_old_record():
+    s = fresh()
+    s.save("game", {"turn": 7})
+    # power cut while the temporary file was half written
+    with open(s.root + "/game.tmp", "w") as f:
+        f.write('{"fmt": 1, "name": "game", "v": 1, "data": {"tu')
+    assert s.load("game") == {"turn": 7}
+    assert s.problems == []
+    assert "game.tmp" not in os.listdir(s.root)
+
+
+def test_corrupt_file_reported_once_kept_aside_and_defaults_used():
+    s = fresh()
+    with open(s.path("settings"), "w") as f:
+        f.write('{"fmt": 1, "name": "settings", "v": 1, "data": {"sou')
+    assert s.load("settings", {"sound": True}) == {"sound": True}
+    assert len(s.problems) == 1 and "settings" in s.problems[0]
+    assert "settings.bad" in os.listdir(s.root)
+    # second load: file moved aside, no second report
+    assert s.load("settings", {"sound": True}) == {"sound": True}
+    assert len(s.problems) == 1
+    # saving again works
+    s.save("settings", {"sound": False})
+    assert s.load("settings", {}) == {"sound": False}
+
+
+def test_foreign_and_wrong_version_files_rejected():
+    s = fresh()
+    with open(s.path("a"), "w") as f:
+        f.write("[1, 2, 3]")
+    assert s.load("a", "d") == "d"
+    s.save("b", {"x": 1}, version=2)
+    assert s.load("b", "d", version=1) == "d"
+    assert len(s.take_problems()) == 2
+    assert s.problems == []
+    # a record copied under another name is not trusted
+    s.save("c", {"x": 1})
+    os.rename(s.path("c"), s.path("e"))
+    assert s.load("e", "d") == "d"
+
+
+def test_binary_garbage_does_not_crash():
+    s = fresh()
+    with open(s.path("g"), "wb") as f:
+        f.write(bytes(range(256)))
+    assert s.load("g", 5) == 5
+    assert s.problems
+
+
+def test_memory_store_same_api():
+    m = storage.MemoryStore()
+    assert m.load("x", 1) == 1
+    m.save("x", {"k": [1]})
+    assert m.load("x") == {"k": [1]}
+    m.delete("x")
+    assert not m.exists("x")
