@@ -1,0 +1,57 @@
+"""Settings: Left/Right change a value, A on a line cycles it; saved on leaving."""
+from dicebox.core import ui
+
+DIM_STEPS = (10, 15, 30, 60, 120, 300)
+SLEEP_STEPS = (30, 60, 120, 300, 600, 1800)
+
+
+def _step(seq, value, d):
+    i = seq.index(value) if value in seq else 0
+    return seq[min(max(i + d, 0), len(seq) - 1)]
+
+
+def _secs(s):
+    return "%ds" % s if s < 60 else "%dm" % (s // 60)
+
+
+class Settings(ui.Menu):
+    def __init__(self, app):
+        st = app.settings
+
+        def sound(d=0):
+            st["sound"] = not st["sound"]
+
+        def bright(d=1):
+            st["brightness"] = min(max(st["brightness"] + d, 1), 5)
+            app.apply_settings()
+
+        def dim(d=1):
+            st["dim_s"] = _step(DIM_STEPS, st["dim_s"], d)
+
+        def sleep(d=1):
+            st["sleep_s"] = _step(SLEEP_STEPS, st["sleep_s"], d)
+
+        def i2c(d=0):
+            st["i2c_khz"] = 400 if st["i2c_khz"] == 1000 else 1000
+
+        def sens(d=1):
+            st["shake_sens"] = min(max(st["shake_sens"] + d, 1), 5)
+            app.apply_settings()
+
+        items = [
+            (lambda: "Sound    %s" % ("on" if st["sound"] else "off"), sound, sound),
+            (lambda: "Bright   %d/5" % st["brightness"], bright, bright),
+            (lambda: "Dim      %s" % _secs(st["dim_s"]), dim, dim),
+            (lambda: "Sleep    %s" % _secs(st["sleep_s"]), sleep, sleep),
+            (lambda: "I2C    %s" % ("1MHz" if st["i2c_khz"] == 1000 else "400k"), i2c, i2c),
+            (lambda: "Shake    %d/5" % st["shake_sens"], sens, sens),
+        ]
+        ui.Menu.__init__(self, app, "Settings", items, on_back=self.leave)
+
+    def leave(self):
+        self.app.save_settings()
+        self.app.pop()
+
+
+def start(app):
+    app.push(Settings(app))

@@ -1,0 +1,178 @@
+"""Simulated hardware with the shape of docs/DEVELOPING.md, for the unix port.
+
+The display is the real firmware driver (dicebox.hal.ssd1306) talking to a
+SimPanel that decodes the SSD1306 command stream into pixels. Buttons are a
+mask the front end sets; the shake key feeds a burst of accelerometer samples
+through the firmware's own shake state machine. The clock is either real or
+virtual (advanced only by sleep_ms: deterministic screenshots and benchmarks).
+"""
+import gc
+import os
+import time
+
+from dicebox.core import events as E
+from dicebox.core import rng
+from dicebox.hal.ssd1306 import SSD1306
+from panel import SimPanel
+
+
+class VirtualClock:
+    def __init__(self):
+        self.t = 0
+
+    def ticks_ms(self):
+        return self.t
+
+    def sleep_ms(self, ms):
+        self.t += ms
+
+
+class RealClock:
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+
+class SimBuzzer:
+    def __init__(self):
+        self.muted = False
+        self.queue = []
+        self.playing = 0      # frequency now sounding, 0 = silent
+        self.until = None
+        self.log = []         # (freq, ms) of every tone played, for tests
+
+    def tone(self, freq, ms):
+        if not self.muted:
+            self.queue.append((freq, ms))
+
+    def tick(self, now):
+        if self.until is not None and time.ticks_diff(now, self.until) >= 0:
+            self.playing = 0
+            self.until = None
+        if self.until is None and self.queue:
+            f, ms = self.queue.pop(0)
+            self.playing = f
+            self.until = time.ticks_add(now, ms)
+            self.log.append((f, ms))
+
+
+class SimBattery:
+    def __init__(self):
+        self.v = 3.92
+
+    def volts(self):
+        return self.v
+
+    def percent(self):
+        from dicebox.core import battery_curve
+        return battery_curve.percent(self.v)
+
+    def charging(self):
+        return False
+
+
+class SimShake:
+    """Shake key -> a second of vigorous accelerometer samples into the real detector."""
+
+    kind = "sim"
+
+    def __init__(self):
+        self.detector = None
+        try:
+            from dicebox.core.shake import ShakeDetector
+            self.detector = ShakeDetector()
+        except ImportError:
+            pass
+        self.sensitivity = 3
+        self.shake_until = None
+        self.pending = []
+        self.n = 0
+
+    def shake(self, now, ms=800):
+        self.shake_until = time.ticks_add(now, ms)
+
+    def poll(self, now):
+        shaking = self.shake_until is not None and time.ticks_diff(self.shake_until, now) > 0
+        if self.detector is None:
+            if shaking and not self.n:
+                self.n = 1
+                return E.make(E.SHAKE)
+            if not shaking and self.n:
+                self.n = 0
+                self.shake_until = None
+                return E.make(E.SETTLED)
+            return 0
+        self.detector.sensitivity = self.sensitivity
+        if shaking:
+            self.n += 1
+            s = 1 if (self.n >> 1) & 1 else -1
+            x, y, z = 1800 * s, -1500 * s, 1000 + 900 * s
+        else:
+            x, y, z = 0, 0, 1000
+        return self.detector.update(x, y, z, now)
+
+
+class SimHW:
+    def __init__(self, clock, data_dir, seed=None, i2c_hz=1000000, panel=None):
+        self.clock = clock
+        self.panel = panel or SimPanel()
+        if hasattr(self.panel, "set_freq"):
+            self.panel.set_freq(i2c_hz)
+        self.display = SSD1306(self.panel)
+        self.mask = 0          # buttons held, set by the front end
+        self.latched = 0
+        self.shake = SimShake()
+        self.buzzer = SimBuzzer()
+        self.battery = SimBattery()
+        self.entropy = rng.SeededSource(seed) if seed is not None else rng.UrandomSource()
+        self.entropy_ok = True
+        self.entropy_msg = ""
+        self.data_dir = data_dir
+        self.woken_by = None
+        self.on_sleep = None   # front end: block until input, return
+        self.sleeps = 0
+
+    def read_buttons(self):
+        m = self.mask | self.latched
+        self.latched = 0
+        return m
+
+    def ticks_ms(self):
+        return self.clock.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def ticks_add(self, a, b):
+        return time.ticks_add(a, b)
+
+    def sleep_ms(self, ms):
+        self.clock.sleep_ms(ms)
+
+    def lightsleep(self, ms=0):
+        self.sleeps += 1
+        if self.on_sleep:
+            self.on_sleep()
+
+    def feed(self):
+        pass
+
+    def log(self, text):
+        try:
+            with open(self.data_dir + "/error.log", "a") as f:
+                f.write(text)
+        except OSError:
+            pass
+
+    def free_heap(self):
+        gc.collect()
+        return gc.mem_free()
+
+
+def ensure_dir(path):
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
