@@ -3,6 +3,10 @@
 ``top`` is the sand (ms) still to run at the moment ``since``; while running it
 drains at 1 ms per ms. Flipping swaps the halves: what had run becomes what is
 left (``total - left``), exactly like real sand. Pure: no clock of its own.
+
+``add`` puts sand in (or takes it out of) the top bulb, e.g. a turn clock's
+increment. ``from_dict(d, now, paused=True)`` restores a saved glass stopped at
+the saved value: time that passed while the device was off is not charged.
 """
 
 
@@ -39,7 +43,14 @@ class Hourglass:
 
     def flip(self, now):
         self._settle(now)
-        self.top = self.total - self.top
+        t = self.total - self.top
+        self.top = t if t > 0 else 0
+
+    def add(self, now, ms):
+        """Add ms to the sand left (negative takes away; never below 0)."""
+        self._settle(now)
+        t = self.top + ms
+        self.top = t if t > 0 else 0
 
     def reset(self, now, total_ms=None):
         if total_ms is not None:
@@ -52,7 +63,11 @@ class Hourglass:
         return {"total": self.total, "left": self.left(now), "running": self.running}
 
     @classmethod
-    def from_dict(cls, d, now):
-        h = cls(d["total"], now, d["running"])
-        h.top = d["left"]
+    def from_dict(cls, d, now, paused=False):
+        total = d["total"]
+        left = d["left"]
+        if not isinstance(total, int) or not isinstance(left, int) or total < 0 or left < 0:
+            raise ValueError("bad hourglass")
+        h = cls(total, now, bool(d["running"]) and not paused)
+        h.top = left
         return h
