@@ -72,6 +72,7 @@ class App:
         self.stack = []
         self.home_factory = home
         self.keep_awake = False
+        self.told_no_shake = False
         self.frames = 0
         self.draws = 0
         self.running = True
@@ -106,6 +107,9 @@ class App:
         self.stack = []
         if self.home_factory:
             self.push(self.home_factory(self))
+        if not self.told_no_shake and self.hw.shake.kind == "none":
+            self.told_no_shake = True
+            self.message("No shake sensor", "None was found at start-up. Press A to roll instead.")
 
     def message(self, title, text):
         self.push(ui.Message(self, title, text))
