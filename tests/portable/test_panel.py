@@ -206,3 +206,159 @@ def test_counters_count_bytes():
     assert p.data_bytes == 1024
     assert p.cmd_bytes == len(SETUP) - 1
     assert p.transactions == 2
+
+
+# ----- our driver against the simulated panel (MicroPython only: needs framebuf)
+
+def _driver():
+    try:
+        import framebuf  # noqa: F401
+    except ImportError:
+        return None
+    from dicebox.hal.ssd1306 import SSD1306
+    return SSD1306
+
+
+class NullBus:
+    """Accepts writes without doing anything (to measure the driver alone)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def writeto(self, addr, buf, stop=True):
+        self.calls += 1
+        return 0
+
+    def writevto(self, addr, vec, stop=True):
+        self.calls += 1
+        return 0
+
+
+def test_driver_init_is_one_transaction_and_shows_upright_pixels():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel()
+    d = SSD1306(p)
+    assert p.transactions == 1 and p.unknown == []
+    assert p.on and p.charge_pump and p.mode == 0
+    d.fill(0)
+    d.pixel(0, 0, 1)
+    d.pixel(127, 63, 1)
+    d.hline(10, 20, 5, 1)
+    d.flush()
+    assert lit(p) == [(0, 0), (10, 20), (11, 20), (12, 20), (13, 20), (14, 20), (127, 63)]
+
+
+def test_driver_picture_matches_framebuffer():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel()
+    d = SSD1306(p)
+    d.fill(0)
+    d.text("Dicebox", 3, 5, 1)
+    d.rect(0, 30, 50, 20, 1)
+    d.fill_rect(60, 33, 7, 9, 1)
+    d.line(0, 63, 127, 40, 1)
+    d.flush()
+    assert p.pixels() == d.buffer
+    d.text("6", 100, 0, 1)
+    d.flush()
+    assert p.pixels() == d.buffer
+
+
+def test_flush_sends_only_changed_pages():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel()
+    d = SSD1306(p)
+    d.fill(0)
+    full = d.flush()
+    assert full == 7 + 1 + 1024
+    p.reset_counters()
+    assert d.flush() == 0                  # nothing changed: nothing sent
+    assert p.bytes_in == 0
+    d.pixel(5, 20, 1)                       # page 2 only
+    n = d.flush()
+    assert p.data_bytes == 128 and n == 7 + 1 + 128
+    assert p.pixel(5, 20) == 1
+    d.pixel(6, 21, 1)                       # same page again: the window is reused
+    p.reset_counters()
+    assert d.flush() == 1 + 128 and p.transactions == 1
+    assert p.pixel(6, 21) == 1
+    d.pixel(0, 8, 1)                        # pages 1 and 3: run 1..3
+    d.pixel(0, 31, 1)
+    p.reset_counters()
+    d.flush()
+    assert p.data_bytes == 3 * 128
+    assert p.pixels() == d.buffer
+    assert d.flushes == 4
+
+
+def test_flush_after_bus_error_resends_everything():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel(nack_above_hz=400000)
+    d = SSD1306(p)
+    d.flush()
+    d.pixel(1, 1, 1)
+    p.set_freq(1000000)
+    raises(OSError, d.flush)
+    p.set_freq(400000)
+    assert d.flush() == 7 + 1 + 1024
+    assert p.pixels() == d.buffer
+
+
+def test_contrast_invert_power_flip():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel()
+    d = SSD1306(p)
+    d.fill(0)
+    d.pixel(0, 0, 1)
+    d.flush()
+    d.contrast(0x10)
+    assert p.contrast == 0x10
+    d.invert(True)
+    assert p.inverse and p.pixel(0, 0) == 0 and p.pixel(1, 0) == 1
+    d.invert(False)
+    d.flip(True)
+    assert p.pixel(127, 63) == 1 and p.pixel(0, 0) == 0
+    d.flip(False)
+    d.power(False)
+    assert p.pixel(0, 0) == 0 and not p.on
+    d.power(True)
+    assert p.pixel(0, 0) == 1
+    assert p.unknown == []
+
+
+def test_flush_allocates_nothing():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    import gc
+    bus = NullBus()
+    d = SSD1306(bus)
+    d.flush()
+    for i in range(3):       # warm up
+        d.pixel(i, i * 9 % 64, 1)
+        d.flush()
+        d.flush()
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        total = 0
+        for i in range(200):
+            d.pixel(i & 127, (i * 7) & 63, i & 1)
+            total += d.flush()
+            total += d.flush()
+        after = gc.mem_alloc()
+    finally:
+        gc.enable()
+    assert total > 0
+    assert after - before == 0, after - before
