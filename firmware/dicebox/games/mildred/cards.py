@@ -1,0 +1,131 @@
+"""All card data for Auntie Mildred's List of Random Tasks, in one place.
+
+Task sets are numbered 0..3; a task card is (set, level) with level 1..6.
+Each card has an effect code; the rules module implements every code.
+Indulgency cards are numbered 0..7 (the Goal Line is not one of them).
+"""
+
+CLEAN = 0
+LAUNDRY = 1
+DIY = 2
+COOK = 3
+SET_NAMES = ("Clean", "Laundry", "DIY", "Cook")
+SET_SHORT = ("CLN", "LDY", "DIY", "COOK")
+
+# Effect kinds: R reward (done as a task), S shenanigans (done as a task, hits
+# the opponent's next round), A always (never taken as a reward).
+# (name, kind, effect code, short text)
+TASKS = (
+    (  # Clean
+        ("Polish the pigs", "R", "swap",
+         "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
+        ("Lather the lemons", "S", "less", "Opponent scores 1 less cookie."),
+        ("Spruce the spoons", "R", "disc", "You need 1 less die to place indulgencies."),
+        ("Dust the dobermann", "S", "no4",
+         "Remove this scallywag; opponent cannot score a 4-cookie indulgency."),
+        ("Sweep up the olive oil", "S", "notie", "Opponent cannot score an indulgency on ties."),
+        ("Tether the toenail trimmings", "R", "clear", "Remove all your scallywags, gain a victory die."),
+    ),
+    (  # Laundry
+        ("Boil up the bees nest", "A", "defend", "Opponent must defend when their cookie die is 1."),
+        ("Mop the moped", "R", "dodge1", "Gain 1 dodge die."),
+        ("Puncture the life jackets", "R", "prank1", "Gain 1 prank die."),
+        ("Comb the broom", "R", "pd2", "Gain 2 prank or dodge dice."),
+        ("Rearrange the radiators", "R", "pd3", "Gain 3 prank or dodge dice."),
+        ("Chop down the dishes", "R", "pd4", "Gain 4 prank or dodge dice."),
+    ),
+    (  # DIY
+        ("Vacuum the washing", "R", "swap",
+         "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
+        ("Fold the frying pan", "R", "deact", "Deactivate an opponent's ready scallywag."),
+        ("Dry out the dog biscuits", "R", "reduce", "Reduce an opponent's scallywag by 1 step."),
+        ("Stack the cat litter", "R", "vroll",
+         "Shake your victory dice: each 4-6 gains a cookie, each 1 loses one."),
+        ("Straighten the straitjacket", "R", "react", "Reactivate all your other task dice."),
+        ("Stock the socks", "R", "any", "Use any other task."),
+    ),
+    (  # Cook
+        ("Tabulate the teabags", "A", "advance", "Wakeup: advance a scallywag by 1 space."),
+        ("Fry the fridge magnets", "R", "reroll", "Reroll up to 2 of your dice."),
+        ("Preorder the pile of peas", "R", "m1x1", "Modify 1 shaken die by +-1."),
+        ("Shrinkwrap the shrimp", "R", "m1x2", "Modify 1 shaken die by +-2."),
+        ("Lubricate the licorice", "R", "m2x1", "Modify 2 shaken dice by +-1 each."),
+        ("Marinate the marzipan", "R", "m2x2", "Modify 2 shaken dice by +-2 each."),
+    ),
+)
+
+# Indulgency cards: (name, short, cookies, dice)
+PAIR = 0
+TWO_PAIRS = 1
+THREE_KIND = 2
+STRAIGHT5 = 3
+FULL_HOUSE = 4
+FOUR_KIND = 5
+TWO_TRIPLES = 6
+STRAIGHT6 = 7
+INDULGENCIES = (
+    ("A Pair", "PAIR", 1, 2),
+    ("2 Pairs", "2PR", 2, 4),
+    ("3-of-a-kind", "3OAK", 2, 3),
+    ("Straight 5", "ST5", 3, 5),
+    ("Full House", "FULL", 3, 5),
+    ("4-of-a-kind", "4OAK", 3, 4),
+    ("Two 3-of-a-kind", "2X3", 4, 6),
+    ("Straight 6", "ST6", 4, 6),
+)
+NUM_IND = 8
+IND_IN_PLAY = 6
+SETS_IN_PLAY = 3
+DICE_PER_PLAYER = 9
+GOAL_LEVEL = 6
+WIN_VICTORY = 3
+MAX_SLOT = 4      # prank and dodge slots 1..4
+MOD_SPOTS = 2     # modify spots on the dice pool card
+
+
+def task(s, level):
+    return TASKS[s][level - 1]
+
+
+def _patterns(card):
+    """Every valid dice pattern (sorted tuple) for an indulgency card."""
+    out = []
+    r = range(1, 7)
+    if card == PAIR:
+        out = [(v, v) for v in r]
+    elif card == TWO_PAIRS:
+        out = [(a, a, b, b) for a in r for b in r if a < b]
+    elif card == THREE_KIND:
+        out = [(v, v, v) for v in r]
+    elif card == STRAIGHT5:
+        out = [(1, 2, 3, 4, 5), (2, 3, 4, 5, 6)]
+    elif card == FULL_HOUSE:
+        out = [tuple(sorted((t, t, t, q, q))) for t in r for q in r if t != q]
+    elif card == FOUR_KIND:
+        out = [(v, v, v, v) for v in r]
+    elif card == TWO_TRIPLES:
+        out = [(a, a, a, b, b, b) for a in r for b in r if a < b]
+    elif card == STRAIGHT6:
+        out = [(1, 2, 3, 4, 5, 6)]
+    return out
+
+
+PATTERNS = tuple(tuple(_patterns(c)) for c in range(NUM_IND))
+
+
+def pattern_key(card, pat):
+    """Strength of a pattern on its card, for comparing both players' dice.
+
+    Full House and Two 3-of-a-kind compare the triple first (44422 beats 33366);
+    2 Pairs compares the higher pair first; straights compare their top die."""
+    if card == TWO_PAIRS:
+        return (pat[2], pat[0])
+    if card == FULL_HOUSE:
+        t = pat[2]  # the middle of a sorted full house is always in the triple
+        q = pat[0] if pat[0] != t else pat[4]
+        return (t, q)
+    if card == TWO_TRIPLES:
+        return (pat[3], pat[0])
+    if card == STRAIGHT5 or card == STRAIGHT6:
+        return (pat[-1],)
+    return (pat[0],)
