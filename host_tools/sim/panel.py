@@ -41,6 +41,7 @@ _ARGS = {
     0x8D: 1,  # charge pump
     0xA3: 2,  # vertical scroll area
     0xA8: 1,  # multiplex ratio
+    0xAD: 1,  # internal IREF selection (newer SSD1306 revisions)
     0xD3: 1,  # display offset
     0xD5: 1,  # clock divide / oscillator frequency
     0xD6: 1,  # zoom in
