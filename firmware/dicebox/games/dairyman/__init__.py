@@ -1,0 +1,1 @@
+"""Dairyman: roll sets of ten, fill the barns, claim milk tiles."""

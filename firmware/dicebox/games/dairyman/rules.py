@@ -1,0 +1,620 @@
+"""Dairyman rules engine: a pure state machine (see core/game.py).
+
+Actions (tuples; JSON lists are accepted too):
+
+* ("lock", (i, j) or (i, j, k))  lock 2 or 3 unlocked dice totalling exactly 10
+* ("reroll", (f, ...))           reroll every unlocked die except the frozen
+                                 ones listed (one freeze token each)
+* ("claim", (t, ...))            stop and claim these display tiles
+* ("fail",)                      accept a failure (no set after a roll, or
+                                 nothing claimable)
+* ("flip", t)                    flip an owned tile, paying its requirement
+* ("ice", t) / ("ice", t, i)     use a flipped ice cream tile (one die: index i)
+
+Chance nodes: the opening shuffle of the 22 tiles, every dice roll, and the
+shuffle of discards and display when the last backorder token is taken.
+Rulings are listed in help.py and docs/games/dairyman.md; the numbers in
+brackets in the comments below refer to them.
+"""
+from micropython import const
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
+
+WHITE = const(0)
+YELLOW = const(1)
+RED = const(2)
+FREE = const(0)     # dice locations: 0 unlocked, 1..3 barn, 4 spent yellow
+SPENT = const(4)
+MAXRED = const(4)
+SUPPLY = (0, 0, 3, 4, 5)   # backorder tokens by number of players
+
+# pending chance kinds
+_SETUP = const(0)
+_ROLL = const(1)
+_RESET = const(2)
+
+
+def barn_for(rolls):
+    """Barn for sets locked after the ``rolls``-th roll of the turn [R1]."""
+    if rolls <= 1:
+        return 1
+    if rolls <= 3:
+        return 2
+    return 3
+
+
+def find_sets(vals, idx):
+    """All (i, j[, k]) from indices ``idx`` whose values total 10."""
+    out = []
+    n = len(idx)
+    for a in range(n):
+        va = vals[idx[a]]
+        for b in range(a + 1, n):
+            vb = va + vals[idx[b]]
+            if vb == 10:
+                out.append((idx[a], idx[b]))
+            elif vb < 10:
+                for c in range(b + 1, n):
+                    if vb + vals[idx[c]] == 10:
+                        out.append((idx[a], idx[b], idx[c]))
+    return out
+
+
+def has_set(vals):
+    """True if some 2 or 3 of the values total 10 (counts 1..6 only)."""
+    cnt = [0] * 7
+    for v in vals:
+        cnt[v] += 1
+    return has_set_counts(cnt)
+
+
+def has_set_counts(cnt):
+    # pairs
+    if cnt[4] and cnt[6]:
+        return True
+    if cnt[5] >= 2:
+        return True
+    # triples a <= b <= c, a + b + c = 10
+    for a in range(1, 4):
+        if not cnt[a]:
+            continue
+        for b in range(a, 7):
+            c = 10 - a - b
+            if c < b:
+                break
+            if c > 6:
+                continue
+            need = [0] * 7
+            need[a] += 1
+            need[b] += 1
+            need[c] += 1
+            if cnt[a] >= need[a] and cnt[b] >= need[b] and cnt[c] >= need[c]:
+                return True
+    return False
+
+
+class State:
+    def __init__(self, nplayers=2):
+        if nplayers < 2 or nplayers > 4:
+            raise ValueError("2 to 4 players")
+        self.n = nplayers
+        self.supply_total = SUPPLY[nplayers]
+        self.stack = []
+        self.display = []
+        self.owned = [[] for _ in range(nplayers)]
+        self.flipped = [0] * NTILES
+        self.tokens = [0] * nplayers     # backorder tokens held
+        self.freeze = [0] * nplayers     # freeze tokens held
+        self.seat = 0
+        self.dc = []      # dice colours
+        self.dv = []      # dice values (0 = not rolled yet)
+        self.dl = []      # dice locations
+        self.sets = []    # [barn, i, j(, k)] locked this turn
+        self.rolls = 0    # main rolls this turn (the first roll counts)
+        self.need_lock = True
+        self.used = []    # ice cream tiles used this turn
+        self.pending = [_SETUP]
+        self.over = False
+        self.turns = 0
+        self.last = []    # what just happened, for screens: [verb, seat, ...]
+
+    # ---- contract -------------------------------------------------------
+    def current_player(self):
+        if self.over:
+            return TERMINAL
+        if self.pending is not None:
+            return CHANCE
+        return self.seat
+
+    def chance_request(self):
+        p = self.pending
+        if p is None:
+            return []
+        if p[0] == _SETUP:
+            return list(range(NTILES, 1, -1))
+        if p[0] == _ROLL:
+            return [6] * len(p[1])
+        return list(range(len(p[1]), 1, -1))
+
+    def apply_chance(self, values):
+        p = self.pending
+        if p is None:
+            raise IllegalMove("nothing to roll")
+        sizes = self.chance_request()
+        values = list(values)
+        if len(values) != len(sizes):
+            raise IllegalMove("need %d numbers" % len(sizes))
+        for v, s in zip(values, sizes):
+            if not isinstance(v, int) or v < 0 or v >= s:
+                raise IllegalMove("number out of range")
+        if p[0] == _SETUP:
+            st = _shuffled(list(range(NTILES)), values)
+            self.display = st[:3]
+            self.stack = st[3:]
+            self.pending = None
+            self._start_turn(0)
+        elif p[0] == _ROLL:
+            idx = p[1]
+            for k in range(len(idx)):
+                self.dv[idx[k]] = values[k] + 1
+            self.pending = None
+        else:
+            self.stack.extend(_shuffled(list(p[1]), values))
+            self.display = []
+            for s in range(self.n):
+                self.tokens[s] = 0
+            self.pending = None
+            self._end_turn()
+
+    def clone(self):
+        c = State.__new__(State)
+        c.n = self.n
+        c.supply_total = self.supply_total
+        c.stack = self.stack[:]
+        c.display = self.display[:]
+        c.owned = [o[:] for o in self.owned]
+        c.flipped = self.flipped[:]
+        c.tokens = self.tokens[:]
+        c.freeze = self.freeze[:]
+        c.seat = self.seat
+        c.dc = self.dc[:]
+        c.dv = self.dv[:]
+        c.dl = self.dl[:]
+        c.sets = [s[:] for s in self.sets]
+        c.rolls = self.rolls
+        c.need_lock = self.need_lock
+        c.used = self.used[:]
+        c.pending = _copy_pending(self.pending)
+        c.over = self.over
+        c.turns = self.turns
+        c.last = self.last[:]
+        return c
+
+    def to_dict(self):
+        return {
+            "v": 1, "n": self.n, "stack": self.stack[:], "display": self.display[:],
+            "owned": [o[:] for o in self.owned], "flipped": self.flipped[:],
+            "tokens": self.tokens[:], "freeze": self.freeze[:], "seat": self.seat,
+            "dc": self.dc[:], "dv": self.dv[:], "dl": self.dl[:],
+            "sets": [s[:] for s in self.sets], "rolls": self.rolls,
+            "need_lock": 1 if self.need_lock else 0, "used": self.used[:],
+            "pending": _copy_pending(self.pending),
+            "over": 1 if self.over else 0, "turns": self.turns, "last": list(self.last),
+        }
+
+    @staticmethod
+    def from_dict(d):
+        if d.get("v") != 1:
+            raise ValueError("unknown save version")
+        s = State(d["n"])
+        for k in ("stack", "display", "flipped", "tokens", "freeze", "dc", "dv", "dl", "used"):
+            setattr(s, k, list(d[k]))
+        s.owned = [list(o) for o in d["owned"]]
+        s.sets = [list(x) for x in d["sets"]]
+        s.seat = d["seat"]
+        s.rolls = d["rolls"]
+        s.need_lock = bool(d["need_lock"])
+        s.pending = _copy_pending(d["pending"])
+        s.over = bool(d["over"])
+        s.turns = d["turns"]
+        s.last = list(d["last"])
+        if len(s.flipped) != NTILES or len(s.owned) != s.n:
+            raise ValueError("bad save")
+        return s
+
+    # ---- queries --------------------------------------------------------
+    def supply(self):
+        return self.supply_total - sum(self.tokens)
+
+    def free_dice(self):
+        dl = self.dl
+        return [i for i in range(len(dl)) if dl[i] == FREE]
+
+    def barn_total(self):
+        t = 0
+        for i in range(len(self.dl)):
+            if 1 <= self.dl[i] <= 3:
+                t += self.dv[i]
+        return t
+
+    def barn_totals(self):
+        t = [0, 0, 0]
+        for i in range(len(self.dl)):
+            b = self.dl[i]
+            if 1 <= b <= 3:
+                t[b - 1] += self.dv[i]
+        return t
+
+    def yellow(self):
+        for i in range(len(self.dc)):
+            if self.dc[i] == YELLOW:
+                return i
+        return -1
+
+    def can_lock(self):
+        return has_set([self.dv[i] for i in self.free_dice()])
+
+    def can_claim(self):
+        t = self.barn_total()
+        for x in self.display:
+            if TILES[x][0] <= t:
+                return True
+        return False
+
+    def score_parts(self, s):
+        """(tile points, cheese bonus, backorder penalty, total) for seat s."""
+        pts = 0
+        bonus = 0
+        for t in self.owned[s]:
+            pts += TILES[t][0]
+            if self.flipped[t] and TILES[t][2] == CHEESE:
+                bonus += 5
+        pen = 5 * self.tokens[s]
+        return (pts, bonus, pen, pts + bonus - pen)
+
+    def scores(self):
+        return [self.score_parts(s)[3] for s in range(self.n)]
+
+    def rank_key(self, s):
+        """Tie-break [R9]: points, then fewer backorder tokens, then more
+        flipped tiles; seats still equal share the win."""
+        nf = 0
+        for t in self.owned[s]:
+            nf += self.flipped[t]
+        return (self.score_parts(s)[3], -self.tokens[s], nf)
+
+    def winners(self):
+        keys = [self.rank_key(s) for s in range(self.n)]
+        best = max(keys)
+        return [s for s in range(self.n) if keys[s] == best]
+
+    # ---- legal actions ----------------------------------------------------
+    def legal_actions(self):
+        if self.over or self.pending is not None:
+            return []
+        out = []
+        p = self.seat
+        free = self.free_dice()
+        dv = self.dv
+        dc = self.dc
+        seen = []
+        for st in find_sets(dv, free):
+            key = sorted((dv[i], dc[i] == YELLOW) for i in st)
+            if key not in seen:
+                seen.append(key)
+                out.append(("lock", st))
+        if not self.need_lock:
+            if free:
+                nf = min(self.freeze[p], len(free) - 1)
+                for fr in _freeze_choices(free, dv, dc, nf):
+                    out.append(("reroll", fr))
+            total = self.barn_total()
+            for c in _claims(self.display, total):
+                out.append(("claim", c))
+            if not self.can_claim():
+                out.append(("fail",))
+        elif not out:
+            out.append(("fail",))
+        for t in self.owned[p]:
+            if not self.flipped[t] and self._flip_ok(t) is None:
+                out.append(("flip", t))
+        for t in self.owned[p]:
+            if self.flipped[t] and TILES[t][2] != CHEESE and t not in self.used:
+                b = TILES[t][2]
+                if b == ICEANY:
+                    seenv = []
+                    for i in free:
+                        k = (dv[i], dc[i] == YELLOW)
+                        if k not in seenv:
+                            seenv.append(k)
+                            out.append(("ice", t, i))
+                elif self._ice_dice(b):
+                    out.append(("ice", t))
+        return out
+
+    # ---- apply --------------------------------------------------------------
+    def apply(self, action):
+        if self.over:
+            raise IllegalMove("the game is over")
+        if self.pending is not None:
+            raise IllegalMove("roll the dice first")
+        a = tup(action)
+        if not isinstance(a, tuple) or not a:
+            raise IllegalMove("unknown action")
+        verb = a[0]
+        if verb == "lock":
+            self._lock(a)
+        elif verb == "reroll":
+            self._reroll(a)
+        elif verb == "claim":
+            self._claim(a)
+        elif verb == "fail":
+            self._fail(a)
+        elif verb == "flip":
+            self._flip(a)
+        elif verb == "ice":
+            self._ice(a)
+        else:
+            raise IllegalMove("unknown action")
+
+    def _dice_arg(self, x):
+        if not isinstance(x, tuple):
+            raise IllegalMove("name the dice")
+        for i in x:
+            if not isinstance(i, int) or i < 0 or i >= len(self.dv):
+                raise IllegalMove("no such die")
+        for k in range(len(x)):
+            if x[k] in x[k + 1:]:
+                raise IllegalMove("a die counts once")
+        return x
+
+    def _lock(self, a):
+        if len(a) != 2:
+            raise IllegalMove("name the dice")
+        st = self._dice_arg(a[1])
+        if len(st) < 2 or len(st) > 3:
+            raise IllegalMove("a set is 2 or 3 dice")
+        for i in st:
+            if self.dl[i] == SPENT:
+                raise IllegalMove("the yellow die was spent")
+            if self.dl[i] != FREE:
+                raise IllegalMove("that die is locked")
+        tot = 0
+        for i in st:
+            tot += self.dv[i]
+        if tot != 10:
+            raise IllegalMove("a set must total 10, not %d" % tot)
+        b = barn_for(self.rolls)
+        for i in st:
+            self.dl[i] = b
+        self.sets.append([b] + list(st))
+        self.need_lock = False
+        self.last = ["lock", self.seat, b]
+
+    def _reroll(self, a):
+        if self.need_lock:
+            raise IllegalMove("lock a set first")
+        fr = self._dice_arg(a[1] if len(a) > 1 else ())
+        for i in fr:
+            if self.dl[i] != FREE:
+                raise IllegalMove("only unlocked dice freeze")
+        if len(fr) > self.freeze[self.seat]:
+            raise IllegalMove("not enough freeze tokens")
+        roll = [i for i in self.free_dice() if i not in fr]
+        if not roll:
+            raise IllegalMove("no dice left to roll")
+        p = self.seat
+        self.freeze[p] -= len(fr)
+        if self.rolls >= 3:          # this is the 3rd reroll or later [R2]
+            self.freeze[p] += 1
+        self.rolls += 1
+        self.need_lock = True
+        self.pending = [_ROLL, roll]
+        self.last = ["reroll", p, len(fr)]
+
+    def _claim(self, a):
+        if self.need_lock:
+            raise IllegalMove("lock a set first")
+        c = a[1] if len(a) > 1 else ()
+        if not isinstance(c, tuple) or not c:
+            raise IllegalMove("pick a tile")
+        tot = 0
+        for k in range(len(c)):
+            t = c[k]
+            if t not in self.display:
+                raise IllegalMove("that tile is not on display")
+            if t in c[k + 1:]:
+                raise IllegalMove("a tile counts once")
+            tot += TILES[t][0]
+        have = self.barn_total()
+        if tot > have:
+            raise IllegalMove("needs %d, barns have %d" % (tot, have))
+        p = self.seat
+        for t in c:
+            self.display.remove(t)
+            self.owned[p].append(t)
+        self.last = ["claim", p] + list(c)
+        self._end_turn()
+
+    def _fail(self, a):
+        if self.need_lock:
+            if self.can_lock():
+                raise IllegalMove("you can lock a set")
+        elif self.can_claim():
+            raise IllegalMove("you can claim a tile")
+        p = self.seat
+        self.tokens[p] += 1
+        self.last = ["fail", p]
+        if self.supply() > 0:
+            self._end_turn()
+            return
+        # The last token was taken [R6]: the most-token players discard.
+        most = max(self.tokens)
+        items = []
+        for s in range(self.n):
+            if self.tokens[s] != most:
+                continue
+            best = -1
+            for t in self.owned[s]:      # later claims win ties [R7]
+                if not self.flipped[t] and (best < 0 or TILES[t][0] >= TILES[best][0]):
+                    best = t
+            if best >= 0:
+                self.owned[s].remove(best)
+                items.append(best)
+                self.last.append(s)
+                self.last.append(best)
+        items.extend(self.display)
+        self.display = []
+        self.pending = [_RESET, items]
+
+    def _flip_ok(self, t):
+        """None if seat can flip tile t now, else the reason."""
+        p = self.seat
+        if t not in self.owned[p]:
+            return "not your tile"
+        if self.flipped[t]:
+            return "already flipped"
+        need = TILES[t][1]
+        if need <= 6:
+            y = self.yellow()
+            if y < 0 or self.dl[y] != FREE or self.dv[y] != need:
+                return "needs the unlocked yellow die on %d" % need
+        elif self.freeze[p] < need - 10:
+            return "needs %d freeze tokens" % (need - 10)
+        return None
+
+    def _flip(self, a):
+        if len(a) != 2 or not isinstance(a[1], int) or a[1] < 0 or a[1] >= NTILES:
+            raise IllegalMove("no such tile")
+        t = a[1]
+        why = self._flip_ok(t)
+        if why is not None:
+            raise IllegalMove(why)
+        need = TILES[t][1]
+        if need <= 6:
+            self.dl[self.yellow()] = SPENT
+        else:
+            self.freeze[self.seat] -= need - 10
+        self.flipped[t] = 1
+        self.last = ["flip", self.seat, t]
+
+    def _ice_dice(self, b):
+        face = 1 if b == ICE1 else 2
+        return [i for i in self.free_dice() if self.dv[i] == face]
+
+    def _ice(self, a):
+        if len(a) < 2 or not isinstance(a[1], int) or a[1] < 0 or a[1] >= NTILES:
+            raise IllegalMove("no such tile")
+        t = a[1]
+        p = self.seat
+        if t not in self.owned[p]:
+            raise IllegalMove("not your tile")
+        if not self.flipped[t] or TILES[t][2] == CHEESE:
+            raise IllegalMove("not an ice cream")
+        if t in self.used:
+            raise IllegalMove("used this turn already")
+        b = TILES[t][2]
+        if b == ICEANY:
+            if len(a) != 3:
+                raise IllegalMove("pick one die")
+            i = self._dice_arg((a[2],))[0]
+            if self.dl[i] != FREE:
+                raise IllegalMove("only an unlocked die")
+            roll = [i]
+        else:
+            if len(a) != 2:
+                raise IllegalMove("this ice cream picks no die")
+            roll = self._ice_dice(b)
+            if not roll:
+                raise IllegalMove("no unlocked %ds" % (1 if b == ICE1 else 2))
+        self.used.append(t)
+        self.pending = [_ROLL, roll]
+        self.last = ["ice", p, t]
+
+    # ---- turn flow ----------------------------------------------------------
+    def _start_turn(self, s):
+        self.seat = s
+        nred = min(self.tokens[s], MAXRED)       # [R5]
+        self.dc = [WHITE] * 7 + [YELLOW] + [RED] * nred
+        nd = len(self.dc)
+        self.dv = [0] * nd
+        self.dl = [FREE] * nd
+        self.sets = []
+        self.rolls = 1
+        self.need_lock = True
+        self.used = []
+        self.pending = [_ROLL, list(range(nd))]
+
+    def _end_turn(self):
+        self.turns += 1
+        while len(self.display) < 3 and self.stack:
+            self.display.append(self.stack.pop(0))
+        self.dc = []
+        self.dv = []
+        self.dl = []
+        self.sets = []
+        self.used = []
+        if len(self.display) < 3:
+            self.over = True
+            self.pending = None
+            return
+        self._start_turn((self.seat + 1) % self.n)
+
+
+def _copy_pending(p):
+    if p is None:
+        return None
+    return [p[0]] + [list(x) for x in p[1:]]
+
+
+def _shuffled(items, picks):
+    """Fisher-Yates: picks[k] in range(n - k) swaps into position n-1-k."""
+    n = len(items)
+    k = 0
+    for i in range(n - 1, 0, -1):
+        j = picks[k]
+        items[i], items[j] = items[j], items[i]
+        k += 1
+    return items
+
+
+def _claims(display, total):
+    out = []
+    n = len(display)
+    for m in range(1, 1 << n):
+        tot = 0
+        c = []
+        for k in range(n):
+            if m >> k & 1:
+                tot += TILES[display[k]][0]
+                c.append(display[k])
+        if tot <= total:
+            out.append(tuple(c))
+    return out
+
+
+def _freeze_choices(free, dv, dc, nmax):
+    """Distinct ways to freeze up to nmax of the free dice (by face and colour)."""
+    kinds = []
+    for i in free:
+        k = (dv[i], dc[i] == YELLOW)
+        for e in kinds:
+            if e[0] == k:
+                e[1].append(i)
+                break
+        else:
+            kinds.append([k, [i]])
+    out = [()]
+    for e in kinds:
+        nxt = []
+        for base in out:
+            for m in range(len(e[1]) + 1):
+                if len(base) + m > nmax:
+                    break
+                nxt.append(base + tuple(e[1][:m]))
+        out = nxt
+    return out
+
+
+def new_game(nplayers=2):
+    return State(nplayers)

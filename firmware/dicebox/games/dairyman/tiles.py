@@ -1,0 +1,54 @@
+"""The 22 milk tiles, kept in one place.
+
+Each tile is (value, need, back):
+
+* value: points at the end of the game, 10..40. It is also what the tile costs
+  to claim from the display.
+* need: what flipping the tile costs. 1..6 = the unlocked yellow die showing
+  that face (the die is spent); 11..13 = 1..3 freeze tokens.
+* back: CHEESE (+5 points at the end) or one of the ice creams, each a once a
+  turn reroll: ICE1 (all unlocked 1s), ICE2 (all unlocked 2s), ICEANY (one
+  unlocked die).
+
+Design: values 10 to 40 in steps of 5 (2/3/4/4/4/3/2 tiles). Twelve tiles flip
+with the yellow die, two for each face; ten with freeze tokens (three for 1,
+four for 2, three for 3). Ten backs are cheese, four of each ice cream. Cheap
+flips sit on low tiles and on ice creams; the 40s need three tokens.
+"""
+from micropython import const
+
+CHEESE = const(0)
+ICE1 = const(1)
+ICE2 = const(2)
+ICEANY = const(3)
+
+TILES = (
+    (10, 1, 1), (10, 2, 2),
+    (15, 11, 1), (15, 3, 0), (15, 4, 2),
+    (20, 11, 3), (20, 5, 0), (20, 6, 1), (20, 12, 0),
+    (25, 1, 0), (25, 11, 2), (25, 2, 3), (25, 12, 0),
+    (30, 3, 1), (30, 12, 3), (30, 4, 0), (30, 13, 0),
+    (35, 5, 2), (35, 12, 0), (35, 6, 3),
+    (40, 13, 0), (40, 13, 0),
+)
+NTILES = const(22)
+BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice any")
+
+
+def value(t):
+    return TILES[t][0]
+
+
+def need(t):
+    return TILES[t][1]
+
+
+def back(t):
+    return TILES[t][2]
+
+
+def need_text(t):
+    n = TILES[t][1]
+    if n <= 6:
+        return "yellow %d" % n
+    return "%d freeze" % (n - 10)
