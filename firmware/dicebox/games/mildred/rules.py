@@ -95,7 +95,9 @@ _NEEDS = tuple(tuple(_need(p) for p in C.PATTERNS[k]) for k in range(C.NUM_IND))
 
 
 class State:
-    def __init__(self):
+    def __init__(self, _blank=False):
+        if _blank:
+            return
         self.sets = []          # the 3 task sets in play
         self.inds = []          # the 6 indulgency cards in play
         self.phase = SETUP
@@ -129,7 +131,7 @@ class State:
         return self.phase == OVER
 
     def clone(self):
-        s = State.__new__(State)
+        s = State(True)
         for f in _FIELDS:
             setattr(s, f, _cp(getattr(self, f)))
         return s
@@ -147,7 +149,7 @@ class State:
 
     @classmethod
     def from_dict(cls, d):
-        s = cls.__new__(cls)
+        s = cls(True)
         for f in _FIELDS:
             setattr(s, f, _cp(d[f]))
         return s

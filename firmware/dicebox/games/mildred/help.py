@@ -1,0 +1,58 @@
+"""Console rules page and the numbered rulings (plain ASCII, word-wrapped on screen)."""
+
+RULES = (
+    "GOAL: be first to 3 victory dice.",
+    "SETUP: 9 dice each, cookie die at 1. 6 of 8 indulgency cards and 3 of 4 task "
+    "sets are dealt at random. Lowest start shake begins in its Action phase.",
+    "COOKIES: scoring raises your cookie die, never past 6; excess is lost. At 6 you "
+    "take a victory die and the cookie die goes back to 1. Some cards give a victory "
+    "die directly. The 3rd victory die wins at once.",
+    "WAKEUP, any order: (a) must: take back dodge dice. (b) combat: your prank slot "
+    "vs their dodge slot; higher takes 1 of their cookies (not below 1), then your "
+    "prank dice come back. (c) score your indulgencies that beat theirs. (d) goal: a "
+    "die on level 6 of all 3 sets = 2 victory dice. (e) once: ready all scallywags; "
+    "use Wakeup abilities. (f) take back dice; must keep at most 1 scallywag a set.",
+    "SHAKE: roll your pool.",
+    "ACTION, any order, then pass: modify (die on a spot, another die +-1, 1<->6); "
+    "prank or dodge (any die, fills the next slot, max 4); indulgency (dice that fit "
+    "the card); scallywag (next level of a set: 1, 2, 3...); task (ready set -> used, "
+    "take a reward at or below your top die).",
+)
+
+RULINGS = (
+    "1 Start shake tie: shake again. The 2nd player may keep the start dice on turn 1.",
+    "2 Shenanigans (Clean 2,4,5) last the opponent's next round, ending when they pass.",
+    "3 Lose a victory die: it goes to the used pool. With none, the attacker wins.",
+    "4 A victory die is taken from: used pool, modify spot, lowest shaken die, dodge, "
+    "prank, lowest scallywag, an indulgency group.",
+    "5 DIY3: the top die of a set drops 1 level; if that level is taken or it was on 1, "
+    "it goes back to their pool.",
+    "6 Clean2: each cookie score in that round is 1 less.",
+    "7 Laundry2-6 need a die on the card; they move it up; past slot 4 is lost. "
+    "Laundry4-6 may split between prank and dodge.",
+    "8 Clean3: rest of the round, indulgencies need 1 die less; the gap is a wild die.",
+    "9 DIY4: each 4-6 +1 cookie, each 1 -1; net applies. Needs a victory die.",
+    "10 Cook1: once a Wakeup with a Cook die, move a top scallywag up 1 level.",
+    "11 Modify-spot dice come back at the start of your round.",
+    "12 DIY6: any other task card in play, not Always cards, not DIY6.",
+    "13 A reward that needs a target is only allowed when the target exists.",
+    "14 After 200 rounds: most victory dice, then cookie, wins; else a draw.",
+    "15 'This scallywag' is your top die of the set done; the one removed from the "
+    "opponent is the top die of a set you pick.",
+    "16 Clean6 clears all your scallywags on all sets, then a victory die.",
+    "17 Goal: needs level 6 on all 3 sets; scallywags return, 2 victory dice.",
+    "18 Tasks may be done in Wakeup too, except Cook2-6 (need shaken dice).",
+    "19 Combat always returns your prank dice, hit or not; equal is a dodge.",
+    "20 One group per player per indulgency. Two pairs / two triples need 2 values.",
+    "21 New scallywags share the set's orientation; the first (a 1) is ready.",
+    "22 Step f keeps your top scallywag on each set.",
+    "23 Unused shaken dice stay in the pool and are shaken again.",
+    "24 Straight 6 always ties; Full House and 2x3 compare the triple first.",
+    "25 Every +-change wraps: 6+1=1, 1-1=6, 5+2=1.",
+    "26 Keep: dice in the used pool then stay there for that round.",
+    "27 Laundry1 works with a die on any Laundry card: defence at 1 and tie scoring.",
+)
+
+
+def text():
+    return "\n\n".join(RULES) + "\n\nRULINGS\n\n" + "\n\n".join(RULINGS)
