@@ -167,7 +167,7 @@ class State:
             self._end_turn()
 
     def clone(self):
-        c = State.__new__(State)
+        c = State(self.n)
         c.n = self.n
         c.supply_total = self.supply_total
         c.stack = self.stack[:]
