@@ -1,0 +1,102 @@
+"""Start-up health tests of a raw entropy bit (NIST SP 800-90B section 4.4).
+
+Both tests are the standard's continuous tests, run here over a few thousand
+bits at power-up:
+
+* Repetition count test (RCT): a run of ``C = 1 + ceil(20 / H)`` identical
+  bits fails (a stuck source).
+* Adaptive proportion test (APT): in each window of W = 1024 bits, the first
+  bit's value occurring ``C_apt`` times or more fails (a heavily biased
+  source), with ``C_apt = 1 + CRITBINOM(1024, 2**-H, 1 - 2**-20)``.
+
+H is the min-entropy per bit we claim for the source and alpha = 2**-20 the
+false-alarm probability per test. We claim little, H = 0.5 bit per raw bit,
+because the RP2040's ring-oscillator bit is known to be biased and
+correlated; the tests are there to catch a dead or stuck oscillator, not to
+certify it. The dice never use the raw bit directly: they use ``os.urandom``.
+
+The APT cutoffs are exact binomial quantiles computed on the host (see
+tests/host/test_health_cutoffs.py) and written here because the device has
+no big-number binomial.
+"""
+from micropython import const
+
+ALPHA_LOG2 = const(20)
+APT_WINDOW = const(1024)
+# min-entropy per bit in hundredths -> APT cutoff for W = 1024, alpha = 2^-20
+APT_CUTOFF = {50: 793, 80: 664, 100: 589}
+H_DEFAULT = const(50)
+
+
+def rct_cutoff(h_percent):
+    """1 + ceil(20 / H) with H = h_percent / 100, in integers."""
+    return 1 + (ALPHA_LOG2 * 100 + h_percent - 1) // h_percent
+
+
+class HealthTest:
+    def __init__(self, h_percent=H_DEFAULT):
+        if h_percent not in APT_CUTOFF:
+            raise ValueError("no APT cutoff for H=%d/100" % h_percent)
+        self.h_percent = h_percent
+        self.rct_c = rct_cutoff(h_percent)
+        self.apt_c = APT_CUTOFF[h_percent]
+        self.reset()
+
+    def reset(self):
+        self.ok = True
+        self.msg = "ok"
+        self.bits = 0
+        self._last = -1
+        self._run = 0
+        self._a = -1        # the APT window's reference value
+        self._b = 0         # its count in the window
+        self._i = 0         # position in the window
+        self.longest_run = 0
+        self.max_count = 0
+
+    def feed(self, bit):
+        """Test one bit; returns False once either test has failed."""
+        bit &= 1
+        self.bits += 1
+        # repetition count
+        if bit == self._last:
+            self._run += 1
+            if self._run > self.longest_run:
+                self.longest_run = self._run
+            if self._run >= self.rct_c and self.ok:
+                self.ok = False
+                self.msg = "entropy source stuck: %d equal bits in a row (RCT cutoff %d)" % (
+                    self._run, self.rct_c)
+        else:
+            self._last = bit
+            self._run = 1
+        # adaptive proportion
+        if self._i == 0:
+            self._a = bit
+            self._b = 1
+        elif bit == self._a:
+            self._b += 1
+            if self._b > self.max_count:
+                self.max_count = self._b
+            if self._b >= self.apt_c and self.ok:
+                self.ok = False
+                self.msg = "entropy source biased: %d of %d bits equal (APT cutoff %d)" % (
+                    self._b, APT_WINDOW, self.apt_c)
+        self._i += 1
+        if self._i >= APT_WINDOW:
+            self._i = 0
+        return self.ok
+
+    def run(self, read_bit, n=4 * APT_WINDOW):
+        """Feed n bits from read_bit(); return ok. Stops at the first failure."""
+        for _ in range(n):
+            if not self.feed(read_bit()):
+                break
+        return self.ok
+
+
+def check(read_bit, n=4 * APT_WINDOW, h_percent=H_DEFAULT):
+    """(ok, message) for n bits of read_bit()."""
+    t = HealthTest(h_percent)
+    t.run(read_bit, n)
+    return t.ok, t.msg
