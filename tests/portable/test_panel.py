@@ -362,3 +362,24 @@ def test_flush_allocates_nothing():
         gc.enable()
     assert total > 0
     assert after - before == 0, after - before
+
+
+def test_board_opens_display_at_1mhz_or_falls_back_to_400khz():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    from dicebox.hal import board
+    for limit, want in ((None, 1000000), (400000, 400000)):
+        panel = SimPanel(nack_above_hz=limit)
+        msgs = []
+
+        def make_bus(freq):
+            panel.set_freq(freq)
+            return panel
+        d, freq = board.open_display(make_bus, SSD1306, msgs.append)
+        assert freq == want and d is not None
+        assert panel.on and (len(msgs) > 0) == (limit is not None)
+    # no panel at all
+    bus = SimPanel(present=(0x18,))
+    d, freq = board.open_display(lambda f: bus, SSD1306)
+    assert d is None and freq == 0
