@@ -114,7 +114,7 @@ def headless(script, out, data, seed):
         lines = f.read().split("\n")
     for line in lines:
         h.command(line.strip())
-    print("frames %d, draws %d, panel bytes %d" % (app.frames, app.draws, hw.panel.bytes_received))
+    print("frames %d, draws %d, panel bytes %d" % (app.frames, app.draws, hw.panel.bytes_in))
     return h
 
 

@@ -67,7 +67,7 @@ class SimBattery:
 
     def percent(self):
         from dicebox.core import battery_curve
-        return battery_curve.percent(self.v)
+        return battery_curve.percent(int(self.v * 1000))
 
     def charging(self):
         return False
@@ -135,7 +135,10 @@ class SimHW:
         self.sleeps = 0
 
     def read_buttons(self):
-        m = self.mask | self.latched
+        return self.mask
+
+    def take_latched(self):
+        m = self.latched
         self.latched = 0
         return m
 

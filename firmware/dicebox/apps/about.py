@@ -10,16 +10,20 @@ def text(app):
     v = sys.implementation.version
     gc.collect()
     try:
-        bat = "%d%% %.2fV" % (hw.battery.percent(), hw.battery.volts())
+        bat = "%d%% %d.%02dV" % (hw.battery.percent(), int(hw.battery.volts()),
+                                 int(hw.battery.volts() * 100) % 100)
     except Exception:
         bat = "unknown"
     return "\n".join((
-        "Dicebox %s" % VERSION,
-        "MicroPython %d.%d.%d" % (v[0], v[1], v[2]),
-        "Free heap %dK" % (gc.mem_free() // 1024),
-        "Battery %s" % bat,
+        "Firmware %s" % VERSION,
+        "MicroPython",
+        "  %d.%d.%d" % (v[0], v[1], v[2]),
+        "Heap free %dK" % (gc.mem_free() // 1024),
+        "Bat %s" % bat,
         "Shake: %s" % hw.shake.kind,
-        "Dice: %s" % ("fair source" if getattr(hw, "entropy_ok", True) else "REFUSED"),
+        "Dice: %s" % ("fair" if getattr(hw, "entropy_ok", True) else "REFUSED"),
+        "",
+        "Dicebox: shake to roll. Dice, timer and three games in your pocket.",
     ))
 
 

@@ -43,7 +43,7 @@ class Settings(ui.Menu):
             (lambda: "Bright   %d/5" % st["brightness"], bright, bright),
             (lambda: "Dim      %s" % _secs(st["dim_s"]), dim, dim),
             (lambda: "Sleep    %s" % _secs(st["sleep_s"]), sleep, sleep),
-            (lambda: "I2C    %s" % ("1MHz" if st["i2c_khz"] == 1000 else "400k"), i2c, i2c),
+            (lambda: "I2C      %s" % ("1M" if st["i2c_khz"] == 1000 else "400k"), i2c, i2c),
             (lambda: "Shake    %d/5" % st["shake_sens"], sens, sens),
         ]
         ui.Menu.__init__(self, app, "Settings", items, on_back=self.leave)

@@ -139,7 +139,7 @@ class App:
     # one frame --------------------------------------------------------------
     def frame(self, now):
         hw = self.hw
-        self.buttons.update(hw.read_buttons(), now)
+        self.buttons.poll(hw.read_buttons(), now, hw.take_latched())
         got = False
         while True:
             ev = self.buttons.next()
