@@ -1,0 +1,460 @@
+"""Timer screens: the timer menu, the sand hourglass and the turn clock.
+
+Hourglass: A or a shake flips it (the first press starts it), Up pauses and
+resumes, Left/Right change the length by 15 s while it has not started, B
+pauses it and goes back. At zero the alarm beeps and the screen flashes until
+a button is pressed (a shake acknowledges and flips at once).
+
+Turn clock: A passes the turn (the first press starts player 1), Up pauses,
+B pauses and goes back. A player who runs out is shown as OUT; A passes on.
+
+While a timer runs (or its alarm is on) ``app.keep_awake`` is True. The state is
+saved with ``app.store`` on every change and every second while running; after
+a power cut the timer comes back paused at the saved value (see timer_model).
+"""
+from micropython import const
+from dicebox.core import ui, events as E
+from dicebox.apps import timer_model as tm
+
+STORE = "timer"
+_SAVE_MS = const(1000)
+_BEEP_MS = const(600)      # alarm beep period
+_BEEP_FOR = const(20000)   # the alarm beeps this long, then only flashes
+_FLASH_MS = const(300)
+
+# Hourglass drawing: bulbs are triangles meeting at the neck.
+_GX = const(30)      # glass centre x
+_HALF = const(27)    # half width of a bulb at its wide end
+_TOP0 = const(2)     # first row of the top bulb
+_BH = const(30)      # rows in a bulb
+GLASS_ROWS = _BH
+_NECK = const(31)    # last row of the top bulb (_TOP0 + _BH - 1); the bottom one starts 2 below
+
+
+def isqrt(n):
+    """Integer square root of a small non-negative int (no floats: no allocation)."""
+    if n <= 0:
+        return 0
+    x = n
+    y = (x + 1) // 2
+    while y < x:
+        x = y
+        y = (x + n // x) // 2
+    return x
+
+
+DEFAULT_CFG = {"sand": tm.SAND_DEFAULT, "players": 2, "base": 600000, "inc": 0,
+               "policy": tm.CONTINUE}
+
+
+class Timers:
+    """What the timer app keeps: config, the sand timer, the turn clock, the open screen."""
+
+    def __init__(self, app):
+        self.app = app
+        now = app.now()
+        d = app.store.load(STORE, None)
+        if not isinstance(d, dict):
+            d = {}
+        cfg = dict(DEFAULT_CFG)
+        c = d.get("cfg")
+        if isinstance(c, dict):
+            for k in DEFAULT_CFG:
+                if isinstance(c.get(k), int):
+                    cfg[k] = c[k]
+        self.cfg = cfg
+        self.sand = None
+        self.clock = None
+        try:
+            if d.get("sand"):
+                self.sand = tm.SandTimer.from_dict(d["sand"], now)
+        except Exception:
+            self.sand = None
+        try:
+            if d.get("turn"):
+                self.clock = tm.TurnClock.from_dict(d["turn"], now)
+        except Exception:
+            self.clock = None
+        if self.sand is None:
+            self.sand = self.new_sand(now)
+        if self.clock is None:
+            self.clock = self.new_clock()
+        self.mode = d.get("mode", "")
+        self.saved_at = now
+
+    def new_sand(self, now):
+        try:
+            return tm.SandTimer(self.cfg["sand"], now)
+        except tm.TimerError:
+            self.cfg["sand"] = tm.SAND_DEFAULT
+            return tm.SandTimer(tm.SAND_DEFAULT, now)
+
+    def new_clock(self):
+        c = self.cfg
+        try:
+            return tm.TurnClock(c["players"], c["base"], c["inc"], c["policy"])
+        except tm.TimerError:
+            for k in DEFAULT_CFG:
+                c[k] = DEFAULT_CFG[k]
+            return tm.TurnClock()
+
+    def save(self, now):
+        self.app.store.save(STORE, {"cfg": self.cfg, "mode": self.mode,
+                                    "sand": self.sand.to_dict(now),
+                                    "turn": self.clock.to_dict(now)})
+        self.saved_at = now
+
+    def save_if_due(self, now):
+        if now - self.saved_at >= _SAVE_MS:
+            self.save(now)
+
+
+class TimerMenu(ui.Menu):
+    def __init__(self, app, timers):
+        self.t = timers
+        cfg = timers.cfg
+
+        def sand_adj(d):
+            self.set_sand(cfg["sand"] + 15000 * d)
+
+        def sand_pick():
+            app.push(ui.NumberPicker(app, "Hourglass", cfg["sand"] // 1000, tm.SAND_MIN // 1000,
+                                     tm.SAND_MAX // 1000, 5, lambda s: self.set_sand(s * 1000),
+                                     lambda v: tm.clock_text(v * 1000)))
+
+        def players_adj(d):
+            self.set_cfg("players", max(2, min(6, cfg["players"] + d)))
+
+        def base_adj(d):
+            self.set_cfg("base", max(60000, min(tm.CLOCK_MAX, cfg["base"] + 60000 * d)))
+
+        def base_pick():
+            app.push(ui.NumberPicker(app, "Minutes each", cfg["base"] // 60000, 1,
+                                     tm.CLOCK_MAX // 60000, 1,
+                                     lambda m: self.set_cfg("base", m * 60000)))
+
+        def inc_adj(d):
+            self.set_cfg("inc", max(0, min(tm.INC_MAX, cfg["inc"] + 5000 * d)))
+
+        def policy(d=0):
+            self.set_cfg("policy", tm.STOP if cfg["policy"] == tm.CONTINUE else tm.CONTINUE)
+
+        items = [
+            ("Hourglass", self.open_sand),
+            (lambda: "  length %s" % tm.clock_text(cfg["sand"]), sand_pick, sand_adj),
+            ("Turn clock", self.open_clock),
+            (lambda: "  players %d" % cfg["players"], lambda: players_adj(1), players_adj),
+            (lambda: "  each %s" % tm.clock_text(cfg["base"]), base_pick, base_adj),
+            (lambda: "  bonus +%ds" % (cfg["inc"] // 1000), lambda: inc_adj(1), inc_adj),
+            (lambda: "  out: %s" % ("stop" if cfg["policy"] == tm.STOP else "go on"),
+             policy, policy),
+            ("Reset clock", lambda: app.push(ui.Confirm(app, "Reset the turn clock?",
+                                                        self.reset_clock))),
+        ]
+        ui.Menu.__init__(self, app, "Timer", items)
+
+    def enter(self):
+        ui.Menu.enter(self)
+        self.app.keep_awake = False
+
+    def set_sand(self, ms):
+        ms = max(tm.SAND_MIN, min(tm.SAND_MAX, ms))
+        now = self.app.now()
+        self.t.cfg["sand"] = ms
+        self.t.sand.set_total(ms, now)
+        self.t.save(now)
+        self.dirty = True
+
+    def set_cfg(self, key, value):
+        t = self.t
+        if t.cfg[key] == value:
+            return
+        c = t.clock
+        if c.started and not c.over:
+            def yes():
+                t.cfg[key] = value
+                self.reset_clock()
+            self.app.push(ui.Confirm(self.app, "A game is on the clock. Reset it?", yes))
+            return
+        t.cfg[key] = value
+        self.reset_clock()
+
+    def reset_clock(self):
+        now = self.app.now()
+        self.t.clock = self.t.new_clock()
+        self.t.save(now)
+        self.dirty = True
+
+    def open_sand(self):
+        self.app.push(SandScreen(self.app, self.t))
+
+    def open_clock(self):
+        self.app.push(ClockScreen(self.app, self.t))
+
+
+class _TimerScreen(ui.Screen):
+    """Shared: keep-awake, periodic save, alarm beeps and flashing."""
+
+    MODE = ""
+
+    def __init__(self, app, timers):
+        ui.Screen.__init__(self, app)
+        self.t = timers
+        self.alarm_t0 = 0
+        self.next_beep = 0
+        self.flash = False
+        self.shown = -1   # last drawn value key; redraw when it changes
+
+    def model(self):
+        return None
+
+    def enter(self):
+        ui.Screen.enter(self)
+        now = self.app.now()
+        self.t.mode = self.MODE
+        self.t.save(now)
+        self.alarm_t0 = now
+        self.next_beep = now
+
+    def leave(self):
+        now = self.app.now()
+        m = self.model()
+        m.pause(now)
+        m.ack()
+        self.t.mode = ""
+        self.t.save(now)
+        self.app.keep_awake = False
+        self.app.pop()
+
+    def changed(self, now):
+        self.t.save(now)
+        self.dirty = True
+
+    def alarm_tick(self, now, m):
+        if not m.alarm:
+            if self.flash:
+                self.flash = False
+                self.dirty = True
+            return
+        if now - self.next_beep >= 0 and now - self.alarm_t0 < _BEEP_FOR:
+            self.app.beep(2200, 180)
+            self.next_beep = now + _BEEP_MS
+        f = ((now - self.alarm_t0) // _FLASH_MS) & 1 == 0
+        if f != self.flash:
+            self.flash = f
+            self.dirty = True
+
+    def start_alarm(self, now):
+        self.alarm_t0 = now
+        self.next_beep = now
+
+
+class SandScreen(_TimerScreen):
+    MODE = "sand"
+
+    def model(self):
+        return self.t.sand
+
+    def event(self, ev):
+        s = self.t.sand
+        now = self.app.now()
+        k = E.kind(ev)
+        if k == E.SHAKE:
+            s.flip(now)
+            self.changed(now)
+            return
+        if k != E.PRESS:
+            return
+        b = E.button(ev)
+        if s.alarm:
+            s.ack()              # the first press only silences the alarm
+            self.changed(now)
+            return
+        if b == E.A:
+            s.flip(now)
+        elif b == E.UP:
+            s.toggle_pause(now)
+        elif b == E.B:
+            self.leave()
+            return
+        elif (b == E.LEFT or b == E.RIGHT) and s.state(now) == tm.READY:
+            ms = s.total() + (15000 if b == E.RIGHT else -15000)
+            ms = max(tm.SAND_MIN, min(tm.SAND_MAX, ms))
+            s.set_total(ms, now)
+            self.t.cfg["sand"] = ms
+        elif b == E.DOWN and s.state(now) == tm.DONE:
+            s.reset(now)
+        else:
+            return
+        self.changed(now)
+
+    def tick(self, now):
+        s = self.t.sand
+        if s.update(now):
+            self.start_alarm(now)
+            self.t.save(now)
+        st = s.state(now)
+        self.app.keep_awake = st == tm.RUNNING or s.alarm
+        if st == tm.RUNNING:
+            self.t.save_if_due(now)
+        self.alarm_tick(now, s)
+        # redraw when the seconds shown, the sand rows or the stream phase change
+        left = s.left(now)
+        key = ((left + 999) // 1000) * 64 + self.level(left) * 2
+        if st == tm.RUNNING:
+            key += (now // 200) & 1
+        if key != self.shown:
+            self.shown = key
+            self.dirty = True
+
+    def level(self, left):
+        """Rows of sand in the top bulb (= empty rows at the top of the bottom bulb)."""
+        tot = self.t.sand.total()
+        return isqrt(left * _BH * _BH // tot) if tot else 0  # 0.._BH
+
+    def draw(self, fb):
+        s = self.t.sand
+        now = self.app.now()
+        fg = 0 if self.flash else 1
+        fb.fill(1 - fg)
+        left = s.left(now)
+        h = self.level(left)
+        draw_glass(fb, h, s.state(now) == tm.RUNNING and h > 0, (now // 200) & 1, fg)
+        txt = tm.clock_text(left)
+        x = 60 + (68 - 16 * len(txt)) // 2 if len(txt) <= 4 else 60
+        ui.big_text(fb, txt, max(60, x), 20, fg)
+        st = s.state(now)
+        word = ("A:start", "", "paused", "TIME!", "", "")[st]
+        if s.alarm:
+            word = "TIME!"
+        if word:
+            fb.text(word, 64 + (64 - 8 * len(word)) // 2, 44, fg)
+        if st == tm.READY:
+            fb.text("</>:time", 64, 56, fg)
+        elif st == tm.RUNNING:
+            fb.text("A:flip", 72, 56, fg)
+        elif st == tm.DONE and not s.alarm:
+            fb.text("A:again", 68, 56, fg)
+
+
+def draw_glass(fb, h, stream, phase, fg):
+    """The glass: two triangles touching at the neck; h rows of sand at the neck
+    in the top bulb and the bottom bulb full except its h rows nearest the neck."""
+    gx = _GX
+    top0 = _TOP0
+    neck = _NECK
+    bot0 = neck + 2
+    bh = _BH
+    fb.hline(gx - _HALF - 2, top0 - 2, 2 * _HALF + 5, fg)
+    fb.hline(gx - _HALF - 2, bot0 + bh, 2 * _HALF + 5, fg)
+    for r in range(bh):
+        # top bulb: row r from the top, wide at r = 0
+        w = (bh - 1 - r) * _HALF // (bh - 1) + 1
+        y = top0 + r
+        fb.pixel(gx - w - 1, y, fg)
+        fb.pixel(gx + w + 1, y, fg)
+        if r >= bh - h:
+            fb.hline(gx - w, y, 2 * w + 1, fg)
+        # bottom bulb: row r from the neck, wide at r = bh - 1
+        w2 = r * _HALF // (bh - 1) + 1
+        y2 = bot0 + r
+        fb.pixel(gx - w2 - 1, y2, fg)
+        fb.pixel(gx + w2 + 1, y2, fg)
+        if r >= h:
+            fb.hline(gx - w2, y2, 2 * w2 + 1, fg)
+    if stream:
+        for y in range(bot0 - 1 + phase, bot0 + h, 2):
+            fb.pixel(gx, y, fg)
+
+
+def slot_time(ms):
+    s = (ms + 999) // 1000
+    if s >= 3600:
+        return "%dh%02d" % (s // 3600, s // 60 % 60)
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+class ClockScreen(_TimerScreen):
+    MODE = "turn"
+
+    def model(self):
+        return self.t.clock
+
+    def event(self, ev):
+        c = self.t.clock
+        now = self.app.now()
+        if E.kind(ev) != E.PRESS:
+            return
+        b = E.button(ev)
+        if b == E.A:
+            if c.state(now) == tm.OVER:
+                c.ack()
+            else:
+                c.pass_turn(now)
+                self.app.beep(1400, 15)
+        elif c.alarm and b != E.B:
+            c.ack()
+        elif b == E.UP:
+            c.toggle_pause(now)
+        elif b == E.B:
+            self.leave()
+            return
+        else:
+            return
+        self.changed(now)
+
+    def tick(self, now):
+        c = self.t.clock
+        if c.update(now):
+            self.start_alarm(now)
+            self.t.save(now)
+        st = c.state(now)
+        self.app.keep_awake = st == tm.RUNNING or c.alarm
+        if st == tm.RUNNING:
+            self.t.save_if_due(now)
+        self.alarm_tick(now, c)
+        key = (c.left(c.cur, now) + 999) // 1000 * 8 + c.cur
+        if key != self.shown:
+            self.shown = key
+            self.dirty = True
+
+    def draw(self, fb):
+        c = self.t.clock
+        now = self.app.now()
+        fg = 0 if self.flash else 1
+        fb.fill(1 - fg)
+        st = c.state(now)
+        word = ("ready", "", "paused", "", "OUT!", "over")[st]
+        head = "Player %d" % (c.cur + 1)
+        fb.text(head, 0, 0, fg)
+        if word:
+            fb.text(word, ui.W - 8 * len(word), 0, fg)
+        txt = tm.clock_text(c.left(c.cur, now))
+        ui.big_text(fb, txt, (ui.W - 16 * len(txt)) // 2, 12, fg)
+        if st == tm.READY:
+            ui.text_center(fb, "A: start", 30, fg)
+        for i in range(c.n):
+            x = 0 if i % 2 == 0 else 64
+            y = 38 + (i // 2) * 9
+            if c.flagged[i]:
+                t = "%d OUT" % (i + 1)
+            else:
+                t = "%d %s" % (i + 1, slot_time(c.left(i, now)))
+            if i == c.cur and st != tm.OVER:
+                fb.fill_rect(x, y - 1, 8 * len(t) + 2, 9, fg)
+                fb.text(t, x + 1, y, 1 - fg)
+            else:
+                fb.text(t, x + 1, y, fg)
+            if c.flagged[i]:
+                fb.hline(x, y + 3, 8 * len(t) + 2, fg if i != c.cur else 1 - fg)
+
+
+def start(app):
+    t = Timers(app)
+    menu = TimerMenu(app, t)
+    app.push(menu)
+    # After a power cut the open timer comes back (paused) on its own screen.
+    if t.mode == "sand":
+        menu.open_sand()
+    elif t.mode == "turn":
+        menu.open_clock()

@@ -1,0 +1,498 @@
+"""Roller screens driven by button events on a fake console (both runners).
+
+The fake app has the screen-stack and services API of core.app.App; the frame
+buffer is MicroPython's framebuf when there is one, else a small stand-in.
+"""
+from dicebox.core import events as E
+from dicebox.core import rng, ui
+from dicebox.core.storage import MemoryStore
+from dicebox.apps import roller, roller_model as rm, fairness as fz
+
+try:
+    import framebuf
+
+    def new_fb():
+        return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    REAL_FB = True
+except ImportError:
+    REAL_FB = False
+
+    class _FB:
+        """Enough of framebuf for drawing code to run under CPython."""
+
+        def __init__(self):
+            self.px = bytearray(128 * 64)
+
+        def fill(self, c):
+            for i in range(len(self.px)):
+                self.px[i] = c
+
+        def pixel(self, x, y, c=None):
+            if 0 <= x < 128 and 0 <= y < 64:
+                if c is None:
+                    return self.px[y * 128 + x]
+                self.px[y * 128 + x] = c
+
+        def fill_rect(self, x, y, w, h, c):
+            for yy in range(y, y + h):
+                for xx in range(x, x + w):
+                    self.pixel(xx, yy, c)
+
+        def rect(self, x, y, w, h, c, f=False):
+            if f:
+                return self.fill_rect(x, y, w, h, c)
+            self.hline(x, y, w, c)
+            self.hline(x, y + h - 1, w, c)
+            self.vline(x, y, h, c)
+            self.vline(x + w - 1, y, h, c)
+
+        def hline(self, x, y, w, c):
+            self.fill_rect(x, y, w, 1, c)
+
+        def vline(self, x, y, h, c):
+            self.fill_rect(x, y, 1, h, c)
+
+        def line(self, x0, y0, x1, y1, c):
+            n = max(abs(x1 - x0), abs(y1 - y0), 1)
+            for i in range(n + 1):
+                self.pixel(x0 + (x1 - x0) * i // n, y0 + (y1 - y0) * i // n, c)
+
+        def text(self, s, x, y, c=1):
+            for i in range(len(s)):
+                if s[i] != " ":
+                    self.fill_rect(x + 8 * i + 1, y + 1, 5, 6, c)
+
+    def new_fb():
+        return _FB()
+
+
+def lit(fb):
+    n = 0
+    for y in range(64):
+        for x in range(128):
+            if fb.pixel(x, y):
+                n += 1
+    return n
+
+
+def _big_text(fb, s, x, y, c=1):
+    for i in range(len(s)):
+        fb.fill_rect(x + 16 * i + 2, y + 2, 10, 12, c)
+
+
+if not REAL_FB:
+    ui.big_text = _big_text  # ui's version needs framebuf
+
+
+class FakeApp:
+    def __init__(self, seed=1):
+        self.stack = []
+        self.rng = rng.seeded(seed)
+        self.store = MemoryStore()
+        self.beeps = []
+        self.t = 1000
+        self.settings = {"sound": True}
+        self.keep_awake = False
+        self.homed = 0
+        self.messages = []
+        self.fb = new_fb()
+
+    def now(self):
+        return self.t
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, s):
+        self.stack.append(s)
+        s.enter()
+
+    def pop(self):
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1].enter()
+
+    def replace(self, s):
+        self.stack.pop()
+        self.push(s)
+
+    def home(self):
+        self.stack = []
+        self.homed += 1
+
+    def message(self, title, text):
+        self.messages.append((title, text))
+        self.push(ui.Message(self, title, text))
+
+    def beep(self, f, ms):
+        if self.settings["sound"]:
+            self.beeps.append((f, ms))
+
+    # drive it like the frame loop does
+    def press(self, b, kind=E.PRESS):
+        self.top().event(E.make(kind, b))
+        self.frame()
+
+    def shake(self):
+        self.top().event(E.make(E.SHAKE))
+        self.frame()
+
+    def frame(self):
+        top = self.top()
+        if top is None:
+            return
+        top.tick(self.t)
+        top = self.top()
+        if top and top.dirty:
+            top.dirty = False
+            top.draw(self.fb)
+
+    def run(self, ms, step=33):
+        end = self.t + ms
+        while self.t < end:
+            self.t += step
+            self.frame()
+
+
+def open_roller(app=None):
+    app = app or FakeApp()
+    roller.start(app)
+    app.frame()
+    return app, app.top()
+
+
+def test_start_shows_unrolled_default_set():
+    app, s = open_roller()
+    assert isinstance(s, roller.RollScreen)
+    assert s.r.notation() == "2d6" and s.r.values == [0, 0]
+    assert lit(app.fb) > 0
+
+
+def test_a_rolls_with_tumble_then_settles_and_saves_history():
+    app, s = open_roller()
+    app.press(E.A)
+    assert s.tumbling
+    seen = set()
+    for _ in range(15):
+        app.run(33)
+        seen.add(tuple(s.show))
+    assert s.tumbling                          # still tumbling at 0.5 s
+    app.run(200)
+    assert not s.tumbling                      # settled at 0.6 s
+    assert s.show == s.r.values and s.r.rolled()
+    assert len(seen) > 3                       # the faces changed while tumbling
+    clicks = [b for b in app.beeps if b[1] <= 5]
+    assert len(clicks) >= 6                    # a click at every change
+    saved = app.store.load(roller.STORE, None)
+    assert saved["history"][-1]["v"] == s.r.values
+    assert saved["history"][-1]["t"] == s.r.total()
+
+
+def test_tumble_changes_slow_down():
+    app, s = open_roller()
+    app.press(E.A)
+    times = []
+    last = list(s.show)
+    for _ in range(20):
+        app.run(10, 10)
+        if s.tumbling and s.show != last:
+            times.append(app.t)
+            last = list(s.show)
+    gaps = [times[i + 1] - times[i] for i in range(len(times) - 1)]
+    assert len(gaps) >= 3
+    assert gaps[-1] > gaps[0]
+
+
+def test_shake_rolls_and_a_second_press_during_tumble_does_not_reroll():
+    app, s = open_roller()
+    app.shake()
+    first = list(s.r.values)
+    app.press(E.A)
+    assert s.r.values == first and len(s.r.history) == 1
+    app.run(700)
+    app.press(E.A)
+    assert len(s.r.history) == 2
+
+
+def test_cursor_and_hold_then_reroll_keeps_held_die():
+    app, s = open_roller()
+    app.press(E.A)
+    app.run(700)
+    app.press(E.RIGHT)
+    assert s.cursor == 1
+    app.press(E.UP)
+    assert s.r.held == [False, True]
+    kept = s.r.values[1]
+    for _ in range(10):
+        app.press(E.A)
+        app.run(700)
+        assert s.r.values[1] == kept
+    app.press(E.DOWN)
+    assert s.r.held == [False, False]
+    app.press(E.LEFT)
+    app.press(E.LEFT)
+    assert s.cursor == 1  # wraps
+
+
+def test_all_held_shows_a_note_and_rolls_nothing():
+    app, s = open_roller()
+    app.press(E.A)
+    app.run(700)
+    app.press(E.UP)
+    app.press(E.RIGHT)
+    app.press(E.UP)
+    app.press(E.A)
+    assert not s.tumbling and s.note == "all dice held"
+    assert len(s.r.history) == 1
+    app.run(1600)
+    assert s.note == ""
+
+
+def test_hold_before_rolling_explains():
+    app, s = open_roller()
+    app.press(E.UP)
+    assert s.note == "roll first"
+
+
+def test_roller_state_survives_restart():
+    app, s = open_roller()
+    for _ in range(3):
+        app.press(E.A)
+        app.run(700)
+    app2 = FakeApp()
+    app2.store = app.store
+    roller.start(app2)
+    s2 = app2.top()
+    assert s2.r.history == s.r.history and s2.r.values == s.r.values
+
+
+def test_damaged_save_falls_back_to_default():
+    app = FakeApp()
+    app.store.save(roller.STORE, {"groups": [[99, 6]]})
+    app, s = open_roller(app)
+    assert s.r.notation() == "2d6"
+
+
+def test_menu_named_set_dairyman_with_red_dice():
+    app, s = open_roller()
+    app.press(E.B)
+    m = app.top()
+    assert isinstance(m, roller.RollerMenu)
+    labels = [m.label(i) for i in range(len(m.items))]
+    i = labels.index("Named sets")
+    m.sel = i
+    app.press(E.A)
+    nm = app.top()
+    nm.sel = 1
+    app.press(E.RIGHT)
+    app.press(E.RIGHT)
+    assert nm.label(1) == "Dairyman +2 red"
+    app.press(E.A)
+    assert app.top() is s
+    assert s.r.count() == 10 and s.r.tags.count("R") == 2
+    app.press(E.A)
+    app.run(700)
+    assert lit(app.fb) > 0
+    assert app.store.load(roller.STORE, None)["name"] == "Dairyman"
+
+
+def test_milestones_shows_colour_letters():
+    app, s = open_roller()
+    s.r.load_preset(rm.named_set("Milestones"))
+    s.relayout()
+    app.press(E.A)
+    app.run(700)
+    assert [s.r.label(i) for i in range(6)] == [rm.COLOURS[s.r.colour(i)] for i in range(6)]
+    assert all(s.r.label(i) for i in range(6))
+
+
+def test_keep_menu_drop_lowest():
+    app, s = open_roller()
+    s.r.set_simple(4, 6)
+    s.relayout()
+    app.press(E.B)
+    m = app.top()
+    m.sel = 2
+    assert m.label(2) == "Keep all"
+    app.press(E.A)
+    km = app.top()
+    km.sel = rm.MODES.index("dl")
+    app.press(E.A)
+    picker = app.top()
+    assert isinstance(picker, ui.NumberPicker) and picker.value == 1
+    app.press(E.A)
+    assert app.top() is s
+    assert s.r.mode == "dl" and s.r.keep_n == 1
+    app.press(E.A)
+    app.run(700)
+    assert s.r.total() == sum(s.r.values) - min(s.r.values)
+
+
+def test_modifier_adjust_from_menu():
+    app, s = open_roller()
+    app.press(E.B)
+    m = app.top()
+    m.sel = 1
+    app.press(E.RIGHT)
+    app.press(E.RIGHT)
+    app.press(E.RIGHT)
+    app.press(E.LEFT)
+    assert s.r.mod == 2 and m.label(1) == "Modifier +2"
+    assert app.store.load(roller.STORE, None)["mod"] == 2
+
+
+def test_set_editor_builds_a_mixed_set():
+    app, s = open_roller()
+    app.push(roller.SetEditor(app, s))
+    ed = app.top()
+    ed.sel = 1                       # "+ Add 1d6"
+    app.press(E.A)
+    assert s.r.notation() == "3d6"
+    assert ed.label(1) == "1 x d6"
+    ed.sel = 1
+    app.press(E.A)                   # open group 2
+    gm = app.top()
+    gm.sel = 1                       # sides: Right cycles to d8
+    app.press(E.RIGHT)
+    assert s.r.notation() == "2d6+1d8"
+    gm.sel = 0
+    app.press(E.RIGHT)
+    assert s.r.notation() == "2d6+2d8"
+    gm.sel = 3                       # remove group
+    app.press(E.A)
+    assert s.r.notation() == "2d6"
+    assert app.top() is ed
+
+
+def test_set_editor_refuses_too_many_dice_with_a_message():
+    app, s = open_roller()
+    s.r.set_groups([[9, 6], [3, 6]])
+    app.push(roller.SetEditor(app, s))
+    ed = app.top()
+    ed.sel = 1
+    app.press(E.RIGHT)
+    assert app.messages and "12" in app.messages[-1][1]
+    assert s.r.count() == 12
+
+
+def test_custom_sides_picker():
+    app, s = open_roller()
+    app.push(roller.SetEditor(app, s))
+    app.press(E.A)                   # group 1
+    app.top().sel = 2                # custom sides
+    app.press(E.A)
+    p = app.top()
+    assert isinstance(p, ui.NumberPicker)
+    app.press(E.RIGHT)               # +10
+    app.press(E.UP)                  # +1
+    app.press(E.A)
+    assert s.r.notation() == "2d17"
+
+
+def test_presets_save_and_load():
+    app, s = open_roller()
+    s.r.set_simple(4, 6)
+    s.r.set_keep("dl", 1)
+    pm = roller.PresetMenu(app, s)
+    app.push(pm)
+    app.press(E.A)                   # save current
+    assert pm.label(1) == "4d6 dl1"
+    s.r.set_simple(1, 20)
+    pm.sel = 1
+    app.press(E.A)
+    app.press(E.A)                   # Load
+    assert s.r.notation() == "4d6 dl1"
+    stored = app.store.load(roller.PRESETS, None)
+    assert stored["list"][0]["keep"] == ["dl", 1]
+
+
+def test_history_page_lists_newest_first():
+    app, s = open_roller()
+    for _ in range(3):
+        app.press(E.A)
+        app.run(700)
+    text = roller.history_text(s.r)
+    assert text.split("\n")[0].startswith("=%d " % s.r.history[-1]["t"])
+    assert roller.history_text(rm.Roller()) == "No rolls yet."
+
+
+def test_fairness_run_screen_reaches_a_verdict():
+    app = FakeApp(seed=77)
+    app.push(roller.FairnessRun(app, 6, 1200))
+    frames = 0
+    while app.top().res is None and frames < 100:
+        app.run(33)
+        frames += 1
+    assert frames == 1200 // 200, frames
+    v, stat, df = app.top().res
+    assert df == 5 and v in (fz.FAIR, fz.SUSPECT, fz.BIASED)
+    assert sum(app.top().run.counts) == 1200
+    app.press(E.A)
+    page = app.top()
+    assert isinstance(page, ui.TextPage)
+    assert "6: %d" % app.stack[-2].run.counts[5] in page.lines
+
+
+def test_fairness_with_refusing_source_shows_why():
+    class Refuse:
+        def randbelow(self, n):
+            raise ValueError("entropy source failed")
+    app = FakeApp()
+    app.rng = Refuse()
+    app.push(roller.FairnessRun(app, 20, 600))
+    app.run(100)
+    assert app.top().error == "entropy source failed"
+
+
+def test_fairness_histogram_for_d100_draws():
+    app = FakeApp()
+    app.push(roller.FairnessRun(app, 100, 600))
+    app.run(200)
+    assert app.top().res is not None
+    assert lit(app.fb) > 50
+
+
+def test_coin_screen_flips_and_counts():
+    app = FakeApp(seed=5)
+    app.push(roller.CoinScreen(app))
+    c = app.top()
+    for _ in range(20):
+        app.press(E.A)
+        app.run(600)
+    assert c.heads + c.tails == 20 and c.heads > 0 and c.tails > 0
+    assert c.shown == c.side
+
+
+def test_first_player_lands_on_the_pick():
+    app = FakeApp(seed=9)
+    picks = set()
+    for n in (2, 3, 6):
+        app.push(roller.FirstScreen(app, n))
+        f = app.top()
+        for _ in range(12):
+            app.run(3000)
+            assert not f.spinning
+            assert f.at == f.pick - 1 and 1 <= f.pick <= n
+            picks.add((n, f.pick))
+            app.press(E.A)
+        app.press(E.B)
+    assert (6, 6) in picks or (6, 5) in picks
+
+
+def test_layouts_fit_the_panel():
+    for n in range(1, rm.MAX_DICE + 1):
+        size, per, rows, y0, gap = roller.layout(n)
+        assert per * rows >= n
+        assert per * size + (per - 1) * 3 <= 128
+        assert y0 + (rows - 1) * gap + size + 3 <= 56
+
+
+def test_every_set_draws_without_error():
+    app, s = open_roller()
+    for g in ([[1, 6]], [[3, 100]], [[6, 1000]], [[9, 6]], [[9, 20], [3, 4]]):
+        s.r.set_groups(g)
+        s.relayout()
+        app.press(E.A)
+        app.run(700)
+        s.draw(app.fb)
+        assert lit(app.fb) > 100
