@@ -320,6 +320,13 @@ class State:
                 if verb in _WAKE:
                     raise IllegalMove("only in Wakeup")
                 raise IllegalMove("unknown action")
+        n = _ARITY.get(verb, 0)
+        if verb == "dodge" and ph == ACT:
+            n = 2
+        elif verb == "take" and len(a) > 1 and a[1] != "prank":
+            n = 3
+        if n and len(a) != n:
+            raise IllegalMove("malformed action")
         fn(self, p, a)
 
     def _pool_has(self, p, vals):
@@ -942,6 +949,11 @@ _ACT = {
     "scally": State._a_scally, "ind": State._a_ind, "task": State._a_task,
     "pass": State._a_pass,
 }
+
+
+_ARITY = {"dodge": 1, "combat": 1, "score": 2, "goal": 1, "ready": 1, "advance": 2,
+          "trim": 2, "take": 2, "shake": 1, "keep": 1, "mod": 4, "prank": 2,
+          "scally": 2, "ind": 3, "pass": 1}
 
 
 def new_game():
