@@ -73,6 +73,7 @@ class App:
         self.home_factory = home
         self.keep_awake = False
         self.told_no_shake = False
+        self.mute_input = False  # after waking: ignore buttons until all are up
         self.frames = 0
         self.draws = 0
         self.running = True
@@ -139,7 +140,8 @@ class App:
     # one frame --------------------------------------------------------------
     def frame(self, now):
         hw = self.hw
-        self.buttons.poll(hw.read_buttons(), now, hw.take_latched())
+        raw = hw.read_buttons()
+        self.buttons.poll(raw, now, hw.take_latched())
         got = False
         while True:
             ev = self.buttons.next()
@@ -148,7 +150,7 @@ class App:
                 if not ev:
                     break
             got = True
-            if self.wake(now):
+            if self.wake(now) or self.mute_input:
                 continue  # the input that wakes the console does nothing else
             top = self.top()
             if top:
@@ -158,6 +160,8 @@ class App:
                     self.message("Cannot roll", str(e))
         if got:
             self.last_input = now
+        if self.mute_input and not raw:
+            self.mute_input = False
         top = self.top()
         if top:
             top.tick(now)
@@ -201,6 +205,7 @@ class App:
         now = self.hw.ticks_ms()
         self.last_input = now
         self.wake(now)
+        self.mute_input = True
 
     # the loop ---------------------------------------------------------------
     def run(self, max_frames=0):

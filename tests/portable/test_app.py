@@ -1,0 +1,187 @@
+import sys
+from dicebox.core import events as E
+from dicebox.core import storage, ui
+from dicebox.core.app import App, ErrorScreen
+from fakehw import FakeHW
+
+
+class Probe(ui.Screen):
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.events = []
+        self.ticks = 0
+        self.draws = 0
+        self.boom = False
+        self.roll = False
+
+    def event(self, ev):
+        if self.boom:
+            raise ValueError("kaboom")
+        if self.roll:
+            self.app.rng.roll(6)
+        self.events.append(ev)
+
+    def tick(self, now):
+        self.ticks += 1
+
+    def draw(self, fb):
+        self.draws += 1
+        fb.fill(0)
+
+
+def make(**kw):
+    hw = FakeHW(**kw)
+    app = App(hw, storage.MemoryStore(), Probe)
+    app.home()
+    app.frame(0)  # first poll: buttons held since boot are ignored from here
+    hw.t = 33
+    return hw, app, app.top()
+
+
+def tap(hw, app, b, frames=3):
+    hw.mask |= 1 << b
+    for _ in range(frames):
+        app.frame(hw.t)
+        hw.t += 33
+    hw.mask &= ~(1 << b)
+    for _ in range(frames):
+        app.frame(hw.t)
+        hw.t += 33
+
+
+def test_frame_loop_is_drift_free_at_30fps():
+    hw, app, p = make()
+    app.run(max_frames=300)
+    # 300 frames at 30 fps = exactly 10 s of sleeps, whatever each frame cost
+    assert app.frames == 300
+    assert 9966 <= hw.t <= 10000, hw.t
+    assert hw.fed == 300
+    hw2, app2, _ = make()
+    app2.run(max_frames=3000)
+    assert 99966 <= hw2.t <= 100000, hw2.t
+
+
+def test_events_reach_top_screen_and_redraw_only_when_dirty():
+    hw, app, p = make()
+    assert p.draws == 1 and hw.display.flushes == 1
+    for t in range(1, 10):
+        app.frame(t * 33)
+    assert p.draws == 1  # nothing changed: nothing drawn or sent
+    tap(hw, app, E.A)
+    assert E.make(E.PRESS, E.A) in p.events and E.make(E.RELEASE, E.A) in p.events
+    assert p.ticks >= 10
+
+
+def test_latched_press_inside_sleep_is_not_lost():
+    hw, app, p = make()
+    hw.latched = 1 << E.DOWN  # pressed and released while the loop slept
+    app.frame(100)
+    assert E.make(E.PRESS, E.DOWN) in p.events
+
+
+def test_push_pop_and_home_when_stack_empties():
+    hw, app, p = make()
+    q = Probe(app)
+    app.push(q)
+    assert app.top() is q
+    app.pop()
+    assert app.top() is p
+    app.pop()  # popping the last screen goes home, never to nothing
+    assert app.top() is not None
+
+
+def test_exception_in_screen_is_caught_logged_and_shown():
+    hw, app, p = make()
+    p.boom = True
+    hw.mask = 1 << E.A
+    app.run(max_frames=2)
+    assert isinstance(app.top(), ErrorScreen)
+    assert hw.logged and "kaboom" in hw.logged[0]
+    hw.mask = 0
+    app.run(max_frames=4)
+    tap(hw, app, E.A)  # A on the error screen goes back to the menu
+    assert not isinstance(app.top(), ErrorScreen)
+
+
+def test_failed_entropy_refuses_to_roll_with_message():
+    hw, app, p = make(entropy_ok=False)
+    p.roll = True
+    tap(hw, app, E.A)
+    top = app.top()
+    assert isinstance(top, ui.Message) and top.title == "Cannot roll"
+    assert "stuck" in " ".join(top.lines)
+
+
+def test_dim_then_sleep_then_wake_swallows_first_press():
+    hw, app, p = make()
+    app.settings["dim_s"] = 1
+    app.settings["sleep_s"] = 3
+    app.frame(0)
+    for i in range(40):
+        app.frame(hw.t)
+        hw.t += 33
+    assert app.dimmed and hw.display.contrast_v == 1
+    while hw.sleeps == 0 and hw.t < 10000:
+        app.frame(hw.t)
+        hw.t += 33
+    assert hw.sleeps == 1
+    assert not hw.display.on or not app.asleep
+    n = len(p.events)
+    tap(hw, app, E.B)  # the press that woke the console does nothing else
+    assert hw.display.on
+    assert p.events[n:] == []
+    tap(hw, app, E.B)  # the next one counts
+    assert E.make(E.PRESS, E.B) in p.events[n:]
+
+
+def test_keep_awake_prevents_sleep_but_allows_dim():
+    hw, app, p = make()
+    app.settings["dim_s"] = 1
+    app.settings["sleep_s"] = 2
+    app.keep_awake = True
+    for i in range(200):
+        app.frame(hw.t)
+        hw.t += 33
+    assert hw.sleeps == 0 and app.dimmed
+
+
+def test_settings_saved_and_bad_values_ignored():
+    hw = FakeHW()
+    st = storage.MemoryStore()
+    st.save("settings", {"sound": False, "brightness": "loud", "dim_s": 60})
+    app = App(hw, st, Probe)
+    assert app.settings["sound"] is False
+    assert app.settings["brightness"] == 4  # wrong type: default kept
+    assert app.settings["dim_s"] == 60
+    assert hw.buzzer.muted
+    app.beep(880, 50)
+    assert hw.buzzer.tones == []
+
+
+def test_no_shake_sensor_said_once():
+    hw = FakeHW()
+    hw.shake.kind = "none"
+    app = App(hw, storage.MemoryStore(), Probe)
+    app.home()
+    assert isinstance(app.top(), ui.Message) and "shake" in app.top().title.lower()
+    app.home()
+    assert isinstance(app.top(), Probe)
+
+
+def test_steady_state_frame_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return
+    import gc
+    hw, app, p = make()
+    for _ in range(5):
+        app.frame(hw.t)
+        hw.t += 33
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    for _ in range(100):
+        app.frame(hw.t)
+        hw.t += 33
+    b = gc.mem_alloc()
+    gc.enable()
+    assert b - a == 0, b - a
