@@ -99,7 +99,7 @@ def play(seed, probe=True, max_steps=20000):
     return s
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st_.integers(0, 2 ** 32 - 1))
 def test_random_games_keep_invariants_and_end(seed):
     play(seed)

@@ -253,7 +253,8 @@ def test_optional_collecting():
     illegal(st, ("take", "prank"), "no prank")
     illegal(st, ("take", "ind", 1), "no dice")
     illegal(st, ("take", "col", 0), "no scallywag")
-    illegal(st, ("take", "box"), "nothing")
+    illegal(st, ("take", "box", 0), "nothing")
+    illegal(st, ("take", "prank", 1), "malformed")
 
 
 def test_modify_dice_return_at_start_of_round():
