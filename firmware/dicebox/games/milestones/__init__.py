@@ -1,0 +1,1 @@
+"""Milestones: a cooperative real-time dice game for 1-5 players (bots fill seats)."""

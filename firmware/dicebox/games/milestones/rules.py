@@ -1,0 +1,482 @@
+"""Milestones rules engine: a pure state machine (see dicebox/core/game.py).
+
+Cooperative and in real time: the seat whose turn it is rolls, but any seat may
+claim its task at any moment, so actions name their seat:
+
+  ("draw", seat, pile)    setup only: take the first hand card from a pile
+  ("roll", mask)          the turn seat rolls the dice in bit mask ``mask``
+                          (the first roll must be all six: 63)
+  ("claim", seat, pile)   the dice fulfil seat's card: score it, draw from ``pile``
+                          (-1 when every pile is empty)
+  ("discard", seat)       variant 1: drop the hand card, draw a new one
+  ("flip", seat)          variant 3: the dice fulfil the hourglass card: flip the glass
+  ("time", now_ms)        the clock moved on; the game ends when the sand is out
+  ("pause", now_ms)       lay the hourglass down (menu, saving)
+  ("resume", now_ms)      stand it up again; ``now_ms`` may be on a new clock
+
+Time enters only through these actions: ``state.now`` is the last clock value seen.
+``current_player()`` is CHANCE while a card or dice wait to be drawn/rolled, the
+seat drawing during setup, else the seat whose turn it is to roll;
+``legal_actions(seat=None)`` lists rolls, claims, discards and flips (all seats, or
+one seat's); time, pause and resume are always allowed and not listed.
+
+Cards are drawn lazily: a pile is an unordered set and every draw is a chance node
+picking one of its cards, so no saved state or bot clone knows a pile's order.
+"""
+from micropython import const
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.core.hourglass import Hourglass
+from dicebox.games.milestones import deck
+from dicebox.games.milestones.tasks import match, POPCOUNT
+
+GAME_MS = const(180000)
+MAX_PLAYERS = const(5)
+_NONE = const(-1)
+
+# Rating bands: (lowest score, words). Our wording of the rulebook's table.
+RATINGS = (
+    (0, "A wash-out. Rematch now - that cannot stand!"),
+    (10, "A fair start, with plenty of room to grow."),
+    (20, "Solid. You are well on your way."),
+    (30, "Really good: the teamwork shows."),
+    (40, "Outstanding - well worth showing off."),
+    (50, "Hugely impressive. It hardly gets better."),
+    (60, "Unreal! The future belongs to you."),
+)
+
+
+def rating(score):
+    """Index into RATINGS for a final score."""
+    r = 0
+    for i in range(len(RATINGS)):
+        if score >= RATINGS[i][0]:
+            r = i
+    return r
+
+
+_SCALARS = ("n", "big", "mand_all", "hg_side", "rolls", "turn", "setup", "hg_open", "flips",
+            "now", "started", "paused", "over", "end", "pending")
+
+
+class State:
+    def __init__(self, players=2, big_pile=False, mandatory=(), hourglass_side=None,
+                 game_ms=GAME_MS):
+        """``mandatory``: special sides (0..5, side s = card s>>1, face s&1) laid out
+        face up (variant 2, one to three different cards); ``hourglass_side``: 6 or 7
+        to lay out the hourglass card (variant 3); ``big_pile``: variant 1."""
+        if players < 1 or players > MAX_PLAYERS:
+            raise ValueError("1 to 5 players")
+        mand = sorted(mandatory)
+        if len(mand) > 3:
+            raise ValueError("at most three mandatory tasks")
+        cards_used = [s >> 1 for s in mand]
+        for s in mand:
+            if s < 0 or s >= 2 * deck.NMANDATORY or cards_used.count(s >> 1) > 1:
+                raise ValueError("bad mandatory sides")
+        if hourglass_side is not None and hourglass_side not in (6, 7):
+            raise ValueError("hourglass side is 6 or 7")
+        self.n = players
+        self.big = bool(big_pile)
+        self.mand_all = tuple(mand)
+        self.hg_side = hourglass_side
+        if self.big:
+            self.piles = [list(range(deck.NCARDS))]
+        else:
+            self.piles = [deck.tier_cards(t) for t in range(3)]
+        self.hands = [_NONE] * players
+        self.drawn_at = [0] * players   # roll count when the hand card was drawn
+        self.dice = None                # six numbers once rolled
+        self.rolls = 0                  # completed rolls
+        self.turn = 0
+        self.setup = 0                  # next seat to take a first card (setup while < n)
+        self.scored = []
+        self.discarded = []
+        self.mand_open = list(mand)
+        self.hg_open = hourglass_side is not None
+        self.flips = 0
+        self.now = 0
+        self.glass = Hourglass(game_ms, 0, False)
+        self.started = False
+        self.paused = False
+        self.over = False
+        self.end = ""                   # why the game ended
+        self.pending = None             # ("draw", seat, pile) or ("roll", mask)
+
+    # ---- queries -----------------------------------------------------------
+
+    def current_player(self):
+        if self.over:
+            return TERMINAL
+        if self.pending is not None:
+            return CHANCE
+        if self.setup < self.n:
+            return self.setup
+        return self.turn
+
+    def is_terminal(self):
+        return self.over
+
+    def time_left(self):
+        return self.glass.left(self.now)
+
+    def piles_empty(self):
+        for p in self.piles:
+            if p:
+                return False
+        return True
+
+    def can_claim(self, seat):
+        """Whether ``seat`` could claim its hand card right now (the claim aid)."""
+        return self._claim_reason(seat) is None
+
+    def _claim_reason(self, seat):
+        if seat < 0 or seat >= self.n:
+            return "no such seat"
+        if self.dice is None:
+            return "the dice have not been rolled yet"
+        c = self.hands[seat]
+        if c == _NONE:
+            return "no card in hand"
+        if self.big and self.rolls <= self.drawn_at[seat]:
+            return "a new card needs a reroll first"
+        if not match(deck.DECK[c][3], self.dice):
+            return "the dice do not fulfil that task"
+        return None
+
+    def hourglass_ready(self):
+        return (self.hg_open and self.dice is not None
+                and match(deck.SPECIAL_SIDES[self.hg_side][1], self.dice))
+
+    def points(self):
+        """Points on the scoring pile (what counts unless a mandatory task is missed)."""
+        t = 0
+        for c in self.scored:
+            t += deck.DECK[c][1]
+        return t
+
+    def score(self):
+        """The team's result: 0 if a mandatory task is still open at the end."""
+        if self.over and self.mand_open:
+            return 0
+        return self.points()
+
+    def legal_actions(self, seat=None):
+        if self.over or self.pending is not None or self.paused:
+            return []
+        out = []
+        if self.setup < self.n:
+            s = self.setup
+            if seat is None or seat == s:
+                for p in range(len(self.piles)):
+                    if self.piles[p]:
+                        out.append(("draw", s, p))
+            return out
+        if seat is None or seat == self.turn:
+            if self.dice is None:
+                out.append(("roll", 63))
+            else:
+                for m in range(1, 64):
+                    out.append(("roll", m))
+        seats = range(self.n) if seat is None else (seat,)
+        empty = self.piles_empty()
+        for s in seats:
+            if self._claim_reason(s) is None:
+                if empty:
+                    out.append(("claim", s, -1))
+                else:
+                    for p in range(len(self.piles)):
+                        if self.piles[p]:
+                            out.append(("claim", s, p))
+            if self.big and self.hands[s] != _NONE and self.piles[0]:
+                out.append(("discard", s))
+            if self.started and self.hourglass_ready():
+                out.append(("flip", s))
+        return out
+
+    # ---- moves ---------------------------------------------------------------
+
+    def _seat(self, s):
+        if not isinstance(s, int) or s < 0 or s >= self.n:
+            raise IllegalMove("no such seat")
+        return s
+
+    def apply(self, action):
+        a = tup(action)
+        if not isinstance(a, tuple) or not a:
+            raise IllegalMove("not an action")
+        verb = a[0]
+        if self.over:
+            raise IllegalMove("the game is over")
+        if verb == "time":
+            return self._time(a)
+        if verb == "pause":
+            return self._pause(a)
+        if verb == "resume":
+            return self._resume(a)
+        if self.pending is not None:
+            raise IllegalMove("waiting for a draw or roll")
+        if self.paused:
+            raise IllegalMove("the hourglass is paused")
+        if verb == "draw":
+            return self._setup_draw(a)
+        if self.setup < self.n:
+            raise IllegalMove("everyone takes a card first")
+        if verb == "roll":
+            return self._roll(a)
+        if verb == "claim":
+            return self._claim(a)
+        if verb == "discard":
+            return self._discard(a)
+        if verb == "flip":
+            return self._flip(a)
+        raise IllegalMove("unknown action")
+
+    def _clock(self, a):
+        if len(a) != 2 or not isinstance(a[1], int):
+            raise IllegalMove("needs a clock value")
+        return a[1]
+
+    def _time(self, a):
+        now = self._clock(a)
+        if now < self.now:
+            raise IllegalMove("the clock went backwards")
+        self.now = now
+        if self.started and not self.paused and self.glass.done(now):
+            self._finish("time is up")
+
+    def _pause(self, a):
+        now = self._clock(a)
+        if now < self.now:
+            raise IllegalMove("the clock went backwards")
+        self.now = now
+        if self.started and not self.paused and self.glass.done(now):
+            self._finish("time is up")
+            return
+        self.glass.pause(now)
+        self.paused = True
+
+    def _resume(self, a):
+        now = self._clock(a)
+        # Settle the sand at the last clock value seen, then continue on the new clock.
+        self.glass.pause(self.now)
+        self.now = now
+        if self.started:
+            self.glass.start(now)
+        self.paused = False
+
+    def _setup_draw(self, a):
+        if self.setup >= self.n:
+            raise IllegalMove("cards are drawn after a claim")
+        if len(a) != 3:
+            raise IllegalMove("draw needs seat and pile")
+        s = self._seat(a[1])
+        if s != self.setup:
+            raise IllegalMove("not this seat's turn to draw")
+        p = a[2]
+        if not isinstance(p, int) or p < 0 or p >= len(self.piles) or not self.piles[p]:
+            raise IllegalMove("no cards in that pile")
+        self.pending = ("draw", s, p)
+
+    def _roll(self, a):
+        if len(a) != 2 or not isinstance(a[1], int):
+            raise IllegalMove("roll needs a dice mask")
+        m = a[1]
+        if m < 1 or m > 63:
+            raise IllegalMove("roll at least one die")
+        if self.dice is None and m != 63:
+            raise IllegalMove("the first roll uses all six dice")
+        self.pending = ("roll", m)
+
+    def _claim(self, a):
+        if len(a) != 3:
+            raise IllegalMove("claim needs seat and pile")
+        s = self._seat(a[1])
+        why = self._claim_reason(s)
+        if why is not None:
+            raise IllegalMove(why)
+        p = self._pick_pile(a[2])
+        c = self.hands[s]
+        self.scored.append(c)
+        self.hands[s] = _NONE
+        if p >= 0:
+            self.pending = ("draw", s, p)
+        else:
+            self._check_stuck()
+
+    def _pick_pile(self, p):
+        if not isinstance(p, int):
+            raise IllegalMove("which pile?")
+        if self.piles_empty():
+            if p != -1:
+                raise IllegalMove("every pile is empty")
+            return -1
+        if p < 0 or p >= len(self.piles) or not self.piles[p]:
+            raise IllegalMove("no cards in that pile")
+        return p
+
+    def _discard(self, a):
+        if not self.big:
+            raise IllegalMove("discarding is a variant 1 rule")
+        if len(a) != 2:
+            raise IllegalMove("discard needs a seat")
+        s = self._seat(a[1])
+        if self.hands[s] == _NONE:
+            raise IllegalMove("no card in hand")
+        if not self.piles[0]:
+            raise IllegalMove("the draw pile is empty")
+        self.discarded.append(self.hands[s])
+        self.hands[s] = _NONE
+        self.pending = ("draw", s, 0)
+
+    def _flip(self, a):
+        if len(a) != 2:
+            raise IllegalMove("flip needs a seat")
+        self._seat(a[1])
+        if not self.hg_open:
+            raise IllegalMove("no hourglass card lies out")
+        if not self.started:
+            raise IllegalMove("the hourglass is not running yet")
+        if not self.hourglass_ready():
+            raise IllegalMove("the dice do not fulfil the hourglass card")
+        self.glass.flip(self.now)
+        self.hg_open = False
+        self.flips += 1
+
+    # ---- chance ----------------------------------------------------------------
+
+    def chance_request(self):
+        p = self.pending
+        if p is None:
+            return []
+        if p[0] == "draw":
+            return [len(self.piles[p[2]])]
+        return [6] * POPCOUNT[p[1]]
+
+    def apply_chance(self, values):
+        p = self.pending
+        if p is None:
+            raise IllegalMove("nothing to roll or draw")
+        sizes = self.chance_request()
+        values = list(values)
+        if len(values) != len(sizes):
+            raise IllegalMove("wrong number of chance values")
+        for i in range(len(sizes)):
+            v = values[i]
+            if not isinstance(v, int) or v < 0 or v >= sizes[i]:
+                raise IllegalMove("chance value out of range")
+        self.pending = None
+        if p[0] == "draw":
+            s = p[1]
+            self.hands[s] = self.piles[p[2]].pop(values[0])
+            self.drawn_at[s] = self.rolls
+            if self.setup < self.n:
+                self.setup += 1
+            return
+        m = p[1]
+        dice = self.dice or [0] * 6
+        j = 0
+        for i in range(6):
+            if (m >> i) & 1:
+                dice[i] = values[j] + 1
+                j += 1
+        self.dice = dice
+        self.rolls += 1
+        if not self.started:
+            self.started = True
+            self.glass.reset(self.now)
+            self.glass.start(self.now)
+        self.turn = (self.turn + 1) % self.n
+        # Mandatory tasks lying out are met by the dice, not by a seat: the console
+        # removes each one as soon as the dice fulfil it.
+        keep = []
+        for sd in self.mand_open:
+            if not match(deck.SPECIAL_SIDES[sd][1], dice):
+                keep.append(sd)
+        self.mand_open = keep
+        self._check_stuck()
+
+    def _check_stuck(self):
+        # Nothing left that could change the result: end at once.
+        if self.setup < self.n or self.mand_open or self.pending is not None:
+            return
+        for c in self.hands:
+            if c != _NONE:
+                return
+        self._finish("no cards left")
+
+    def _finish(self, why):
+        self.over = True
+        self.end = why
+        self.pending = None
+
+    # ---- copies and saves --------------------------------------------------
+
+    def clone(self):
+        o = State.__new__(State)
+        for k in _SCALARS:
+            setattr(o, k, getattr(self, k))
+        o.piles = [list(p) for p in self.piles]
+        o.hands = list(self.hands)
+        o.drawn_at = list(self.drawn_at)
+        o.dice = list(self.dice) if self.dice is not None else None
+        o.scored = list(self.scored)
+        o.discarded = list(self.discarded)
+        o.mand_open = list(self.mand_open)
+        g = self.glass
+        o.glass = Hourglass(g.total, g.since, g.running)
+        o.glass.top = g.top
+        return o
+
+    def to_dict(self):
+        return {
+            "v": 1, "n": self.n, "big": self.big, "mand_all": list(self.mand_all),
+            "hg_side": self.hg_side, "piles": [list(p) for p in self.piles],
+            "hands": list(self.hands), "drawn_at": list(self.drawn_at),
+            "dice": list(self.dice) if self.dice is not None else None,
+            "rolls": self.rolls, "turn": self.turn, "setup": self.setup,
+            "scored": list(self.scored), "discarded": list(self.discarded),
+            "mand_open": list(self.mand_open), "hg_open": self.hg_open,
+            "flips": self.flips, "now": self.now, "glass": self.glass.to_dict(self.now),
+            "started": self.started, "paused": self.paused, "over": self.over,
+            "end": self.end, "pending": list(self.pending) if self.pending else None,
+        }
+
+    @classmethod
+    def from_dict(cls, d):
+        if d.get("v") != 1:
+            raise ValueError("not a Milestones save")
+        o = cls.__new__(cls)
+        o.n = d["n"]
+        o.big = d["big"]
+        o.mand_all = tuple(d["mand_all"])
+        o.hg_side = d["hg_side"]
+        o.piles = [list(p) for p in d["piles"]]
+        o.hands = list(d["hands"])
+        o.drawn_at = list(d["drawn_at"])
+        o.dice = list(d["dice"]) if d["dice"] is not None else None
+        o.rolls = d["rolls"]
+        o.turn = d["turn"]
+        o.setup = d["setup"]
+        o.scored = list(d["scored"])
+        o.discarded = list(d["discarded"])
+        o.mand_open = list(d["mand_open"])
+        o.hg_open = d["hg_open"]
+        o.flips = d["flips"]
+        o.now = d["now"]
+        o.glass = Hourglass.from_dict(d["glass"], o.now)
+        o.started = d["started"]
+        o.paused = d["paused"]
+        o.over = d["over"]
+        o.end = d["end"]
+        o.pending = tup(d["pending"]) if d["pending"] else None
+        return o
+
+    def card_count(self):
+        """Every task card is in exactly one place: piles, hands, scored, discarded."""
+        t = len(self.scored) + len(self.discarded)
+        for p in self.piles:
+            t += len(p)
+        for c in self.hands:
+            if c != _NONE:
+                t += 1
+        return t

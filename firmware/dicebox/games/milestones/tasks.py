@@ -1,0 +1,267 @@
+"""The task language and its one matcher.
+
+A task is a tuple of clauses; a clause is a small tuple whose first item is its kind.
+
+Sub-tasks (each needs its own dice; a die serves one sub-task only):
+  (COL, c, k)     k dice of colour c
+  (NUM, n, k)     k dice showing number n
+  (FACE, c, n)    the die showing number n in colour c
+  (SAMEN, k)      k dice with the same number (any number)
+  (SAMEC, k)      k dice with the same colour (any colour)
+  (RUN, k)        k dice with consecutive numbers (colours arbitrary)
+  (RUNC, k)       k dice with consecutive numbers, all in one colour
+Conditions on all six dice:
+  (ONLYN, m)      every die shows a number in bit set m (bit n-1 for n)
+  (ONLYC, m)      every die shows a colour in bit set m (bit c)
+  (NON, m)        no die shows a number in m
+  (NOC, m)        no die shows a colour in m
+
+"Fulfilled differently": sub-tasks that name or choose a colour (COL, SAMEC, RUNC)
+use different colours; sub-tasks that name or choose a number (NUM, SAMEN) use
+different numbers; runs (RUN) start at different numbers. More dice than needed
+never hurt.
+
+``match(task, nums)`` answers for a roll ``nums`` (six numbers, die 0..5).
+"""
+from micropython import const
+from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS
+
+COL = const(0)
+NUM = const(1)
+FACE = const(2)
+SAMEN = const(3)
+SAMEC = const(4)
+RUN = const(5)
+RUNC = const(6)
+ONLYN = const(7)
+ONLYC = const(8)
+NON = const(9)
+NOC = const(10)
+
+_KN = const(0)    # key class: a number (value 1..6)
+_KC = const(8)    # key class: a colour (8 + c)
+_KR = const(16)   # key class: a run start (16 + s)
+
+POPCOUNT = bytes(bin(i).count("1") for i in range(64))
+# SUBSETS[k]: the 6-bit masks with k bits set.
+SUBSETS = tuple(tuple(m for m in range(64) if POPCOUNT[m] == k) for k in range(7))
+
+
+def _split(nums):
+    """Masks of dice by number (index 1..6) and by colour (index 0..5)."""
+    nm = [0, 0, 0, 0, 0, 0, 0]
+    cm = [0, 0, 0, 0, 0, 0]
+    for i in range(6):
+        n = nums[i]
+        nm[n] |= 1 << i
+        cm[FACE_COLOUR[i * 6 + n - 1]] |= 1 << i
+    return nm, cm
+
+
+def _subs(m, k, key, out):
+    if POPCOUNT[m] < k:
+        return
+    for s in SUBSETS[k]:
+        if s & m == s:
+            out.append((s, key))
+
+
+def _runs(nm, s, k, key, out):
+    # one die for each number s..s+k-1
+    masks = [0]
+    for n in range(s, s + k):
+        dn = nm[n]
+        if not dn:
+            return
+        nxt = []
+        for b in range(6):
+            bit = 1 << b
+            if dn & bit:
+                for m in masks:
+                    nxt.append(m | bit)
+        masks = nxt
+    for m in masks:
+        out.append((m, key))
+
+
+def options(cl, nm, cm):
+    """Every way a sub-task can be met: list of (dice mask, key or -1)."""
+    kind = cl[0]
+    out = []
+    if kind == COL:
+        _subs(cm[cl[1]], cl[2], _KC + cl[1], out)
+    elif kind == NUM:
+        _subs(nm[cl[1]], cl[2], _KN + cl[1], out)
+    elif kind == FACE:
+        m = nm[cl[2]] & cm[cl[1]]
+        if m:
+            out.append((m, -1))
+    elif kind == SAMEN:
+        for n in range(1, 7):
+            _subs(nm[n], cl[1], _KN + n, out)
+    elif kind == SAMEC:
+        for c in range(6):
+            _subs(cm[c], cl[1], _KC + c, out)
+    elif kind == RUN:
+        k = cl[1]
+        for s in range(1, 8 - k):
+            _runs(nm, s, k, _KR + s, out)
+    elif kind == RUNC:
+        k = cl[1]
+        for c in range(6):
+            cc = cm[c]
+            for s in range(1, 8 - k):
+                m = 0
+                for n in range(s, s + k):
+                    d = nm[n] & cc
+                    if not d:
+                        m = 0
+                        break
+                    m |= d
+                if m:
+                    out.append((m, _KC + c))
+    return out
+
+
+def _globals_ok(cl, nm, cm):
+    kind = cl[0]
+    m = cl[1]
+    if kind == ONLYN:
+        for n in range(1, 7):
+            if nm[n] and not (m >> (n - 1)) & 1:
+                return False
+    elif kind == NON:
+        for n in range(1, 7):
+            if nm[n] and (m >> (n - 1)) & 1:
+                return False
+    elif kind == ONLYC:
+        for c in range(6):
+            if cm[c] and not (m >> c) & 1:
+                return False
+    elif kind == NOC:
+        for c in range(6):
+            if cm[c] and (m >> c) & 1:
+                return False
+    return True
+
+
+def _fit(opts, i, avail, keys):
+    if i == len(opts):
+        return True
+    for m, key in opts[i]:
+        if m & avail != m:
+            continue
+        if key >= 0:
+            kb = 1 << key
+            if keys & kb:
+                continue
+        else:
+            kb = 0
+        if _fit(opts, i + 1, avail & ~m, keys | kb):
+            return True
+    return False
+
+
+def match(task, nums):
+    """True when the dice ``nums`` fulfil ``task``."""
+    nm, cm = _split(nums)
+    opts = []
+    for cl in task:
+        if cl[0] >= ONLYN:
+            if not _globals_ok(cl, nm, cm):
+                return False
+            continue
+        o = options(cl, nm, cm)
+        if not o:
+            return False
+        opts.append(o)
+    if len(opts) <= 1:
+        return True
+    opts.sort(key=len)
+    return _fit(opts, 0, 63, 0)
+
+
+def witness(task, nums):
+    """A dice mask that fulfils the task's sub-tasks (for showing a claim), or None."""
+    nm, cm = _split(nums)
+    opts = []
+    for cl in task:
+        if cl[0] >= ONLYN:
+            if not _globals_ok(cl, nm, cm):
+                return None
+            continue
+        o = options(cl, nm, cm)
+        if not o:
+            return None
+        opts.append(o)
+    found = []
+
+    def go(i, avail, keys, used):
+        if i == len(opts):
+            found.append(used)
+            return True
+        for m, key in opts[i]:
+            if m & avail != m:
+                continue
+            kb = (1 << key) if key >= 0 else 0
+            if keys & kb:
+                continue
+            if go(i + 1, avail & ~m, keys | kb, used | m):
+                return True
+        return False
+
+    if not opts:
+        return 63
+    return found[0] if go(0, 63, 0, 0) else None
+
+
+# ---- words ----------------------------------------------------------------
+
+def _mask_list(m, base, names):
+    out = []
+    for i in range(6):
+        if (m >> i) & 1:
+            out.append(names[i] if names else str(i + base))
+    return out
+
+
+CNAMES = ("red", "purple", "blue", "black", "yellow", "green")
+
+
+def clause_text(cl, short=False):
+    kind = cl[0]
+    if kind == COL:
+        return ("%dx %s" if short else "%d %s") % (cl[2], (LETTERS[cl[1]] if short else CNAMES[cl[1]]))
+    if kind == NUM:
+        return ("%dx %d" if short else "%d dice showing %d") % (cl[2], cl[1])
+    if kind == FACE:
+        return ("%d%s" if short else "the %d in %s") % ((cl[2], LETTERS[cl[1]]) if short else (cl[2], CNAMES[cl[1]]))
+    if kind == SAMEN:
+        return ("%d same num" if short else "%d of the same number") % cl[1]
+    if kind == SAMEC:
+        return ("%d same col" if short else "%d of the same colour") % cl[1]
+    if kind == RUN:
+        return ("run of %d" if short else "%d consecutive numbers") % cl[1]
+    if kind == RUNC:
+        return ("run %d 1 col" if short else "%d consecutive numbers in one colour") % cl[1]
+    if kind == ONLYN:
+        s = _mask_list(cl[1], 1, None)
+        return ("only " + "".join(s)) if short else ("only the numbers " + ", ".join(s))
+    if kind == NON:
+        s = _mask_list(cl[1], 1, None)
+        return ("no " + "".join(s)) if short else ("none of the numbers " + ", ".join(s))
+    if kind == ONLYC:
+        s = _mask_list(cl[1], 0, LETTERS if short else CNAMES)
+        return ("only " + "".join(s)) if short else ("only the colours " + ", ".join(s))
+    if kind == NOC:
+        s = _mask_list(cl[1], 0, LETTERS if short else CNAMES)
+        return ("no " + "".join(s)) if short else ("none of the colours " + ", ".join(s))
+    return "?"
+
+
+def describe(task, short=False):
+    """Words for a task: a list of lines (short: each fits the 16-column screen)."""
+    lines = [clause_text(cl, short) for cl in task]
+    if not short and len(task) > 1:
+        return [" + ".join(lines)]
+    return lines
