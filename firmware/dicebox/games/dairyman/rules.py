@@ -316,7 +316,7 @@ class State:
         elif not out:
             out.append(("fail",))
         for t in self.owned[p]:
-            if not self.flipped[t] and self._flip_ok(t) is None:
+            if not self.flipped[t] and self.flip_problem(t) is None:
                 out.append(("flip", t))
         for t in self.owned[p]:
             if self.flipped[t] and TILES[t][2] != CHEESE and t not in self.used:
@@ -328,7 +328,7 @@ class State:
                         if k not in seenv:
                             seenv.append(k)
                             out.append(("ice", t, i))
-                elif self._ice_dice(b):
+                elif self.ice_dice(b):
                     out.append(("ice", t))
         return out
 
@@ -467,7 +467,7 @@ class State:
         self.display = []
         self.pending = [_RESET, items]
 
-    def _flip_ok(self, t):
+    def flip_problem(self, t):
         """None if seat can flip tile t now, else the reason."""
         p = self.seat
         if t not in self.owned[p]:
@@ -487,7 +487,7 @@ class State:
         if len(a) != 2 or not isinstance(a[1], int) or a[1] < 0 or a[1] >= NTILES:
             raise IllegalMove("no such tile")
         t = a[1]
-        why = self._flip_ok(t)
+        why = self.flip_problem(t)
         if why is not None:
             raise IllegalMove(why)
         need = TILES[t][1]
@@ -498,7 +498,7 @@ class State:
         self.flipped[t] = 1
         self.last = ["flip", self.seat, t]
 
-    def _ice_dice(self, b):
+    def ice_dice(self, b):
         face = 1 if b == ICE1 else 2
         return [i for i in self.free_dice() if self.dv[i] == face]
 
@@ -524,7 +524,7 @@ class State:
         else:
             if len(a) != 2:
                 raise IllegalMove("this ice cream picks no die")
-            roll = self._ice_dice(b)
+            roll = self.ice_dice(b)
             if not roll:
                 raise IllegalMove("no unlocked %ds" % (1 if b == ICE1 else 2))
         self.used.append(t)
