@@ -32,6 +32,7 @@ BTN_B = const(15)
 BUTTON_PINS = (BTN_UP, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_A, BTN_B)
 
 SHAKE_SWITCH = const(16)            # SW-18010P vibration switch to GND, pull-up
+SWITCH_FITTED = True                # a normally-open switch cannot be detected: say so here
 PIEZO = const(18)                   # passive piezo, PWM slice 1 channel A
 SMPS_MODE = const(23)               # Pico: high = PWM mode, quieter ADC readings
 VBUS_SENSE = const(24)              # Pico: high when USB power is present

@@ -1,0 +1,307 @@
+"""Boot: build the hardware object the core consumes (see docs/DEVELOPING.md).
+
+``boot()`` finds what is fitted and degrades instead of dying:
+
+* display: SSD1306 at 0x3C on I2C0, 1 MHz then 400 kHz. None found: a
+  message on the serial console, LED blink code 2 (two blinks, pause, three
+  times) and a display stand-in that draws into RAM and sends nothing.
+* shake: LIS3DH at 0x18/0x19 on I2C1 (WHO_AM_I checked); otherwise the
+  vibration switch if ``board.SWITCH_FITTED``; otherwise ``kind = "none"``
+  (the apps roll on a button press). No accelerometer and no switch: blink
+  code 3.
+* entropy: the SP 800-90B start-up test of the ROSC bit; a failure sets
+  ``entropy_ok`` False with ``entropy_msg`` (the apps refuse to roll) and
+  blink code 4.
+* buttons: pull-ups; a pin interrupt latches every press, so a tap that
+  starts and ends while the loop sleeps still reaches ``read_buttons()``.
+  Edges within 25 ms of the previous edge of the same pin are contact bounce
+  and are not latched (a bouncing release would otherwise latch a press).
+
+Every message also goes to ``/error.log`` through ``log(text)``.
+"""
+import gc
+import sys
+import time
+
+from micropython import const
+from dicebox.core.shake import ShakeDetector, SwitchShake, NoShake
+from dicebox.hal import board
+
+LOG_PATH = "/error.log"
+LOG_MAX = const(8192)        # bytes; the old log moves to /error.old
+_EDGE_MS = const(25)
+
+BLINK_NO_DISPLAY = const(2)
+BLINK_NO_SHAKE = const(3)
+BLINK_ENTROPY = const(4)
+
+
+def log(text, path=LOG_PATH):
+    """Append one line to the error log (and print it). Never raises."""
+    line = "%d %s\n" % (time.ticks_ms(), text)
+    try:
+        sys.stdout.write(line)
+    except Exception:
+        pass
+    try:
+        import os
+        try:
+            if os.stat(path)[6] > LOG_MAX:
+                os.rename(path, path[:-4] + ".old")
+        except OSError:
+            pass
+        with open(path, "a") as f:
+            f.write(line)
+    except Exception:
+        pass
+
+
+def blink(led, code, times=3):
+    """Blink ``code`` short flashes, pause; repeated ``times`` times."""
+    if led is None:
+        return
+    for _ in range(times):
+        for _ in range(code):
+            led.value(1)
+            time.sleep_ms(150)
+            led.value(0)
+            time.sleep_ms(200)
+        time.sleep_ms(600)
+
+
+class ButtonPins:
+    """Six buttons to GND with pull-ups; presses latched by pin interrupt."""
+
+    def __init__(self, pins=board.BUTTON_PINS):
+        from machine import Pin
+        self.pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins]
+        self.latched = 0
+        self._last = [0] * len(pins)
+        self._falling = Pin.IRQ_FALLING
+        for i in range(len(self.pins)):
+            self.pins[i].irq(handler=self._handler(i), trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING)
+
+    def _handler(self, i):
+        bit = 1 << i
+        last = self._last
+
+        def edge(pin):
+            now = time.ticks_ms()
+            if time.ticks_diff(now, last[i]) >= _EDGE_MS:
+                try:
+                    fell = pin.irq().flags() & self._falling
+                except Exception:
+                    fell = not pin.value()
+                if fell:
+                    self.latched |= bit
+            last[i] = now
+        return edge
+
+    def raw(self):
+        m = 0
+        pins = self.pins
+        for i in range(len(pins)):
+            if not pins[i].value():
+                m |= 1 << i
+        return m
+
+    def take_latched(self):
+        from machine import disable_irq, enable_irq
+        s = disable_irq()
+        m = self.latched
+        self.latched = 0
+        enable_irq(s)
+        return m
+
+    def read(self):
+        """Buttons down now, plus presses latched since the last call."""
+        return self.raw() | self.take_latched()
+
+
+class SwitchPin:
+    """Vibration switch: counts edges by interrupt; ``take_edges()`` for SwitchShake."""
+
+    def __init__(self, pin=board.SHAKE_SWITCH):
+        from machine import Pin
+        self.pin = Pin(pin, Pin.IN, Pin.PULL_UP)
+        self.edges = 0
+        self.pin.irq(handler=self._edge, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING)
+
+    def _edge(self, pin):
+        self.edges += 1
+
+    def take_edges(self):
+        from machine import disable_irq, enable_irq
+        s = disable_irq()
+        n = self.edges
+        self.edges = 0
+        enable_irq(s)
+        return n
+
+
+def _null_display(width=128, height=64):
+    """A framebuffer that never reaches a panel (no display fitted)."""
+    import framebuf
+
+    class NullDisplay(framebuf.FrameBuffer):
+        def __init__(self):
+            self.width = width
+            self.height = height
+            self.buffer = bytearray(width * height // 8)
+            super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+            self.bytes_sent = 0
+            self.flushes = 0
+
+        def flush(self):
+            return 0
+
+        def contrast(self, v):
+            pass
+
+        def invert(self, on):
+            pass
+
+        def power(self, on):
+            pass
+
+        def flip(self, on):
+            pass
+
+        def invalidate(self):
+            pass
+
+    return NullDisplay()
+
+
+class Hardware:
+    """What the core consumes; built by ``boot()``."""
+
+    def __init__(self):
+        self.display = None
+        self.display_ok = False
+        self.display_freq = 0
+        self.buttons = None
+        self.shake = NoShake()
+        self.accel = None
+        self.buzzer = None
+        self.battery = None
+        self.entropy = None
+        self.entropy_ok = False
+        self.entropy_msg = "not tested"
+        self.power = None
+        self.led = None
+        self.problems = []
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.sleep_ms = time.sleep_ms
+
+    def read_buttons(self):
+        return self.buttons.read() if self.buttons is not None else 0
+
+    def lightsleep(self, ms):
+        return self.power.lightsleep(ms)
+
+    def feed(self):
+        self.power.feed()
+
+    def log(self, text):
+        log(text)
+
+    def free_heap(self):
+        return gc.mem_free()
+
+    def _woken(self):
+        """For lightsleep: a button down or latched, or the console moved."""
+        if self.buttons is not None and (self.buttons.raw() or self.buttons.latched):
+            return True
+        sh = self.shake
+        if sh.kind == "switch":
+            return sh.source.edges > 0
+        if sh.kind == "lis3dh" and self.accel is not None:
+            try:
+                return self.accel.moved()
+            except OSError:
+                return False
+        return False
+
+
+def boot(watchdog=True):
+    from machine import Pin
+    hw = Hardware()
+    try:
+        hw.led = Pin(board.LED, Pin.OUT, value=0)
+    except Exception:
+        hw.led = None
+
+    def problem(text, code):
+        hw.problems.append(text)
+        log(text)
+        blink(hw.led, code)
+
+    # display
+    d, freq = board.open_display(log=log)
+    if d is None:
+        problem("no display found at 0x%02x on I2C0 (GP%d/GP%d)" % (
+            board.DISPLAY_ADDR, board.DISPLAY_SDA, board.DISPLAY_SCL), BLINK_NO_DISPLAY)
+        d = _null_display()
+    else:
+        hw.display_ok = True
+        hw.display_freq = freq
+        if freq != board.DISPLAY_FREQ:
+            log("display running at %d Hz" % freq)
+    hw.display = d
+
+    # buttons
+    hw.buttons = ButtonPins()
+
+    # shake sensor
+    try:
+        bus = board.accel_bus()
+        found = bus.scan()
+        for addr in board.ACCEL_ADDRS:
+            if addr in found:
+                from dicebox.hal.lis3dh import LIS3DH
+                try:
+                    hw.accel = LIS3DH(bus, addr)
+                    break
+                except OSError as e:
+                    log("accelerometer at 0x%02x: %s" % (addr, e))
+    except OSError as e:
+        log("accelerometer bus: %r" % (e,))
+    if hw.accel is not None:
+        try:
+            hw.accel.wake_on_motion()
+        except OSError:
+            pass
+        hw.shake = ShakeDetector(source=hw.accel)
+    elif board.SWITCH_FITTED:
+        sw = SwitchPin()
+        if sw.pin.value():
+            hw.shake = SwitchShake(source=sw)
+            log("no accelerometer: using the vibration switch")
+        else:
+            problem("vibration switch reads closed: shake off, roll with a button", BLINK_NO_SHAKE)
+    else:
+        problem("no shake sensor: roll with a button", BLINK_NO_SHAKE)
+
+    # sound and battery
+    from dicebox.hal.buzzer import Buzzer
+    from dicebox.hal.battery import Battery
+    hw.buzzer = Buzzer()
+    hw.battery = Battery()
+
+    # entropy health test
+    from dicebox.hal.entropy import Entropy
+    hw.entropy = Entropy()
+    hw.entropy_ok = hw.entropy.entropy_ok
+    hw.entropy_msg = hw.entropy.entropy_msg
+    if not hw.entropy_ok:
+        problem(hw.entropy_msg, BLINK_ENTROPY)
+
+    # power and watchdog
+    from dicebox.hal.power import Power
+    hw.power = Power(hw.display if hw.display_ok else None, wake_check=hw._woken)
+    if watchdog:
+        hw.power.start_watchdog()
+    gc.collect()
+    return hw

@@ -1,0 +1,307 @@
+"""hal/device.boot() over a fake ``machine`` module, in the MicroPython unix port.
+
+The fake provides Pin (with interrupts the test can fire), I2C (bus 0 is a
+SimPanel, bus 1 a register-level LIS3DH), ADC, PWM, WDT, lightsleep and mem32
+(the ROSC RANDOMBIT register). Each scenario prints one JSON line.
+"""
+import json
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+FAKE = r"""
+import sys, json
+sys.path.insert(0, %(fw)r)
+sys.path.append(%(ht)r)
+from sim.panel import SimPanel
+
+CFG = json.loads(%(cfg)r)
+STATE = {"pins": {}, "sleeps": [], "feeds": 0, "wdt": None, "irq_off": 0}
+
+
+class _Irq:
+    def __init__(self):
+        self.f = 0
+
+    def flags(self):
+        return self.f
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, n, mode=0, pull=None, value=None):
+        self.n = n
+        self.level = 1 if pull == Pin.PULL_UP else 0
+        if value is not None:
+            self.level = value
+        self.handler = None
+        self._irq = _Irq()
+        STATE["pins"][n] = self
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = v
+
+    def irq(self, handler=None, trigger=0):
+        if handler is not None:
+            self.handler = handler
+        return self._irq
+
+    def fire(self, level):
+        # level change with its edge interrupt
+        self._irq.f = Pin.IRQ_FALLING if level == 0 else Pin.IRQ_RISING
+        self.level = level
+        if self.handler:
+            self.handler(self)
+
+
+class AccelBus:
+    def __init__(self):
+        self.regs = {0x0F: 0x33}
+        self.xyz = [0, 0, 1000]
+        self.motion = False
+
+    def scan(self):
+        return [0x18] if CFG.get("accel", True) else []
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        if reg == 0x27 | 0x80:
+            buf[0] = 0x08
+            for i in range(3):
+                v = (self.xyz[i] // 2) << 4
+                v &= 0xFFFF
+                buf[1 + 2 * i] = v & 0xFF
+                buf[2 + 2 * i] = v >> 8
+            return
+        if reg == 0x31:
+            buf[0] = 0x40 if self.motion else 0
+            return
+        buf[0] = self.regs.get(reg & 0x7F, 0)
+
+    def writeto_mem(self, addr, reg, buf):
+        self.regs[reg] = buf[0]
+
+
+PANEL = SimPanel(present=(0x3C,) if CFG.get("display", True) else (), nack_above_hz=CFG.get("nack"))
+ACCEL = AccelBus()
+
+
+def I2C(id, scl=None, sda=None, freq=400000):
+    if id == 0:
+        PANEL.set_freq(freq)
+        return PANEL
+    return ACCEL
+
+
+class ADC:
+    def __init__(self, pin):
+        pass
+
+    def read_u16(self):
+        return CFG.get("adc", 1300 * 65535 // 3300)
+
+
+class PWM:
+    def __init__(self, pin):
+        self.f = 0
+        self.d = 0
+        STATE["pwm"] = self
+
+    def freq(self, f):
+        self.f = f
+
+    def duty_u16(self, d):
+        self.d = d
+
+
+class WDT:
+    def __init__(self, timeout=0):
+        STATE["wdt"] = timeout
+
+    def feed(self):
+        STATE["feeds"] += 1
+
+
+def lightsleep(ms):
+    STATE["sleeps"].append(ms)
+    hook = STATE.get("sleep_hook")
+    if hook:
+        hook(len(STATE["sleeps"]))
+
+
+def disable_irq():
+    STATE["irq_off"] += 1
+    return 1
+
+
+def enable_irq(s):
+    pass
+
+
+class _Mem:
+    def __init__(self):
+        self.s = 2463534242
+
+    def __getitem__(self, addr):
+        assert addr == 0x4006001C, hex(addr)
+        if CFG.get("stuck"):
+            return 0
+        s = self.s
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        self.s = s
+        return s >> 31
+
+
+mem32 = _Mem()
+
+
+class _Machine:
+    pass
+
+
+m = _Machine()
+for _k in ("Pin", "I2C", "ADC", "PWM", "WDT", "lightsleep", "disable_irq", "enable_irq", "mem32"):
+    setattr(m, _k, globals()[_k])
+sys.modules["machine"] = m
+
+import dicebox.hal.device as device
+device.LOG_PATH = "/dev/null"
+device.blink = lambda led, code, times=3: STATE.setdefault("blinks", []).append(code)
+device.log = lambda text, path=None: STATE.setdefault("log", []).append(text)
+"""
+
+SCENARIO = r"""
+hw = device.boot(watchdog=CFG.get("wdt", True))
+out = {
+    "display_ok": hw.display_ok, "freq": hw.display_freq, "kind": hw.shake.kind,
+    "entropy_ok": hw.entropy_ok, "entropy_msg": hw.entropy_msg,
+    "blinks": STATE.get("blinks", []), "wdt": STATE["wdt"], "panel_on": PANEL.on,
+    "problems": hw.problems,
+}
+# the shape the core consumes
+for name in ("display", "shake", "buzzer", "battery", "entropy"):
+    assert getattr(hw, name) is not None, name
+for name in ("read_buttons", "ticks_ms", "sleep_ms", "ticks_diff", "lightsleep", "feed", "log", "free_heap"):
+    assert callable(getattr(hw, name)), name
+for name in ("flush", "contrast", "invert", "power", "fill", "text"):
+    assert hasattr(hw.display, name), name
+out["flush_bytes"] = hw.display.flush()
+hw.display.text("hi", 0, 0, 1)
+out["flush_bytes2"] = hw.display.flush()
+out["bytes"] = len(hw.entropy.bytes(5))
+out["volts"] = hw.battery.volts()
+out["percent"] = hw.battery.percent()
+out["charging"] = hw.battery.charging()
+
+# buttons: a tap while asleep is latched; bounce on release is not
+pins = STATE["pins"]
+a = pins[%(btn_a)d]
+a.fire(0); a.fire(1)
+out["tap"] = hw.read_buttons()
+out["after_tap"] = hw.read_buttons()
+b = pins[%(btn_b)d]
+b.fire(0)
+out["held"] = hw.read_buttons()
+import time
+time.sleep_ms(30)
+b.fire(1); b.fire(0); b.fire(1)      # release bounce within 25 ms
+out["after_bounce"] = hw.read_buttons()
+
+# buzzer plays a queued tone through PWM
+hw.buzzer.tone(880, 50)
+hw.buzzer.tick(1000)
+out["pwm"] = [STATE["pwm"].f, STATE["pwm"].d]
+hw.buzzer.tick(1060)
+out["pwm_after"] = STATE["pwm"].d
+
+# lightsleep: chunks, watchdog fed each time, woken by a button
+def hook(n):
+    if n == 4:
+        pins[%(btn_up)d].fire(0)
+STATE["sleep_hook"] = hook
+feeds = STATE["feeds"]
+out["woke"] = hw.lightsleep(2000)
+out["sleeps"] = STATE["sleeps"]
+out["feeds"] = STATE["feeds"] - feeds
+print("RESULT " + json.dumps(out))
+"""
+
+
+def boot(**cfg):
+    from dicebox.hal import board
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+                      "cfg": json.dumps(cfg)}
+              + SCENARIO % {"btn_a": board.BTN_A, "btn_b": board.BTN_B, "btn_up": board.BTN_UP})
+    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    line = [x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1]
+    return json.loads(line[7:])
+
+
+def test_full_hardware():
+    r = boot()
+    assert r["display_ok"] and r["freq"] == 1000000 and r["panel_on"]
+    assert r["kind"] == "lis3dh"
+    assert r["entropy_ok"] and r["entropy_msg"] == "ok"
+    assert r["blinks"] == [] and r["problems"] == []
+    assert r["wdt"] == 5000
+    assert r["flush_bytes"] == 0 and 0 < r["flush_bytes2"] < 300
+    assert r["bytes"] == 5
+    assert abs(r["volts"] - 3.9) < 0.01 and r["percent"] == 64 and r["charging"] is False
+
+
+def test_buttons_latch_taps_and_ignore_release_bounce():
+    from dicebox.core import events
+    r = boot()
+    assert r["tap"] == 1 << events.A            # pressed and released between two reads
+    assert r["after_tap"] == 0
+    assert r["held"] == 1 << events.B
+    assert r["after_bounce"] == 0               # no phantom press from the bounce
+
+
+def test_buzzer_and_sleep():
+    from dicebox.core import events
+    r = boot()
+    assert r["pwm"] == [880, 32768] and r["pwm_after"] == 0
+    assert r["woke"] is True
+    assert r["sleeps"] == [100, 100, 100, 100]  # chunks, woken after the 4th
+    assert r["feeds"] == 4
+    assert events.UP == 0
+
+
+def test_slow_panel_falls_back_to_400khz():
+    r = boot(nack=400000)
+    assert r["display_ok"] and r["freq"] == 400000
+
+
+def test_no_display_degrades():
+    r = boot(display=False)
+    assert not r["display_ok"] and r["blinks"][0] == 2
+    assert "no display" in r["problems"][0]
+    assert r["flush_bytes"] == 0 and r["flush_bytes2"] == 0   # draws, sends nothing
+
+
+def test_no_accelerometer_uses_the_switch():
+    r = boot(accel=False)
+    assert r["kind"] == "switch"
+
+
+def test_stuck_entropy_source_is_reported():
+    r = boot(stuck=True)
+    assert r["entropy_ok"] is False and "stuck" in r["entropy_msg"]
+    assert 4 in r["blinks"]
+
+
+def test_watchdog_optional():
+    r = boot(wdt=False)
+    assert r["wdt"] is None
