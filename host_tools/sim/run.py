@@ -7,14 +7,14 @@ with half-block characters (two pixels a character cell, every pixel shown).
   x, Backspace    B (back)                  Z, X       hold A / hold B (long press)
   space           shake                     q, Ctrl-C  quit
 
-Headless: `run.py --script FILE --out DIR [--seed N] [--data DIR]` plays a
+Headless: `run.py --script FILE --out DIR [--seed N] [--data DIR] [--scale K]` plays a
 script on a virtual clock and writes PNG screenshots. Script lines:
 
   press BUTTON [N]     tap a button (up down left right a b) N times
   hold BUTTON MS       hold it down for MS milliseconds
   shake [MS]           shake the console
   wait MS              let time pass
-  shot NAME [SCALE]    write DIR/NAME.png (SCALE x SCALE pixels per dot, default 1)
+  shot NAME [SCALE]    write DIR/NAME.png (SCALE x SCALE pixels a dot, default --scale)
   # comment
 """
 import sys
@@ -57,6 +57,7 @@ class Headless:
         self.app = app
         self.out = out
         self.rem = 0
+        self.scale = 1
         self.shots = []
         app.home()
 
@@ -96,7 +97,7 @@ class Headless:
         elif cmd == "wait":
             self.run_ms(int(words[1]))
         elif cmd == "shot":
-            scale = int(words[2]) if len(words) > 2 else 1
+            scale = int(words[2]) if len(words) > 2 else self.scale
             self.run_ms(40)
             path = "%s/%s.png" % (self.out, words[1])
             png.write_vlsb(path, self.hw.panel.pixels(), scale=scale)
@@ -106,10 +107,11 @@ class Headless:
             raise ValueError("unknown script command: " + line)
 
 
-def headless(script, out, data, seed):
+def headless(script, out, data, seed, scale=1):
     simhw.ensure_dir(out)
     hw, app = make(simhw.VirtualClock(), data, seed)
     h = Headless(hw, app, out)
+    h.scale = scale
     with open(script) as f:
         lines = f.read().split("\n")
     for line in lines:
@@ -240,7 +242,8 @@ def main():
     script = arg("--script")
     if script:
         seed = arg("--seed")
-        headless(script, arg("--out", "build/shots"), data, int(seed) if seed else 1)
+        headless(script, arg("--out", "build/shots"), data, int(seed) if seed else 1,
+                 int(arg("--scale", "1")))
     else:
         interactive(data)
 

@@ -1,0 +1,68 @@
+"""Screenshots from the simulator, drawn by the same code the device runs.
+
+`make shots`   -> docs/shots/*.png at 4x (for the README)
+`make goldens` -> tests/golden/*.png at 1x (the pixel-exact references of
+                  tests/host/test_golden.py; review the diff before committing)
+
+Each host_tools/shots/NAME.txt is a headless script (see host_tools/sim/run.py);
+it runs on a fresh data folder with a fixed RNG seed, so the pictures repeat.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+SCRIPTS = os.path.join(ROOT, "host_tools", "shots")
+HEAP = "240wK"
+
+
+def scripts():
+    return sorted(f[:-4] for f in os.listdir(SCRIPTS) if f.endswith(".txt"))
+
+
+def volatile(name):
+    """Shots named on a `# volatile: a b` line show live numbers (free heap):
+    they go to the README but are not pixel-compared."""
+    names = set()
+    with open(os.path.join(SCRIPTS, name + ".txt")) as f:
+        for line in f:
+            if line.startswith("# volatile:"):
+                names.update(line.split(":", 1)[1].split())
+    return names
+
+
+def run_script(name, out, scale, seed=1):
+    data = tempfile.mkdtemp(prefix="dicebox_shot_")
+    try:
+        cmd = [MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools", "sim", "run.py"),
+               "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
+               "--data", data, "--seed", str(seed), "--scale", str(scale)]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        if p.returncode != 0:
+            raise RuntimeError("%s failed:\n%s%s" % (name, p.stdout, p.stderr))
+        return [line.split(" ", 1)[1] for line in p.stdout.splitlines() if line.startswith("shot ")]
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def main(argv):
+    golden = "--golden" in argv
+    out = os.path.join(ROOT, "tests", "golden") if golden else os.path.join(ROOT, "docs", "shots")
+    os.makedirs(out, exist_ok=True)
+    n = 0
+    for name in scripts():
+        skip = volatile(name)
+        for path in run_script(name, out, 1 if golden else 4):
+            if golden and os.path.basename(path)[:-4] in skip:
+                os.remove(path)
+                continue
+            print(os.path.relpath(path, ROOT))
+            n += 1
+    print("%d screenshots written to %s" % (n, os.path.relpath(out, ROOT)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
