@@ -60,10 +60,12 @@ _SCALARS = ("n", "big", "mand_all", "hg_side", "rolls", "turn", "setup", "hg_ope
 
 class State:
     def __init__(self, players=2, big_pile=False, mandatory=(), hourglass_side=None,
-                 game_ms=GAME_MS):
+                 game_ms=GAME_MS, _blank=False):
         """``mandatory``: special sides (0..5, side s = card s>>1, face s&1) laid out
         face up (variant 2, one to three different cards); ``hourglass_side``: 6 or 7
         to lay out the hourglass card (variant 3); ``big_pile``: variant 1."""
+        if _blank:  # filled in by clone/from_dict
+            return
         if players < 1 or players > MAX_PLAYERS:
             raise ValueError("1 to 5 players")
         mand = sorted(mandatory)
@@ -412,7 +414,7 @@ class State:
     # ---- copies and saves --------------------------------------------------
 
     def clone(self):
-        o = State.__new__(State)
+        o = State(_blank=True)
         for k in _SCALARS:
             setattr(o, k, getattr(self, k))
         o.piles = [list(p) for p in self.piles]
@@ -445,7 +447,7 @@ class State:
     def from_dict(cls, d):
         if d.get("v") != 1:
             raise ValueError("not a Milestones save")
-        o = cls.__new__(cls)
+        o = cls(_blank=True)
         o.n = d["n"]
         o.big = d["big"]
         o.mand_all = tuple(d["mand_all"])

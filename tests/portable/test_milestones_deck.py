@@ -1,0 +1,58 @@
+"""The Milestones deck: counts, tiers, points and the stored chances agree."""
+from dicebox.games.milestones import deck, tasks
+
+
+def test_counts_and_points_per_tier():
+    assert len(deck.DECK) == deck.NCARDS == 51
+    assert [len(deck.tier_cards(t)) for t in range(3)] == [23, 19, 9]
+    allowed = {0: (1, 2), 1: (2, 3), 2: (5,)}
+    for tier, pts, hits, task in deck.DECK:
+        assert pts in allowed[tier]
+        assert 0 < hits < deck.TOTAL
+        assert task
+    assert len(deck.SPECIAL_SIDES) == 8
+
+
+def test_harder_bands_are_less_likely():
+    # bands in order: easy 1, easy 2, medium 2, medium 3, hard 5
+    bands = [(0, 1), (0, 2), (1, 2), (1, 3), (2, 5)]
+    lo_prev = None
+    for tier, pts in bands:
+        hs = [c[2] for c in deck.DECK if c[0] == tier and c[1] == pts]
+        assert hs
+        if lo_prev is not None:
+            assert max(hs) < lo_prev, (tier, pts)
+        lo_prev = min(hs)
+
+
+def test_clauses_are_well_formed():
+    one_arg = (tasks.SAMEN, tasks.SAMEC, tasks.RUN, tasks.RUNC,
+               tasks.ONLYN, tasks.ONLYC, tasks.NON, tasks.NOC)
+    sides = [s[1] for s in deck.SPECIAL_SIDES]
+    for task in [c[3] for c in deck.DECK] + sides:
+        for cl in task:
+            assert 0 <= cl[0] <= tasks.NOC
+            if cl[0] in one_arg:
+                assert len(cl) == 2
+                assert 0 < cl[1] < 64
+            else:
+                assert len(cl) == 3
+    seen = set()
+    for c in deck.DECK:
+        assert c[3] not in seen, c
+        seen.add(c[3])
+
+
+def test_stored_chance_of_the_hardest_card_by_counting():
+    # every card is recounted on the host (tests/host/test_milestones_deck_exact.py)
+    tier, pts, hits, task = deck.DECK[deck.NCARDS - 1]
+    n = 0
+    roll = [1, 1, 1, 1, 1, 1]
+    for i in range(6 ** 6):
+        v = i
+        for d in range(6):
+            roll[d] = v % 6 + 1
+            v //= 6
+        if tasks.match(task, roll):
+            n += 1
+    assert n == hits
