@@ -423,7 +423,7 @@ def test_fairness_run_screen_reaches_a_verdict():
     while app.top().res is None and frames < 100:
         app.run(33)
         frames += 1
-    assert frames == 1200 // 200, frames
+    assert frames == 1200 // roller.PER_FRAME, frames
     v, stat, df = app.top().res
     assert df == 5 and v in (fz.FAIR, fz.SUSPECT, fz.BIASED)
     assert sum(app.top().run.counts) == 1200

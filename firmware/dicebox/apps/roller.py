@@ -23,7 +23,7 @@ _SETTLE = const(600)
 _STYLE = {"W": dice.OUTLINE, "Y": dice.DOUBLE, "R": dice.HATCH}
 
 FAIR_ROLLS = (600, 1200, 6000, 12000)
-_PER_FRAME = const(200)  # fairness rolls per frame
+PER_FRAME = 100  # fairness rolls per frame (~10 ms on the RP2040)
 
 
 def load_roller(app):
@@ -587,7 +587,7 @@ class FairnessRun(ui.Screen):
         if self.res or self.error:
             return
         try:
-            if self.run.step(self.app.rng, _PER_FRAME):
+            if self.run.step(self.app.rng, PER_FRAME):
                 self.res = self.run.result()
         except Exception as e:  # the dice source refused (failed health test)
             self.error = str(e)

@@ -424,18 +424,15 @@ class ClockScreen(_TimerScreen):
         fg = 0 if self.flash else 1
         fb.fill(1 - fg)
         st = c.state(now)
-        word = ("ready", "", "paused", "", "OUT!", "over")[st]
-        head = "Player %d" % (c.cur + 1)
-        fb.text(head, 0, 0, fg)
+        word = ("A:start", "", "paused", "", "OUT!", "over")[st]
+        ui.big_text(fb, "P%d" % (c.cur + 1), 0, 2, fg)
         if word:
-            fb.text(word, ui.W - 8 * len(word), 0, fg)
+            fb.text(word, ui.W - 8 * len(word), 6, fg)
         txt = tm.clock_text(c.left(c.cur, now))
-        ui.big_text(fb, txt, (ui.W - 16 * len(txt)) // 2, 12, fg)
-        if st == tm.READY:
-            ui.text_center(fb, "A: start", 30, fg)
+        ui.big_text(fb, txt, (ui.W - 16 * len(txt)) // 2, 20, fg)
         for i in range(c.n):
             x = 0 if i % 2 == 0 else 64
-            y = 38 + (i // 2) * 9
+            y = 39 + (i // 2) * 9
             if c.flagged[i]:
                 t = "%d OUT" % (i + 1)
             else:
