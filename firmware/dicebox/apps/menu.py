@@ -1,5 +1,37 @@
-"""The home menu. Entries start an app or game through its ``start(app)``."""
+"""The home menu. Entries start an app or game through its ``start(app)``.
+
+Back at the menu, the modules an app or game imported are dropped again, so
+each one starts on a clean heap (a game's rules, bot and screens are not kept
+in RAM while another runs).
+"""
+import gc
+import sys
 from dicebox.core import ui
+
+_BASE = None
+
+
+def purge():
+    """Forget modules imported since the menu first showed."""
+    global _BASE
+    if _BASE is None:
+        _BASE = set(sys.modules)
+        return 0
+    n = 0
+    for name in list(sys.modules):
+        if name not in _BASE:
+            del sys.modules[name]
+            parts = name.rsplit(".", 1)
+            parent = parts[0] if len(parts) == 2 else ""
+            leaf = parts[-1]
+            if parent in sys.modules and hasattr(sys.modules[parent], leaf):
+                try:
+                    delattr(sys.modules[parent], leaf)
+                except (AttributeError, TypeError):
+                    pass
+            n += 1
+    gc.collect()
+    return n
 
 # (label, module path). A module without start() is shown as not built yet.
 ENTRIES = (
@@ -33,6 +65,7 @@ def launcher(app, label, path):
 
 class Home(ui.Menu):
     def __init__(self, app):
+        purge()
         items = [(label, launcher(app, label, path)) for label, path in ENTRIES]
         ui.Menu.__init__(self, app, "Dicebox", items, on_back=lambda: None)
 

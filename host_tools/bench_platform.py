@@ -1,0 +1,167 @@
+"""Platform benchmark, run under the MicroPython unix port (see host_tools/bench.py).
+
+Drives the real firmware (app loop, screens, SSD1306 driver) over the simulated
+panel on a virtual clock, and prints one line: BENCH {json}.
+"""
+import sys
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, HERE + "/sim")
+sys.path.insert(0, HERE + "/../firmware")
+
+import gc  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+
+gc.collect()
+base_alloc = gc.mem_alloc()
+t0 = time.ticks_us()
+from dicebox.core import events as E  # noqa: E402
+from dicebox.core import storage  # noqa: E402
+from dicebox.core.app import App  # noqa: E402
+from dicebox.apps import menu  # noqa: E402
+import simhw  # noqa: E402
+import_us = time.ticks_diff(time.ticks_us(), t0)
+
+data = "/tmp/dicebox_bench_data"
+simhw.ensure_dir(data)
+for f in __import__("os").listdir(data):
+    __import__("os").remove(data + "/" + f)
+hw = simhw.SimHW(simhw.VirtualClock(), data, seed=3)
+app = App(hw, storage.Store(data), menu.home)
+app.home()
+app.frame(hw.ticks_ms())
+gc.collect()
+boot_alloc = gc.mem_alloc()
+out = {"import_ms": import_us / 1000, "heap_boot_bytes": boot_alloc,
+       "heap_boot_firmware_bytes": boot_alloc - base_alloc}
+
+peak = [boot_alloc]
+frame_bytes = []
+
+
+def frame(collect=False):
+    d0 = hw.display.bytes_sent
+    app.frame(hw.ticks_ms())
+    hw.sleep_ms(33)
+    frame_bytes.append(hw.display.bytes_sent - d0)
+    if collect:
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > peak[0]:
+            peak[0] = a
+
+
+def tap(b, collect=True):
+    hw.mask |= 1 << b
+    for _ in range(3):
+        frame(collect)
+    hw.mask &= ~(1 << b)
+    for _ in range(3):
+        frame(collect)
+
+
+# full redraw
+hw.display.invalidate()
+app.top().dirty = True
+del frame_bytes[:]
+frame()
+out["bytes_full_redraw"] = max(frame_bytes)
+
+# menu cursor move: one highlighted row moves
+del frame_bytes[:]
+tap(E.DOWN)
+out["bytes_menu_move"] = max(frame_bytes)
+tap(E.UP)
+
+# screen change: menu -> settings
+for _ in range(5):
+    tap(E.DOWN)
+del frame_bytes[:]
+tap(E.A)
+out["bytes_screen_change"] = max(frame_bytes)
+tap(E.B)
+for _ in range(5):
+    tap(E.UP)
+
+# steady state: nothing changes -> nothing sent, nothing allocated
+# (dimming is kept out of the window: its one contrast command is not a frame cost)
+app.settings["dim_s"] = 600
+for _ in range(5):
+    frame()
+
+
+def idle_window(n):
+    # locals only: new module globals would grow the module dict mid-measure
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    s0 = hw.display.bytes_sent
+    t0 = time.ticks_us()
+    i = 0
+    while i < n:  # (a for-range loop would itself allocate its iterator)
+        app.frame(hw.ticks_ms())
+        hw.sleep_ms(33)
+        i += 1
+    t1 = time.ticks_us()
+    a1 = gc.mem_alloc()
+    gc.enable()
+    return a1 - a0, hw.display.bytes_sent - s0, time.ticks_diff(t1, t0)
+
+
+N = 300
+idle_window(10)
+alloc, sent, us = idle_window(N)
+out["alloc_per_idle_frame_bytes"] = alloc / N
+out["bytes_idle_frames"] = sent
+idle_us = us / N
+out["idle_frame_us"] = idle_us
+
+# walk the whole menu, into and out of each entry that opens without a game setup
+for i in range(len(menu.ENTRIES)):
+    if "-v" in sys.argv:
+        print("entry", menu.ENTRIES[i][0], gc.mem_alloc())
+    tap(E.A)
+    tap(E.DOWN)
+    tap(E.UP)
+    tap(E.B)
+    if "-v" in sys.argv:
+        print("  top", app.top().__class__.__name__, len(app.stack))
+    app.home()
+    for _ in range(i + 1):
+        tap(E.DOWN)
+out["heap_peak_menu_bytes"] = peak[0]
+
+# dice roller: tumble animation after a shake
+app.home()
+for _ in range(len(menu.ENTRIES)):
+    tap(E.UP)
+tap(E.A)  # Dice roller
+for _ in range(10):
+    frame()
+hw.shake.shake(hw.ticks_ms(), 300)
+del frame_bytes[:]
+gc.collect()
+t0 = time.ticks_us()
+n = 0
+anim_frames = 0
+busy = 0
+while n < 60:
+    f0 = time.ticks_us()
+    d0 = hw.display.bytes_sent
+    frame()
+    if hw.display.bytes_sent != d0:
+        busy += time.ticks_diff(time.ticks_us(), f0)
+    n += 1
+anim_us = time.ticks_diff(time.ticks_us(), t0) / n
+gc.collect()
+peak[0] = max(peak[0], gc.mem_alloc())
+sent = [b for b in frame_bytes if b]
+out["anim_frames_sent"] = len(sent)
+out["anim_bytes_per_frame_max"] = max(sent) if sent else 0
+out["anim_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
+out["anim_frame_us_unix"] = anim_us
+out["anim_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
+out["heap_peak_roller_bytes"] = peak[0]
+out["word_bytes"] = 8 if sys.maxsize > 2 ** 32 else 4
+print("BENCH " + json.dumps(out))
