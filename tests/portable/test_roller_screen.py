@@ -496,3 +496,37 @@ def test_every_set_draws_without_error():
         app.run(700)
         s.draw(app.fb)
         assert lit(app.fb) > 100
+
+
+def allocated_by(fn, *args):
+    """Bytes allocated by fn(*args) under MicroPython; None on CPython (no gc.mem_alloc)."""
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        fn(*args)
+        return None
+    gc.collect()
+    gc.disable()
+    try:
+        a = gc.mem_alloc()
+        fn(*args)
+        return gc.mem_alloc() - a
+    finally:
+        gc.enable()
+
+
+def test_tumble_and_idle_frames_allocate_nothing():
+    app, s = open_roller()
+    s.r.load_preset(rm.dairyman(4))
+    s.relayout()
+    app.beep = lambda f, ms: None
+
+    def ticks(n):
+        for _ in range(n):
+            app.t += 33
+            s.tick(app.t)
+            s.dirty = False
+    ticks(2)
+    assert allocated_by(ticks, 60) in (0, None)      # idle
+    s.roll()
+    assert allocated_by(ticks, 20) in (0, None)      # the whole tumble
+    assert not s.tumbling

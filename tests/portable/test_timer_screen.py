@@ -2,7 +2,7 @@
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.apps import timer, timer_model as tm
-from test_roller_screen import FakeApp, lit
+from test_roller_screen import FakeApp, lit, allocated_by
 
 
 def open_timer(app=None):
@@ -271,3 +271,27 @@ def new_lit_glass(h):
     app.fb.fill(0)
     timer.draw_glass(app.fb, h, False, 0, 1)
     return lit(app.fb)
+
+
+def test_running_timer_frames_allocate_nothing_between_saves():
+    app, s = open_sand()
+    app.beep = lambda f, ms: None
+    app.press(E.A)
+
+    def ticks(n):
+        for _ in range(n):
+            app.t += 33
+            s.tick(app.t)
+            s.dirty = False
+    s.t.saved_at = app.t + 10 ** 6      # no save due in this stretch
+    assert allocated_by(ticks, 60) in (0, None)
+    app2, c = open_clock()
+    app2.press(E.A)
+
+    def cticks(n):
+        for _ in range(n):
+            app2.t += 33
+            c.tick(app2.t)
+            c.dirty = False
+    c.t.saved_at = app2.t + 10 ** 6
+    assert allocated_by(cticks, 60) in (0, None)
