@@ -29,8 +29,9 @@ test-mpy: $(STAMP)
 build: $(STAMP)
 	$(VPY) host_tools/build.py
 
+# Copies /main.py and the /dicebox package (compiled .mpy) to the board, then resets it.
 deploy: build
-	$(VENV)/bin/mpremote connect auto fs cp -r build/device/. : + reset
+	cd build/device && ../../$(VENV)/bin/mpremote connect auto cp -r dicebox main.py : + reset
 
 shots: $(STAMP)
 	$(VPY) host_tools/shots.py

@@ -221,7 +221,7 @@ def interactive(data):
             pix = bytes(hw.panel.pixels())
             lit = 0 if app.asleep else (1 if app.dimmed else 2)
             snd = ("  \u266a %d Hz" % hw.buzzer.playing) if hw.buzzer.playing else ""
-            status = "heap free %dK  %s%s" % (gc.mem_free() // 1024, ("dim" if app.dimmed else ""), snd)
+            status = "%s%s" % (("dimmed" if app.dimmed else ""), snd)
             key = (pix, lit, status)
             if key != last:
                 render(pix, lit, status)
