@@ -272,6 +272,15 @@ def test_damaged_dict_raises_or_is_cleaned():
     assert r.held == [False, True]  # an unrolled die cannot be held
 
 
+def test_damaged_history_entries_are_dropped():
+    good = {"d": "2d6", "v": [1, 2], "t": 3}
+    d = {"groups": [[2, 6]], "history": [good, {}, 5, {"d": "2d6", "v": 7}, {"d": 1, "v": []},
+                                         {"d": "2d6", "v": [1], "t": "x"}]}
+    assert rm.Roller.from_dict(d).history == [good]
+    d["history"] = "rubbish"
+    assert rm.Roller.from_dict(d).history == []
+
+
 def test_bad_preset_leaves_roller_unchanged():
     r = rm.Roller([[3, 8]])
     r.roll(FixedRng([1, 2, 3]))

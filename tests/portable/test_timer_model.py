@@ -278,6 +278,9 @@ def test_turn_clock_from_dict_rejects_damage():
     d = c.to_dict(0)
     d["n"] = 9
     raises(tm.TimerError, tm.TurnClock.from_dict, d, 0)
+    d = c.to_dict(0)
+    d["turns"] = [0, "x", 0]
+    raises(tm.TimerError, tm.TurnClock.from_dict, d, 0)
 
 
 def test_reset_turn_clock():

@@ -91,6 +91,13 @@ def milestone_colour(i, face):
     return (i + face) % 6
 
 
+def _entry_ok(e):
+    if not isinstance(e, dict) or not isinstance(e.get("d"), str) or not isinstance(e.get("v"), list):
+        return False
+    t = e.get("t")
+    return t is None or isinstance(t, int)
+
+
 class Roller:
     def __init__(self, groups=None):
         self.name = ""
@@ -331,8 +338,8 @@ class Roller:
         if held and len(held) == len(self.sides):
             for i in range(len(held)):
                 self.held[i] = bool(held[i]) and self.values[i] > 0
-        hist = d.get("history") or []
-        self.history = [e for e in hist if isinstance(e, dict)][-HISTORY:]
+        hist = d.get("history")
+        self.history = [e for e in hist if _entry_ok(e)][-HISTORY:] if isinstance(hist, list) else []
 
     @classmethod
     def from_dict(cls, d):

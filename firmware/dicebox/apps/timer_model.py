@@ -153,7 +153,7 @@ class SandTimer:
         t.glass = g
         t.started = bool(d.get("started", 1))
         t.alarm = bool(d.get("alarm", 0))
-        t.flips = d.get("flips", 0)
+        t.flips = _ms(d.get("flips", 0), 0, 1 << 29, "flips")
         return t
 
 
@@ -295,7 +295,7 @@ class TurnClock:
         for i in range(n):
             c.bank[i] = _ms(bank[i], 0, CLOCK_MAX + INC_MAX * 1000, "time")
             c.flagged[i] = bool(flagged[i])
-            c.turns[i] = turns[i]
+            c.turns[i] = _ms(turns[i], 0, 1 << 29, "turns")
         c.cur = _ms(d["cur"], 0, n - 1, "player")
         c.started = bool(d["started"])
         c.over = bool(d["over"])
