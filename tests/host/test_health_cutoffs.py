@@ -22,7 +22,7 @@ def critbinom(p, one_minus_alpha):
 
 
 def test_apt_cutoff_full_entropy_exact():
-    k, below, at = critbinom(Fraction(1, 2), 1 - Fraction(1, 2 ** 20))
+    k, _, _ = critbinom(Fraction(1, 2), 1 - Fraction(1, 2 ** 20))
     assert health.APT_CUTOFF[100] == 1 + k == 589
 
 

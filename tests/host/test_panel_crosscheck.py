@@ -10,7 +10,6 @@ import os
 import subprocess
 
 import adafruit_ssd1306
-
 from sim.panel import SimPanel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,6 +1,6 @@
+from check import raises
 from dicebox.core import health
 from dicebox.core.health import HealthTest
-from check import raises
 
 
 class Bits:
@@ -50,7 +50,7 @@ def test_good_source_passes_even_at_full_entropy_claim():
 def test_stuck_source_fails_rct():
     for v in (0, 1):
         t = HealthTest()
-        assert not t.run(lambda: v)
+        assert not t.run(lambda v=v: v)
         assert "stuck" in t.msg and "41" in t.msg
         assert t.bits == 41           # stops at the first failure
 

@@ -373,7 +373,7 @@ def test_board_opens_display_at_1mhz_or_falls_back_to_400khz():
         panel = SimPanel(nack_above_hz=limit)
         msgs = []
 
-        def make_bus(freq):
+        def make_bus(freq, panel=panel):
             panel.set_freq(freq)
             return panel
         d, freq = board.open_display(make_bus, SSD1306, msgs.append)

@@ -1,8 +1,7 @@
 import math
 
-from dicebox.core import events
-from dicebox.core import shake
-from dicebox.core.shake import ShakeDetector, SwitchShake, NoShake
+from dicebox.core import events, shake
+from dicebox.core.shake import NoShake, ShakeDetector, SwitchShake
 
 SHAKE = events.make(events.SHAKE)
 SETTLED = events.make(events.SETTLED)
@@ -85,7 +84,7 @@ def test_vigorous_shake_gives_one_shake_then_one_settled():
     n = Noise(5)
     det = ShakeDetector()
     trace = rest(30, n) + oscillate(45, 2500, 4, axis=0, noise=n) + rest(60, n)
-    out, states = feed(det, trace, t0=0)
+    out, _ = feed(det, trace, t0=0)
     assert [e for t, e in out] == [SHAKE, SETTLED]
     start = 30 * DT
     stop = 75 * DT
@@ -97,7 +96,7 @@ def test_vigorous_shake_gives_one_shake_then_one_settled():
 def test_shake_along_any_axis():
     for axis in (0, 1, 2):
         det = ShakeDetector()
-        out, states = feed(det, oscillate(45, 2200, 5, axis=axis) + rest(40, Noise()))
+        out, _ = feed(det, oscillate(45, 2200, 5, axis=axis) + rest(40, Noise()))
         assert [e for t, e in out] == [SHAKE, SETTLED], axis
 
 
@@ -105,7 +104,7 @@ def test_pauses_inside_a_shake_do_not_split_it():
     n = Noise(9)
     det = ShakeDetector()
     trace = oscillate(20, 2500, 4, noise=n) + rest(5, n) + oscillate(20, 2500, 4, noise=n) + rest(40, n)
-    out, states = feed(det, trace)
+    out, _ = feed(det, trace)
     assert [e for t, e in out] == [SHAKE, SETTLED]
 
 
@@ -114,23 +113,23 @@ def test_sensitivity_changes_the_outcome():
     results = {}
     for s in (1, 3, 5):
         det = ShakeDetector(sensitivity=s)
-        out, states = feed(det, moderate)
+        out, _ = feed(det, moderate)
         results[s] = [e for t, e in out]
     assert results[1] == [] and results[3] == []
     assert results[5] == [SHAKE, SETTLED]
     # and a hard shake is still a shake at the lowest sensitivity
     det = ShakeDetector(sensitivity=1)
-    out, states = feed(det, oscillate(45, 3000, 5) + rest(40, Noise()))
+    out, _ = feed(det, oscillate(45, 3000, 5) + rest(40, Noise()))
     assert [e for t, e in out] == [SHAKE, SETTLED]
 
 
 def test_sensitivity_can_change_while_running():
     det = ShakeDetector(sensitivity=1)
     moderate = oscillate(60, 700, 3, axis=2)
-    out, states = feed(det, moderate)
+    out, _ = feed(det, moderate)
     assert out == []
     det.sensitivity = 5
-    out, states = feed(det, moderate, t0=5000)
+    out, _ = feed(det, moderate, t0=5000)
     assert out and out[0][1] == SHAKE
 
 

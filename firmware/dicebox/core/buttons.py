@@ -29,10 +29,11 @@ Any button held for ``STUCK_MS`` (10 s) is set in ``stuck`` and stops
 repeating; it leaves ``stuck`` when released.
 """
 from micropython import const
+
 from dicebox.core import events
 
 try:
-    from time import ticks_diff, ticks_add
+    from time import ticks_add, ticks_diff
 except ImportError:  # CPython: plain ints
     def ticks_diff(a, b):
         return a - b

@@ -24,6 +24,7 @@ The magnitude is compared squared (no square root, small ints); nothing is
 allocated per sample.
 """
 from micropython import const
+
 from dicebox.core import events
 
 try:

@@ -8,7 +8,7 @@ preallocated ring; nothing is allocated per call.
 from micropython import const
 
 try:
-    from time import ticks_diff, ticks_add
+    from time import ticks_add, ticks_diff
 except ImportError:
     def ticks_diff(a, b):
         return a - b
@@ -23,7 +23,8 @@ _DUTY = const(32768)   # 50 %: loudest for a piezo
 class Buzzer:
     def __init__(self, pin=None, pwm=None, queue=_QUEUE):
         if pwm is None:
-            from machine import Pin, PWM
+            from machine import PWM, Pin
+
             from dicebox.hal import board
             pwm = PWM(Pin(board.PIEZO if pin is None else pin))
         self.pwm = pwm

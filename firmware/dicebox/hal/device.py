@@ -24,7 +24,8 @@ import sys
 import time
 
 from micropython import const
-from dicebox.core.shake import ShakeDetector, SwitchShake, NoShake
+
+from dicebox.core.shake import NoShake, ShakeDetector, SwitchShake
 from dicebox.hal import board
 
 LOG_PATH = "/error.log"
@@ -285,8 +286,8 @@ def boot(watchdog=True):
         problem("no shake sensor: roll with a button", BLINK_NO_SHAKE)
 
     # sound and battery
-    from dicebox.hal.buzzer import Buzzer
     from dicebox.hal.battery import Battery
+    from dicebox.hal.buzzer import Buzzer
     hw.buzzer = Buzzer()
     hw.battery = Battery()
 

@@ -8,6 +8,7 @@ repetition count and adaptive proportion tests over raw RANDOMBIT reads so a
 dead or stuck oscillator is reported ("refuses to roll") instead of ignored.
 """
 from micropython import const
+
 from dicebox.core import health
 from dicebox.core.rng import UrandomSource
 

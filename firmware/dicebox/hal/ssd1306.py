@@ -14,6 +14,7 @@ A full frame is 1 + 1024 bytes (plus 7 when the window changes); an unchanged
 frame sends nothing; a change within one page sends 1 + 128 (+ 7).
 """
 import sys
+
 import framebuf
 import micropython
 from micropython import const
@@ -28,8 +29,8 @@ if sys.implementation.name == "micropython":
     @micropython.viper
     def _sync(buf, shadow, n: int, width: int) -> int:
         # Copy buf into shadow; return a bit mask of the pages that differed.
-        b = ptr8(buf)
-        s = ptr8(shadow)
+        b = ptr8(buf)  # noqa: F821 (viper built-in)
+        s = ptr8(shadow)  # noqa: F821
         mask = 0
         bit = 1
         i = 0
