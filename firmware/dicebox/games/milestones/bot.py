@@ -9,15 +9,25 @@ alone) by the expected value of its targets after the reroll (its own card worth
 points, open mandatory tasks, the hourglass card late in the game). The values
 come from one batch of sampled rolls drawn from a proposal that keeps each die with
 probability 1/2; importance weights turn that batch into an estimate for every K at
-once (a superset sum over the 64 agreement masks). Rerolling a single die is valued
-exactly (six outcomes). Ties go to rerolling fewer dice, which disturbs the
+once (a superset sum over the 64 agreement masks). The three best by that estimate
+are valued again (exactly when two dice are rerolled, else on 32 common samples)
+together with the obvious play for each target (reroll what plainly does not help,
+see ``keep_mask``) and the six single-die rerolls (exact, six outcomes each). Ties go to rerolling fewer dice, which disturbs the
 teammates' progress least.
 """
 from micropython import const
 from dicebox.games.milestones import deck
-from dicebox.games.milestones.tasks import match, POPCOUNT
+from dicebox.games.milestones.dice import FACE_COLOUR
+from dicebox.games.milestones.tasks import (
+    match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON)
 
-SAMPLES = const(160)
+SAMPLES = const(96)
+REFINE = const(32)
+
+
+def _first(x):
+    return x[0]
+
 
 # Proposal: keep a die with probability q = 1/2, else reroll it uniformly.
 _A = 0.5 + 0.5 / 6      # P(T_i equals the current face)
@@ -41,12 +51,92 @@ _TIER_VALUE = tuple(_mean_value(deck.tier_cards(t)) for t in range(3))
 _BIG_VALUE = _mean_value(range(deck.NCARDS))
 
 
+def keep_mask(task, nums):
+    """Dice that plainly help ``task`` now (kept by the obvious play)."""
+    nm, cm = _split(nums)
+    keep = 0
+    glob = 63
+    ns = 0
+    cs = 0
+    for cl in task:
+        k = cl[0]
+        if k == COL:
+            keep |= cm[cl[1]]
+        elif k == NUM:
+            keep |= nm[cl[1]]
+        elif k == FACE:
+            keep |= nm[cl[2]] & cm[cl[1]]
+        elif k == SAMEN:
+            ns += 1
+        elif k == SAMEC:
+            cs += 1
+        elif k == RUN or k == RUNC:
+            keep |= _best_run(cl, nm, cm)
+        else:
+            ok = 0
+            for i in range(6):
+                n = nums[i]
+                c = FACE_COLOUR[i * 6 + n - 1]
+                if k == ONLYN:
+                    good = (cl[1] >> (n - 1)) & 1
+                elif k == NON:
+                    good = not (cl[1] >> (n - 1)) & 1
+                elif k == ONLYC:
+                    good = (cl[1] >> c) & 1
+                else:
+                    good = not (cl[1] >> c) & 1
+                if good:
+                    ok |= 1 << i
+            glob &= ok
+    if ns:
+        keep |= _most(nm[1:], ns)
+    if cs:
+        keep |= _most(cm, cs)
+    if keep == 0:
+        keep = 63
+    return keep & glob
+
+
+def _most(masks, j):
+    # the j fullest masks (numbers or colours)
+    order = sorted(masks, key=_popc, reverse=True)
+    m = 0
+    for x in order[:j]:
+        m |= x
+    return m
+
+
+def _popc(m):
+    return POPCOUNT[m]
+
+
+def _best_run(cl, nm, cm):
+    k = cl[1]
+    best = -1
+    bm = 0
+    cols = range(6) if cl[0] == RUNC else (-1,)
+    for c in cols:
+        for s in range(1, 8 - k):
+            m = 0
+            cnt = 0
+            for n in range(s, s + k):
+                d = nm[n] if c < 0 else nm[n] & cm[c]
+                if d:
+                    cnt += 1
+                    m |= d & -d   # one die per number
+            if cnt > best:
+                best = cnt
+                bm = m
+    return bm
+
+
 class Bot:
     def __init__(self, seat, seed=1, samples=SAMPLES):
         self.seat = seat
         self.s = (seed % 65536) + 1
         self.samples = samples
         self.h = [0.0] * 64
+        self.faces = [[0] * 6 for _ in range(REFINE)]
         self.team = 1.0     # weight of the teammates' expected gain
         self.tier = None    # fixed pile choice (bench experiments), None: by value
 
@@ -114,30 +204,71 @@ class Bot:
             if i != self.seat and st.hands[i] >= 0:
                 others += 1
         team = self.team * others
-        best = -1.0
-        bestm = 63
+        # Stage 1 picks the three most promising rerolls of two or more dice ...
+        top = [(-1.0, 0), (-1.0, 0), (-1.0, 0)]
         for k in range(63):
             pc = POPCOUNT[k]
             if pc == 5:
                 continue
             v = h[k] * _P6[pc] / n + team * TEAM_GAIN[6 - pc]
-            if v > best or (v == best and pc > POPCOUNT[63 ^ bestm]):
+            if v > top[2][0]:
+                top[2] = (v, 63 ^ k)
+                top.sort(key=_first, reverse=True)
+        # ... stage 2 values them again, exactly for two dice, else on common samples,
+        # and compares them with the six single-die rerolls (exact).
+        faces = self.faces
+        for j in range(len(faces)):
+            row = faces[j]
+            for i in range(6):
+                row[i] = rand() % 6 + 1
+        best = -1.0
+        bestm = 63
+        cands = [m for v, m in top if m]
+        for t, w in tg:
+            m = 63 ^ keep_mask(t, cur)
+            if m and m not in cands:
+                cands.append(m)
+        for m in cands:
+            v = self._direct(tg, cur, m, faces) + team * TEAM_GAIN[POPCOUNT[m]]
+            if v > best or (v == best and POPCOUNT[m] < POPCOUNT[bestm]):
                 best = v
-                bestm = 63 ^ k
-        # single-die rerolls, exactly
+                bestm = m
         for i in range(6):
-            old = cur[i]
-            tot = 0.0
-            for f in range(1, 7):
-                t = list(cur)
-                t[i] = f
-                tot += self._value(tg, t)
-            cur[i] = old
-            v = tot / 6 + team * TEAM_GAIN[1]
+            v = self._direct(tg, cur, 1 << i, faces) + team * TEAM_GAIN[1]
             if v >= best:
                 best = v
                 bestm = 1 << i
         return bestm
+
+    def _direct(self, tg, cur, m, faces):
+        t = list(cur)
+        pc = POPCOUNT[m]
+        if pc <= 2:
+            i0 = -1
+            i1 = -1
+            for i in range(6):
+                if (m >> i) & 1:
+                    if i0 < 0:
+                        i0 = i
+                    else:
+                        i1 = i
+            tot = 0.0
+            for f in range(1, 7):
+                t[i0] = f
+                if i1 < 0:
+                    tot += self._value(tg, t)
+                else:
+                    for g in range(1, 7):
+                        t[i1] = g
+                        tot += self._value(tg, t)
+            return tot / (6 if i1 < 0 else 36)
+        tot = 0.0
+        for row in faces:
+            for i in range(6):
+                if (m >> i) & 1:
+                    t[i] = row[i]
+            tot += self._value(tg, t)
+        return tot / len(faces)
 
     # ---- cards ---------------------------------------------------------------
 

@@ -47,7 +47,7 @@ POPCOUNT = bytes(bin(i).count("1") for i in range(64))
 SUBSETS = tuple(tuple(m for m in range(64) if POPCOUNT[m] == k) for k in range(7))
 
 
-def _split(nums):
+def split(nums):
     """Masks of dice by number (index 1..6) and by colour (index 0..5)."""
     nm = [0, 0, 0, 0, 0, 0, 0]
     cm = [0, 0, 0, 0, 0, 0]
@@ -164,7 +164,7 @@ def _fit(opts, i, avail, keys):
 
 def match(task, nums):
     """True when the dice ``nums`` fulfil ``task``."""
-    nm, cm = _split(nums)
+    nm, cm = split(nums)
     opts = []
     for cl in task:
         if cl[0] >= ONLYN:
@@ -183,7 +183,7 @@ def match(task, nums):
 
 def witness(task, nums):
     """A dice mask that fulfils the task's sub-tasks (for showing a claim), or None."""
-    nm, cm = _split(nums)
+    nm, cm = split(nums)
     opts = []
     for cl in task:
         if cl[0] >= ONLYN:

@@ -1,0 +1,101 @@
+"""Milestones bot teammates: legal, helpful to their own card, blind to others'."""
+from dicebox.core import rng
+from dicebox.core.game import CHANCE
+from dicebox.games.milestones import bot, deck, rules
+from dicebox.games.milestones.tasks import COL, ONLYN, RUN
+from dicebox.games.milestones.dice import BLUE
+
+
+def card(task):
+    for i in range(len(deck.DECK)):
+        if deck.DECK[i][3] == task:
+            return i
+    raise KeyError(task)
+
+
+THREE_BLUE = card(((COL, BLUE, 3),))
+ONLY1234 = card(((ONLYN, 15),))
+RUN3 = card(((RUN, 3),))
+
+
+def seated(cards, **kw):
+    s = rules.State(len(cards), **kw)
+    for seat in range(len(cards)):
+        c = cards[seat]
+        for p in range(len(s.piles)):
+            if c in s.piles[p]:
+                break
+        s.apply(("draw", seat, p))
+        s.apply_chance([s.piles[p].index(c)])
+    return s
+
+
+def rolled(cards, faces):
+    s = seated(cards)
+    s.apply(("roll", 63))
+    s.apply_chance([f - 1 for f in faces])
+    s.turn = 0
+    return s
+
+
+def test_keeps_the_dice_its_card_needs():
+    s = rolled([THREE_BLUE, RUN3], (3, 2, 2, 1, 1, 1))   # blue on dice 0 and 1
+    m = bot.Bot(0, seed=3).choose_roll(s)
+    assert m & 3 == 0 and m != 0, m
+    s = rolled([ONLY1234, RUN3, RUN3 + 1, RUN3 + 2], (1, 2, 5, 6, 3, 4))
+    assert bot.Bot(0, seed=5).choose_roll(s) == 12          # exactly the 5 and the 6
+
+
+def test_claims_when_it_can_and_draws_easy_early():
+    s = rolled([THREE_BLUE, RUN3], (3, 2, 1, 1, 1, 1))    # three blue
+    b = bot.Bot(0, seed=1)
+    a = b.act(s)
+    assert a == ("claim", 0, 0), a
+    fresh = rules.State(2)
+    assert bot.Bot(0).act(fresh) == ("draw", 0, deck.EASY)
+    assert bot.Bot(1).act(fresh) is None                   # not its turn to draw
+
+
+def test_decisions_ignore_other_seats_cards():
+    a = rolled([THREE_BLUE, RUN3, ONLY1234], (3, 2, 2, 1, 6, 5))
+    b = rolled([THREE_BLUE, ONLY1234, RUN3], (3, 2, 2, 1, 6, 5))
+    assert bot.Bot(0, seed=9).choose_roll(a) == bot.Bot(0, seed=9).choose_roll(b)
+
+
+def test_bot_team_plays_a_whole_game_with_legal_moves():
+    r = rng.seeded(4)
+    s = rules.State(3, mandatory=(2,), hourglass_side=6)
+    bots = [bot.Bot(i, seed=10 + i) for i in range(3)]
+    now = 0
+    steps = 0
+    while not s.over and steps < 2000:
+        steps += 1
+        if s.current_player() == CHANCE:
+            s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+            continue
+        moved = False
+        for b in bots:
+            a = b.act(s)
+            if a is not None and a[0] != "roll":
+                assert a in s.legal_actions(), a
+                s.apply(a)
+                moved = True
+                break
+        if moved:
+            continue
+        a = bots[s.current_player()].act(s)
+        assert a in s.legal_actions(), a
+        s.apply(a)
+        now += 5000
+        s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+        s.apply(("time", now))
+    assert s.over
+    assert s.card_count() == deck.NCARDS
+    assert len(s.scored) >= 5 and s.score() > 0
+
+
+def test_random_baseline_rolls_any_nonempty_set():
+    s = rolled([RUN3, THREE_BLUE], (1, 1, 1, 1, 1, 1))
+    b = bot.RandomBot(0, seed=2)
+    masks = set(b.choose_roll(s) for _ in range(200))
+    assert min(masks) >= 1 and max(masks) <= 63 and len(masks) > 40
