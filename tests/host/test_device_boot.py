@@ -191,7 +191,7 @@ out = {
 # the shape the core consumes
 for name in ("display", "shake", "buzzer", "battery", "entropy"):
     assert getattr(hw, name) is not None, name
-for name in ("read_buttons", "ticks_ms", "sleep_ms", "ticks_diff", "lightsleep", "feed", "log", "free_heap"):
+for name in ("read_buttons", "take_latched", "ticks_add", "ticks_ms", "sleep_ms", "ticks_diff", "lightsleep", "feed", "log", "free_heap"):
     assert callable(getattr(hw, name)), name
 for name in ("flush", "contrast", "invert", "power", "fill", "text"):
     assert hasattr(hw.display, name), name
@@ -208,7 +208,12 @@ pins = STATE["pins"]
 a = pins[%(btn_a)d]
 a.fire(0); a.fire(1)
 out["tap"] = hw.read_buttons()
+out["latched_left"] = hw.take_latched()
 out["after_tap"] = hw.read_buttons()
+import time
+time.sleep_ms(30)
+a.fire(0); a.fire(1)
+out["tap_taken"] = hw.take_latched()
 b = pins[%(btn_b)d]
 b.fire(0)
 out["held"] = hw.read_buttons()
@@ -233,6 +238,15 @@ feeds = STATE["feeds"]
 out["woke"] = hw.lightsleep(2000)
 out["sleeps"] = STATE["sleeps"]
 out["feeds"] = STATE["feeds"] - feeds
+pins[%(btn_up)d].fire(1)
+hw.read_buttons()
+STATE["sleeps"] = []
+def hook2(n):
+    if n == 50:
+        pins[%(btn_up)d].fire(0)
+STATE["sleep_hook"] = hook2
+out["woke_forever"] = hw.lightsleep()
+out["sleeps_forever"] = len(STATE["sleeps"])
 print("RESULT " + json.dumps(out))
 """
 
@@ -264,7 +278,8 @@ def test_buttons_latch_taps_and_ignore_release_bounce():
     from dicebox.core import events
     r = boot()
     assert r["tap"] == 1 << events.A            # pressed and released between two reads
-    assert r["after_tap"] == 0
+    assert r["latched_left"] == 0 and r["after_tap"] == 0
+    assert r["tap_taken"] == 1 << events.A      # take_latched() also hands a tap over
     assert r["held"] == 1 << events.B
     assert r["after_bounce"] == 0               # no phantom press from the bounce
 
@@ -276,6 +291,7 @@ def test_buzzer_and_sleep():
     assert r["woke"] is True
     assert r["sleeps"] == [100, 100, 100, 100]  # chunks, woken after the 4th
     assert r["feeds"] == 4
+    assert r["woke_forever"] is True and r["sleeps_forever"] == 50   # lightsleep(): until woken
     assert events.UP == 0
 
 

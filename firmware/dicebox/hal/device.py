@@ -74,7 +74,10 @@ class ButtonPins:
     """Six buttons to GND with pull-ups; presses latched by pin interrupt."""
 
     def __init__(self, pins=board.BUTTON_PINS):
+        import machine
         from machine import Pin
+        self._dis = machine.disable_irq
+        self._en = machine.enable_irq
         self.pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins]
         self.latched = 0
         self._last = [0] * len(pins)
@@ -99,6 +102,7 @@ class ButtonPins:
         return edge
 
     def raw(self):
+        """Buttons down now (pressed pins read 0)."""
         m = 0
         pins = self.pins
         for i in range(len(pins)):
@@ -107,11 +111,10 @@ class ButtonPins:
         return m
 
     def take_latched(self):
-        from machine import disable_irq, enable_irq
-        s = disable_irq()
+        s = self._dis()
         m = self.latched
         self.latched = 0
-        enable_irq(s)
+        self._en(s)
         return m
 
     def read(self):
@@ -194,12 +197,19 @@ class Hardware:
         self.problems = []
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
+        self.ticks_add = time.ticks_add
         self.sleep_ms = time.sleep_ms
 
     def read_buttons(self):
+        """Buttons down now plus presses latched since the last call (which clears them)."""
         return self.buttons.read() if self.buttons is not None else 0
 
-    def lightsleep(self, ms):
+    def take_latched(self):
+        """Presses latched since the last read_buttons() (normally 0: it takes them)."""
+        return self.buttons.take_latched() if self.buttons is not None else 0
+
+    def lightsleep(self, ms=0):
+        """Sleep (0: until a button or shake); True if woken by input."""
         return self.power.lightsleep(ms)
 
     def feed(self):

@@ -54,15 +54,23 @@ class Power:
         if self.display is not None:
             self.display.power(on)
 
-    def lightsleep(self, ms):
-        """Sleep up to ms; True if woken early by input. The display is already off."""
+    def lightsleep(self, ms=0):
+        """Sleep up to ms (0: until woken); True if woken by input.
+
+        The display is already off. Without a ``wake_check`` a 0 ms sleep
+        returns after one chunk rather than never.
+        """
         m = self._machine()
+        forever = ms <= 0
         left = ms
-        while left > 0:
-            n = self.chunk_ms if left > self.chunk_ms else left
+        while forever or left > 0:
+            n = self.chunk_ms if (forever or left > self.chunk_ms) else left
             m.lightsleep(n)
             left -= n
             self.feed()
-            if self.wake_check is not None and self.wake_check():
+            if self.wake_check is None:
+                if forever:
+                    return False
+            elif self.wake_check():
                 return True
         return False
