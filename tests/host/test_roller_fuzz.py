@@ -1,8 +1,9 @@
 """Random button storms through every roller screen: no crash, the model stays sound."""
-from hypothesis import given, settings, strategies as st, HealthCheck
-
+from dicebox.apps import roller
+from dicebox.apps import roller_model as rm
 from dicebox.core import events as E
-from dicebox.apps import roller, roller_model as rm
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_roller_screen import FakeApp
 
 steps = st.lists(st.tuples(st.sampled_from([E.UP, E.DOWN, E.LEFT, E.RIGHT, E.A, E.B, -1]),

@@ -2,11 +2,11 @@
 import json
 import math
 
-from hypothesis import given, settings, strategies as st
-
 from dicebox.apps import fairness as fz
 from dicebox.apps import roller_model as rm
 from dicebox.core import rng
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sides_st = st.one_of(st.sampled_from(rm.STANDARD), st.integers(rm.MIN_SIDES, rm.MAX_SIDES))
 

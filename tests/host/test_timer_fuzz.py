@@ -1,9 +1,10 @@
 """Random button storms and long waits through the timer screens: no crash,
 keep-awake follows the running state, saves always restore."""
-from hypothesis import given, settings, strategies as st, HealthCheck
-
+from dicebox.apps import timer
+from dicebox.apps import timer_model as tm
 from dicebox.core import events as E
-from dicebox.apps import timer, timer_model as tm
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_roller_screen import FakeApp
 
 steps = st.lists(st.tuples(st.sampled_from([E.UP, E.DOWN, E.LEFT, E.RIGHT, E.A, E.B, -1]),

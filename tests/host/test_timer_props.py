@@ -1,9 +1,9 @@
 """Properties of the timer models under random button sequences (CPython, hypothesis)."""
 import json
 
-from hypothesis import given, settings, strategies as st
-
 from dicebox.apps import timer_model as tm
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ops = st.lists(st.tuples(st.sampled_from(["flip", "pause", "resume", "toggle", "update", "save"]),
                          st.integers(0, 90000)), max_size=40)

@@ -1,5 +1,5 @@
-from dicebox.core.hourglass import Hourglass
 from check import raises
+from dicebox.core.hourglass import Hourglass
 
 
 def test_starts_full_and_still():

@@ -1,6 +1,6 @@
+from check import close, raises
 from dicebox.apps import fairness as fz
 from dicebox.core import rng
-from check import raises, close
 
 
 def test_chi_square_statistic_by_hand():

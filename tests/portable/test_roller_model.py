@@ -1,6 +1,6 @@
+from check import raises
 from dicebox.apps import roller_model as rm
 from dicebox.core import rng
-from check import raises
 
 
 class FixedRng:

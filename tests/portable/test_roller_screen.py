@@ -3,10 +3,12 @@
 The fake app has the screen-stack and services API of core.app.App; the frame
 buffer is MicroPython's framebuf when there is one, else a small stand-in.
 """
+from dicebox.apps import fairness as fz
+from dicebox.apps import roller
+from dicebox.apps import roller_model as rm
 from dicebox.core import events as E
 from dicebox.core import rng, ui
 from dicebox.core.storage import MemoryStore
-from dicebox.apps import roller, roller_model as rm, fairness as fz
 
 try:
     import framebuf

@@ -1,6 +1,5 @@
-from dicebox.apps import timer_model as tm
 from check import raises
-
+from dicebox.apps import timer_model as tm
 
 # ---- sand timer ----------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """Timer screens on the fake console from test_roller_screen (both runners)."""
+from dicebox.apps import timer
+from dicebox.apps import timer_model as tm
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.apps import timer, timer_model as tm
-from test_roller_screen import FakeApp, lit, allocated_by
+from test_roller_screen import FakeApp, allocated_by, lit
 
 
 def open_timer(app=None):

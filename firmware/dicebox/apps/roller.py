@@ -7,9 +7,11 @@ holds, history) is saved with ``app.store`` after each roll and each change.
 Everything with rules lives in roller_model and fairness; this is presentation.
 """
 from micropython import const
-from dicebox.core import ui, dice, events as E
-from dicebox.apps import roller_model as rm
+
 from dicebox.apps import fairness as fz
+from dicebox.apps import roller_model as rm
+from dicebox.core import dice, ui
+from dicebox.core import events as E
 
 STORE = "roller"
 PRESETS = "roller_presets"

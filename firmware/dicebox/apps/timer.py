@@ -13,8 +13,10 @@ saved with ``app.store`` on every change and every second while running; after
 a power cut the timer comes back paused at the saved value (see timer_model).
 """
 from micropython import const
-from dicebox.core import ui, events as E
+
 from dicebox.apps import timer_model as tm
+from dicebox.core import events as E
+from dicebox.core import ui
 
 STORE = "timer"
 _SAVE_MS = const(1000)
