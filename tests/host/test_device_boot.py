@@ -222,6 +222,13 @@ time.sleep_ms(30)
 b.fire(1); b.fire(0); b.fire(1)      # release bounce within 25 ms
 out["after_bounce"] = hw.read_buttons()
 
+# accelerometer samples come back in milli-g, signs intact
+ACCEL.xyz = [-1500, 250, 998]
+arr = [0, 0, 0]
+out["accel_ok"] = hw.accel.read_into(arr) if hw.accel else None
+out["accel"] = arr
+out["accel_regs"] = [ACCEL.regs.get(0x20), ACCEL.regs.get(0x23)]
+
 # buzzer plays a queued tone through PWM
 hw.buzzer.tone(880, 50)
 hw.buzzer.tick(1000)
@@ -274,6 +281,13 @@ def test_full_hardware():
     assert abs(r["volts"] - 3.9) < 0.01 and r["percent"] == 64 and r["charging"] is False
 
 
+def test_accelerometer_configuration_and_samples():
+    r = boot()
+    assert r["accel_ok"] is True
+    assert r["accel"] == [-1500, 250, 998]
+    assert r["accel_regs"] == [0x57, 0x98]     # 100 Hz all axes; BDU, +-4 g, high resolution
+
+
 def test_buttons_latch_taps_and_ignore_release_bounce():
     from dicebox.core import events
     r = boot()
@@ -321,3 +335,139 @@ def test_stuck_entropy_source_is_reported():
 def test_watchdog_optional():
     r = boot(wdt=False)
     assert r["wdt"] is None
+
+
+# ----- hal pieces that run on CPython with fakes
+
+class FakePWM:
+    def __init__(self):
+        self.log = []
+
+    def freq(self, f):
+        self.log.append(("freq", f))
+
+    def duty_u16(self, d):
+        self.log.append(("duty", d))
+
+
+def test_buzzer_queue_plays_in_order_without_blocking():
+    from dicebox.hal.buzzer import Buzzer
+    pwm = FakePWM()
+    bz = Buzzer(pwm=pwm)
+    assert bz.tone(440, 100) and bz.tone(0, 50) and bz.tone(660, 100)
+    pwm.log.clear()
+    bz.tick(0)
+    assert pwm.log == [("freq", 440), ("duty", 32768)]
+    bz.tick(99)
+    assert len(pwm.log) == 2                 # still playing the first note
+    bz.tick(100)
+    assert pwm.log[-1] == ("duty", 0)        # the rest
+    bz.tick(150)
+    assert pwm.log[-2:] == [("freq", 660), ("duty", 32768)]
+    bz.tick(250)
+    assert pwm.log[-1] == ("duty", 0) and not bz.busy()
+
+
+def test_buzzer_mute_and_full_queue():
+    from dicebox.hal.buzzer import Buzzer
+    pwm = FakePWM()
+    bz = Buzzer(pwm=pwm, queue=2)
+    assert bz.tone(440, 100) and bz.tone(440, 100)
+    assert not bz.tone(440, 100)             # full
+    bz.tick(0)
+    bz.muted = True
+    bz.tick(10)
+    assert pwm.log[-1] == ("duty", 0) and not bz.busy()
+    assert not bz.tone(440, 100)             # muted: dropped
+
+
+class FakeADC:
+    def __init__(self, mv):
+        self.mv = mv
+
+    def read_u16(self):
+        return self.mv * 65535 // 9900
+
+
+class FakePin:
+    def __init__(self, v=0):
+        self.v = v
+
+    def value(self, v=None):
+        if v is None:
+            return self.v
+        self.v = v
+
+
+def test_battery_reads_vsys_and_handles_usb():
+    from dicebox.hal.battery import Battery
+    adc = FakeADC(3900)
+    vbus = FakePin(0)
+    smps = FakePin(0)
+    b = Battery(adc=adc, vbus=vbus, smps=smps)
+    assert abs(b.volts() - 3.9) < 0.005 and smps.v == 0
+    assert b.percent() == 64 and not b.charging() and not b.low()
+    vbus.v = 1
+    adc.mv = 4750
+    assert b.charging() and b.percent() == 64     # on USB: the last battery estimate
+    vbus.v = 0
+    adc.mv = 3950
+    assert b.percent() == 70                      # unplugged: fresh reading, not smoothed from 4.75 V
+    adc.mv = 3500
+    for _ in range(60):
+        b.percent()
+    assert b.low()
+
+
+class FakeMachine:
+    def __init__(self):
+        self.sleeps = []
+        self.fed = 0
+
+    def lightsleep(self, ms):
+        self.sleeps.append(ms)
+
+    def WDT(self, timeout):
+        m = self
+
+        class W:
+            def feed(self):
+                m.fed += 1
+        self.timeout = timeout
+        return W()
+
+
+def test_power_sleeps_in_chunks_and_feeds_the_watchdog():
+    from dicebox.hal.power import Power
+    m = FakeMachine()
+    p = Power(machine_mod=m)
+    p.start_watchdog()
+    assert m.timeout == 5000 < 8388
+    assert p.lightsleep(350) is False
+    assert m.sleeps == [100, 100, 100, 50] and m.fed == 4
+    woke = []
+    p.wake_check = lambda: len(m.sleeps) >= 7 and not woke.append(1)
+    assert p.lightsleep() is True and len(m.sleeps) == 7
+
+
+def test_power_dims_and_restores_contrast():
+    from dicebox.hal.power import Power
+
+    class D:
+        def __init__(self):
+            self.c = []
+            self.on = []
+
+        def contrast(self, v):
+            self.c.append(v)
+
+        def power(self, on):
+            self.on.append(on)
+    d = D()
+    p = Power(display=d, machine_mod=FakeMachine())
+    p.set_contrast(0x80)
+    p.dim(True)
+    p.dim(True)
+    p.dim(False)
+    p.screen(False)
+    assert d.c == [0x80, 4, 0x80] and d.on == [False]
