@@ -138,6 +138,15 @@ def test_turn_clock_ready_then_first_pass_starts_player_one():
     assert c.left(1, 11000) == 60000
 
 
+def test_choose_who_starts():
+    c = tm.TurnClock(4, 60000)
+    c.set_first(2)
+    assert c.pass_turn(0) == 2 and c.state(0) == tm.RUNNING
+    assert c.pass_turn(1000) == 3
+    raises(tm.TimerError, c.set_first, 0)
+    raises(tm.TimerError, tm.TurnClock(3).set_first, 3)
+
+
 def test_pass_moves_on_and_charges_only_the_player_on_the_clock():
     c = tm.TurnClock(3, 60000)
     c.start(0)

@@ -169,6 +169,19 @@ def test_clock_pass_pause_and_who_is_on():
     assert abs(k.left(0, app.t) - 595000) <= 70
 
 
+def test_clock_left_right_choose_who_starts():
+    app, c = open_clock(players=3)
+    app.press(E.LEFT)
+    assert c.t.clock.cur == 2
+    app.press(E.RIGHT)
+    app.press(E.RIGHT)
+    assert c.t.clock.cur == 1
+    app.press(E.A)
+    assert c.t.clock.cur == 1 and c.t.clock.state(app.t) == tm.RUNNING
+    app.press(E.RIGHT)               # no effect once started
+    assert c.t.clock.cur == 1
+
+
 def test_clock_flag_alarm_then_pass_skips_flagged():
     app = FakeApp()
     app, m = open_timer(app)

@@ -5,8 +5,8 @@ resumes, Left/Right change the length by 15 s while it has not started, B
 pauses it and goes back. At zero the alarm beeps and the screen flashes until
 a button is pressed (a shake acknowledges and flips at once).
 
-Turn clock: A passes the turn (the first press starts player 1), Up pauses,
-B pauses and goes back. A player who runs out is shown as OUT; A passes on.
+Turn clock: Left/Right choose who starts, A passes the turn (the first press
+starts the clock), Up pauses, B pauses and goes back. A player who runs out is shown as OUT; A passes on.
 
 While a timer runs (or its alarm is on) ``app.keep_awake`` is True. The state is
 saved with ``app.store`` on every change and every second while running; after
@@ -396,6 +396,8 @@ class ClockScreen(_TimerScreen):
                 self.app.beep(1400, 15)
         elif c.alarm and b != E.B:
             c.ack()
+        elif (b == E.LEFT or b == E.RIGHT) and c.state(now) == tm.READY:
+            c.set_first((c.cur + (1 if b == E.RIGHT else -1)) % c.n)
         elif b == E.UP:
             c.toggle_pause(now)
         elif b == E.B:

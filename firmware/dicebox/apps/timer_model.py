@@ -223,12 +223,18 @@ class TurnClock:
         self.running = True
         self.since = now
 
+    def set_first(self, i):
+        """Choose who starts (before the clock has started)."""
+        if self.started:
+            raise TimerError("already started")
+        self.cur = _ms(i, 0, self.n - 1, "player")
+
     def pass_turn(self, now):
         """End the current turn and start the next player's clock."""
         if self.over:
             raise TimerError("clock is over")
         if not self.started:
-            self.start(now)
+            self.start(now, self.cur)
             return self.cur
         if self.update(now) and self.over:
             return self.cur
