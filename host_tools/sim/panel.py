@@ -326,7 +326,11 @@ class SimPanel:
         return (line + self.offset + self.start_line) & 63
 
     def pixels(self, out=None):
-        """The visible image as 1024 bytes MONO_VLSB (into ``out`` if given)."""
+        """The visible image as 1024 bytes MONO_VLSB (into ``out`` if given).
+
+        Without ``out`` the result is one buffer owned by the panel and
+        overwritten by the next call (no allocation per frame): copy it to keep it.
+        """
         if out is None:
             out = self._out
         if not self._lit():

@@ -237,3 +237,16 @@ def test_update_allocates_nothing_under_micropython():
         gc.enable()
     assert det.shakes == 1
     assert after == before, after - before
+
+
+def test_on_shake_hook_called_once_per_shake():
+    seen = []
+    det = ShakeDetector()
+    det.on_shake = seen.append
+    feed(det, oscillate(45, 2500, 4) + rest(40, Noise()) + oscillate(45, 2500, 4) + rest(40, Noise()))
+    assert len(seen) == 2 and det.shakes == 2
+    sw = SwitchShake()
+    sw.on_shake = seen.append
+    for k in range(20):
+        sw.update(3, 1000 + k * DT)
+    assert len(seen) == 3

@@ -20,6 +20,9 @@ at any time (the settings app assigns it).
 hal counts its edges by interrupt; ``need`` edges within ``window_ms`` start
 a shake and ``settle_ms`` without an edge ends it.
 
+``on_shake(now)``, if set, is called when a shake starts (the device stirs the
+microsecond timing of the shake into its entropy source).
+
 The magnitude is compared squared (no square root, small ints); nothing is
 allocated per sample.
 """
@@ -70,6 +73,7 @@ class ShakeDetector:
         self.still_ms = still_ms
         self._applied = -1
         self._xyz = [0, 0, 0]
+        self.on_shake = None
         self.reset()
 
     def reset(self):
@@ -146,6 +150,8 @@ class ShakeDetector:
         if self._active >= self.need:
             self.state = SHAKING
             self.shakes += 1
+            if self.on_shake is not None:
+                self.on_shake(now)
             return _EV_SHAKE
         if not self._quiet:
             self.state = HANDLING
@@ -169,6 +175,7 @@ class SwitchShake:
         self.settle_ms = settle_ms
         self.handling_ms = handling_ms
         self._times = [0] * _RING     # times of the last edges, newest at _pos - 1
+        self.on_shake = None
         self.reset()
 
     def reset(self):
@@ -211,6 +218,8 @@ class SwitchShake:
             if ticks_diff(now, oldest) <= self.window_ms:
                 self.state = SHAKING
                 self.shakes += 1
+                if self.on_shake is not None:
+                    self.on_shake(now)
                 return _EV_SHAKE
         if self._n and ticks_diff(now, self._last) < self.handling_ms:
             self.state = HANDLING

@@ -308,6 +308,9 @@ def boot(watchdog=True):
     hw.entropy_msg = hw.entropy.entropy_msg
     if not hw.entropy_ok:
         problem(hw.entropy_msg, BLINK_ENTROPY)
+    if hasattr(hw.shake, "on_shake"):
+        mix = hw.entropy.mix
+        hw.shake.on_shake = lambda now: mix(time.ticks_us())
 
     # power and watchdog
     from dicebox.hal.power import Power
