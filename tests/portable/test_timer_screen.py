@@ -94,6 +94,18 @@ def test_sand_alarm_beeps_flashes_until_acknowledged():
     assert s.t.sand.left(app.t) == 165000
 
 
+def test_alarm_undims_the_console():
+    app = FakeApp()
+    woken = []
+    app.wake = woken.append
+    app, s = open_sand(app)
+    app.press(E.A)
+    app.run(179000)
+    assert woken == []
+    app.run(2000)
+    assert len(woken) == 1
+
+
 def test_muted_alarm_only_flashes():
     app = FakeApp()
     app.settings["sound"] = False

@@ -67,7 +67,7 @@ class RollScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         self.r = roller or load_roller(app)
         self.cursor = 0
-        self.t0 = 0           # tumble start (ms); -1 when not tumbling
+        self.t0 = 0           # tumble start (ms)
         self.tumbling = False
         self.step = 0         # next index into _CHANGES
         self.seed = 12345     # tumble faces only: a cheap LCG, not the dice RNG

@@ -249,6 +249,10 @@ class _TimerScreen(ui.Screen):
     def start_alarm(self, now):
         self.alarm_t0 = now
         self.next_beep = now
+        # a dimmed panel would hide the flashing: brighten it like a button would
+        wake = getattr(self.app, "wake", None)
+        if wake:
+            wake(now)
 
 
 class SandScreen(_TimerScreen):
