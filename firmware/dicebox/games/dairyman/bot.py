@@ -342,6 +342,7 @@ def _pick_dice(s, free, st, taken):
             if pick < 0 or (s.dc[pick] == R.YELLOW and s.dc[i] != R.YELLOW):
                 pick = i
         out.append(pick)
+    out.sort()
     return tuple(out)
 
 

@@ -1,0 +1,120 @@
+"""Dairyman bots: legal play and the hard bot's main decisions."""
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.games.dairyman import rules as R, bot as B
+from dicebox.games.dairyman.tiles import TILES, ICE1
+from test_dairyman_rules import new, roll, tile_with, give
+
+
+def _play(names, seed):
+    r = rng.seeded(seed)
+    br = rng.seeded(seed + 50)
+    s = R.State(len(names))
+    steps = 0
+    while s.current_player() != TERMINAL and steps < 3000:
+        if s.current_player() == CHANCE:
+            s.apply_chance([r.randbelow(n) for n in s.chance_request()])
+        else:
+            a = B.BOTS[names[s.seat]](s, br)
+            verbs = [x[0] for x in s.legal_actions()]
+            assert a[0] in verbs, (a, verbs)
+            s.apply(a)                 # raises if the bot broke a rule
+        steps += 1
+    return s
+
+
+def test_bots_play_legal_games():
+    s = _play(["hard", "easy", "random"], 3)
+    assert s.turns > 0
+    s = _play(["hard", "hard"], 4)
+    assert s.current_player() == TERMINAL
+
+
+def test_tables_are_probabilities():
+    assert B.PSET[0] == 0 and B.PSET[1] == 0
+    assert abs(B.PSET[2] - 3 / 36) < 1e-4          # 4+6, 6+4, 5+5
+    for k in range(2, 12):
+        assert B.PSET[k] < B.PSET[k + 1] <= 1.0
+    for v in range(6):
+        for k in range(11):
+            assert B.SUCC1[v][k] <= B.SUCC1[v][k + 1]
+    assert abs(B.SUCC1[4][1] - 1 / 6) < 1e-4       # a kept 5 needs a 5
+
+
+def test_set_probability_matches_enumeration():
+    for fixed in ([5], [1, 1], [6, 2], [3], [2, 2, 1]):
+        c = B._counts(fixed)
+        for m in (1, 2, 3):
+            hit = 0
+            for x in range(6 ** m):
+                vals = list(fixed)
+                for _ in range(m):
+                    vals.append(x % 6 + 1)
+                    x //= 6
+                if R.has_set(vals):
+                    hit += 1
+            assert abs(B._set_prob(c, m) - hit / 6 ** m) < 1e-9, (fixed, m)
+
+
+def test_hard_claims_the_best_combination():
+    s = new()
+    s.display = [0, 2, 5]            # 10, 15, 20
+    roll(s, [6, 4, 6, 4, 5, 5, 1, 1])
+    for st in ((0, 1), (2, 3), (4, 5)):
+        s.apply(("lock", st))
+    assert B.hard(s, rng.seeded(1)) == ("claim", (0, 5))
+
+
+def test_hard_pushes_when_nothing_is_claimable_yet():
+    s = new()
+    s.display = [14, 20, 21]         # 30, 40, 40
+    roll(s, [6, 4, 1, 1, 2, 3, 3, 2])
+    s.apply(("lock", (0, 1)))
+    assert B.hard(s, rng.seeded(1)) == ("reroll", ())
+
+
+def test_hard_stops_when_the_whole_display_fits():
+    s = new()                        # 10 + 10 + 15 = 35
+    roll(s, [6, 4, 6, 4, 5, 5, 5, 5])
+    for st in ((0, 1), (2, 3), (4, 5), (6, 7)):
+        s.apply(("lock", st))
+    assert B.hard(s, rng.seeded(1)) == ("claim", (0, 1, 2))
+
+
+def test_hard_freezes_the_die_that_helps():
+    s = new()
+    s.display = [14, 20, 21]         # nothing below 30
+    roll(s, [6, 4, 2, 3, 5, 5, 1, 1])
+    s.apply(("lock", (0, 1)))
+    s.apply(("lock", (2, 3, 4)))     # barns 20; free 5, 1, 1
+    assert B.hard(s, rng.seeded(1)) == ("reroll", ())
+    s.freeze[0] = 1
+    assert B.hard(s, rng.seeded(1)) == ("reroll", (5,))
+
+
+def test_hard_flips_with_the_yellow_die_before_stopping():
+    s = new()
+    t = tile_with(need=4, owned=(0, 1, 2))
+    give(s, 0, t)
+    assert s.dc[7] == R.YELLOW
+    roll(s, [6, 4, 6, 4, 5, 5, 1, 4])
+    for st in ((0, 1), (2, 3), (4, 5)):
+        s.apply(("lock", st))
+    assert B.hard(s, rng.seeded(1)) == ("flip", t)
+    s.apply(("flip", t))
+    assert B.hard(s, rng.seeded(1))[0] == "claim"
+
+
+def test_hard_uses_an_ice_cream_to_escape_a_failed_roll():
+    s = new()
+    t = tile_with(back=ICE1, owned=(0, 1, 2))
+    give(s, 0, t, True)
+    roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
+    assert B.hard(s, rng.seeded(1)) == ("ice", t)
+    assert B.easy(s, rng.seeded(1)) == ("ice", t)
+
+
+def test_hard_fails_when_nothing_else_is_left():
+    s = new()
+    roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
+    assert B.hard(s, rng.seeded(1)) == ("fail",)
