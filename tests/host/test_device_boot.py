@@ -229,6 +229,24 @@ out["accel_ok"] = hw.accel.read_into(arr) if hw.accel else None
 out["accel"] = arr
 out["accel_regs"] = [ACCEL.regs.get(0x20), ACCEL.regs.get(0x23)]
 
+# one frame's hal path allocates nothing: buttons, latch, shake sensor, flush, buzzer
+import gc
+for k in range(3):
+    hw.read_buttons(); hw.take_latched(); hw.shake.poll(k * 33); hw.display.flush()
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for k in range(100):
+    hw.read_buttons()
+    hw.take_latched()
+    hw.shake.poll(100 + k * 33)
+    hw.display.flush()
+    if k % 10 == 0:
+        hw.buzzer.tone(440 + k, 50)
+    hw.buzzer.tick(100 + k * 33)
+out["frame_alloc"] = gc.mem_alloc() - before
+gc.enable()
+
 # buzzer plays a queued tone through PWM
 hw.buzzer.tone(880, 50)
 hw.buzzer.tick(1000)
@@ -279,6 +297,13 @@ def test_full_hardware():
     assert r["flush_bytes"] == 0 and 0 < r["flush_bytes2"] < 300
     assert r["bytes"] == 5
     assert abs(r["volts"] - 3.9) < 0.01 and r["percent"] == 64 and r["charging"] is False
+
+
+def test_input_path_allocates_nothing():
+    r = boot()
+    assert r["frame_alloc"] == 0
+    r = boot(accel=False)
+    assert r["frame_alloc"] == 0
 
 
 def test_accelerometer_configuration_and_samples():

@@ -126,7 +126,10 @@ class SwitchPin:
     """Vibration switch: counts edges by interrupt; ``take_edges()`` for SwitchShake."""
 
     def __init__(self, pin=board.SHAKE_SWITCH):
+        import machine
         from machine import Pin
+        self._dis = machine.disable_irq
+        self._en = machine.enable_irq
         self.pin = Pin(pin, Pin.IN, Pin.PULL_UP)
         self.edges = 0
         self.pin.irq(handler=self._edge, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING)
@@ -135,11 +138,10 @@ class SwitchPin:
         self.edges += 1
 
     def take_edges(self):
-        from machine import disable_irq, enable_irq
-        s = disable_irq()
+        s = self._dis()
         n = self.edges
         self.edges = 0
-        enable_irq(s)
+        self._en(s)
         return n
 
 
