@@ -241,7 +241,7 @@ for k in range(100):
     hw.take_latched()
     hw.shake.poll(100 + k * 33)
     hw.display.flush()
-    if k % 10 == 0:
+    if k %% 10 == 0:
         hw.buzzer.tone(440 + k, 50)
     hw.buzzer.tick(100 + k * 33)
 out["frame_alloc"] = gc.mem_alloc() - before
