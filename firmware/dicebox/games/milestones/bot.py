@@ -10,9 +10,9 @@ points, open mandatory tasks, the hourglass card late in the game). The values
 come from one batch of sampled rolls drawn from a proposal that keeps each die with
 probability 1/2; importance weights turn that batch into an estimate for every K at
 once (a superset sum over the 64 agreement masks). The three best by that estimate
-are valued again (exactly when two dice are rerolled, else on 32 common samples)
+are valued again (exactly when one or two dice are rerolled, else on 32 common samples)
 together with the obvious play for each target (reroll what plainly does not help,
-see ``keep_mask``) and the six single-die rerolls (exact, six outcomes each). Ties go to rerolling fewer dice, which disturbs the
+see ``keep_mask``). Ties go to rerolling fewer dice, which disturbs the
 teammates' progress least.
 """
 from micropython import const
@@ -204,19 +204,19 @@ class Bot:
             if i != self.seat and st.hands[i] >= 0:
                 others += 1
         team = self.team * others
-        # Stage 1 picks the three most promising rerolls of two or more dice ...
+        # Stage 1 picks the three most promising rerolls ...
         top = [(-1.0, 0), (-1.0, 0), (-1.0, 0)]
         for k in range(63):
             pc = POPCOUNT[k]
-            if pc == 5:
-                continue
             v = h[k] * _P6[pc] / n + team * TEAM_GAIN[6 - pc]
             if v > top[2][0]:
                 top[2] = (v, 63 ^ k)
                 top.sort(key=_first, reverse=True)
-        # ... stage 2 values them again, exactly for two dice, else on common samples,
-        # and compares them with the six single-die rerolls (exact).
+        # ... stage 2 values them and the obvious plays again: exactly for one or two
+        # dice, else on common samples.
         faces = self.faces
+        if len(tg) > 1:  # fewer common samples when each one costs several matches
+            faces = faces[:max(12, REFINE // len(tg))]
         for j in range(len(faces)):
             row = faces[j]
             for i in range(6):
@@ -226,18 +226,13 @@ class Bot:
         cands = [m for v, m in top if m]
         for t, w in tg:
             m = 63 ^ keep_mask(t, cur)
-            if m and m not in cands:
+            if m and m not in cands and len(cands) < 5:
                 cands.append(m)
         for m in cands:
             v = self._direct(tg, cur, m, faces) + team * TEAM_GAIN[POPCOUNT[m]]
             if v > best or (v == best and POPCOUNT[m] < POPCOUNT[bestm]):
                 best = v
                 bestm = m
-        for i in range(6):
-            v = self._direct(tg, cur, 1 << i, faces) + team * TEAM_GAIN[1]
-            if v >= best:
-                best = v
-                bestm = 1 << i
         return bestm
 
     def _direct(self, tg, cur, m, faces):
