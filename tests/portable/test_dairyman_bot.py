@@ -118,3 +118,19 @@ def test_hard_fails_when_nothing_else_is_left():
     s = new()
     roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
     assert B.hard(s, rng.seeded(1)) == ("fail",)
+
+
+def test_help_pages_are_ascii_and_complete():
+    from dicebox.games.dairyman import help as H
+    titles = [p[0] for p in H.pages()]
+    assert titles == ["Rules", "Rulings", "Tiles"]
+    for title, text in H.pages():
+        for ch in text:
+            assert 32 <= ord(ch) < 127 or ch == "\n", (title, ch)
+    for k in range(1, 16):
+        assert ("R%d " % k) in H.RULINGS
+    assert "R16 " not in H.RULINGS
+    for t in range(len(TILES)):
+        line = H.tile_line(t)
+        assert len(line) <= 16 and line in H.tiles_text()
+        assert int(line.split()[0]) == TILES[t][0]

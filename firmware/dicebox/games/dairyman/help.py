@@ -1,0 +1,85 @@
+"""Dairyman rules page and rulings for the console (plain ASCII, word-wrapped)."""
+from dicebox.games.dairyman.tiles import TILES
+
+RULES = (
+    "Make the most milk. Score your milk tiles; -5 for each backorder token.\n"
+    "\n"
+    "TURN: roll all dice (7 white, 1 yellow, 1 red per backorder token you "
+    "hold). Lock one or more sets: 2 or 3 dice adding up to exactly 10. "
+    "Then stop, or reroll all unlocked dice and lock at least one new set. "
+    "First roll: barn 1. Rerolls 1-2: barn 2. Reroll 3 on: barn 3.\n"
+    "\n"
+    "FREEZE: each reroll from the 3rd gives a freeze token. Before a reroll, "
+    "spend a token per die to keep it.\n"
+    "\n"
+    "CLAIM: when you stop, take display tiles adding up to no more than your "
+    "barns. You must take one if you can. Leftover points are lost.\n"
+    "\n"
+    "FAIL: no set after a roll, or nothing to claim: take a backorder token. "
+    "When the last one goes, the players with the most discard their "
+    "highest unflipped tile; those and the display go under the stack, all "
+    "tokens return.\n"
+    "\n"
+    "FLIP: on your turn pay a tile's need (yellow die showing N, or N freeze "
+    "tokens). Cheese: +5 at the end. Ice cream: once a turn reroll all 1s, "
+    "all 2s, or one die. Flipped tiles are never discarded.\n"
+    "\n"
+    "END: when the display cannot be refilled to 3. Ties: fewer backorder "
+    "tokens, then more flipped tiles."
+)
+
+RULINGS = (
+    "R1 Barns: roll 1 fills barn 1, rerolls 1-2 barn 2, rerolls 3+ barn 3. "
+    "Barns are added up, so it only shows where sets came from.\n"
+    "R2 A freeze token comes with each reroll from the 3rd reroll on, when "
+    "you call it: kept even if that roll fails, but it cannot freeze a die "
+    "in that same reroll.\n"
+    "R3 Freeze only unlocked dice; at least one die must roll. Frozen dice "
+    "may be locked after. Freeze tokens never run out.\n"
+    "R4 After a roll with no set you may still flip and use ice creams "
+    "before you take the failure. Stopping with nothing to claim is a "
+    "failure too.\n"
+    "R5 Red dice: one per token held when your turn starts. Nobody can "
+    "start a turn with more than 4, so 4 red dice always do.\n"
+    "R6 Most tokens is counted after the last one is taken; everyone tied "
+    "discards. A player with only flipped tiles discards nothing.\n"
+    "R7 Two highest tiles of equal value: the one claimed last goes.\n"
+    "R8 Flip on your own turn after your roll, any number of times you can "
+    "pay. The yellow die must be unlocked. A tile claimed this turn cannot "
+    "flip: claiming ends the turn.\n"
+    "R9 Tie: most points, then fewest backorder tokens, then most flipped "
+    "tiles, else a shared win.\n"
+    "R10 Each ice cream tile once per turn (two alike: twice). It rerolls "
+    "unlocked dice only, is not a reroll: no freeze token, same barn, and "
+    "it does not lift the need to lock a set.\n"
+    "R11 Claim any tiles that fit, not only the best. Barns hold 10 per "
+    "set.\n"
+    "R12 Seat 1 starts.\n"
+    "R13 The end is checked when the display is refilled, also after a "
+    "reset. Unclaimed tiles score nothing.\n"
+    "R14 Cheese back: value +5. Ice cream back: value only.\n"
+    "R15 The rulebook gives no tile values: this set of 22 is ours."
+)
+
+_BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")
+
+
+def tile_line(t):
+    v, need, back = TILES[t]
+    if need <= 6:
+        n = "Y%d" % need
+    else:
+        n = "F%d" % (need - 10)
+    return "%2d %s %s" % (v, n, _BACK[back])
+
+
+def tiles_text():
+    lines = ["Value, flip need (Yn: yellow die shows n; Fn: n freeze tokens), back:"]
+    for t in range(len(TILES)):
+        lines.append(tile_line(t))
+    return "\n".join(lines)
+
+
+def pages():
+    """(title, text) pages for ui.TextPage."""
+    return (("Rules", RULES), ("Rulings", RULINGS), ("Tiles", tiles_text()))
