@@ -181,7 +181,7 @@ device.log = lambda text, path=None: STATE.setdefault("log", []).append(text)
 """
 
 SCENARIO = r"""
-hw = device.boot(watchdog=CFG.get("wdt", True))
+hw = device.boot(watchdog=CFG.get("wdt", True), i2c_khz=CFG.get("khz", 1000))
 out = {
     "display_ok": hw.display_ok, "freq": hw.display_freq, "kind": hw.shake.kind,
     "entropy_ok": hw.entropy_ok, "entropy_msg": hw.entropy_msg,
@@ -336,6 +336,11 @@ def test_buzzer_and_sleep():
 
 def test_slow_panel_falls_back_to_400khz():
     r = boot(nack=400000)
+    assert r["display_ok"] and r["freq"] == 400000
+
+
+def test_i2c_speed_setting_caps_the_display_bus():
+    r = boot(khz=400)
     assert r["display_ok"] and r["freq"] == 400000
 
 

@@ -379,6 +379,10 @@ def test_board_opens_display_at_1mhz_or_falls_back_to_400khz():
         d, freq = board.open_display(make_bus, SSD1306, msgs.append)
         assert freq == want and d is not None
         assert panel.on and (len(msgs) > 0) == (limit is not None)
+    # the I2C speed setting caps the bus
+    panel = SimPanel()
+    d, freq = board.open_display(lambda f: panel, SSD1306, max_freq=400000)
+    assert freq == 400000 and d is not None
     # no panel at all
     bus = SimPanel(present=(0x18,))
     d, freq = board.open_display(lambda f: bus, SSD1306)

@@ -71,16 +71,19 @@ def accel_bus(freq=ACCEL_FREQ):
     return I2C(ACCEL_I2C, scl=Pin(ACCEL_SCL), sda=Pin(ACCEL_SDA), freq=freq)
 
 
-def open_display(make_bus=display_bus, driver=None, log=None):
+def open_display(make_bus=display_bus, driver=None, log=None, max_freq=DISPLAY_FREQ):
     """Find and start the display: 1 MHz first, then 400 kHz.
 
     ``make_bus(freq)`` returns an I2C bus at that frequency; ``driver`` is the
-    display class (default: hal.ssd1306.SSD1306). Returns (display, freq), or
-    (None, 0) when no panel answers at either speed.
+    display class (default: hal.ssd1306.SSD1306); ``max_freq`` below 1 MHz
+    (the "I2C speed" setting) skips the fast attempt. Returns (display, freq),
+    or (None, 0) when no panel answers at either speed.
     """
     if driver is None:
         from dicebox.hal.ssd1306 import SSD1306 as driver
     for freq in (DISPLAY_FREQ, DISPLAY_FREQ_SAFE):
+        if freq > max_freq:
+            continue
         try:
             bus = make_bus(freq)
             if DISPLAY_ADDR not in bus.scan():

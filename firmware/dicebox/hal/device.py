@@ -238,7 +238,10 @@ class Hardware:
         return False
 
 
-def boot(watchdog=True):
+def boot(watchdog=True, i2c_khz=1000):
+    """Build the hardware object. ``i2c_khz`` 400 keeps the display bus at
+    400 kHz (the settings' I2C speed); ``watchdog`` False for bench work at
+    the REPL (once started, the RP2040 watchdog cannot be stopped)."""
     from machine import Pin
     hw = Hardware()
     try:
@@ -252,7 +255,7 @@ def boot(watchdog=True):
         blink(hw.led, code)
 
     # display
-    d, freq = board.open_display(log=log)
+    d, freq = board.open_display(log=log, max_freq=i2c_khz * 1000)
     if d is None:
         problem("no display found at 0x%02x on I2C0 (GP%d/GP%d)" % (
             board.DISPLAY_ADDR, board.DISPLAY_SDA, board.DISPLAY_SCL), BLINK_NO_DISPLAY)
