@@ -1,0 +1,216 @@
+"""Milestones screens on a fake console: setup, play with bots, claim, peek, save, result."""
+from dicebox.core import events as E
+from dicebox.core import rng, ui
+from dicebox.core.storage import MemoryStore
+from dicebox.games.milestones import screens, rules, deck
+
+
+class FB:
+    """Records text; every other drawing call is accepted and ignored."""
+
+    def __init__(self):
+        self.texts = []
+
+    def fill(self, c):
+        self.texts = []
+
+    def text(self, s, x, y, c=1):
+        self.texts.append(s)
+
+    def _any(self, *a):
+        pass
+
+    fill_rect = rect = hline = vline = line = pixel = ellipse = _any
+
+    def shown(self):
+        return " | ".join(self.texts)
+
+
+def _big(fb, s, x, y, c=1):
+    fb.text(s, x, y, c)
+
+
+ui.big_text = _big   # the real one needs framebuf; this keeps the digits readable
+
+
+class App:
+    def __init__(self, seed=3):
+        self.stack = []
+        self.rng = rng.seeded(seed)
+        self.store = MemoryStore()
+        self.t = 1000
+        self.settings = {"sound": False}
+        self.messages = []
+        self.fb = FB()
+
+    def now(self):
+        return self.t
+
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, s):
+        self.stack.append(s)
+        s.enter()
+
+    def pop(self):
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1].enter()
+
+    def replace(self, s):
+        self.stack.pop()
+        self.push(s)
+
+    def beep(self, f, ms):
+        pass
+
+    def message(self, title, text):
+        self.messages.append(text)
+        self.push(ui.Message(self, title, text))
+
+    def press(self, b, kind=E.PRESS):
+        self.top().event(E.make(kind, b))
+
+    def shake(self):
+        self.top().event(E.make(E.SHAKE))
+
+    def run(self, ms, step=100):
+        end = self.t + ms
+        while self.t < end:
+            self.t += step
+            self.top().tick(self.t)
+
+    def screen(self):
+        self.top().draw(self.fb)
+        return self.fb.shown()
+
+
+def setup_solo(app, bots=2):
+    screens.start(app)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    assert "Resume game" not in labels
+    menu.sel = labels.index("New game")
+    app.press(E.A)
+    setup = app.top()
+    assert isinstance(setup, screens.SetupMenu)
+    setup.cfg["bots"] = bots
+    setup.sel = len(setup.items) - 1
+    app.press(E.A)
+    table = app.top()
+    assert isinstance(table, screens.Table)
+    app.run(100)                  # the human is asked for a first card
+    assert isinstance(app.top(), screens.PilePicker)
+    app.press(E.A)                # easy pile
+    app.run(300)                  # bots take theirs
+    return table
+
+
+def test_setup_then_first_roll_and_the_clock():
+    app = App()
+    table = setup_solo(app)
+    st = table.st
+    assert st.n == 3 and st.setup == 3 and st.hands[0] in deck.tier_cards(0)
+    assert "shake to roll" in app.screen()
+    app.shake()
+    assert st.dice is not None and st.started and st.turn == 1
+    app.run(3000)                 # bot seat 2 rolls after its pause
+    assert st.rolls >= 2
+    assert "2:5" in app.screen()  # 2:5x left on the clock
+
+
+def test_marking_dice_and_rolling_only_those():
+    app = App()
+    table = setup_solo(app, bots=0)
+    st = table.st
+    app.shake()
+    before = list(st.dice)
+    app.press(E.A)
+    app.shake()
+    assert st.rolls == 1 or st.dice[1:] == before[1:]
+    app.press(E.RIGHT)
+    app.shake()                   # nothing marked
+    assert "Mark a die" in app.screen()
+
+
+def find_roll(task, want):
+    for i in range(6 ** 6):
+        v = i
+        roll = []
+        for d in range(6):
+            roll.append(v % 6 + 1)
+            v //= 6
+        if rules.match(task, roll) == want:
+            return roll
+
+
+def test_false_claim_shows_the_reason_and_true_claim_scores():
+    app = App()
+    table = setup_solo(app, bots=0)
+    st = table.st
+    app.shake()
+    task = deck.DECK[st.hands[0]][3]
+    st.dice = find_roll(task, False)
+    app.press(E.UP)
+    assert "fulfil that task" in app.screen()
+    assert st.scored == []
+    st.dice = find_roll(task, True)
+    app.press(E.UP)
+    assert isinstance(app.top(), screens.PilePicker)
+    app.press(E.A)
+    assert len(st.scored) == 1 and st.hands[0] >= 0
+
+
+def test_peek_shows_the_card_only_while_held():
+    app = App()
+    table = setup_solo(app, bots=1)
+    st = table.st
+    app.press(E.DOWN)
+    peek = app.top()
+    assert isinstance(peek, screens.Peek)
+    words = screens.tasks.describe(deck.DECK[st.hands[0]][3], True)[0]
+    assert words in app.screen()
+    app.press(E.DOWN, E.RELEASE)
+    assert app.top() is table
+
+
+def test_save_and_resume_keep_the_sand():
+    app = App()
+    table = setup_solo(app)
+    app.shake()
+    app.run(20000)
+    left = table.st.time_left()
+    app.press(E.B)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    menu.sel = labels.index("Save and quit")
+    app.press(E.A)
+    start = app.top()
+    assert isinstance(start, screens.StartMenu)
+    app.t += 600000               # the console was off for ten minutes
+    labels = [start.label(i) for i in range(len(start.items))]
+    start.sel = labels.index("Resume game")
+    app.press(E.A)
+    resumed = app.top()
+    assert isinstance(resumed, screens.Table) and resumed is not table
+    assert resumed.st.time_left() == left
+    app.run(1000)
+    assert left - 1100 <= resumed.st.time_left() <= left - 900
+
+
+def test_a_whole_game_ends_with_a_rating_and_a_high_score():
+    app = App()
+    table = setup_solo(app, bots=2)
+    app.shake()
+    app.run(185000, step=250)
+    res = app.top()
+    assert isinstance(res, screens.Result)
+    assert table.st.over
+    text = app.screen()
+    assert str(res.score) in text and "points" in text
+    high = app.store.load(screens.HIGH, {})
+    assert high == {"3-base": [res.score]}
+    assert app.store.load(screens.SAVE, None) is None
+    app.press(E.A)
+    assert isinstance(app.top(), screens.StartMenu)
