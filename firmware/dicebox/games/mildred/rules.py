@@ -131,9 +131,29 @@ class State:
         return self.phase == OVER
 
     def clone(self):
+        # Lists that are only ever replaced, never changed in place (sets, inds,
+        # pend, the patterns in ig), are shared; the rest is copied one level deep.
         s = State(True)
-        for f in _FIELDS:
-            setattr(s, f, _cp(getattr(self, f)))
+        s.sets = self.sets
+        s.inds = self.inds
+        s.phase = self.phase
+        s.turn = self.turn
+        s.pend = self.pend
+        s.cookie = self.cookie[:]
+        s.vic = self.vic[:]
+        s.pool = [self.pool[0][:], self.pool[1][:]]
+        s.used = self.used[:]
+        s.mods = self.mods[:]
+        s.prank = [self.prank[0][:], self.prank[1][:]]
+        s.dodge = [self.dodge[0][:], self.dodge[1][:]]
+        s.sc = [self.sc[0][:], self.sc[1][:]]
+        s.rd = [self.rd[0][:], self.rd[1][:]]
+        s.ig = [self.ig[0][:], self.ig[1][:]]
+        s.flags = self.flags
+        s.shen = self.shen[:]
+        s.keep = self.keep
+        s.rounds = self.rounds
+        s.winner = self.winner
         return s
 
     def _restore(self, other):
