@@ -1,0 +1,511 @@
+"""Dairyman screens: new game, pass-and-play table, menus, scores, end.
+
+The table: dice in two rows of six on the left (white: plain, yellow: double
+border, red: hatched corners; locked dice are drawn filled, the spent yellow
+die dotted), barn totals on the right, the display and the acting player's
+tokens below, then a hint or message line.
+
+Keys on your turn: Left/Right move the cursor over unlocked dice, A picks a
+die for a set (a set of 10 locks by itself), B drops the picks, Up opens the
+actions (reroll, freeze, stop and claim, flip, ice cream, fail), Down the
+scores. A or a shake rolls. Bot turns play one step every 0.7 s; A skips to
+the end of the bot's turn. The game is saved after every step.
+"""
+from micropython import const
+from dicebox.core import ui, dice, events as E
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import help as H
+from dicebox.games.dairyman.tiles import TILES
+
+SAVE = "dairyman"
+KINDS = ("human", "easy bot", "hard bot")
+_STEP_MS = const(700)
+_STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
+
+
+def load(app):
+    d = app.store.load(SAVE, {})
+    if not isinstance(d, dict) or "state" not in d or "seats" not in d:
+        return None
+    try:
+        s = R.State.from_dict(d["state"])
+    except (KeyError, ValueError, TypeError, IndexError):
+        return None
+    if s.current_player() == TERMINAL:
+        return None
+    return s, list(d["seats"])
+
+
+def start(app):
+    app.push(Start(app))
+
+
+class Start(ui.Menu):
+    def __init__(self, app):
+        self.saved = load(app)
+        items = []
+        if self.saved:
+            items.append(("Resume game", self.resume))
+        items.append(("New game", self.new))
+        for title, text in H.pages():
+            items.append((title, self.page(title, text)))
+        ui.Menu.__init__(self, app, "Dairyman", items)
+
+    def page(self, title, text):
+        return lambda: self.app.push(ui.TextPage(self.app, title, text))
+
+    def resume(self):
+        s, seats = self.saved
+        self.app.replace(Table(self.app, s, seats))
+
+    def new(self):
+        self.app.push(NewGame(self.app))
+
+
+class NewGame(ui.Menu):
+    def __init__(self, app):
+        self.n = 2
+        self.seats = [0, 2, 2, 2]
+        items = [(self.players_label, self.more_players, self.adj_players)]
+        for i in range(4):
+            items.append((self.seat_label(i), self.cycle(i, 1), self.adjuster(i)))
+        items.append(("Start", self.go))
+        ui.Menu.__init__(self, app, "New game", items)
+
+    def players_label(self):
+        return "Players: %d" % self.n
+
+    def more_players(self):
+        self.adj_players(1)
+
+    def adj_players(self, d):
+        self.n = (self.n - 2 + d) % 3 + 2
+        self.dirty = True
+
+    def seat_label(self, i):
+        def lab():
+            if i >= self.n:
+                return "P%d: -" % (i + 1)
+            return "P%d: %s" % (i + 1, KINDS[self.seats[i]])
+        return lab
+
+    def cycle(self, i, d):
+        def fn():
+            self.adjuster(i)(d)
+        return fn
+
+    def adjuster(self, i):
+        def fn(d):
+            if i < self.n:
+                self.seats[i] = (self.seats[i] + d) % 3
+                self.dirty = True
+        return fn
+
+    def go(self):
+        s = R.State(self.n)
+        seats = self.seats[:self.n]
+        self.app.pop()
+        self.app.replace(Table(self.app, s, seats))
+
+
+def _tile_text(t, flipped):
+    v = TILES[t][0]
+    if flipped:
+        return "%d%s" % (v, "c" if TILES[t][2] == 0 else "i")
+    return str(v)
+
+
+def scores_text(s, seats):
+    out = []
+    for p in range(s.n):
+        pts, bonus, pen, tot = s.score_parts(p)
+        out.append("P%d %s: %d" % (p + 1, KINDS[seats[p]], tot))
+        out.append("tiles %d, cheese +%d, backorder %d (-%d), freeze %d" % (
+            pts, bonus, s.tokens[p], pen, s.freeze[p]))
+        if s.owned[p]:
+            out.append("own: " + " ".join(_tile_text(t, s.flipped[t]) for t in s.owned[p]))
+        out.append("")
+    out.append("Stack %d tiles. Supply %d tokens. c = cheese, i = ice cream back." % (
+        len(s.stack), s.supply()))
+    return "\n".join(out)
+
+
+def end_text(s, seats):
+    out = []
+    win = s.winners()
+    for p in range(s.n):
+        pts, bonus, pen, tot = s.score_parts(p)
+        out.append("P%d%s %d+%d-%d=%d" % (p + 1, "*" if p in win else "", pts, bonus, pen, tot))
+    if len(win) == 1:
+        out.append("P%d wins!" % (win[0] + 1))
+    else:
+        out.append("Shared win: " + " ".join("P%d" % (p + 1) for p in win))
+    out.append("(tiles + cheese - backorder)")
+    return "\n".join(out)
+
+
+def describe(s):
+    """A short line for the last thing that happened."""
+    L = s.last
+    if not L:
+        return ""
+    who = "P%d" % (L[1] + 1)
+    v = L[0]
+    if v == "lock":
+        return "%s locks barn %d" % (who, L[2])
+    if v == "reroll":
+        return "%s rerolls" % who + (" (%d frz)" % L[2] if L[2] else "")
+    if v == "claim":
+        return "%s claims %d" % (who, sum(TILES[t][0] for t in L[2:]))
+    if v == "fail":
+        if len(L) > 2:
+            return "Reset! tiles lost"
+        return "%s fails: backorder" % who
+    if v == "flip":
+        return "%s flips %d" % (who, TILES[L[2]][0])
+    if v == "ice":
+        return "%s uses ice cream" % who
+    return ""
+
+
+class Table(ui.Screen):
+    def __init__(self, app, s, seats):
+        ui.Screen.__init__(self, app)
+        self.s = s
+        self.seats = seats
+        self.cur = 0
+        self.sel = []
+        self.mode = 0          # 0 play, 1 freeze picking, 2 ice die picking
+        self.ice_tile = -1
+        self.msg = ""
+        self.next_step = 0
+        self.handoff = -1      # seat waiting for "ready"
+        self.shown_seat = -1
+        self.humans = sum(1 for k in seats if k == 0)
+        self.save()
+
+    # ---- helpers ------------------------------------------------------------
+    def save(self):
+        self.app.store.save(SAVE, {"state": self.s.to_dict(), "seats": self.seats})
+
+    def is_bot(self, seat):
+        return self.seats[seat] != 0
+
+    def acting(self):
+        s = self.s
+        return s.seat
+
+    def free(self):
+        return self.s.free_dice()
+
+    def enter(self):
+        self.dirty = True
+        self.next_step = self.app.now() + _STEP_MS
+
+    def after(self):
+        """After any step: save, end of game, hand-off to the next human."""
+        s = self.s
+        self.save()
+        self.sel = []
+        self.mode = 0
+        fr = self.free()
+        if self.cur not in fr and fr:
+            self.cur = fr[0]
+        self.dirty = True
+        if s.current_player() == TERMINAL:
+            self.app.push(EndPage(self.app, s, self.seats))
+            return
+        seat = s.seat
+        if seat != self.shown_seat and not self.is_bot(seat) and self.humans > 1:
+            self.handoff = seat
+        self.shown_seat = seat
+
+    def do(self, action):
+        try:
+            self.s.apply(action)
+        except IllegalMove as e:
+            self.msg = e.reason
+            self.app.beep(220, 80)
+            self.dirty = True
+            return False
+        self.msg = describe(self.s)
+        self.after()
+        return True
+
+    def roll(self):
+        s = self.s
+        sizes = s.chance_request()
+        s.apply_chance([self.app.rng.randbelow(n) for n in sizes])
+        self.app.beep(1800, 20)
+        if s.pending is None and s.current_player() >= 0 and s.need_lock and not s.can_lock():
+            self.msg = "No set!"
+        self.after()
+
+    def bot_step(self):
+        s = self.s
+        if s.current_player() == CHANCE:
+            self.roll()
+            return
+        from dicebox.games.dairyman import bot as B
+        fn = B.hard if self.seats[s.seat] == 2 else B.easy
+        self.do(fn(s, self.app.rng))
+
+    # ---- frame ----------------------------------------------------------------
+    def tick(self, now):
+        s = self.s
+        if s.current_player() == TERMINAL or self.handoff >= 0:
+            return
+        if s.current_player() == CHANCE and s.pending[0] != 1:
+            self.roll()          # shuffles happen by themselves
+            return
+        if self.is_bot(s.seat) and now - self.next_step >= 0:
+            self.bot_step()
+            self.next_step = now + _STEP_MS
+
+    def event(self, ev):
+        s = self.s
+        k = E.kind(ev)
+        if s.current_player() == TERMINAL:
+            if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
+                self.app.push(EndPage(self.app, s, self.seats))
+            return
+        if self.handoff >= 0:
+            if ui.is_press(ev, E.A):
+                self.handoff = -1
+                self.dirty = True
+            elif ui.is_press(ev, E.B):
+                self.menu()
+            return
+        if ui.is_press(ev, E.DOWN):
+            self.app.push(ui.TextPage(self.app, "Scores", scores_text(s, self.seats)))
+            return
+        if self.is_bot(s.seat):
+            if ui.is_press(ev, E.A):
+                seat = s.seat
+                n = 0
+                while s.current_player() not in (TERMINAL,) and s.seat == seat and n < 200:
+                    self.bot_step()
+                    n += 1
+                    if self.app.top() is not self:
+                        break
+            elif ui.is_press(ev, E.B) or ui.is_press(ev, E.UP):
+                self.menu()
+            return
+        if s.current_player() == CHANCE:
+            if k == E.SHAKE or ui.is_press(ev, E.A):
+                self.roll()
+            elif ui.is_press(ev, E.B) or ui.is_press(ev, E.UP):
+                self.menu()
+            return
+        if k != E.PRESS and k != E.REPEAT:
+            return
+        b = E.button(ev)
+        fr = self.free()
+        if b == E.LEFT or b == E.RIGHT:
+            if fr:
+                i = fr.index(self.cur) if self.cur in fr else 0
+                i = (i + (1 if b == E.RIGHT else -1)) % len(fr)
+                self.cur = fr[i]
+                self.dirty = True
+        elif k != E.PRESS:
+            return
+        elif b == E.A:
+            self.pick()
+        elif b == E.B:
+            if self.sel or self.mode:
+                self.sel = []
+                self.mode = 0
+                self.msg = ""
+                self.dirty = True
+            else:
+                self.menu()
+        elif b == E.UP:
+            if self.mode == 1:
+                self.do(("reroll", tuple(self.sel)))
+            else:
+                self.menu()
+
+    def pick(self):
+        s = self.s
+        i = self.cur
+        if i not in self.free():
+            return
+        if self.mode == 2:
+            self.do(("ice", self.ice_tile, i))
+            return
+        self.msg = ""
+        if i in self.sel:
+            self.sel.remove(i)
+        elif self.mode == 1 and len(self.sel) >= s.freeze[s.seat]:
+            self.msg = "no more freeze tokens"
+        else:
+            self.sel.append(i)
+        self.dirty = True
+        if self.mode == 0:
+            tot = 0
+            for j in self.sel:
+                tot += s.dv[j]
+            if tot == 10 or tot > 10 or len(self.sel) >= 3:
+                st = tuple(self.sel)
+                if not self.do(("lock", st)):
+                    self.sel = []
+
+    # ---- menus ------------------------------------------------------------------
+    def menu(self):
+        s = self.s
+        app = self.app
+        items = []
+        me = s.current_player() >= 0 and not self.is_bot(s.seat) and self.handoff < 0
+        verbs = [a[0] for a in s.legal_actions()] if me else []
+        if "reroll" in verbs:
+            items.append(("Reroll", self.act(("reroll", ()))))
+            if s.freeze[s.seat]:
+                items.append(("Freeze+reroll", self.freeze_mode))
+        if "claim" in verbs:
+            items.append(("Stop and claim", self.claim_menu))
+        if "flip" in verbs:
+            items.append(("Flip a tile", self.flip_menu))
+        if "ice" in verbs:
+            items.append(("Ice cream", self.ice_menu))
+        if "fail" in verbs:
+            items.append(("Fail: backorder", self.act(("fail",))))
+        items.append(("Scores", lambda: app.replace(
+            ui.TextPage(app, "Scores", scores_text(s, self.seats)))))
+        for title, text in H.pages():
+            items.append((title, self.page(title, text)))
+        items.append(("Save and quit", self.quit))
+        app.push(ui.Menu(app, "Actions", items))
+
+    def page(self, title, text):
+        return lambda: self.app.replace(ui.TextPage(self.app, title, text))
+
+    def quit(self):
+        self.save()
+        self.app.pop()
+        self.app.pop()
+
+    def act(self, action):
+        def fn():
+            self.app.pop()
+            self.do(action)
+        return fn
+
+    def freeze_mode(self):
+        self.app.pop()
+        self.mode = 1
+        self.sel = []
+        self.msg = "A:freeze Up:roll"
+        self.dirty = True
+
+    def claim_menu(self):
+        s = self.s
+        items = []
+        for a in s.legal_actions():
+            if a[0] == "claim":
+                vals = [TILES[t][0] for t in a[1]]
+                lab = "+".join(str(v) for v in vals)
+                if len(vals) > 1:
+                    lab += "=%d" % sum(vals)
+                items.append((lab, self.act(a)))
+        self.app.replace(ui.Menu(self.app, "Claim (%d)" % s.barn_total(), items))
+
+    def flip_menu(self):
+        items = []
+        for a in self.s.legal_actions():
+            if a[0] == "flip":
+                items.append((H.tile_line(a[1]), self.act(a)))
+        self.app.replace(ui.Menu(self.app, "Flip", items))
+
+    def ice_menu(self):
+        items = []
+        done = []
+        for a in self.s.legal_actions():
+            if a[0] == "ice" and a[1] not in done:
+                done.append(a[1])
+                if len(a) == 3:
+                    items.append((H.tile_line(a[1]), self.ice_pick(a[1])))
+                else:
+                    items.append((H.tile_line(a[1]), self.act(a)))
+        self.app.replace(ui.Menu(self.app, "Ice cream", items))
+
+    def ice_pick(self, t):
+        def fn():
+            self.app.pop()
+            self.mode = 2
+            self.ice_tile = t
+            self.msg = "A: reroll die"
+            self.dirty = True
+        return fn
+
+    # ---- drawing -------------------------------------------------------------------
+    def draw(self, fb):
+        s = self.s
+        fb.fill(0)
+        if self.handoff >= 0:
+            ui.text_center(fb, "Hand over to", 14)
+            ui.big_text(fb, "P%d" % (self.handoff + 1), 48, 26)
+            ui.text_center(fb, "A: ready", 52)
+            return
+        seat = s.seat
+        kind = KINDS[self.seats[seat]]
+        ui.title_bar(fb, "P%d %s" % (seat + 1, kind), "=%d" % s.barn_total())
+        chance = s.current_player() == CHANCE
+        nd = len(s.dv)
+        for i in range(nd):
+            x = 1 + (i % 6) * 14
+            y = 11 + (i // 6) * 15
+            v = s.dv[i]
+            if chance and s.pending[0] == 1 and i in s.pending[1]:
+                v = 0
+            loc = s.dl[i]
+            if v == 0:
+                fb.rect(x, y, 12, 12, 1)
+                fb.text("?", x + 2, y + 2, 1)
+            else:
+                style = dice.DOTTED if loc == R.SPENT else _STYLE[s.dc[i]]
+                dice.draw_die(fb, x, y, 12, v, 6, 1 <= loc <= 3, style)
+            if i in self.sel:
+                fb.hline(x, y + 13, 12, 1)
+            if i == self.cur and not chance and not self.is_bot(seat) and loc == R.FREE:
+                fb.rect(x - 1, y - 1, 14, 14, 1)
+        bt = s.barn_totals()
+        for b in range(3):
+            fb.text("%d:%3d" % (b + 1, bt[b]), 86, 11 + b * 9, 1)
+        fb.text("Disp " + " ".join(str(TILES[t][0]) for t in s.display), 0, 41, 1)
+        lines = ui.wrap(self.msg)[:2] if self.msg else []
+        if len(lines) < 2:
+            tot = 0
+            for j in self.sel:
+                tot += s.dv[j]
+            if self.mode == 1:
+                info = "Frz %d/%d" % (len(self.sel), s.freeze[seat])
+            else:
+                info = "Sum %d" % tot if self.sel else "     "
+            info += " F%d B%d" % (s.freeze[seat], s.tokens[seat])
+            lines.insert(0, info)
+        if len(lines) < 2:
+            if chance:
+                lines.append("A/shake: roll" if not self.is_bot(seat) else "rolling...")
+            elif self.is_bot(seat):
+                lines.append("A: skip turn")
+            else:
+                lines.append("A:pick Up:menu")
+        fb.text(lines[0][:16], 0, 49, 1)
+        fb.text(lines[1][:16], 0, 57, 1)
+
+
+class EndPage(ui.TextPage):
+    def __init__(self, app, s, seats):
+        ui.TextPage.__init__(self, app, "Game over", end_text(s, seats))
+        self.s = s
+        self.t0 = app.now()
+
+    def event(self, ev):
+        # a burst of A presses that skipped the last bot turn must not close it
+        if self.app.now() - self.t0 < 1000:
+            return
+        if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
+            self.app.store.save(SAVE, {})
+            self.app.pop()      # the end page
+            self.app.pop()      # the table: back to the start menu or home
