@@ -1,0 +1,143 @@
+"""Auntie Mildred bot benchmark (CPython), plus decision time on the MicroPython unix port.
+
+usage: python host_tools/bench_mildred.py [--games N] [--mpy-games M] [--seed S]
+
+Plays N games for each pairing (Auntie = level 2 v Nephew = level 1, Auntie v a
+random legal player, Nephew v random, Auntie v Auntie), alternating the seats,
+and reports win rates (a draw at the round limit counts half; for Auntie v
+Auntie the rate is seat 0's), draws, the
+average number of player rounds and decisions per game. Then times every
+decision of the level 2 bot in M self-play games under .venv/bin/micropython
+(heap capped like the device) and estimates the RP2040 time at 90x. Prints a
+table and writes bench/out/mildred.json.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
+
+from dicebox.core import rng  # noqa: E402
+from dicebox.core.game import CHANCE, TERMINAL  # noqa: E402
+from dicebox.games.mildred import rules as R, bot as B  # noqa: E402
+
+DEVICE_FACTOR = 90
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+NAMES = {0: "random", 1: "nephew", 2: "auntie"}
+
+MPY_SCRIPT = r"""
+import sys, time
+sys.path.insert(0, %(fw)r)
+from dicebox.games.mildred import rules as R, bot as B
+from dicebox.core import rng as RNG
+from dicebox.core.game import CHANCE, TERMINAL
+times = []
+r = RNG.seeded(%(seed)d)
+for g in range(%(games)d):
+    s = R.State()
+    while s.current_player() != TERMINAL:
+        if s.current_player() == CHANCE:
+            s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+            continue
+        t0 = time.ticks_us()
+        a = B.choose(s, r, 2)
+        times.append(time.ticks_diff(time.ticks_us(), t0))
+        s.apply(a)
+times.sort()
+n = len(times)
+print("BENCH", n, sum(times) // n, times[n // 2], times[n * 95 // 100], times[n * 99 // 100], times[-1])
+"""
+
+
+def play(levels, seed):
+    r = rng.seeded(seed)
+    st = R.State()
+    dec = 0
+    while st.current_player() != TERMINAL:
+        cp = st.current_player()
+        if cp == CHANCE:
+            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+        else:
+            st.apply(B.choose(st, r, levels[cp]))
+            dec += 1
+    return st.winner, st.rounds, dec
+
+
+def match(a, b, games, seed):
+    score = 0.0
+    draws = rounds = dec = 0
+    t0 = time.time()
+    for g in range(games):
+        lv = (a, b) if g % 2 == 0 else (b, a)
+        w, rn, d = play(lv, seed + g)
+        if w == -1:
+            draws += 1
+            score += 0.5
+        elif a == b:
+            score += 1 if w == 0 else 0
+        elif lv[w] == a:
+            score += 1
+        rounds += rn
+        dec += d
+    return {"a": NAMES[a], "b": NAMES[b], "games": games, "a_win_rate": score / games,
+            "draws": draws, "avg_rounds": rounds / games, "avg_decisions": dec / games,
+            "cpython_s": time.time() - t0}
+
+
+def mpy_timing(games, seed, runs=3):
+    best = None
+    script = MPY_SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "seed": seed, "games": games}
+    for _ in range(runs):
+        p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script],
+                           capture_output=True, text=True, timeout=1800)
+        line = [x for x in p.stdout.splitlines() if x.startswith("BENCH ")]
+        if p.returncode != 0 or not line:
+            raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
+        n, mean, med, p95, p99, mx = [int(x) for x in line[-1].split()[1:]]
+        res = {"decisions": n, "mean_us": mean, "median_us": med, "p95_us": p95,
+               "p99_us": p99, "max_us": mx}
+        if best is None or res["mean_us"] < best["mean_us"]:
+            best = res
+    for k in ("mean", "median", "p95", "p99", "max"):
+        best["device_%s_ms" % k] = best["%s_us" % k] * DEVICE_FACTOR / 1000.0
+    return best
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--mpy-games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    rows = []
+    for a, b in ((2, 1), (2, 0), (1, 0), (2, 2)):
+        rows.append(match(a, b, args.games, args.seed * 100000))
+    print("%-8s %-8s %6s %8s %6s %10s %10s" % ("bot", "versus", "games", "win rate", "draws",
+                                              "rounds/g", "decis./g"))
+    for r in rows:
+        label = "%.1f%%" % (100 * r["a_win_rate"])
+        print("%-8s %-8s %6d %8s %6d %10.1f %10.1f" % (r["a"], r["b"], r["games"], label,
+                                                     r["draws"], r["avg_rounds"], r["avg_decisions"]))
+    print("(auntie v auntie: win rate of seat 0; who starts is decided by the start shake)")
+    t = mpy_timing(args.mpy_games, args.seed)
+    print("auntie decision time, MicroPython unix port (fastest of 3 runs, %d decisions):" % t["decisions"])
+    print("  mean %.2f ms  median %.2f ms  p95 %.2f ms  p99 %.2f ms  max %.2f ms" % (
+        t["mean_us"] / 1000.0, t["median_us"] / 1000.0, t["p95_us"] / 1000.0,
+        t["p99_us"] / 1000.0, t["max_us"] / 1000.0))
+    print("  RP2040 estimate x%d: mean %.0f ms  p95 %.0f ms  max %.0f ms" % (
+        DEVICE_FACTOR, t["device_mean_ms"], t["device_p95_ms"], t["device_max_ms"]))
+    out = {"matches": rows, "mpy_decision": t, "device_factor": DEVICE_FACTOR,
+           "games": args.games, "seed": args.seed}
+    os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
+    with open(os.path.join(ROOT, "bench", "out", "mildred.json"), "w") as f:
+        json.dump(out, f, indent=1)
+    return out
+
+
+if __name__ == "__main__":
+    main()
