@@ -158,35 +158,41 @@ class _Ctx:
             v = _best_claim(disp, 10 * i)[0]
             stopv.append(v if v else -self.fail)
         self.stopv = stopv
-        self.memo = {}
+        # the values depend only on the claim table and the failure cost, which
+        # stay the same through a turn: keep the last table between decisions
+        key = tuple(stopv)
+        if _MEMO[0] != key:
+            _MEMO[0] = key
+            _MEMO[1] = {}
+        self.memo = _MEMO[1]
 
     def stop(self, T):
         i = T // 10
         return self.stopv[i if i < 14 else 13]
 
-    def value(self, T, k, rr):
-        """Best expected points with barns T, k free dice, rr rolls so far."""
+    def value(self, T, k):
+        """Best expected points with barns T and k free dice (then playing on
+        well). The freeze tokens later rerolls would earn are left out here."""
         st = self.stop(T)
         if st >= self.top or k < 2:
             return st
-        key = T * 64 + k * 4 + rr
+        key = T * 16 + k
         v = self.memo.get(key)
         if v is None:
-            v = self.push(T, k, rr)
+            v = self.push(T, k, 0)
             if st > v:
                 v = st
             self.memo[key] = v
         return v
 
     def push(self, T, k, rr):
-        """Expected points of rerolling k dice now (then playing on well)."""
+        """Expected points of rerolling k dice now, rr rolls so far."""
         acc = FT if rr >= 3 else 0.0
-        r2 = rr + 1 if rr < 3 else 3
         for pr, a, b in DIST[k]:
             best = -1000.0
             for j in range(1, a + b + 1):
                 x = j if j <= a else a
-                v = self.value(T + 10 * j, k - 2 * x - 3 * (j - x), r2)
+                v = self.value(T + 10 * j, k - 2 * x - 3 * (j - x))
                 if v > best:
                     best = v
             acc += pr * best
@@ -197,6 +203,9 @@ class _Ctx:
         # protection from a reset: mostly matters for the tile it would take
         risk = 0.25 if TILES[t][0] >= self.hi else 0.05
         return g + risk * TILES[t][0]
+
+
+_MEMO = [None, None]
 
 
 def _plans(cnt):
@@ -370,7 +379,7 @@ def hard(state, rng):
         if n == 0:
             continue
         k2 = k - nd
-        v = ctx.value(T + 10 * n, k2, rr)
+        v = ctx.value(T + 10 * n, k2)
         if yf:
             used = 0
             for t in types:
@@ -378,7 +387,7 @@ def hard(state, rng):
                     if w == yv:
                         used += 1
             if used < cnt[yv]:       # the yellow die stays free: flip it
-                v2 = ctx.value(T + 10 * n, k2 - 1, rr) + yf[1]
+                v2 = ctx.value(T + 10 * n, k2 - 1) + yf[1]
                 if v2 > v:
                     v = v2
         if v > best_v:
