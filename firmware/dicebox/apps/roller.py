@@ -183,7 +183,7 @@ class RollScreen(ui.Screen):
     def draw(self, fb):
         fb.fill(0)
         r = self.r
-        fb.text((r.name or r.notation())[:16], 0, 0, 1)
+        fb.text((r.name if r.name in rm.NAMED else r.notation())[:16], 0, 0, 1)
         size = self.size
         kept = r.kept() if (r.rolled() and not self.tumbling) else None
         for i in range(r.count()):
@@ -505,7 +505,7 @@ class PresetMenu(ui.Menu):
         if len(self.presets) >= MAX_PRESETS:
             self.app.message("Presets", "All %d slots are full: delete one first." % MAX_PRESETS)
             return
-        self.presets.append(r.preset(r.notation()))
+        self.presets.append(r.preset(r.name if r.name in rm.NAMED else r.notation()))
         self.store()
 
     def opener(self, i):
