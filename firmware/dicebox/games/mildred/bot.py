@@ -101,6 +101,97 @@ def choose_random(st, rng):
     return acts[rng.randbelow(len(acts))]
 
 
+def potential(st, p, pool):
+    """What the shaken dice ``pool`` could still place this round (level 2)."""
+    c = [0] * 7
+    for v in pool:
+        c[v] += 1
+    n2 = 0
+    n3 = 0
+    mx = 0
+    for v in range(1, 7):
+        x = c[v]
+        if x >= 2:
+            n2 += 1
+            if x >= 3:
+                n3 += 1
+            if x > mx:
+                mx = x
+    best = 0
+    g = st.ig[p]
+    og = st.ig[1 - p]
+    for k in st.inds:
+        if g[k] is not None:
+            continue
+        if k == C.PAIR:
+            ok = mx >= 2
+        elif k == C.TWO_PAIRS:
+            ok = n2 >= 2
+        elif k == C.THREE_KIND:
+            ok = mx >= 3
+        elif k == C.FOUR_KIND:
+            ok = mx >= 4
+        elif k == C.FULL_HOUSE:
+            ok = n3 >= 1 and n2 >= 2
+        elif k == C.TWO_TRIPLES:
+            ok = n3 >= 2
+        elif k == C.STRAIGHT5:
+            ok = c[2] and c[3] and c[4] and c[5] and (c[1] or c[6])
+        else:
+            ok = c[1] and c[2] and c[3] and c[4] and c[5] and c[6]
+        if ok:
+            info = C.INDULGENCIES[k]
+            val = info[2] * (12 if og[k] is None else 8) - info[3] * W_FREE
+            if val > best:
+                best = val
+    sc = st.sc[p]
+    for s in st.sets:
+        n = R.top(sc[s]) + 1
+        if n <= 6 and c[n]:
+            best += 3
+    return best
+
+
+_POOL_ONLY = ("reroll", "m1x1", "m1x2", "m2x1", "m2x2")
+
+
+def _pool_code(st, a):
+    """The Cook effect code if action ``a`` only changes shaken dice, else None."""
+    if a[0] == "mod":
+        return "mod"
+    if a[0] != "task":
+        return None
+    code = C.TASKS[a[1]][a[2] - 1][2]
+    args = a[3:]
+    if code == "any":
+        code = C.TASKS[a[3]][a[4] - 1][2]
+        args = a[5:]
+    if code in _POOL_ONLY:
+        return code, len(a) - len(args), args
+    return None
+
+
+def _new_pool(pool, a, info, rng):
+    out = pool[:]
+    if info == "mod":
+        out.remove(a[1])
+        out.remove(a[2])
+        out.append(R.wrap(a[2] + a[3]))
+        return out
+    code, n, args = info
+    if code == "reroll":
+        for v in args:
+            out.remove(v)
+            out.append(rng.randbelow(6) + 1)
+        return out
+    i = 0
+    while i < len(args):
+        out.remove(args[i])
+        out.append(R.wrap(args[i] + args[i + 1]))
+        i += 2
+    return out
+
+
 def choose(st, rng, level=2):
     if level <= 0:
         return choose_random(st, rng)
@@ -109,29 +200,62 @@ def choose(st, rng, level=2):
     if len(acts) == 1:
         return acts[0]
     full = level >= 2
+    look = full and st.phase == R.ACT
+    base = {}      # value of a family of pool-only actions (same table, other dice)
+    pots = {}      # potential() by sorted pool
     best = None
     bestv = -WIN * 10
     for a in acts:
         if a[0] == "keep":
             continue   # a fresh shake is as good on average and simpler
-        c = st.clone()
-        c._do(a)
-        if a[0] == "shake":
-            v = evaluate(c, p, full) - 1   # shake only when nothing else helps
-        elif c.pend is not None and c.phase != R.OVER:
-            if not full:
-                v = evaluate(c, p, False)
-            else:
-                tot = 0
-                for _ in range(SAMPLES):
-                    d = c.clone()
-                    _roll_out(d, rng)
-                    tot += evaluate(d, p, True)
-                v = tot // SAMPLES
+        info = _pool_code(st, a) if look else None
+        if info is not None:
+            fam = a[0] if info == "mod" else a[:info[1]]
+            b = base.get(fam)
+            if b is None:
+                c = st.clone()
+                c._do(a)
+                _roll_out(c, rng)
+                b = evaluate(c, p, True)
+                base[fam] = b
+            n = SAMPLES if info != "mod" and info[0] == "reroll" else 1
+            tot = 0
+            for _ in range(n):
+                np = _new_pool(st.pool[p], a, info, rng)
+                np.sort()
+                key = tuple(np)
+                q = pots.get(key)
+                if q is None:
+                    q = potential(st, p, np)
+                    pots[key] = q
+                tot += q
+            v = b + tot // n
         else:
-            v = evaluate(c, p, full)
-            if a[0] == "pass":
-                v -= 1
+            c = st.clone()
+            c._do(a)
+            if a[0] == "shake":
+                v = evaluate(c, p, full) - 1   # shake only when nothing else helps
+            elif c.pend is not None and c.phase != R.OVER:
+                if not full:
+                    v = evaluate(c, p, False)
+                else:
+                    tot = 0
+                    for _ in range(SAMPLES):
+                        d = c.clone()
+                        _roll_out(d, rng)
+                        tot += evaluate(d, p, True)
+                    v = tot // SAMPLES
+            else:
+                v = evaluate(c, p, full)
+                if a[0] == "pass":
+                    v -= 1
+                elif look and c.turn == p and c.phase == R.ACT:
+                    key = tuple(c.pool[p])
+                    q = pots.get(key)
+                    if q is None:
+                        q = potential(c, p, c.pool[p])
+                        pots[key] = q
+                    v += q
         v = v * 4 + rng.randbelow(4)   # random tie-break
         if v > bestv:
             bestv = v
