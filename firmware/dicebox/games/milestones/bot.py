@@ -307,7 +307,7 @@ class Bot:
     def act(self, st):
         """This seat's next action now, or None (it waits)."""
         s = self.seat
-        if st.current_player() < 0 and not st.started:
+        if st.over or st.pending is not None or st.paused:
             return None
         if st.setup < st.n:
             if st.setup == s:

@@ -162,9 +162,47 @@ def _fit(opts, i, avail, keys):
     return False
 
 
+def _alone(cl, nm, cm):
+    """Whether a single sub-task can be met (no other sub-task competes for dice)."""
+    kind = cl[0]
+    if kind == COL:
+        return POPCOUNT[cm[cl[1]]] >= cl[2]
+    if kind == NUM:
+        return POPCOUNT[nm[cl[1]]] >= cl[2]
+    if kind == FACE:
+        return (nm[cl[2]] & cm[cl[1]]) != 0
+    k = cl[1]
+    if kind == SAMEN:
+        for n in range(1, 7):
+            if POPCOUNT[nm[n]] >= k:
+                return True
+        return False
+    if kind == SAMEC:
+        for c in range(6):
+            if POPCOUNT[cm[c]] >= k:
+                return True
+        return False
+    if kind == RUN:
+        run = 0
+        for n in range(1, 7):
+            if nm[n]:
+                run += 1
+                if run >= k:
+                    return True
+            else:
+                run = 0
+        return False
+    return len(options(cl, nm, cm)) > 0
+
+
 def match(task, nums):
     """True when the dice ``nums`` fulfil ``task``."""
     nm, cm = split(nums)
+    if len(task) == 1:
+        cl = task[0]
+        if cl[0] >= ONLYN:
+            return _globals_ok(cl, nm, cm)
+        return _alone(cl, nm, cm)
     opts = []
     for cl in task:
         if cl[0] >= ONLYN:
