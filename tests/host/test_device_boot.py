@@ -501,3 +501,38 @@ def test_power_dims_and_restores_contrast():
     p.dim(False)
     p.screen(False)
     assert d.c == [0x80, 4, 0x80] and d.on == [False]
+
+
+MAIN = r"""
+import dicebox.core.app as appmod
+import dicebox.core.storage as storage
+_run = appmod.App.run
+appmod.App.run = lambda self, max_frames=0: _run(self, max_frames=CFG["frames"])
+_init = storage.Store.__init__
+storage.Store.__init__ = lambda self, root: _init(self, CFG["data"])
+g = {"__name__": "__main__"}
+exec(open(CFG["main"]).read(), g)
+app = g.get("app")
+px = PANEL.pixels()
+out = {"ran": app is not None, "frames": app.frames if app else 0,
+       "top": type(app.top()).__name__ if app else None,
+       "lit": sum(bin(b).count("1") for b in px), "wdt": STATE["wdt"]}
+print("RESULT " + json.dumps(out))
+"""
+
+
+def run_main(tmp_path, **cfg):
+    cfg.update({"main": os.path.join(ROOT, "firmware", "main.py"), "data": str(tmp_path), "frames": 30})
+    script = FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+                     "cfg": json.dumps(cfg)} + MAIN
+    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return p, json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+
+
+def test_main_boots_to_the_menu_on_the_device_path(tmp_path):
+    # firmware/main.py as the board runs it: fake machine, real driver, real app loop
+    p, r = run_main(tmp_path)
+    assert r["ran"] and r["frames"] == 30
+    assert r["top"] == "Home"
+    assert r["lit"] > 500  # the menu is on the panel
