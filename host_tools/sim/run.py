@@ -60,6 +60,7 @@ class Headless:
         self.scale = 1
         self.shots = []
         app.home()
+        self.run_ms(100)  # buttons already down at the first poll are ignored (stuck-at-boot guard)
 
     def frame(self):
         self.app.frame(self.hw.ticks_ms())
