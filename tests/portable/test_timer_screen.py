@@ -232,6 +232,11 @@ def test_clock_stop_policy_ends():
     assert c.t.clock.state(app.t) == tm.OVER
     app.press(E.A)
     assert not c.t.clock.alarm and not app.keep_awake
+    app.press(E.A)                   # over: offers a new game
+    assert isinstance(app.top(), ui.Confirm)
+    app.press(E.A)
+    assert app.top() is c and c.t.clock.state(app.t) == tm.READY
+    assert c.t.clock.left(0, app.t) == 60000
 
 
 def test_changing_players_mid_game_asks_first():

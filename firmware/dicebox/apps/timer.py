@@ -6,7 +6,8 @@ pauses it and goes back. At zero the alarm beeps and the screen flashes until
 a button is pressed (a shake acknowledges and flips at once).
 
 Turn clock: Left/Right choose who starts, A passes the turn (the first press
-starts the clock), Up pauses, B pauses and goes back. A player who runs out is shown as OUT; A passes on.
+starts the clock), Up pauses, B pauses and goes back. When the clock is over,
+A offers to start again. A player who runs out is shown as OUT; A passes on.
 
 While a timer runs (or its alarm is on) ``app.keep_awake`` is True. The state is
 saved with ``app.store`` on every change and every second while running; after
@@ -394,7 +395,11 @@ class ClockScreen(_TimerScreen):
         b = E.button(ev)
         if b == E.A:
             if c.state(now) == tm.OVER:
-                c.ack()
+                if c.alarm:
+                    c.ack()
+                else:
+                    self.app.push(ui.Confirm(self.app, "Start the clock again?", self.again))
+                    return
             else:
                 c.pass_turn(now)
                 self.app.beep(1400, 15)
@@ -409,6 +414,11 @@ class ClockScreen(_TimerScreen):
             return
         else:
             return
+        self.changed(now)
+
+    def again(self):
+        now = self.app.now()
+        self.t.clock = self.t.new_clock()
         self.changed(now)
 
     def tick(self, now):
