@@ -1,0 +1,168 @@
+"""Dairyman screens driven by button events, with a stand-in app."""
+from dicebox.core import rng, events as E, storage
+from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.games.dairyman import screens as S, rules as R
+
+try:
+    import framebuf
+except ImportError:          # CPython: logic only, no drawing
+    framebuf = None
+
+
+class App:
+    def __init__(self):
+        self.stack = []
+        self.store = storage.MemoryStore()
+        self.rng = rng.seeded(11)
+        self.t = 0
+        self.settings = {}
+
+    def push(self, s):
+        self.stack.append(s)
+        s.enter()
+
+    def pop(self):
+        if self.stack:
+            self.stack.pop()
+        if self.stack:
+            self.stack[-1].enter()
+
+    def replace(self, s):
+        if self.stack:
+            self.stack.pop()
+        self.push(s)
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def now(self):
+        return self.t
+
+    def beep(self, f, ms):
+        pass
+
+
+def press(app, b):
+    app.top().event(E.make(E.PRESS, b))
+
+
+def draw(app):
+    if framebuf is None:
+        return
+    buf = bytearray(128 * 64 // 8)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    app.top().draw(fb)
+    assert any(buf)
+
+
+def test_bot_game_plays_to_the_end_saving_every_step():
+    app = App()
+    t = S.Table(app, R.State(2), [2, 1])
+    app.push(t)
+    steps = 0
+    while t.s.current_player() != TERMINAL and steps < 5000:
+        app.t += 700
+        t.tick(app.t)
+        if steps % 50 == 0:
+            draw(app)
+        saved = app.store.load(S.SAVE, {})
+        assert saved["state"] == t.s.to_dict()
+        steps += 1
+    assert t.s.current_player() == TERMINAL
+    assert isinstance(app.top(), S.EndPage)
+    draw(app)
+    press(app, E.A)                    # too soon: ignored
+    assert isinstance(app.top(), S.EndPage)
+    app.t += 1500
+    press(app, E.A)
+    assert S.load(app) is None          # finished games are not offered again
+
+
+def _to_human_turn(app, t):
+    while t.s.current_player() != CHANCE or t.s.seat != 0 or t.s.pending[0] != 1:
+        app.t += 700
+        t.tick(app.t)
+
+
+def test_human_builds_sets_with_cursor_and_gets_reasons():
+    app = App()
+    t = S.Table(app, R.State(2), [0, 2])
+    app.push(t)
+    _to_human_turn(app, t)
+    draw(app)
+    t.s.apply_chance([5, 3, 2, 1, 0, 0, 0, 0])     # 6 4 3 2 1 1 1 1
+    t.after()
+    draw(app)
+    # pick 6 and 3: 9, then 2 -> 11 is refused with the rules' reason
+    t.cur = 0
+    press(app, E.A)
+    press(app, E.RIGHT)
+    press(app, E.RIGHT)
+    assert t.cur == 2
+    press(app, E.A)
+    before = t.s.to_dict()
+    press(app, E.RIGHT)
+    press(app, E.A)
+    assert "not 11" in t.msg and t.s.to_dict() == before and t.sel == []
+    draw(app)
+    # 6 + 4 locks by itself
+    t.cur = 0
+    press(app, E.A)
+    t.cur = 1
+    press(app, E.A)
+    assert t.s.barn_total() == 10 and t.s.dl[0] == 1
+    assert app.store.load(S.SAVE, {})["state"] == t.s.to_dict()
+    # resume from the save: same state, same seats
+    s2, seats = S.load(app)
+    assert s2.to_dict() == t.s.to_dict() and seats == [0, 2]
+    # the action menu offers the legal moves; reroll from it
+    press(app, E.UP)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    assert "Reroll" in labels
+    assert ("Stop and claim" in labels) == t.s.can_claim()
+    assert ("Fail: backorder" in labels) == (not t.s.can_claim())
+    menu.items[labels.index("Reroll")][1]()
+    assert app.top() is t and t.s.current_player() == CHANCE
+    press(app, E.A)                                  # roll
+    assert t.s.current_player() in (0, 1, CHANCE)
+    draw(app)
+
+
+def test_pass_and_play_hands_over_before_revealing():
+    app = App()
+    t = S.Table(app, R.State(3), [0, 0, 2])
+    app.push(t)
+    app.t += 10
+    t.tick(app.t)                  # opening shuffle
+    assert t.handoff == 0
+    draw(app)
+    press(app, E.A)                # ready
+    assert t.handoff == -1
+    t.s.apply_chance([0] * 8)      # all ones: no set
+    t.after()
+    press(app, E.UP)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    assert "Fail: backorder" in labels
+    menu.items[labels.index("Fail: backorder")][1]()
+    assert t.s.seat == 1 and t.handoff == 1
+    assert t.s.tokens[0] == 1
+
+
+def test_new_game_menu_sets_seats():
+    app = App()
+    S.start(app)
+    start = app.top()
+    assert start.label(0) == "New game"       # nothing saved yet
+    start.items[0][1]()
+    ng = app.top()
+    ng.items[0][2](1)                         # 3 players
+    ng.items[1][2](1)                         # P1: easy bot
+    assert ng.label(0) == "Players: 3" and ng.label(1) == "P1: easy bot"
+    assert ng.label(4) == "P4: -"
+    ng.items[-1][1]()
+    t = app.top()
+    assert isinstance(t, S.Table) and t.s.n == 3 and t.seats == [1, 2, 2]
+    S.start(app)
+    assert app.top().label(0) == "Resume game"
