@@ -177,6 +177,8 @@ class App:
         self.frames += 1
 
     def wake(self, now):
+        """Undim (and mark awake); True if the console was asleep. Apps may call
+        it when something needs the player's eyes (a timer's alarm)."""
         if self.asleep or self.dimmed:
             was_asleep = self.asleep
             self.asleep = False

@@ -3,7 +3,7 @@
 ``draw_die(fb, x, y, size, value, sides=6, held=False, style=0)``
 sizes are 12, 18 or 28 pixels (any size from 9 up works). ``held`` draws the die
 inverted (filled, dark pips). ``style`` marks dice of different colours on the
-monochrome panel: OUTLINE (plain), DOUBLE (double border), DOTTED (dotted
+monochrome panel: OUTLINE (plain), DOUBLE (2-pixel border), DOTTED (dotted
 border), HATCH (hatched corners), SOLID (filled like held; held then outlines).
 """
 from micropython import const
@@ -79,8 +79,8 @@ def draw_die(fb, x, y, size, value, sides=6, held=False, style=OUTLINE):
     fb.pixel(x + size - 1, y, 0)
     fb.pixel(x, y + size - 1, 0)
     fb.pixel(x + size - 1, y + size - 1, 0)
-    if style == DOUBLE:
-        fb.rect(x + 2, y + 2, size - 4, size - 4, fg)
+    if style == DOUBLE:  # a 2-pixel border
+        fb.rect(x + 1, y + 1, size - 2, size - 2, 1 if not solid else 0)
     elif style == DOTTED:
         for i in range(1, size - 1, 2):
             fb.pixel(x + i, y, 0)
