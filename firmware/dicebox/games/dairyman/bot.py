@@ -163,8 +163,8 @@ class _Ctx:
         key = tuple(stopv)
         if _MEMO[0] != key:
             _MEMO[0] = key
-            _MEMO[1] = {}
-        self.memo = _MEMO[1]
+            _MEMO[1] = _values(stopv, self.top, self.fail)
+        self.V = _MEMO[1]
 
     def stop(self, T):
         i = T // 10
@@ -173,30 +173,13 @@ class _Ctx:
     def value(self, T, k):
         """Best expected points with barns T and k free dice (then playing on
         well). The freeze tokens later rerolls would earn are left out here."""
-        st = self.stop(T)
-        if st >= self.top or k < 2:
-            return st
-        key = T * 16 + k
-        v = self.memo.get(key)
-        if v is None:
-            v = self.push(T, k, 0)
-            if st > v:
-                v = st
-            self.memo[key] = v
-        return v
+        i = T // 10
+        return self.V[i if i < 14 else 13][k]
 
     def push(self, T, k, rr):
         """Expected points of rerolling k dice now, rr rolls so far."""
-        acc = FT if rr >= 3 else 0.0
-        for pr, a, b in DIST[k]:
-            best = -1000.0
-            for j in range(1, a + b + 1):
-                x = j if j <= a else a
-                v = self.value(T + 10 * j, k - 2 * x - 3 * (j - x))
-                if v > best:
-                    best = v
-            acc += pr * best
-        return acc - (1.0 - PSET[k]) * self.fail
+        i = T // 10
+        return _push(self.V, i if i < 14 else 13, k, self.fail) + (FT if rr >= 3 else 0.0)
 
     def flip_gain(self, t):
         g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
@@ -206,6 +189,50 @@ class _Ctx:
 
 
 _MEMO = [None, None]
+
+# _OPTS[k]: for each outcome of rolling k dice, its chance and the ways to
+# lock part of it: (barn index step, dice left). Fewer sets lock pairs first.
+_OPTS = []
+for _k in range(13):
+    _o = []
+    for _pr, _a, _b in DIST[_k]:
+        _w = []
+        for _j in range(1, _a + _b + 1):
+            _x = _j if _j <= _a else _a
+            _w.append((_j, _k - 2 * _x - 3 * (_j - _x)))
+        _o.append((_pr, tuple(_w)))
+    _OPTS.append(tuple(_o))
+_OPTS = tuple(_OPTS)
+
+
+def _push(V, i, k, fail):
+    acc = 0.0
+    for pr, ways in _OPTS[k]:
+        best = -1000.0
+        for dj, k2 in ways:
+            ii = i + dj
+            v = V[ii if ii < 14 else 13][k2]
+            if v > best:
+                best = v
+        acc += pr * best
+    return acc - (1.0 - PSET[k]) * fail
+
+
+def _values(stopv, top, fail):
+    """V[i][k]: best expected points with barns 10*i and k free dice, by
+    dynamic programming from the highest total down (stop or reroll)."""
+    V = [None] * 14
+    for i in range(13, -1, -1):
+        st = stopv[i]
+        row = [st] * 13
+        V[i] = row
+        if st >= top:
+            continue
+        for k in range(2, 13):
+            v = _push(V, i, k, fail)
+            if v > st:
+                row[k] = v
+    return V
 
 
 def _plans(cnt):
