@@ -110,7 +110,7 @@ def test_claim_out_of_turn_scores_and_draws_from_chosen_pile():
 
 def test_false_claim_is_rejected_with_reason_and_no_change():
     st = new([FOUR, RUN3])
-    rejected(st, ("claim", 0, 0), "not been rolled")
+    rejected(st, ("claim", 0, 0), "no dice rolled")
     roll(st, 63, (1, 2, 3, 5, 5, 5))
     rejected(st, ("claim", 0, 0), "do not fulfil")
     rejected(st, ("claim", 7, 0), "no such seat")
@@ -262,7 +262,7 @@ def test_variant_three_hourglass_card_flips_the_glass():
     assert deck.SPECIAL_SIDES[6][1] == ((NUM, 6, 3),)
     roll(st, 63, (1, 1, 1, 1, 1, 1))
     st.apply(("time", 130000))
-    rejected(st, ("flip", 0), "do not fulfil")
+    rejected(st, ("flip", 0), "miss the hourglass card")
     roll(st, 7, (6, 6, 6))
     assert ("flip", 0) in st.legal_actions()
     st.apply(("flip", 1))

@@ -214,3 +214,103 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     assert app.store.load(screens.SAVE, None) is None
     app.press(E.A)
     assert isinstance(app.top(), screens.StartMenu)
+
+
+def menu_pick(app, label):
+    m = app.top()
+    labels = [m.label(i) for i in range(len(m.items))]
+    m.sel = labels.index(label)
+    app.press(E.A)
+
+
+def setup_with(app, **cfg):
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    setup.cfg.update(cfg)
+    setup.sel = len(setup.items) - 1
+    app.press(E.A)
+    table = app.top()
+    app.run(100)
+    if isinstance(app.top(), screens.PilePicker):
+        app.press(E.A)
+    app.run(100)
+    return table
+
+
+def test_setup_menu_adjusts_and_caps_the_seats():
+    app = App()
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    for _ in range(6):
+        app.press(E.RIGHT)            # people up to 5
+    assert setup.cfg["humans"] == 5 and setup.cfg["bots"] == 0
+    app.press(E.DOWN)
+    app.press(E.RIGHT)
+    assert setup.cfg["bots"] == 0     # no sixth seat
+    app.press(E.DOWN)
+    app.press(E.A)
+    assert setup.cfg["big"]
+    assert "big" in app.screen()
+
+
+def test_variant_one_discard_from_the_game_menu():
+    app = App()
+    table = setup_with(app, bots=0, big=True)
+    st = table.st
+    assert len(st.piles) == 1
+    app.shake()
+    old = st.hands[0]
+    app.press(E.B)
+    menu_pick(app, "Discard card")
+    assert st.discarded == [old] and st.hands[0] >= 0 and st.hands[0] != old
+
+
+def test_variant_three_flip_from_the_game_menu_and_refusal():
+    app = App()
+    table = setup_with(app, bots=0, hg=1)
+    st = table.st
+    app.shake()
+    st.dice = [1, 1, 1, 1, 1, 1]
+    app.press(E.B)
+    menu_pick(app, "Flip hourglass")
+    assert "hourglass card" in app.screen() and st.hg_open
+    app.run(100000, step=500)
+    st.dice = [6, 6, 6, 1, 1, 1]
+    left = st.time_left()
+    app.press(E.B)
+    menu_pick(app, "Flip hourglass")
+    assert not st.hg_open and st.time_left() == 180000 - left
+
+
+def test_claim_aid_names_the_seat_that_can_claim():
+    app = App()
+    table = setup_with(app, bots=0, aid=True)
+    st = table.st
+    app.shake()
+    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    assert "Claim! S1" in app.screen()
+    st.dice = find_roll(deck.DECK[st.hands[0]][3], False)
+    assert "Claim!" not in app.screen()
+
+
+def test_two_people_pick_the_seat_to_claim_and_peek():
+    app = App()
+    table = setup_with(app, humans=2, bots=0)
+    assert isinstance(app.top(), screens.PilePicker)   # seat 2 takes a card too
+    app.press(E.A)
+    app.run(100)
+    st = table.st
+    assert st.setup == 2
+    app.press(E.DOWN)
+    assert "Whose card?" in app.screen()
+    menu_pick(app, "Seat 2")
+    peek = app.top()
+    assert isinstance(peek, screens.Peek) and peek.seat == 1
+    assert "hold A" in app.screen()
+    app.press(E.A)
+    words = screens.tasks.describe(deck.DECK[st.hands[1]][3], True)[0]
+    assert words in app.screen()
+    app.press(E.A, E.RELEASE)
+    assert words not in app.screen()

@@ -35,12 +35,12 @@ _NONE = const(-1)
 
 # Rating bands: (lowest score, words). Our wording of the rulebook's table.
 RATINGS = (
-    (0, "A wash-out. Rematch now - that cannot stand!"),
+    (0, "A wash-out. Rematch, right now!"),
     (10, "A fair start, with plenty of room to grow."),
     (20, "Solid. You are well on your way."),
     (30, "Really good: the teamwork shows."),
     (40, "Outstanding - well worth showing off."),
-    (50, "Hugely impressive. It hardly gets better."),
+    (50, "Hugely impressive; hard to top."),
     (60, "Unreal! The future belongs to you."),
 )
 
@@ -135,7 +135,7 @@ class State:
         if seat < 0 or seat >= self.n:
             return "no such seat"
         if self.dice is None:
-            return "the dice have not been rolled yet"
+            return "no dice rolled yet"
         c = self.hands[seat]
         if c == _NONE:
             return "no card in hand"
@@ -286,7 +286,7 @@ class State:
         if m < 1 or m > 63:
             raise IllegalMove("roll at least one die")
         if self.dice is None and m != 63:
-            raise IllegalMove("the first roll uses all six dice")
+            raise IllegalMove("first roll: all six dice")
         self.pending = ("roll", m)
 
     def _claim(self, a):
@@ -339,7 +339,7 @@ class State:
         if not self.started:
             raise IllegalMove("the hourglass is not running yet")
         if not self.hourglass_ready():
-            raise IllegalMove("the dice do not fulfil the hourglass card")
+            raise IllegalMove("dice miss the hourglass card")
         self.glass.flip(self.now)
         self.hg_open = False
         self.flips += 1

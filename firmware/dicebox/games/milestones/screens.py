@@ -22,6 +22,7 @@ HIGH = "milestones_high"
 _BOT_ROLL_MS = const(1500)   # a bot's turn takes this long
 _BOT_SEE_MS = const(700)     # bots notice a claimable card after this long
 _MSG_MS = const(2500)
+VOIDED = "A mandatory task was left open: no points."
 
 
 def start(app):
@@ -528,9 +529,9 @@ class Result(ui.Screen):
         fb.text("points", 40, 16, 1)
         if self.new_best:
             fb.text("best!", 92, 16, 1)
-        lines = ui.wrap(("Mandatory task missed. " if self.voided else "") + self.rating)
-        for j in range(min(3, len(lines))):
-            fb.text(lines[j], 0, 32 + 9 * j, 1)
+        lines = ui.wrap(VOIDED if self.voided else self.rating)
+        for j in range(min(4, len(lines))):
+            fb.text(lines[j], 0, 30 + 9 * j, 1)
 
 
 class HighScores(ui.TextPage):
