@@ -22,3 +22,13 @@ def test_rating_words_fit_the_result_screen():
     for lo, words in rules.RATINGS:
         assert len(ui.wrap(words)) <= 3, words
     assert len(ui.wrap(screens.VOIDED)) <= 4
+
+
+def test_docs_list_every_card_with_its_exact_count():
+    from dicebox.games.milestones import deck
+    doc = open(os.path.join(ROOT, "docs", "games", "milestones.md")).read()
+    for i, (tier, pts, hits, task) in enumerate(deck.DECK):
+        row = "| %d | %s | %d |" % (i, deck.TIER_NAMES[tier], pts)
+        assert row in doc, row
+        line = doc[doc.index(row):].split("\n")[0]
+        assert "| %d |" % hits in line, line
