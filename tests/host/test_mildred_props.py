@@ -125,3 +125,24 @@ def test_replay_from_log_is_deterministic():
         else:
             t.apply(list(x))   # as it comes back from JSON
     assert t.to_dict() == s.to_dict()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st_.integers(0, 2 ** 32 - 1), st_.sampled_from(((2, 0), (1, 2), (2, 2), (0, 1))))
+def test_bot_games_keep_invariants(seed, levels):
+    from dicebox.core import rng
+    from dicebox.games.mildred import bot as B
+    r = rng.seeded(seed)
+    s = R.State()
+    n = 0
+    while s.current_player() != TERMINAL:
+        if s.current_player() == CHANCE:
+            s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+        else:
+            a = B.choose(s, r, levels[s.turn])
+            assert a in s.legal_actions()
+            s.apply(a)
+        R.check(s)
+        n += 1
+        assert n < 20000
+    assert s.winner in (0, 1, -1)

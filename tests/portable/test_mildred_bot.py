@@ -22,6 +22,7 @@ def play(levels, seed):
             st.apply(a)
         R.check(st)
         n += 1
+        assert n < 6000, "game does not end"
     return st
 
 
