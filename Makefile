@@ -1,4 +1,4 @@
-# Dicebox. Every target installs what it needs into .venv (pinned in requirements-dev.txt).
+# Dicebox. Every target installs what it needs into .venv (requirements-dev.txt, all versions pinned in constraints.txt).
 PY ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
@@ -9,9 +9,9 @@ STAMP := $(VENV)/.installed
 .PHONY: sim test test-cpython test-mpy build deploy shots goldens bench lint clean venv
 
 venv: $(STAMP)
-$(STAMP): requirements-dev.txt
+$(STAMP): requirements-dev.txt constraints.txt
 	$(PY) -m venv $(VENV)
-	$(VPY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	$(VPY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt -c constraints.txt
 	touch $(STAMP)
 
 sim: $(STAMP)
