@@ -14,7 +14,10 @@ WIN = 100000
 W_TOP = 5
 W_LO = 8
 W_RDY = 2
-W_FREE = 5
+W_FREE = 4
+W_PR = 2
+W_DG = 6
+W_HIT = 6
 SAMPLES = 3
 
 
@@ -67,13 +70,13 @@ def _full(st, p):
                     v += cost * 6   # scores once the higher dice leave
     pr = st.prank[p][1]
     if pr:
-        v += pr * 4
+        v += pr * W_PR
         d = pr - st.dodge[o][1]
         if d > 0:
-            v += 6 * d
+            v += W_HIT * d
             if st.cookie[o] == 1 and _laundry(st, p):
                 v += (25 if st.vic[o] else 120) * d
-    v += st.dodge[p][1] * 3
+    v += st.dodge[p][1] * W_DG
     # dice free for next round
     v += (len(st.pool[p]) + st.used[p]) * W_FREE
     return v
