@@ -194,3 +194,20 @@ def test_labels_fit_and_details_page():
             st.apply(acts[r.randbelow(len(acts))])
         n += 1
     assert "cookie" in S.details(st)
+
+
+def test_game_menu_pages_and_quit():
+    app = App()
+    t = new_game(app)
+    app.press(E.B)
+    m = app.top()
+    assert isinstance(m, S.GameMenu)
+    for name in ("Task cards", "Indulgencies", "Rules", "Rulings", "Details"):
+        pick(app, name)
+        assert isinstance(app.top(), ui.TextPage)
+        assert app.screen()
+        app.press(E.B)
+        assert app.top() is m
+    pick(app, "Save and quit")
+    assert isinstance(app.top(), S.Start)
+    assert app.store.load(S.SAVE, None)["state"] == t.st.to_dict()

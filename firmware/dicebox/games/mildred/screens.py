@@ -370,6 +370,7 @@ class GameMenu(ui.Menu):
             ("Back to table", self.app_pop),
             ("Details", lambda: app.push(ui.TextPage(app, "Details", details(table.st)))),
             ("Task cards", self.tasks),
+            ("Indulgencies", self.inds),
             ("Rules", lambda: app.push(ui.TextPage(app, "Rules", rules_text()))),
             ("Rulings", lambda: app.push(ui.TextPage(app, "Rulings", "\n\n".join(H.RULINGS)))),
             ("Save and quit", self.quit),
@@ -383,6 +384,13 @@ class GameMenu(ui.Menu):
         st = self.table.st
         text = "\n\n".join(card_text(s, lv) for s in st.sets for lv in range(1, 7))
         self.app.push(ui.TextPage(self.app, "Task cards", text))
+
+    def inds(self):
+        st = self.table.st
+        text = "\n\n".join("%s (%s): %d dice, %d cookies" % (
+            C.INDULGENCIES[k][0], _IND3[k], C.INDULGENCIES[k][3], C.INDULGENCIES[k][2])
+            for k in st.inds)
+        self.app.push(ui.TextPage(self.app, "Indulgencies", text))
 
     def quit(self):
         self.table.save()
