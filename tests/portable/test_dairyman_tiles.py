@@ -318,3 +318,20 @@ def test_json_round_trip_mid_turn_and_clone():
     roll(s2, [1] * len(s2.chance_request()))
     assert sorted(s2.legal_actions()) == sorted(c.legal_actions())
     raises(ValueError, R.State.from_dict, {"v": 99})
+
+
+def test_ice_does_not_lift_the_duty_to_lock_ruling_r10():
+    s = new()
+    t = tile_with(back=ICE1, owned=(0, 1, 2))
+    give(s, 0, t, True)
+    roll(s, [6, 4, 1, 1, 1, 1, 1, 1])
+    s.apply(("lock", (0, 1)))
+    s.apply(("reroll", ()))
+    roll(s, [5, 5, 1, 2, 2, 3])
+    s.apply(("ice", t))
+    roll(s, [1])
+    rejects(s, ("reroll", ()), "lock a set")
+    rejects(s, ("claim", (0,)), "lock a set")
+    s.apply(("lock", (2, 3)))
+    assert s.sets[-1][0] == 2
+    s.apply(("claim", (0,)))
