@@ -166,3 +166,31 @@ def test_new_game_menu_sets_seats():
     assert isinstance(t, S.Table) and t.s.n == 3 and t.seats == [1, 2, 2]
     S.start(app)
     assert app.top().label(0) == "Resume game"
+
+
+def test_freeze_mode_keeps_marked_dice():
+    app = App()
+    t = S.Table(app, R.State(2), [0, 2])
+    app.push(t)
+    _to_human_turn(app, t)
+    t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])     # 6 4 5 1 1 1 1 1
+    t.after()
+    t.s.freeze[0] = 1
+    t.cur = 0
+    press(app, E.A)
+    t.cur = 1
+    press(app, E.A)                                 # locks 6 + 4
+    press(app, E.UP)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    menu.items[labels.index("Freeze+reroll")][1]()
+    assert app.top() is t and t.mode == 1
+    t.cur = 2
+    press(app, E.A)                                 # keep the 5
+    t.cur = 3
+    press(app, E.A)                                 # only one token
+    assert t.sel == [2] and "freeze" in t.msg
+    draw(app)
+    press(app, E.UP)
+    assert t.s.current_player() == CHANCE and 2 not in t.s.pending[1]
+    assert t.s.freeze[0] == 0 and t.mode == 0

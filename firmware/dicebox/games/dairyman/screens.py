@@ -395,7 +395,7 @@ class Table(ui.Screen):
         self.app.pop()
         self.mode = 1
         self.sel = []
-        self.msg = "A:freeze Up:roll"
+        self.msg = ""
         self.dirty = True
 
     def claim_menu(self):
@@ -434,7 +434,7 @@ class Table(ui.Screen):
             self.app.pop()
             self.mode = 2
             self.ice_tile = t
-            self.msg = "A: reroll die"
+            self.msg = ""
             self.dirty = True
         return fn
 
@@ -489,6 +489,10 @@ class Table(ui.Screen):
                 lines.append("A/shake: roll" if not self.is_bot(seat) else "rolling...")
             elif self.is_bot(seat):
                 lines.append("A: skip turn")
+            elif self.mode == 1:
+                lines.append("A:keep Up:roll")
+            elif self.mode == 2:
+                lines.append("A: reroll die")
             else:
                 lines.append("A:pick Up:menu")
         fb.text(lines[0][:16], 0, 49, 1)
