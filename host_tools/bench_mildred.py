@@ -22,9 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
 
-from dicebox.core import rng  # noqa: E402
-from dicebox.core.game import CHANCE, TERMINAL  # noqa: E402
-from dicebox.games.mildred import rules as R, bot as B  # noqa: E402
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import rules as R
 
 DEVICE_FACTOR = 90
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")

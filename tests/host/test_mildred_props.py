@@ -2,10 +2,10 @@
 import json
 import random
 
-from hypothesis import given, settings, strategies as st_
-
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.games.mildred import rules as R
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
 VERBS = ("dodge", "combat", "score", "goal", "ready", "advance", "trim", "take", "task",
          "shake", "keep", "mod", "prank", "scally", "ind", "pass", "fly")

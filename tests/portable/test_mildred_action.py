@@ -1,8 +1,8 @@
 """Mildred: the Action phase, cookies and victory dice, the round limit."""
 from dicebox.core.game import TERMINAL
-from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import cards as C
-from test_mildred_base import mk, illegal, do
+from dicebox.games.mildred import rules as R
+from test_mildred_base import do, illegal, mk
 
 E4 = [0, 0, 0, 0]
 

@@ -2,7 +2,6 @@
 from check import raises
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import cards as C
 
 
 def mk(sets=(0, 1, 3), inds=(0, 1, 2, 3, 4, 5), pools=((), ()), phase=R.ACT, turn=0, **kw):
@@ -15,8 +14,8 @@ def mk(sets=(0, 1, 3), inds=(0, 1, 2, 3, 4, 5), pools=((), ()), phase=R.ACT, tur
     st.pool = [sorted(pools[0]), sorted(pools[1])]
     st.used = [0, 0]
     groups = kw.pop("groups", {})
-    for k in kw:
-        setattr(st, k, kw[k])
+    for k, v in kw.items():
+        setattr(st, k, v)
     for pk in groups:
         st.ig[pk[0]][pk[1]] = [list(groups[pk][0]), groups[pk][1]]
     for p in (0, 1):

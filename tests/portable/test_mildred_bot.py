@@ -1,8 +1,8 @@
 """Mildred bots: legal choices, whole games, obvious good moves."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
 
 

@@ -1,9 +1,9 @@
 """Mildred: one test per numbered ruling (help.RULINGS, docs/games/mildred.md)."""
-from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import rules as R
+from dicebox.core.game import TERMINAL
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
-from test_mildred_base import mk, illegal, do, roll, started
+from dicebox.games.mildred import rules as R
+from test_mildred_base import do, illegal, mk, roll, started
 
 W = R.WAKE
 CL, LA, DI, CO = C.CLEAN, C.LAUNDRY, C.DIY, C.COOK

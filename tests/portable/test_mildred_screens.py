@@ -1,10 +1,10 @@
 """Mildred screens on a stand-in console: menus, legal choices, reasons, autosave."""
 from dicebox.core import events as E
 from dicebox.core import rng, ui
-from dicebox.core.storage import MemoryStore
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import screens as S
+from dicebox.core.storage import MemoryStore
 from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import screens as S
 
 
 class FB:

@@ -1,8 +1,8 @@
 """Mildred: every task card (Clean, Laundry, DIY, Cook) and doing tasks."""
-from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import rules as R
+from dicebox.core.game import CHANCE
 from dicebox.games.mildred import cards as C
-from test_mildred_base import mk, illegal, do, roll
+from dicebox.games.mildred import rules as R
+from test_mildred_base import do, illegal, mk, roll
 
 W = R.WAKE
 CL, LA, DI, CO = C.CLEAN, C.LAUNDRY, C.DIY, C.COOK

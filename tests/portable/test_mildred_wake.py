@@ -1,8 +1,8 @@
 """Mildred: the Wakeup phase, steps (a) to (f), combat and indulgency scoring."""
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import cards as C
-from test_mildred_base import mk, illegal, do, roll
+from dicebox.games.mildred import rules as R
+from test_mildred_base import do, illegal, mk, roll
 
 W = R.WAKE
 E4 = [0, 0, 0, 0]

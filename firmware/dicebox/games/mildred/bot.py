@@ -3,12 +3,14 @@
 level 0: a random legal action.
 level 1 ("Nephew"): greedy, one step ahead with a simple score of the table.
 level 2 ("Auntie"): greedy one step ahead with a fuller evaluation (threats,
-  which indulgencies actually win, the goal line race), and actions that roll
-  dice (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
+  which indulgencies actually win, the goal line race), plus what the shaken
+  dice left over could still place this round (potential()), so a modify spot
+  or a Cook reward is judged by what it makes possible; actions that roll dice
+  (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
 Both greedy bots only ever apply actions that legal_actions() listed.
 """
-from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import cards as C
+from dicebox.games.mildred import rules as R
 
 WIN = 100000
 W_TOP = 5
@@ -47,8 +49,7 @@ def _full(st, p):
     for s in st.sets:
         t = R.top(sc[s])
         v += t * W_TOP
-        if t < lo:
-            lo = t
+        lo = min(lo, t)
         if t and rd[s]:
             v += W_RDY + t
     v += lo * W_LO                      # the goal line needs every set
@@ -118,8 +119,7 @@ def potential(st, p, pool):
             n2 += 1
             if x >= 3:
                 n3 += 1
-            if x > mx:
-                mx = x
+            mx = max(mx, x)
     best = 0
     g = st.ig[p]
     og = st.ig[1 - p]
@@ -145,8 +145,7 @@ def potential(st, p, pool):
         if ok:
             info = C.INDULGENCIES[k]
             val = info[2] * (12 if og[k] is None else 8) - info[3] * W_FREE
-            if val > best:
-                best = val
+            best = max(best, val)
     sc = st.sc[p]
     for s in st.sets:
         n = R.top(sc[s]) + 1
@@ -181,7 +180,7 @@ def _new_pool(pool, a, info, rng):
         out.remove(a[2])
         out.append(R.wrap(a[2] + a[3]))
         return out
-    code, n, args = info
+    code, _n, args = info
     if code == "reroll":
         for v in args:
             out.remove(v)

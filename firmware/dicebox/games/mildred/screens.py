@@ -13,12 +13,14 @@ details page, B the game menu. A shake or A rolls your dice. Bot turns play a
 step every 0.7 s; A skips to the end of the bot's turn. Saved after every step.
 """
 from micropython import const
-from dicebox.core import ui, events as E
+
+from dicebox.core import events as E
+from dicebox.core import ui
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
-from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
+from dicebox.games.mildred import rules as R
 
 SAVE = "mildred"
 KINDS = ("human", "Nephew", "Auntie")
@@ -34,7 +36,7 @@ def load(app):
     try:
         s = R.State.from_dict(d["state"])
         R.check(s)
-    except Exception:
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError, AssertionError):
         return None
     if s.current_player() == TERMINAL:
         return None
