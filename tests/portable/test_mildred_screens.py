@@ -211,3 +211,24 @@ def test_game_menu_pages_and_quit():
     pick(app, "Save and quit")
     assert isinstance(app.top(), S.Start)
     assert app.store.load(S.SAVE, None)["state"] == t.st.to_dict()
+
+
+def test_wakeup_hint_names_the_mandatory_step():
+    app = App()
+    st = R.State()
+    st.sets = [0, 1, 3]
+    st.inds = [0, 1, 2, 3, 4, 5]
+    st.phase = R.WAKE
+    st.pool = [[], [1, 2, 3, 4, 5, 6, 1, 2, 3]]
+    st.used = [7, 0]
+    st.dodge[0] = [2, 2]
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    assert "must: dodge" in app.screen()
+    app.press(E.A)
+    pick(app, "Shake")
+    assert isinstance(app.top(), ui.Message) and "dodge" in app.screen()
+    app.press(E.A)
+    pick(app, "Take dodge (a)")
+    assert app.top() is t and st.dodge[0] == [0, 0]
+    assert "must" not in app.screen()

@@ -362,6 +362,10 @@ class Table(ui.Screen):
             return self.note or "bot thinking"
         if st.phase == R.ACT:
             return "".join(str(v) for v in st.pool[st.turn]) or "no dice: pass"
+        if st.dodge[st.turn][0]:
+            return "must: dodge (a)"
+        if st.wake_block(st.turn):
+            return "must: trim (f)"
         return self.note or "A:act B:menu"
 
 
