@@ -8,7 +8,8 @@ and reports win rates (a draw at the round limit counts half; for Auntie v
 Auntie the rate is seat 0's), draws, the
 average number of player rounds and decisions per game. Then times every
 decision of the level 2 bot in M self-play games under .venv/bin/micropython
-(heap capped like the device) and estimates the RP2040 time at 90x. Prints a
+(heap capped like the device) and estimates the RP2040 time at 90x; also
+the heap taken by rules+bot and the peak live heap during those games. Prints a
 table and writes bench/out/mildred.json.
 """
 import argparse
@@ -32,11 +33,16 @@ MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 NAMES = {0: "random", 1: "nephew", 2: "auntie"}
 
 MPY_SCRIPT = r"""
-import sys, time
+import sys, time, gc
 sys.path.insert(0, %(fw)r)
+gc.collect()
+base = gc.mem_alloc()
 from dicebox.games.mildred import rules as R, bot as B
 from dicebox.core import rng as RNG
 from dicebox.core.game import CHANCE, TERMINAL
+gc.collect()
+loaded = gc.mem_alloc() - base
+peak = 0
 times = []
 r = RNG.seeded(%(seed)d)
 for g in range(%(games)d):
@@ -49,9 +55,13 @@ for g in range(%(games)d):
         a = B.choose(s, r, 2)
         times.append(time.ticks_diff(time.ticks_us(), t0))
         s.apply(a)
+        if len(times) %% 25 == 0:
+            gc.collect()
+            peak = max(peak, gc.mem_alloc() - base)
 times.sort()
 n = len(times)
-print("BENCH", n, sum(times) // n, times[n // 2], times[n * 95 // 100], times[n * 99 // 100], times[-1])
+print("BENCH", n, sum(times) // n, times[n // 2], times[n * 95 // 100], times[n * 99 // 100], times[-1],
+      loaded, peak)
 """
 
 
@@ -99,9 +109,10 @@ def mpy_timing(games, seed, runs=3):
         line = [x for x in p.stdout.splitlines() if x.startswith("BENCH ")]
         if p.returncode != 0 or not line:
             raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
-        n, mean, med, p95, p99, mx = [int(x) for x in line[-1].split()[1:]]
+        n, mean, med, p95, p99, mx, loaded, peak = [int(x) for x in line[-1].split()[1:]]
         res = {"decisions": n, "mean_us": mean, "median_us": med, "p95_us": p95,
-               "p99_us": p99, "max_us": mx}
+               "p99_us": p99, "max_us": mx, "heap_rules_bot_bytes": loaded,
+               "heap_peak_bytes": peak}
         if best is None or res["mean_us"] < best["mean_us"]:
             best = res
     for k in ("mean", "median", "p95", "p99", "max"):
@@ -130,8 +141,12 @@ def main(argv=None):
     print("  mean %.2f ms  median %.2f ms  p95 %.2f ms  p99 %.2f ms  max %.2f ms" % (
         t["mean_us"] / 1000.0, t["median_us"] / 1000.0, t["p95_us"] / 1000.0,
         t["p99_us"] / 1000.0, t["max_us"] / 1000.0))
-    print("  RP2040 estimate x%d: mean %.0f ms  p95 %.0f ms  max %.0f ms" % (
-        DEVICE_FACTOR, t["device_mean_ms"], t["device_p95_ms"], t["device_max_ms"]))
+    print("  RP2040 estimate x%d: mean %.0f ms  p95 %.0f ms  p99 %.0f ms  max %.0f ms" % (
+        DEVICE_FACTOR, t["device_mean_ms"], t["device_p95_ms"], t["device_p99_ms"],
+        t["device_max_ms"]))
+    print("heap on the unix port (64-bit words; the device is roughly half): rules+bot "
+          "loaded %.1f KB, peak live during play %.1f KB" % (
+              t["heap_rules_bot_bytes"] / 1024.0, t["heap_peak_bytes"] / 1024.0))
     out = {"matches": rows, "mpy_decision": t, "device_factor": DEVICE_FACTOR,
            "games": args.games, "seed": args.seed}
     os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
