@@ -194,3 +194,11 @@ def test_freeze_mode_keeps_marked_dice():
     press(app, E.UP)
     assert t.s.current_player() == CHANCE and 2 not in t.s.pending[1]
     assert t.s.freeze[0] == 0 and t.mode == 0
+
+
+def test_describe_names_the_reset_losses():
+    s = R.State(2)
+    s.last = ["reset", 1, 0, 21, 1, 9]
+    assert S.describe(s) == "P2 fails. Reset! P1-40 P2-25"
+    s.last = ["fail", 0]
+    assert S.describe(s) == "P1 fails: backorder"

@@ -222,6 +222,7 @@ def test_last_token_discards_shuffles_and_returns_tokens():
     s.apply(("fail",))
     assert s.tokens == [2, 1] and s.supply() == 0
     assert s.owned[0] == [9, 20]
+    assert s.last == ["reset", 0, 0, 21]       # for the screens: who lost what
     assert s.current_player() == CHANCE
     assert s.pending[1] == [21] + disp
     assert s.chance_request() == [4, 3, 2]

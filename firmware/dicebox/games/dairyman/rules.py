@@ -449,6 +449,7 @@ class State:
             self._end_turn()
             return
         # The last token was taken [R6]: the most-token players discard.
+        self.last = ["reset", p]      # then seat, tile for each discard
         most = max(self.tokens)
         items = []
         for s in range(self.n):

@@ -159,9 +159,12 @@ def describe(s):
     if v == "claim":
         return "%s claims %d" % (who, sum(TILES[t][0] for t in L[2:]))
     if v == "fail":
-        if len(L) > 2:
-            return "Reset! tiles lost"
         return "%s fails: backorder" % who
+    if v == "reset":
+        lost = ""
+        for k in range(2, len(L) - 1, 2):
+            lost += " P%d-%d" % (L[k] + 1, TILES[L[k + 1]][0])
+        return "%s fails. Reset!%s" % (who, lost)
     if v == "flip":
         return "%s flips %d" % (who, TILES[L[2]][0])
     if v == "ice":
