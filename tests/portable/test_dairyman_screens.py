@@ -133,12 +133,13 @@ def test_pass_and_play_hands_over_before_revealing():
     app = App()
     t = S.Table(app, R.State(3), [0, 0, 2])
     app.push(t)
-    app.t += 10
-    t.tick(app.t)                  # opening shuffle
-    assert t.handoff == 0
+    assert t.handoff == 0          # covered from the start
     draw(app)
     press(app, E.A)                # ready
     assert t.handoff == -1
+    app.t += 10
+    t.tick(app.t)                  # opening shuffle
+    assert t.handoff == -1 and t.s.current_player() == CHANCE
     t.s.apply_chance([0] * 8)      # all ones: no set
     t.after()
     press(app, E.UP)
@@ -202,3 +203,18 @@ def test_describe_names_the_reset_losses():
     assert S.describe(s) == "P2 fails. Reset! P1-40 P2-25"
     s.last = ["fail", 0]
     assert S.describe(s) == "P1 fails: backorder"
+
+
+def test_resumed_pass_and_play_starts_covered():
+    app = App()
+    t = S.Table(app, R.State(2), [0, 0])
+    app.push(t)
+    press(app, E.A)
+    app.t += 10
+    t.tick(app.t)
+    t.s.apply_chance([0] * 8)
+    t.after()
+    s2, seats = S.load(app)
+    t2 = S.Table(app, s2, seats)
+    assert t2.handoff == 0
+    assert "Display:" in S.scores_text(s2, seats)

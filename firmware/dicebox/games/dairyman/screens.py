@@ -126,6 +126,9 @@ def scores_text(s, seats):
         if s.owned[p]:
             out.append("own: " + " ".join(_tile_text(t, s.flipped[t]) for t in s.owned[p]))
         out.append("")
+    out.append("Display:")
+    for t in s.display:
+        out.append(H.tile_line(t))
     out.append("Stack %d tiles. Supply %d tokens. c = cheese, i = ice cream back." % (
         len(s.stack), s.supply()))
     return "\n".join(out)
@@ -186,6 +189,9 @@ class Table(ui.Screen):
         self.handoff = -1      # seat waiting for "ready"
         self.shown_seat = -1
         self.humans = sum(1 for k in seats if k == 0)
+        if self.humans > 1 and not self.is_bot(s.seat) and s.current_player() != TERMINAL:
+            self.handoff = s.seat      # a resumed pass-and-play game starts covered
+            self.shown_seat = s.seat
         self.save()
 
     # ---- helpers ------------------------------------------------------------
