@@ -7,6 +7,7 @@ real RP2040 firmware in an emulator (shared DESIGN.md, section 4): bytecode abou
 Heap figures come from a 64-bit host where an object word is 8 bytes; the device
 has 4-byte words, so device heap is roughly half (reported as "~device").
 """
+
 import json
 import os
 import subprocess
@@ -22,8 +23,12 @@ I2C_BITS_PER_BYTE = 9
 def mpy_bench(script, runs=5, args=()):
     results = []
     for _ in range(runs):
-        p = subprocess.run([MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools", script)] + list(args),
-                           capture_output=True, text=True, timeout=900)
+        p = subprocess.run(
+            [MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools", script)] + list(args),
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         line = [x for x in p.stdout.splitlines() if x.startswith("BENCH ")]
         if p.returncode != 0 or not line:
             raise SystemExit("%s failed:\n%s%s" % (script, p.stdout, p.stderr))
@@ -46,21 +51,51 @@ def platform():
     def row(name, value, note=""):
         rows.append((name, value, note))
 
-    for k, label in (("bytes_full_redraw", "full redraw"), ("bytes_screen_change", "screen change (menu -> settings)"),
-                     ("bytes_menu_move", "menu cursor move"), ("anim_bytes_per_frame_mean", "dice tumble, mean per drawn frame"),
-                     ("anim_bytes_per_frame_max", "dice tumble, max per drawn frame")):
+    for k, label in (
+        ("bytes_full_redraw", "full redraw"),
+        ("bytes_screen_change", "screen change (menu -> settings)"),
+        ("bytes_menu_move", "menu cursor move"),
+        ("anim_bytes_per_frame_mean", "dice tumble, mean per drawn frame"),
+        ("anim_bytes_per_frame_max", "dice tumble, max per drawn frame"),
+    ):
         b = best[k]
-        row("panel bytes: " + label, "%d B" % b,
-            "%.1f ms @400k, %.1f ms @1M" % (flush_ms(b, 400000), flush_ms(b, 1000000)))
+        row(
+            "panel bytes: " + label,
+            "%d B" % b,
+            "%.1f ms @400k, %.1f ms @1M" % (flush_ms(b, 400000), flush_ms(b, 1000000)),
+        )
     row("panel bytes: 300 idle frames", "%d B" % best["bytes_idle_frames"], "nothing changed, nothing sent")
-    row("heap allocated per idle frame", "%.2f B" % best["alloc_per_idle_frame_bytes"], "budget 0 (300 frames, gc off)")
-    row("heap after boot", "%d KB" % (best["heap_boot_bytes"] // 1024), "~%d KB device" % (best["heap_boot_bytes"] // 2048))
-    row("heap peak, menu walk", "%d KB" % (best["heap_peak_menu_bytes"] // 1024), "~%d KB device (budget 96)" % (best["heap_peak_menu_bytes"] // 2048))
-    row("heap peak, dice roller", "%d KB" % (best["heap_peak_roller_bytes"] // 1024), "~%d KB device (budget 96)" % (best["heap_peak_roller_bytes"] // 2048))
+    row(
+        "heap allocated per idle frame",
+        "%.2f B" % best["alloc_per_idle_frame_bytes"],
+        "budget 0 (300 frames, gc off)",
+    )
+    row(
+        "heap after boot",
+        "%d KB" % (best["heap_boot_bytes"] // 1024),
+        "~%d KB device" % (best["heap_boot_bytes"] // 2048),
+    )
+    row(
+        "heap peak, menu walk",
+        "%d KB" % (best["heap_peak_menu_bytes"] // 1024),
+        "~%d KB device (budget 96)" % (best["heap_peak_menu_bytes"] // 2048),
+    )
+    row(
+        "heap peak, dice roller",
+        "%d KB" % (best["heap_peak_roller_bytes"] // 1024),
+        "~%d KB device (budget 96)" % (best["heap_peak_roller_bytes"] // 2048),
+    )
     row("firmware import time", "%.1f ms" % best["import_ms"], "unix port, best of %d" % len(runs))
-    row("idle frame (no redraw)", "%.1f us" % best["idle_frame_us"], "~%.1f ms device (x90)" % (best["idle_frame_us"] * 90 / 1000))
-    row("tumble frame with redraw", "%.0f us" % best["anim_drawn_frame_us_unix"],
-        "~%.0f ms device (x110) + bus" % (best["anim_drawn_frame_us_unix"] * 110 / 1000))
+    row(
+        "idle frame (no redraw)",
+        "%.1f us" % best["idle_frame_us"],
+        "~%.1f ms device (x90)" % (best["idle_frame_us"] * 90 / 1000),
+    )
+    row(
+        "tumble frame with redraw",
+        "%.0f us" % best["anim_drawn_frame_us_unix"],
+        "~%.0f ms device (x110) + bus" % (best["anim_drawn_frame_us_unix"] * 110 / 1000),
+    )
     return best, rows
 
 
@@ -73,7 +108,11 @@ def games():
         if not os.path.exists(path):
             continue
         cmd = [sys.executable, path] + (["--games", n] if n else [])
-        print("\n==== %s (%s)" % (g, " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd[1:])), flush=True)
+        print(
+            "\n==== %s (%s)"
+            % (g, " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd[1:])),
+            flush=True,
+        )
         rc = subprocess.call(cmd, cwd=ROOT)
         out[g] = rc
     return out

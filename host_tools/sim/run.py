@@ -23,8 +23,6 @@ HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, HERE)
 sys.path.insert(0, HERE + "/../../firmware")
 
-import gc  # noqa: E402
-import os  # noqa: E402
 import time  # noqa: E402
 
 from dicebox.core import events as E  # noqa: E402

@@ -191,7 +191,8 @@ out = {
 # the shape the core consumes
 for name in ("display", "shake", "buzzer", "battery", "entropy"):
     assert getattr(hw, name) is not None, name
-for name in ("read_buttons", "take_latched", "ticks_add", "ticks_ms", "sleep_ms", "ticks_diff", "lightsleep", "feed", "log", "free_heap"):
+for name in ("read_buttons", "take_latched", "ticks_add", "ticks_ms", "sleep_ms", "ticks_diff",
+             "lightsleep", "feed", "log", "free_heap"):
     assert callable(getattr(hw, name)), name
 for name in ("flush", "contrast", "invert", "power", "fill", "text"):
     assert hasattr(hw.display, name), name

@@ -103,7 +103,8 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
     # a file importing typing unguarded and machine outside hal/ must be reported
     d = tmp_path / "dicebox" / "core"
     d.mkdir(parents=True)
-    (d / "bad.py").write_text("import typing\nfrom machine import Pin\ntry:\n    import dataclasses\nexcept ImportError:\n    pass\n")
+    (d / "bad.py").write_text(
+        "import typing\nfrom machine import Pin\ntry:\n    import dataclasses\nexcept ImportError:\n    pass\n")
     monkeypatch.setitem(globals(), "FW", str(tmp_path))
     found = list(imports("dicebox/core/bad.py"))
     assert [(t, g) for t, _, _, g in found] == [("typing", False), ("machine", False), ("dataclasses", True)]
