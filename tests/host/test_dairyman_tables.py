@@ -24,3 +24,19 @@ def test_hard_beats_easy_and_random():
     assert m["a_win_rate"] > 0.8
     m = bench.match("hard", "random", 30, 900)
     assert m["a_win_rate"] > 0.95
+
+
+def test_rules_doc_lists_the_tile_set():
+    import os
+    import re
+    from dicebox.games.dairyman.tiles import TILES
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "docs", "games", "dairyman.md")) as f:
+        doc = f.read()
+    backs = {"cheese": 0, "ice: all 1s": 1, "ice: all 2s": 2, "ice: one die": 3}
+    found = {}
+    for m in re.finditer(r"\| (\d+) \| (\d+) \| (yellow|\d) ?(\d|freeze) \| ([^|]+) \|", doc):
+        t, v = int(m.group(1)), int(m.group(2))
+        need = int(m.group(4)) if m.group(3) == "yellow" else 10 + int(m.group(3))
+        found[t] = (v, need, backs[m.group(5).strip()])
+    assert found == {t: TILES[t] for t in range(len(TILES))}

@@ -236,8 +236,8 @@ def test_last_token_discards_shuffles_and_returns_tokens():
 
 def test_reset_ties_and_flipped_tiles():
     s = new(3)                      # 4 tokens
-    a = tile_with(need=12, back=CHEESE)          # 20
-    b = tile_with(need=3)                        # 15
+    a = 19                                       # 35, flipped below
+    b = 10                                       # 25
     give(s, 1, b)
     give(s, 1, a, True)             # seat 1 only has a flipped tile above b
     c1 = 20

@@ -10,10 +10,12 @@ Each tile is (value, need, back):
   turn reroll: ICE1 (all unlocked 1s), ICE2 (all unlocked 2s), ICEANY (one
   unlocked die).
 
-Design: values 10 to 40 in steps of 5 (2/3/4/4/4/3/2 tiles). Twelve tiles flip
-with the yellow die, two for each face; ten with freeze tokens (three for 1,
-four for 2, three for 3). Ten backs are cheese, four of each ice cream. Cheap
-flips sit on low tiles and on ice creams; the 40s need three tokens.
+Design: values 10 to 40 in steps of 5 (2/3/4/4/4/3/2 tiles). The barns
+always hold a multiple of 10, so a 15, 25 or 35 costs as much as the next even
+value: those ten tiles carry the cheese backs, and a flip makes them worth what
+they cost. The twelve even tiles carry the ice creams, four of each. Twelve
+tiles flip with the yellow die, two for each face; ten with freeze tokens
+(three need 1, four need 2, three need 3).
 """
 from micropython import const
 
@@ -24,12 +26,12 @@ ICEANY = const(3)
 
 TILES = (
     (10, 1, 1), (10, 2, 2),
-    (15, 11, 1), (15, 3, 0), (15, 4, 2),
-    (20, 11, 3), (20, 5, 0), (20, 6, 1), (20, 12, 0),
-    (25, 1, 0), (25, 11, 2), (25, 2, 3), (25, 12, 0),
-    (30, 3, 1), (30, 12, 3), (30, 4, 0), (30, 13, 0),
-    (35, 5, 2), (35, 12, 0), (35, 6, 3),
-    (40, 13, 0), (40, 13, 0),
+    (15, 3, 0), (15, 4, 0), (15, 11, 0),
+    (20, 5, 3), (20, 11, 1), (20, 6, 2), (20, 12, 3),
+    (25, 1, 0), (25, 2, 0), (25, 11, 0), (25, 12, 0),
+    (30, 3, 1), (30, 12, 2), (30, 4, 3), (30, 13, 1),
+    (35, 5, 0), (35, 6, 0), (35, 12, 0),
+    (40, 13, 2), (40, 13, 3),
 )
 NTILES = const(22)
 BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice any")
