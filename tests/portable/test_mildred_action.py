@@ -58,7 +58,6 @@ def test_prank_max_four_slots():
 # scallywags
 def test_scallywag_order_1_2_3():
     st = mk(pools=((1, 2, 3, 3, 5), ()))
-    illegal(st, ("scally", 0), None) if False else None
     st2 = mk(pools=((2, 3), ()))
     illegal(st2, ("scally", 0), "needs a 1")
     do(st, ("scally", 0))
@@ -93,7 +92,7 @@ def test_place_each_kind_of_indulgency():
         (C.TWO_TRIPLES, (2, 2, 2, 3, 3, 3)), (C.STRAIGHT6, (1, 2, 3, 4, 5, 6)),
     )
     for k, pat in cases:
-        st = mk(inds=tuple(range(8))[:0] + (0, 1, 2, 3, 4, 5, 6, 7)[:6] if k < 6 else (0, 1, 2, 3, 6, 7),
+        st = mk(inds=(0, 1, 2, 3, 4, 5) if k < 6 else (0, 1, 2, 3, 6, 7),
                 pools=(pat + (1,), ()))
         assert ("ind", k, pat) in st.legal_actions(), (k, pat)
         do(st, ("ind", k, pat))
