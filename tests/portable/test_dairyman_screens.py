@@ -1,5 +1,6 @@
 """Dairyman screens driven by button events, with a stand-in app."""
-from dicebox.core import rng, events as E, storage
+from dicebox.core import events as E
+from console import FakeApp
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.dairyman import screens as S, rules as R
 
@@ -9,37 +10,10 @@ except ImportError:          # CPython: logic only, no drawing
     framebuf = None
 
 
-class App:
-    def __init__(self):
-        self.stack = []
-        self.store = storage.MemoryStore()
-        self.rng = rng.seeded(11)
-        self.t = 0
-        self.settings = {}
-
-    def push(self, s):
-        self.stack.append(s)
-        s.enter()
-
-    def pop(self):
-        if self.stack:
-            self.stack.pop()
-        if self.stack:
-            self.stack[-1].enter()
-
-    def replace(self, s):
-        if self.stack:
-            self.stack.pop()
-        self.push(s)
-
-    def top(self):
-        return self.stack[-1] if self.stack else None
-
-    def now(self):
-        return self.t
-
-    def beep(self, f, ms):
-        pass
+def App():
+    app = FakeApp(11)
+    app.t = 0
+    return app
 
 
 def press(app, b):

@@ -2,74 +2,15 @@
 from dicebox.core import events as E
 from dicebox.core import rng, ui
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.core.storage import MemoryStore
+from console import FakeApp, TextFB
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import screens as S
 
 
-class FB:
-    def __init__(self):
-        self.texts = []
-
-    def fill(self, c):
-        self.texts = []
-
-    def text(self, s, x, y, c=1):
-        assert len(s) <= 16, s
-        self.texts.append(s)
-
-    def _any(self, *a):
-        pass
-
-    fill_rect = rect = hline = vline = line = pixel = _any
-
-    def shown(self):
-        return " | ".join(self.texts)
 
 
-class App:
-    def __init__(self, seed=4):
-        self.stack = []
-        self.rng = rng.seeded(seed)
-        self.store = MemoryStore()
-        self.t = 1000
-        self.settings = {}
-        self.fb = FB()
-
-    def now(self):
-        return self.t
-
-    def top(self):
-        return self.stack[-1]
-
-    def push(self, s):
-        self.stack.append(s)
-        s.enter()
-
-    def pop(self):
-        self.stack.pop()
-        if self.stack:
-            self.stack[-1].enter()
-
-    def replace(self, s):
-        self.stack.pop()
-        self.push(s)
-
-    def beep(self, f, ms):
-        pass
-
-    def press(self, b):
-        self.top().event(E.make(E.PRESS, b))
-
-    def run(self, ms, step=100):
-        end = self.t + ms
-        while self.t < end:
-            self.t += step
-            self.top().tick(self.t)
-
-    def screen(self):
-        self.top().draw(self.fb)
-        return self.fb.shown()
+def App(seed=4):
+    return FakeApp(seed, fb=TextFB())
 
 
 def pick(app, text):

@@ -288,7 +288,12 @@ def big_text(fb, s, x, y, c=1):
     """Text at twice the size (16x16 a character), drawn from the 8x8 font."""
     global _gfb
     if _gfb is None:
-        import framebuf
+        try:
+            import framebuf
+        except ImportError:  # CPython tests: a block per character stands in
+            for i in range(len(s)):
+                fb.fill_rect(x + 16 * i + 2, y + 2, 12, 12, c)
+            return
         _gfb = framebuf.FrameBuffer(_glyph, 8, 8, framebuf.MONO_HLSB)
     g = _gfb
     for ch in s:

@@ -1,0 +1,171 @@
+"""A stand-in console for driving screens in tests, under CPython and MicroPython.
+
+``FakeApp`` has the screen-stack and services API of ``core.app.App`` (push,
+pop, replace, home, message, beep, now, rng, store, settings, keep_awake) plus
+test drivers: ``press``, ``shake``, ``frame``, ``run`` and ``screen``. Its frame
+buffer is MicroPython's ``framebuf`` when there is one (``REAL_FB``), else
+``TextFB``; pass ``fb=TextFB()`` to read back the text drawn (``screen()``).
+"""
+from dicebox.core import events as E
+from dicebox.core import rng, ui
+from dicebox.core.storage import MemoryStore
+
+try:
+    import framebuf
+
+    REAL_FB = True
+except ImportError:
+    framebuf = None
+    REAL_FB = False
+
+
+class TextFB:
+    """Enough of framebuf for drawing code to run anywhere; records the text
+    drawn since the last ``fill`` and checks it fits the 16-column panel."""
+
+    def __init__(self, strict=True):
+        self.px = bytearray(128 * 64)
+        self.texts = []
+        self.strict = strict
+
+    def fill(self, c):
+        for i in range(len(self.px)):
+            self.px[i] = c
+        self.texts = []
+
+    def pixel(self, x, y, c=None):
+        if 0 <= x < 128 and 0 <= y < 64:
+            if c is None:
+                return self.px[y * 128 + x]
+            self.px[y * 128 + x] = c
+        return 0
+
+    def fill_rect(self, x, y, w, h, c):
+        for yy in range(max(y, 0), min(y + h, 64)):
+            for xx in range(max(x, 0), min(x + w, 128)):
+                self.px[yy * 128 + xx] = c
+
+    def rect(self, x, y, w, h, c, f=False):
+        if f:
+            return self.fill_rect(x, y, w, h, c)
+        self.hline(x, y, w, c)
+        self.hline(x, y + h - 1, w, c)
+        self.vline(x, y, h, c)
+        self.vline(x + w - 1, y, h, c)
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def line(self, x0, y0, x1, y1, c):
+        n = max(abs(x1 - x0), abs(y1 - y0), 1)
+        for i in range(n + 1):
+            self.pixel(x0 + (x1 - x0) * i // n, y0 + (y1 - y0) * i // n, c)
+
+    def ellipse(self, x, y, xr, yr, c, f=False, m=15):
+        self.rect(x - xr, y - yr, 2 * xr + 1, 2 * yr + 1, c, f)
+
+    def text(self, s, x, y, c=1):
+        if self.strict:
+            assert len(s) <= 16, s
+        self.texts.append(s)
+        for i in range(len(s)):
+            if s[i] != " ":
+                self.fill_rect(x + 8 * i + 1, y + 1, 5, 6, c)
+
+    def shown(self):
+        return " | ".join(self.texts)
+
+
+def new_fb():
+    if REAL_FB:
+        return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    return TextFB()
+
+
+def lit(fb):
+    n = 0
+    for y in range(64):
+        for x in range(128):
+            if fb.pixel(x, y):
+                n += 1
+    return n
+
+
+class FakeApp:
+    def __init__(self, seed=1, fb=None):
+        self.stack = []
+        self.rng = rng.seeded(seed)
+        self.store = MemoryStore()
+        self.beeps = []
+        self.t = 1000
+        self.settings = {"sound": True}
+        self.keep_awake = False
+        self.homed = 0
+        self.messages = []
+        self.fb = fb if fb is not None else new_fb()
+
+    def now(self):
+        return self.t
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, s):
+        self.stack.append(s)
+        s.enter()
+
+    def pop(self):
+        if self.stack:
+            self.stack.pop()
+        if self.stack:
+            self.stack[-1].enter()
+
+    def replace(self, s):
+        if self.stack:
+            self.stack.pop()
+        self.push(s)
+
+    def home(self):
+        self.stack = []
+        self.homed += 1
+
+    def message(self, title, text):
+        self.messages.append((title, text))
+        self.push(ui.Message(self, title, text))
+
+    def beep(self, f, ms):
+        if self.settings["sound"]:
+            self.beeps.append((f, ms))
+
+    # drive it like the frame loop does
+    def press(self, b, kind=E.PRESS):
+        self.top().event(E.make(kind, b))
+        self.frame()
+
+    def shake(self):
+        self.top().event(E.make(E.SHAKE))
+        self.frame()
+
+    def frame(self):
+        top = self.top()
+        if top is None:
+            return
+        top.tick(self.t)
+        top = self.top()
+        if top and top.dirty:
+            top.dirty = False
+            top.draw(self.fb)
+
+    def run(self, ms, step=33):
+        end = self.t + ms
+        while self.t < end:
+            self.t += step
+            self.frame()
+
+    def screen(self):
+        """Redraw the top screen and return the text on it (needs a TextFB)."""
+        self.top().draw(self.fb)
+        return self.fb.shown()
