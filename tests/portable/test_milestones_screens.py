@@ -30,7 +30,6 @@ def _big(fb, s, x, y, c=1):
     fb.text(s, x, y, c)
 
 
-ui.big_text = _big   # the real one needs framebuf; this keeps the digits readable
 
 
 class App:
@@ -82,7 +81,13 @@ class App:
             self.top().tick(self.t)
 
     def screen(self):
-        self.top().draw(self.fb)
+        # the real big_text needs framebuf; this one keeps the digits readable
+        keep = ui.big_text
+        ui.big_text = _big
+        try:
+            self.top().draw(self.fb)
+        finally:
+            ui.big_text = keep
         return self.fb.shown()
 
 
