@@ -44,3 +44,36 @@ def tup(x):
     if isinstance(x, list) or isinstance(x, tuple):
         return tuple(tup(i) for i in x)
     return x
+
+
+def load_saved(store, name, from_dict, check=None):
+    """``(state, seats)`` of a game in progress saved by ``save_game``, or None.
+
+    A finished game is not offered again. A save that parses but does not make
+    a valid state is reported through ``store.problems`` (shown at the menu)
+    and left on disk until the next game saves over it.
+    """
+    d = store.load(name, None)
+    if d is None:
+        return None
+    try:
+        s = from_dict(d["state"])
+        if check:
+            check(s)
+        seats = list(d["seats"])
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError, AssertionError):
+        msg = "%s: saved game could not be restored, start a new one" % name
+        if msg not in store.problems:
+            store.problems.append(msg)
+        return None
+    if s.current_player() == TERMINAL:
+        return None
+    return s, seats
+
+
+def save_game(store, name, state, seats):
+    """Save after every action; a finished game's save is removed."""
+    if state.current_player() == TERMINAL:
+        store.delete(name)
+    else:
+        store.save(name, {"state": state.to_dict(), "seats": seats})

@@ -13,7 +13,7 @@ the end of the bot's turn. The game is saved after every step.
 """
 from micropython import const
 from dicebox.core import ui, dice, events as E
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game
 from dicebox.games.dairyman import rules as R
 from dicebox.games.dairyman import help as H
 from dicebox.games.dairyman.tiles import TILES
@@ -25,16 +25,7 @@ _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 
 
 def load(app):
-    d = app.store.load(SAVE, {})
-    if not isinstance(d, dict) or "state" not in d or "seats" not in d:
-        return None
-    try:
-        s = R.State.from_dict(d["state"])
-    except (KeyError, ValueError, TypeError, IndexError):
-        return None
-    if s.current_player() == TERMINAL:
-        return None
-    return s, list(d["seats"])
+    return load_saved(app.store, SAVE, R.State.from_dict)
 
 
 def start(app):
@@ -196,7 +187,7 @@ class Table(ui.Screen):
 
     # ---- helpers ------------------------------------------------------------
     def save(self):
-        self.app.store.save(SAVE, {"state": self.s.to_dict(), "seats": self.seats})
+        save_game(self.app.store, SAVE, self.s, self.seats)
 
     def is_bot(self, seat):
         return self.seats[seat] != 0
@@ -519,6 +510,6 @@ class EndPage(ui.TextPage):
         if self.app.now() - self.t0 < 1000:
             return
         if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
-            self.app.store.save(SAVE, {})
+            self.app.store.delete(SAVE)
             self.app.pop()      # the end page
             self.app.pop()      # the table: back to the start menu or home

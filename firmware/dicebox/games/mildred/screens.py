@@ -16,7 +16,7 @@ from micropython import const
 
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
@@ -30,17 +30,7 @@ _IND3 = ("PR", "2P", "3K", "S5", "FH", "4K", "T3", "S6")
 
 
 def load(app):
-    d = app.store.load(SAVE, None)
-    if not isinstance(d, dict) or "state" not in d or "seats" not in d:
-        return None
-    try:
-        s = R.State.from_dict(d["state"])
-        R.check(s)
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError, AssertionError):
-        return None
-    if s.current_player() == TERMINAL:
-        return None
-    return s, list(d["seats"])
+    return load_saved(app.store, SAVE, R.State.from_dict, R.check)
 
 
 def start(app):
@@ -222,10 +212,7 @@ class Table(ui.Screen):
         self.save()
 
     def save(self):
-        if self.st.current_player() == TERMINAL:
-            self.app.store.delete(SAVE)
-        else:
-            self.app.store.save(SAVE, {"state": self.st.to_dict(), "seats": self.seats})
+        save_game(self.app.store, SAVE, self.st, self.seats)
 
     def is_bot(self, seat):
         return self.seats[seat] != 0
