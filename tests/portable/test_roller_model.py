@@ -199,10 +199,11 @@ def test_milestones_every_number_colour_pair_once():
         for c in colours:
             pairs.add((face, c))
     assert len(pairs) == 36
-    # die i face n has colour (i + n) mod 6
+    # the same dice as the Milestones game: die i face n has FACE_COLOUR[i*6+n-1]
+    from dicebox.games.milestones import dice as md
     r.values = [1, 2, 3, 4, 5, 6]
-    assert [r.colour(i) for i in range(6)] == [1, 3, 5, 1, 3, 5]
-    assert r.label(0) == rm.COLOURS[1] == "P"
+    assert [r.colour(i) for i in range(6)] == [md.FACE_COLOUR[i * 6 + i] for i in range(6)] == [0, 2, 1, 0, 2, 1]
+    assert r.label(1) == rm.COLOURS[2] == "B"
     assert len(set(rm.COLOURS)) == 6
 
 

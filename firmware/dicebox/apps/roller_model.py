@@ -3,7 +3,7 @@
 A set is a list of groups ``[count, sides, tag]`` (e.g. ``[[2, 6, ""], [1, 8, ""]]``
 for 2d6 + 1d8), expanded into one entry per die. ``tag`` names a die's colour or
 role in a named set: ``"W"``/``"Y"``/``"R"`` for Dairyman's white, yellow and red
-backorder dice, ``"ms"`` for Milestones dice (colour follows position and face).
+backorder dice, ``"ms"`` for Milestones dice (the game's own colour table, games/milestones/dice.py).
 
 A die's value is 0 until it is first rolled. ``roll(rng)`` rerolls every die that
 is not held; the rng is anything with ``roll(sides)`` (core.rng.Rng). Keep/drop
@@ -13,6 +13,8 @@ Everything round-trips through plain JSON-able dicts: ``to_dict``/``from_dict``
 for the whole roller (with history), ``preset``/``load_preset`` for a saved set.
 The model reads no clock and draws no random numbers of its own.
 """
+from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS as COLOURS
+
 
 STANDARD = (2, 4, 6, 8, 10, 12, 20, 100)
 MIN_SIDES = 2
@@ -26,10 +28,8 @@ HISTORY = 20
 MODES = ("", "kh", "kl", "dl", "dh")
 MODE_NAMES = ("all", "keep high", "keep low", "drop low", "drop high")
 
-# Milestones: die i (0..5) shows face n in colour COLOURS[(i + n) % 6], so across
-# the six dice each number meets each colour exactly once.
-COLOURS = "RPBKYG"
-COLOUR_NAMES = ("red", "purple", "blue", "black", "yellow", "green")
+# Milestones: the game's own dice table (one place for it): across the six dice
+# each number meets each colour exactly once.
 
 NAMED = ("Dairyman", "Milestones", "Auntie Mildred")
 
@@ -88,7 +88,7 @@ def named_set(name, red=0):
 
 def milestone_colour(i, face):
     """Colour index (into COLOURS) of face ``face`` (1..6) of Milestones die ``i``."""
-    return (i + face) % 6
+    return FACE_COLOUR[i * 6 + face - 1]
 
 
 def _entry_ok(e):
