@@ -258,6 +258,15 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     app.press(E.A)
     assert setup.cfg["big"]
     assert "big" in app.screen()
+    app.press(E.DOWN)
+    app.press(E.RIGHT)                # mandatory card 1, side a
+    app.press(E.DOWN)
+    app.press(E.DOWN)
+    app.press(E.LEFT)                 # mandatory card 3, side b
+    assert setup.cfg["must"] == [1, 0, 2]
+    st = screens.make_state(setup.cfg)
+    assert st.mand_open == [0, 5] and st.big
+    assert screens.variant_key(setup.cfg) == "12a-b"
 
 
 def test_variant_one_discard_from_the_game_menu():

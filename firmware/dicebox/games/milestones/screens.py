@@ -33,15 +33,16 @@ def variant_key(cfg):
     k = ""
     if cfg["big"]:
         k += "1"
-    if cfg["mand"]:
-        k += "2" + "ab"[cfg["mside"]] * cfg["mand"]
+    m = "".join("-ab"[x] for x in cfg["must"])
+    if m != "---":
+        k += "2" + m
     if cfg["hg"]:
         k += "3"
     return k or "base"
 
 
 def new_config():
-    return {"humans": 1, "bots": 2, "big": False, "mand": 0, "mside": 0, "hg": 0, "aid": False}
+    return {"humans": 1, "bots": 2, "big": False, "must": [0, 0, 0], "hg": 0, "aid": False}
 
 
 class StartMenu(ui.Menu):
@@ -101,17 +102,22 @@ class SetupMenu(ui.Menu):
             (lambda: "People   %d" % c["humans"], None, adj("humans", 1, 5)),
             (lambda: "Bots     %d" % c["bots"], None, adj("bots", 0, 4)),
             (lambda: "1 Pile   %s" % ("big" if c["big"] else "3"), flip("big"), flip("big")),
-            (lambda: "2 Must   %s" % (("%d%s" % (c["mand"], "ab"[c["mside"]])) if c["mand"] else "-"),
-             self._side, adj("mand", 0, 3)),
+            (lambda: "2 Must 1 %s" % "-ab"[c["must"][0]], None, self._must(0)),
+            (lambda: "2 Must 2 %s" % "-ab"[c["must"][1]], None, self._must(1)),
+            (lambda: "2 Must 3 %s" % "-ab"[c["must"][2]], None, self._must(2)),
             (lambda: "3 Glass  %s" % "-ab"[c["hg"]], None, adj("hg", 0, 2)),
             (lambda: "Aid      %s" % ("on" if c["aid"] else "off"), flip("aid"), flip("aid")),
             ("Start", self.start),
         ]
         ui.Menu.__init__(self, app, "New game", items)
 
-    def _side(self):
-        self.cfg["mside"] ^= 1
-        self.dirty = True
+    def _must(self, i):
+        # each mandatory card: off, side a or side b
+        def f(d):
+            m = self.cfg["must"]
+            m[i] = (m[i] + d) % 3
+            self.dirty = True
+        return f
 
     def _fix(self):
         c = self.cfg
@@ -127,7 +133,7 @@ class SetupMenu(ui.Menu):
 
 def make_state(c):
     n = c["humans"] + c["bots"]
-    mand = [2 * i + c["mside"] for i in range(c["mand"])]
+    mand = [2 * i + c["must"][i] - 1 for i in range(3) if c["must"][i]]
     hg = (5 + c["hg"]) if c["hg"] else None
     return rules.State(n, big_pile=c["big"], mandatory=mand, hourglass_side=hg)
 
@@ -334,6 +340,7 @@ class Table(ui.Screen):
             marks += "H"
         fb.text(marks, 76, 0, 1)
         fb.text("S%d" % (st.turn + 1), 104, 0, 1)
+        fb.hline(0, 8, ui.W * st.time_left() // st.glass.total, 1)   # the sand left
         for i in range(6):
             x = i * 21 + 1
             if st.dice is None:
