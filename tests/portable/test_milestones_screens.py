@@ -137,6 +137,14 @@ def test_marking_dice_and_rolling_only_those():
     app.press(E.RIGHT)
     app.shake()                   # nothing marked
     assert "Mark a die" in app.screen()
+    app.press(E.A)                # mark die 1 ...
+    app.press(E.RIGHT)
+    rolls = st.rolls
+    before = list(st.dice)
+    app.press(E.A)                # ... then hold A on die 2: rolls die 1 only
+    app.press(E.A, E.LONG)
+    assert st.rolls == rolls + 1 and table.sel == 0
+    assert [st.dice[i] for i in (0, 2, 3, 4, 5)] == [before[i] for i in (0, 2, 3, 4, 5)]
 
 
 def find_roll(task, want):

@@ -262,6 +262,8 @@ class Table(ui.Screen):
             if self.st.dice is not None:
                 self.sel ^= 1 << self.cur
         elif k == E.LONG and b == E.A:
+            if self.st.dice is not None:
+                self.sel ^= 1 << self.cur    # the press before a hold is not a mark
             self.roll()
         elif k == E.PRESS and b == E.UP:
             self.seats_then(self.claim, "Who claims?")
