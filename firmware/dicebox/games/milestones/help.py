@@ -65,7 +65,8 @@ RULINGS = (
     "it. Special tasks score no points.\n"
     "8. Variant 3: flipping turns real sand: the time left becomes the time that "
     "had run, so a late flip gives more.\n"
-    "9. Opening the menu lays the hourglass down; it runs on when you return.\n"
+    "9. Save and quit lays the hourglass down; it runs on when you resume. The "
+    "game menu does not stop the sand.\n"
     "10. The rulebook names the kinds of task, not the cards: this deck is ours, "
     "tiered by the exact chance of a random roll."
 )
