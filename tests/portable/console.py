@@ -166,6 +166,16 @@ class FakeApp:
             self.frame()
 
     def screen(self):
-        """Redraw the top screen and return the text on it (needs a TextFB)."""
-        self.top().draw(self.fb)
+        """Redraw the top screen and return the text on it (needs a TextFB);
+        big digits are recorded as text too, so numbers can be read back."""
+        keep = ui.big_text
+        ui.big_text = _big_as_text
+        try:
+            self.top().draw(self.fb)
+        finally:
+            ui.big_text = keep
         return self.fb.shown()
+
+
+def _big_as_text(fb, s, x, y, c=1):
+    fb.text(s, x, y, c)

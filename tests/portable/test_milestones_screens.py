@@ -1,72 +1,16 @@
 """Milestones screens on a fake console: setup, play with bots, claim, peek, save, result."""
 from dicebox.core import events as E
-from dicebox.core import rng, ui
-from dicebox.core.storage import MemoryStore
+from console import FakeApp, TextFB
 from dicebox.games.milestones import screens, rules, deck
 
 
-class FB:
-    """Records text; every other drawing call is accepted and ignored."""
+class App(FakeApp):
+    """The shared stand-in console, driven step by step: presses do not tick,
+    ``run`` ticks every 100 ms without drawing (``screen()`` draws)."""
 
-    def __init__(self):
-        self.texts = []
-
-    def fill(self, c):
-        self.texts = []
-
-    def text(self, s, x, y, c=1):
-        self.texts.append(s)
-
-    def _any(self, *a):
-        pass
-
-    fill_rect = rect = hline = vline = line = pixel = ellipse = _any
-
-    def shown(self):
-        return " | ".join(self.texts)
-
-
-def _big(fb, s, x, y, c=1):
-    fb.text(s, x, y, c)
-
-
-
-
-class App:
     def __init__(self, seed=3):
-        self.stack = []
-        self.rng = rng.seeded(seed)
-        self.store = MemoryStore()
-        self.t = 1000
-        self.settings = {"sound": False}
-        self.messages = []
-        self.fb = FB()
-
-    def now(self):
-        return self.t
-
-    def top(self):
-        return self.stack[-1]
-
-    def push(self, s):
-        self.stack.append(s)
-        s.enter()
-
-    def pop(self):
-        self.stack.pop()
-        if self.stack:
-            self.stack[-1].enter()
-
-    def replace(self, s):
-        self.stack.pop()
-        self.push(s)
-
-    def beep(self, f, ms):
-        pass
-
-    def message(self, title, text):
-        self.messages.append(text)
-        self.push(ui.Message(self, title, text))
+        FakeApp.__init__(self, seed, fb=TextFB())
+        self.settings["sound"] = False
 
     def press(self, b, kind=E.PRESS):
         self.top().event(E.make(kind, b))
@@ -79,16 +23,6 @@ class App:
         while self.t < end:
             self.t += step
             self.top().tick(self.t)
-
-    def screen(self):
-        # the real big_text needs framebuf; this one keeps the digits readable
-        keep = ui.big_text
-        ui.big_text = _big
-        try:
-            self.top().draw(self.fb)
-        finally:
-            ui.big_text = keep
-        return self.fb.shown()
 
 
 def setup_solo(app, bots=2):
