@@ -12,6 +12,8 @@ script on a virtual clock and writes PNG screenshots. Script lines:
 
   press BUTTON [N]     tap a button (up down left right a b) N times
   hold BUTTON MS       hold it down for MS milliseconds
+  down BUTTON          press it and keep it down (a shot can be taken meanwhile)
+  up BUTTON            let it go
   shake [MS]           shake the console
   wait MS              let time pass
   shot NAME [SCALE]    write DIR/NAME.png (SCALE x SCALE pixels a dot, default --scale)
@@ -90,6 +92,12 @@ class Headless:
                 self.tap(BUTTONS[words[1]])
         elif cmd == "hold":
             self.tap(BUTTONS[words[1]], int(words[2]))
+        elif cmd == "down":
+            self.hw.mask |= 1 << BUTTONS[words[1]]
+            self.run_ms(100)
+        elif cmd == "up":
+            self.hw.mask &= ~(1 << BUTTONS[words[1]])
+            self.run_ms(100)
         elif cmd == "shake":
             self.hw.shake.shake(self.hw.ticks_ms(), int(words[1]) if len(words) > 1 else 800)
             self.run_ms(int(words[1]) + 600 if len(words) > 1 else 1400)
