@@ -13,8 +13,6 @@ memoryview of the page run). Nothing is allocated per flush.
 A full frame is 1 + 1024 bytes (plus 7 when the window changes); an unchanged
 frame sends nothing; a change within one page sends 1 + 128 (+ 7).
 """
-import sys
-
 import framebuf
 import micropython
 from micropython import const
@@ -25,38 +23,64 @@ _NORMAL = const(0xA6)        # | 1 = inverse
 _SEG_REMAP = const(0xA0)     # | 1 = column 127 is SEG0
 _COM_DIR = const(0xC0)       # | 8 = scan COM[N-1]..COM0
 
-if sys.implementation.name == "micropython":
-    @micropython.viper
-    def _sync(buf, shadow, n: int, width: int) -> int:
-        # Copy buf into shadow; return a bit mask of the pages that differed.
-        b = ptr8(buf)  # noqa: F821 (viper built-in)
-        s = ptr8(shadow)  # noqa: F821
-        mask = 0
-        bit = 1
-        i = 0
-        while i < n:
-            end = i + width
-            changed = 0
-            while i < end:
-                v = b[i]
-                if v != s[i]:
-                    s[i] = v
-                    changed = 1
-                i += 1
-            if changed:
-                mask |= bit
-            bit <<= 1
-        return mask
-else:
-    def _sync(buf, shadow, n, width):
-        mask = 0
-        bit = 1
-        for a in range(0, n, width):
-            if buf[a:a + width] != shadow[a:a + width]:
-                shadow[a:a + width] = buf[a:a + width]
-                mask |= bit
-            bit <<= 1
-        return mask
+# The page compare runs every frame, so it is viper code. It is compiled on the
+# board at import (the rp2 port has the native emitter) rather than by mpy-cross,
+# so the module also compiles for any target, with no -march needed; a port
+# without viper falls back to the plain loop below. Neither allocates.
+_SYNC_VIPER = """
+@micropython.viper
+def _sync(buf, shadow, n: int, width: int) -> int:
+    b = ptr8(buf)
+    s = ptr8(shadow)
+    mask = 0
+    bit = 1
+    i = 0
+    while i < n:
+        end = i + width
+        changed = 0
+        while i < end:
+            v = b[i]
+            if v != s[i]:
+                s[i] = v
+                changed = 1
+            i += 1
+        if changed:
+            mask |= bit
+        bit <<= 1
+    return mask
+"""
+
+
+def _sync_plain(buf, shadow, n, width):
+    """Copy buf into shadow; return a bit mask of the pages that differed."""
+    mask = 0
+    bit = 1
+    i = 0
+    while i < n:
+        end = i + width
+        changed = 0
+        while i < end:
+            v = buf[i]
+            if v != shadow[i]:
+                shadow[i] = v
+                changed = 1
+            i += 1
+        if changed:
+            mask |= bit
+        bit <<= 1
+    return mask
+
+
+def _compile_sync():
+    g = {"micropython": micropython}
+    try:
+        exec(_SYNC_VIPER, g)
+        return g["_sync"], True
+    except Exception:  # no native emitter on this port (or not MicroPython)
+        return _sync_plain, False
+
+
+_sync, VIPER = _compile_sync()
 
 
 class SSD1306(framebuf.FrameBuffer):
