@@ -7,7 +7,10 @@ import sys
 
 HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, HERE + "/sim")
-sys.path.insert(0, HERE + "/../firmware")
+# --fw DIR: the firmware tree to run (bench.py passes the mpy-cross build, as on
+# the device: precompiled modules import without the compiler's transient heap)
+FW = sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../firmware"
+sys.path.insert(0, FW)
 
 import gc  # noqa: E402
 import json  # noqa: E402
@@ -117,23 +120,31 @@ out["bytes_idle_frames"] = sent
 idle_us = us / N
 out["idle_frame_us"] = idle_us
 
-# walk the whole menu, into and out of each entry that opens without a game setup
+# walk the whole menu: into each entry, a step inside, back out; the peak of each
+out["heap_peak_by_entry"] = {}
+menu_peak = peak[0]
 for i in range(len(menu.ENTRIES)):
     if "-v" in sys.argv:
         print("entry", menu.ENTRIES[i][0], gc.mem_alloc())
+    gc.collect()
+    peak[0] = gc.mem_alloc()
     tap(E.A)
     tap(E.DOWN)
     tap(E.UP)
     tap(E.B)
     if "-v" in sys.argv:
         print("  top", app.top().__class__.__name__, len(app.stack))
+    out["heap_peak_by_entry"][menu.ENTRIES[i][0]] = peak[0]
+    menu_peak = max(menu_peak, peak[0])
     app.home()
     for _ in range(i + 1):
         tap(E.DOWN)
-out["heap_peak_menu_bytes"] = peak[0]
+out["heap_peak_menu_bytes"] = menu_peak
 
-# dice roller: tumble animation after a shake
+# dice roller: tumble animation after a shake (its own peak, from the menu)
 app.home()
+gc.collect()
+peak[0] = gc.mem_alloc()
 for _ in range(len(menu.ENTRIES)):
     tap(E.UP)
 tap(E.A)  # Dice roller
@@ -164,4 +175,5 @@ out["anim_frame_us_unix"] = anim_us
 out["anim_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
 out["heap_peak_roller_bytes"] = peak[0]
 out["word_bytes"] = 8 if sys.maxsize > 2 ** 32 else 4
+out["firmware"] = FW
 print("BENCH " + json.dumps(out))
