@@ -94,6 +94,24 @@ def platform():
         "%d KB" % (best["heap_peak_roller_bytes"] // 1024),
         "~%d KB device (budget 96)" % (best["heap_peak_roller_bytes"] // 2048),
     )
+    row(
+        "heap peak, hourglass running",
+        "%d KB" % (best["heap_peak_timer_bytes"] // 1024),
+        "~%d KB device (budget 96)" % (best["heap_peak_timer_bytes"] // 2048),
+    )
+    b = best["sand_bytes_per_frame_mean"]
+    row("sand: frames sent of 300 (10 s)", "%d" % best["sand_frames_sent_of_300"],
+        "%s, %d saves" % (best["sand_screen"], best["sand_saves_per_10s"]))
+    row("panel bytes: sand, mean per drawn frame", "%d B" % b,
+        "%.1f ms @400k, %.1f ms @1M" % (flush_ms(b, 400000), flush_ms(b, 1000000)))
+    b = best["sand_bytes_per_frame_max"]
+    row("panel bytes: sand, max per drawn frame", "%d B" % b,
+        "%.1f ms @400k, %.1f ms @1M" % (flush_ms(b, 400000), flush_ms(b, 1000000)))
+    for key, label, bkey in (("anim_drawn_frame_us_unix", "dice tumble", "anim_bytes_per_frame_max"),
+                             ("sand_drawn_frame_us_unix", "falling sand", "sand_bytes_per_frame_max")):
+        dev = best[key] * 110 / 1000 + flush_ms(best[bkey], 1000000)
+        row("fps ceiling, " + label, "%d fps" % min(30, int(1000 / dev)),
+            "drawn frame ~%.1f ms on device incl. worst flush at 1 MHz (loop runs at 30)" % dev)
     row("firmware import time", "%.1f ms" % best["import_ms"], "unix port, best of %d" % len(runs))
     row(
         "idle frame (no redraw)",

@@ -174,6 +174,37 @@ out["anim_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
 out["anim_frame_us_unix"] = anim_us
 out["anim_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
 out["heap_peak_roller_bytes"] = peak[0]
+
+# timer: the hourglass's falling sand for 10 s (300 frames), from the menu
+app.home()
+gc.collect()
+peak[0] = gc.mem_alloc()
+tap(E.DOWN)
+tap(E.A)  # Timer
+tap(E.A)  # Hourglass
+tap(E.A)  # start the sand
+del frame_bytes[:]
+w0 = app.store.writes
+busy = 0
+n = 0
+while n < 300:
+    f0 = time.ticks_us()
+    d0 = hw.display.bytes_sent
+    frame()
+    if hw.display.bytes_sent != d0:
+        busy += time.ticks_diff(time.ticks_us(), f0)
+    if n % 30 == 0:
+        gc.collect()
+        peak[0] = max(peak[0], gc.mem_alloc())
+    n += 1
+sent = [b for b in frame_bytes if b]
+out["sand_screen"] = app.top().__class__.__name__
+out["sand_frames_sent_of_300"] = len(sent)
+out["sand_bytes_per_frame_max"] = max(sent) if sent else 0
+out["sand_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
+out["sand_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
+out["sand_saves_per_10s"] = app.store.writes - w0
+out["heap_peak_timer_bytes"] = peak[0]
 out["word_bytes"] = 8 if sys.maxsize > 2 ** 32 else 4
 out["firmware"] = FW
 print("BENCH " + json.dumps(out))
