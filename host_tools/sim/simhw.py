@@ -148,6 +148,9 @@ class SimHW:
     def ticks_diff(self, a, b):
         return time.ticks_diff(a, b)
 
+    def ticks_us(self):
+        return time.ticks_us()
+
     def ticks_add(self, a, b):
         return time.ticks_add(a, b)
 

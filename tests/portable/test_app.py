@@ -185,3 +185,43 @@ def test_steady_state_frame_allocates_nothing():
     b = gc.mem_alloc()
     gc.enable()
     assert b - a == 0, b - a
+
+
+def test_shake_timing_is_stirred_into_the_dice_source():
+    from dicebox.core import rng
+
+    class OneShake:
+        kind = "lis3dh"
+        sensitivity = 3
+
+        def __init__(self):
+            self.left = 1
+
+        def poll(self, now):
+            if self.left:
+                self.left = 0
+                return E.make(E.SHAKE)
+            return 0
+
+    class Src(rng.SeededSource):
+        def __init__(self):
+            rng.SeededSource.__init__(self, 3)
+            self.mixed = []
+
+        def mix(self, v):
+            self.mixed.append(v)
+
+    hw = FakeHW()
+    hw.entropy = Src()
+    hw.ticks_us = lambda: 123457
+    hw.shake = OneShake()
+    app = App(hw, storage.MemoryStore(), Probe)
+    app.home()
+    app.frame(0)
+    assert hw.entropy.mixed == [123457]
+    assert E.make(E.SHAKE) in app.top().events
+    # and a real source stays in range after stirring
+    u = rng.UrandomSource()
+    u.mix(123457)
+    r = rng.Rng(u)
+    assert all(1 <= r.roll(6) <= 6 for _ in range(100))

@@ -28,6 +28,7 @@ DEFAULTS = {
 }
 CONTRAST = (0, 8, 32, 96, 180, 255)
 DIM_CONTRAST = const(1)
+_EV_SHAKE = const(0x50)  # events.make(events.SHAKE)
 
 
 class NoEntropy:
@@ -123,6 +124,14 @@ class App:
         if self.settings["sound"]:
             self.hw.buzzer.tone(freq, ms)
 
+    def stir(self):
+        """Mix the microsecond timing of a shake into the dice source (it can
+        only add unpredictability to a uniform source, never remove it)."""
+        us = getattr(self.hw, "ticks_us", None)
+        mix = getattr(self.rng.source, "mix", None)
+        if us is not None and mix is not None:
+            mix(us())
+
     def save_settings(self):
         self.store.save("settings", self.settings)
         self.apply_settings()
@@ -150,6 +159,8 @@ class App:
                 if not ev:
                     break
             got = True
+            if ev == _EV_SHAKE:
+                self.stir()
             if self.wake(now) or self.mute_input:
                 continue  # the input that wakes the console does nothing else
             top = self.top()

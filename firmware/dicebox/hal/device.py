@@ -198,6 +198,7 @@ class Hardware:
         self.led = None
         self.problems = []
         self.ticks_ms = time.ticks_ms
+        self.ticks_us = time.ticks_us  # shake timing, stirred into the dice
         self.ticks_diff = time.ticks_diff
         self.ticks_add = time.ticks_add
         self.sleep_ms = time.sleep_ms
