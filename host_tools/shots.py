@@ -16,7 +16,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCRIPTS = os.path.join(ROOT, "host_tools", "shots")
-HEAP = "240wK"
+HEAP = "240wK"        # the device's heap: goldens (1x) are taken under it
+HEAP_BIG_SHOTS = "480wK"  # README shots: a 4x PNG is encoded inside the same VM
 
 
 def scripts():
@@ -37,7 +38,7 @@ def volatile(name):
 def run_script(name, out, scale, seed=1):
     data = tempfile.mkdtemp(prefix="dicebox_shot_")
     try:
-        cmd = [MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools", "sim", "run.py"),
+        cmd = [MPY, "-X", "heapsize=" + (HEAP if scale == 1 else HEAP_BIG_SHOTS), os.path.join(ROOT, "host_tools", "sim", "run.py"),
                "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
                "--data", data, "--seed", str(seed), "--scale", str(scale)]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

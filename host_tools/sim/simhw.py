@@ -59,18 +59,24 @@ class SimBuzzer:
 
 
 class SimBattery:
-    def __init__(self):
-        self.v = 3.92
+    """A cell at a fixed voltage (integer millivolts: reading it allocates nothing)."""
+
+    def __init__(self, mv=3920):
+        from dicebox.core import battery_curve
+        self.curve = battery_curve
+        self.mv = mv
 
     def volts(self):
-        return self.v
+        return self.mv / 1000
 
     def percent(self):
-        from dicebox.core import battery_curve
-        return battery_curve.percent(int(self.v * 1000))
+        return self.curve.percent(self.mv)
 
     def charging(self):
         return False
+
+    def low(self):
+        return self.mv < self.curve.LOW_MV
 
 
 class SimShake:

@@ -225,3 +225,43 @@ def test_shake_timing_is_stirred_into_the_dice_source():
     u.mix(123457)
     r = rng.Rng(u)
     assert all(1 <= r.roll(6) <= 6 for _ in range(100))
+
+
+def test_battery_read_every_few_seconds_and_low_warning_once():
+    hw, app, p = make()
+
+    class Bat:
+        def __init__(self):
+            self.pct = 80
+            self.is_low = False
+            self.reads = 0
+
+        def percent(self):
+            self.reads += 1
+            return self.pct
+
+        def charging(self):
+            return False
+
+        def low(self):
+            return self.is_low
+
+    hw.battery = Bat()
+    for _ in range(30 * 11):  # 11 s
+        app.frame(hw.t)
+        hw.t += 33
+    assert 2 <= hw.battery.reads <= 3
+    assert app.battery_pct == 80
+    hw.battery.pct = 4
+    hw.battery.is_low = True
+    for _ in range(30 * 6):
+        app.frame(hw.t)
+        hw.t += 33
+    top = app.top()
+    assert isinstance(top, ui.Message) and top.title == "Battery low"
+    app.pop()
+    for _ in range(30 * 11):  # still low: not said again
+        app.frame(hw.t)
+        hw.t += 33
+    assert not isinstance(app.top(), ui.Message)
+    assert app.battery_pct == 4

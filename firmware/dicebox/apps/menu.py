@@ -64,6 +64,8 @@ def launcher(app, label, path):
 
 
 class Home(ui.Menu):
+    shows_battery = True
+
     def __init__(self, app):
         purge()
         items = [(label, launcher(app, label, path)) for label, path in ENTRIES]
@@ -72,6 +74,10 @@ class Home(ui.Menu):
     def enter(self):
         ui.Menu.enter(self)
         self.app.show_problems()
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        ui.battery_icon(fb, ui.W - 16, 1, self.app.battery_pct, self.app.charging, 0)
 
 
 def home(app):

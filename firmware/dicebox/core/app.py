@@ -29,6 +29,7 @@ DEFAULTS = {
 CONTRAST = (0, 8, 32, 96, 180, 255)
 DIM_CONTRAST = const(1)
 _EV_SHAKE = const(0x50)  # events.make(events.SHAKE)
+_BATTERY_MS = const(5000)  # how often the battery is read
 
 
 class NoEntropy:
@@ -82,6 +83,10 @@ class App:
         self.last_input = now
         self.dimmed = False
         self.asleep = False
+        self.battery_pct = 100
+        self.battery_low = False
+        self.charging = False
+        self.next_battery = now
         self.apply_settings()
 
     # screen stack -----------------------------------------------------------
@@ -131,6 +136,26 @@ class App:
         mix = getattr(self.rng.source, "mix", None)
         if us is not None and mix is not None:
             mix(us())
+
+    def check_battery(self):
+        """Read the battery now and then; warn once each time it runs low."""
+        bat = self.hw.battery
+        try:
+            pct = bat.percent()
+            chg = bat.charging()
+            low = bat.low() if hasattr(bat, "low") else False
+        except Exception:
+            return
+        if pct != self.battery_pct or chg != self.charging:
+            self.battery_pct = pct
+            self.charging = chg
+            top = self.top()
+            if top is not None and getattr(top, "shows_battery", False):
+                top.dirty = True
+        if low and not self.battery_low:
+            self.message("Battery low", "About 5%% left (%d%%). Plug in USB to charge. "
+                         "Games are saved after every move." % pct)
+        self.battery_low = low
 
     def save_settings(self):
         self.store.save("settings", self.settings)
@@ -184,6 +209,9 @@ class App:
                 self.draws += 1
         hw.buzzer.tick(now)
         hw.feed()
+        if hw.ticks_diff(now, self.next_battery) >= 0:
+            self.next_battery = hw.ticks_add(now, _BATTERY_MS)
+            self.check_battery()
         self.power(now)
         self.frames += 1
 

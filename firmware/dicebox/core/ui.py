@@ -307,3 +307,18 @@ def big_text(fb, s, x, y, c=1):
                 if bits & (0x80 >> col):
                     fb.fill_rect(x + col * 2, y + row * 2, 2, 2, c)
         x += 16
+
+
+def battery_icon(fb, x, y, pct, charging=False, c=1):
+    """A 14x7 battery at (x, y) in colour ``c`` (0 on a title bar): the body
+    filled in proportion to ``pct``, a line through it while charging."""
+    fb.fill_rect(x, y, 14, 7, 1 - c)
+    fb.rect(x, y, 12, 7, c)
+    fb.fill_rect(x + 12, y + 2, 2, 3, c)
+    w = (pct * 8 + 50) // 100
+    if w > 8:
+        w = 8
+    if w > 0:
+        fb.fill_rect(x + 2, y + 2, w, 3, c)
+    if charging:
+        fb.hline(x + 2, y + 3, 8, 1 - c if w >= 8 else c)
