@@ -265,3 +265,22 @@ def test_battery_read_every_few_seconds_and_low_warning_once():
         hw.t += 33
     assert not isinstance(app.top(), ui.Message)
     assert app.battery_pct == 4
+
+
+def test_stuck_button_reported_once_and_others_still_work():
+    hw, app, p = make()
+    hw.mask = 1 << E.LEFT
+    for _ in range(30 * 11):
+        app.frame(hw.t)
+        hw.t += 33
+    top = app.top()
+    assert isinstance(top, ui.Message) and top.title == "Button stuck?"
+    assert "Left" in " ".join(top.lines)
+    app.pop()
+    n = len(p.events)
+    for _ in range(30 * 5):  # still stuck: no second message, no event storm
+        app.frame(hw.t)
+        hw.t += 33
+    assert app.top() is p and len(p.events) == n
+    tap(hw, app, E.A)  # the other buttons work
+    assert E.make(E.PRESS, E.A) in p.events[n:]

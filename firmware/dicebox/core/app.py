@@ -76,6 +76,7 @@ class App:
         self.keep_awake = False
         self.told_no_shake = False
         self.mute_input = False  # after waking: ignore buttons until all are up
+        self.stuck_seen = 0      # buttons already reported stuck
         self.frames = 0
         self.draws = 0
         self.running = True
@@ -137,6 +138,15 @@ class App:
         if us is not None and mix is not None:
             mix(us())
 
+    def report_stuck(self):
+        st = self.buttons.stuck
+        new = st & ~self.stuck_seen
+        self.stuck_seen = st
+        if new:
+            names = [E.NAMES[b] for b in range(E.NBUTTONS) if new & (1 << b)]
+            self.message("Button stuck?", "%s has been down for 10 s. It is ignored until it "
+                         "comes up; everything else works." % " and ".join(names))
+
     def check_battery(self):
         """Read the battery now and then; warn once each time it runs low."""
         bat = self.hw.battery
@@ -196,6 +206,8 @@ class App:
                     self.message("Cannot roll", str(e))
         if got:
             self.last_input = now
+        if self.buttons.stuck != self.stuck_seen:
+            self.report_stuck()
         if self.mute_input and not raw:
             self.mute_input = False
         top = self.top()
