@@ -284,3 +284,19 @@ def test_stuck_button_reported_once_and_others_still_work():
     assert app.top() is p and len(p.events) == n
     tap(hw, app, E.A)  # the other buttons work
     assert E.make(E.PRESS, E.A) in p.events[n:]
+
+
+def test_top_screen_can_keep_the_console_awake():
+    hw, app, p = make()
+    app.settings["dim_s"] = 1
+    app.settings["sleep_s"] = 2
+    p.keep_awake = True  # e.g. a game whose hourglass runs
+    for i in range(200):
+        app.frame(hw.t)
+        hw.t += 33
+    assert hw.sleeps == 0 and app.dimmed
+    p.keep_awake = False
+    for i in range(100):
+        app.frame(hw.t)
+        hw.t += 33
+    assert hw.sleeps >= 1

@@ -1,5 +1,9 @@
 """The console: screen stack, frame loop, input dispatch, power and error handling.
 
+Power: the console dims after ``dim_s`` idle and sleeps after ``sleep_s``,
+unless ``app.keep_awake`` is set (a running timer) or the top screen has a true
+``keep_awake`` attribute (a game whose clock runs, bots playing on).
+
 One frame: poll the buttons once (presses latched during the sleep included),
 poll the shake sensor, hand the events to the top screen, tick it, redraw and
 flush (changed pages only) when it is dirty, advance the buzzer, feed the
@@ -246,8 +250,10 @@ class App:
         if not self.dimmed and idle > s["dim_s"] * 1000:
             self.dimmed = True
             self.fb.contrast(DIM_CONTRAST)
-        if not self.keep_awake and idle > s["sleep_s"] * 1000:
-            self.sleep()
+        if idle > s["sleep_s"] * 1000 and not self.keep_awake:
+            top = self.top()
+            if not (top is not None and getattr(top, "keep_awake", False)):
+                self.sleep()
 
     def sleep(self):
         """Display off and light sleep until a button or shake wakes us."""

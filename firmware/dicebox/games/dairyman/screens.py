@@ -254,6 +254,9 @@ class Table(ui.Screen):
     # ---- frame ----------------------------------------------------------------
     def tick(self, now):
         s = self.s
+        # bots playing on (e.g. a table of bots being watched): stay awake
+        self.keep_awake = (s.current_player() != TERMINAL and self.handoff < 0
+                           and self.is_bot(s.seat))
         if s.current_player() == TERMINAL or self.handoff >= 0:
             return
         if s.current_player() == CHANCE and s.pending[0] != 1:

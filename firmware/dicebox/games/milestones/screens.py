@@ -278,6 +278,7 @@ class Table(ui.Screen):
     # ---- clock and bots ----------------------------------------------------
     def tick(self, now):
         st = self.st
+        self.keep_awake = not self.done  # the sand runs: the console must not sleep
         if self.done:
             return
         if st.paused:
