@@ -57,6 +57,7 @@ def test_setup_then_first_roll_and_the_clock():
     app.run(3000)                 # bot seat 2 rolls after its pause
     assert st.rolls >= 2
     assert "2:5" in app.screen()  # 2:5x left on the clock
+    assert table.keep_awake       # the sand runs: the console must not sleep
 
 
 def test_marking_dice_and_rolling_only_those():
