@@ -1,11 +1,14 @@
 """Auntie Mildred screens: start menu, the table overview, action menus, details.
 
-The table (8 text rows, no title bar):
-  row 0  whose turn, phase, round
-  row 1-2  per player: cookie die, victory dice, prank slot, dodge slot
-  row 3-4  per player: top scallywag level on each set, r(eady)/u(sed)
-  row 5-6  the 6 indulgency cards and who has dice on them (1, 2, B both)
-  row 7  your shaken dice, a hint, or what the bot just did
+The table (drawn, not text rows; player 1 always left, player 2 right):
+  top bar  whose turn, phase, round (right)
+  corners  player number (inverted on their turn), victory boxes (filled =
+           won), cookie die, prank slot "P" and dodge slot "D" ("-" = empty)
+  middle   the 3 task columns: set letter (C L D K) over two 6-step ladders
+           up to each player's top scallywag; solid = ready, hollow = used
+  row      the 6 indulgency cards; the left half lit = player 1 has dice on
+           it, the right half = player 2
+  bottom   your shaken dice as faces, or a hint, or what the bot just did
 
 Keys: A opens the actions for the phase (only legal choices are listed; the
 fixed steps are always listed and say why when they cannot be done), Down the
@@ -16,6 +19,7 @@ from micropython import const
 
 from dicebox.core import events as E
 from dicebox.core import ui
+from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import cards as C
@@ -27,6 +31,31 @@ KINDS = ("human", "Nephew", "Auntie")
 _STEP_MS = const(700)
 _SETL = "CLDK"   # one letter per set: Clean, Laundry, DIY, Cook
 _IND3 = ("PR", "2P", "3K", "S5", "FH", "4K", "T3", "S6")
+# Table layout (pixels). Player 1 is always on the left, player 2 on the right:
+# the corners, the two ladders of each task column, the halves of each card.
+COOKIE_XY = ((0, 24), (116, 24))   # the cookie dice, 12 px
+POOL_Y = const(52)                 # the shaken dice, 12 px, 2 px apart
+CARD_Y = const(41)                 # the indulgency cards, 20 x 10, 1 px apart
+_CARD_W = const(20)
+
+
+def _slot(v):
+    return str(v) if v else "-"
+
+
+def ladder_xy(i, p, lv):
+    """Top left of level ``lv`` (1..6) of player ``p``'s ladder in task column
+    ``i`` (0..2); each step is 6 x 3 pixels."""
+    return 35 + i * 22 + p * 8, 41 - lv * 4
+
+
+def card_x(i):
+    return i * (_CARD_W + 1)
+
+
+def vic_xy(p, i):
+    """Top left of victory box ``i`` of player ``p`` (5 x 5 pixels)."""
+    return (112 - i * 6 if p else 11 + i * 6), 11
 
 
 def load(app):
@@ -315,28 +344,80 @@ class Table(ui.Screen):
         elif st.phase in (R.SETUP, R.START):
             head = "Setting up"
         else:
-            head = "P%d %s R%d" % (st.turn + 1, "Wakeup" if st.phase == R.WAKE else
-                                   ("Shake" if cp == CHANCE else "Action"), st.rounds + 1)
+            head = "P%d %s" % (st.turn + 1, "Wakeup" if st.phase == R.WAKE else
+                               ("Shake" if cp == CHANCE else "Action"))
+            rnd = "R%d" % (st.rounds + 1)
+            head += " " * (16 - len(head) - len(rnd)) + rnd
         fb.fill_rect(0, 0, 128, 8, 1)
         fb.text(head[:16], 0, 0, 0)
         for p in (0, 1):
-            y = 8 + p * 8
-            mark = ">" if st.turn == p and cp != TERMINAL else " "
-            fb.text("%s%d c%d v%d p%d d%d" % (mark, p + 1, st.cookie[p], st.vic[p],
-                                             st.prank[p][1], st.dodge[p][1]), 0, y, 1)
-            line = "%d" % (p + 1)
-            for s in st.sets:
-                m = st.sc[p][s]
-                line += " %s%d%s" % (_SETL[s], R.top(m), ("r" if st.rd[p][s] else "u") if m else "-")
-            fb.text(line, 0, 24 + p * 8, 1)
-        for row in (0, 1):
-            line = ""
-            for k in st.inds[row * 3:row * 3 + 3]:
-                a = st.ig[0][k] is not None
-                b = st.ig[1][k] is not None
-                line += "%s%s " % (_IND3[k], "B" if a and b else "1" if a else "2" if b else "-")
-            fb.text(line, 0, 40 + row * 8, 1)
-        fb.text(self.bottom()[:16], 0, 56, 1)
+            self.draw_player(fb, p, st.turn == p and cp != TERMINAL)
+        for i in range(len(st.sets)):
+            self.draw_set(fb, i, st.sets[i])
+        for i in range(len(st.inds)):
+            self.draw_card(fb, i, st.inds[i])
+        pool = self.shown_pool()
+        if pool:
+            x = (130 - len(pool) * 14) // 2
+            for v in pool:
+                draw_die(fb, x, POOL_Y, 12, v)
+                x += 14
+        else:
+            fb.text(self.bottom()[:16], 0, 56, 1)
+
+    def draw_player(self, fb, p, turn):
+        """A player's corner: number (inverted on their turn), victory boxes,
+        cookie die, prank (P) and dodge (D) slots. Player 2's is mirrored."""
+        st = self.st
+        bx = 119 if p else 0
+        if turn:
+            fb.fill_rect(bx, 9, 9, 9, 1)
+        fb.text(str(p + 1), bx + 1, 10, 0 if turn else 1)
+        v = st.vic[p]
+        for i in range(v if v > C.WIN_VICTORY else C.WIN_VICTORY):
+            x, y = vic_xy(p, i)
+            fb.rect(x, y, 5, 5, 1, i < v)
+        x, y = COOKIE_XY[p]
+        draw_die(fb, x, y, 12, st.cookie[p])
+        x = 98 if p else 14
+        fb.text("P" + _slot(st.prank[p][1]), x, 21, 1)
+        fb.text("D" + _slot(st.dodge[p][1]), x, 30, 1)
+
+    def draw_set(self, fb, i, s):
+        """Task column ``i``: the set's letter over both players' ladders (level 1
+        at the bottom, up to the top scallywag). Solid steps: the set is ready;
+        hollow: used; a short dash: a level not reached."""
+        st = self.st
+        fb.text(_SETL[s], 38 + i * 22, 9, 1)
+        for p in (0, 1):
+            t = R.top(st.sc[p][s])
+            ready = st.rd[p][s]
+            for lv in range(1, 7):
+                x, y = ladder_xy(i, p, lv)
+                if lv > t:
+                    fb.hline(x + 2, y + 1, 2, 1)
+                else:
+                    fb.rect(x, y, 6, 3, 1, ready)
+
+    def draw_card(self, fb, i, k):
+        """Indulgency card ``k`` in place ``i``: its short name; the left half is
+        lit when player 1 has dice on it, the right half for player 2."""
+        st = self.st
+        x = card_x(i)
+        fb.rect(x, CARD_Y, _CARD_W, 10, 1)
+        for p in (0, 1):
+            on = st.ig[p][k] is not None
+            if on:
+                fb.fill_rect(x + p * 10, CARD_Y, 10, 10, 1)
+            fb.text(_IND3[k][p], x + 2 + p * 8, CARD_Y + 1, 0 if on else 1)
+
+    def shown_pool(self):
+        """The shaken dice drawn along the bottom, or None for a text line."""
+        st = self.st
+        if (st.current_player() == st.turn and st.phase == R.ACT
+                and not self.bot_to_move()):
+            return st.pool[st.turn] or None
+        return None
 
     def bottom(self):
         st = self.st
