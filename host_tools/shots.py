@@ -38,7 +38,8 @@ def volatile(name):
 def run_script(name, out, scale, seed=1):
     data = tempfile.mkdtemp(prefix="dicebox_shot_")
     try:
-        cmd = [MPY, "-X", "heapsize=" + (HEAP if scale == 1 else HEAP_BIG_SHOTS), os.path.join(ROOT, "host_tools", "sim", "run.py"),
+        heap = HEAP if scale == 1 else HEAP_BIG_SHOTS
+        cmd = [MPY, "-X", "heapsize=" + heap, os.path.join(ROOT, "host_tools", "sim", "run.py"),
                "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
                "--data", data, "--seed", str(seed), "--scale", str(scale)]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

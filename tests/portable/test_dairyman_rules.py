@@ -1,7 +1,7 @@
 """Dairyman rules: setup, sets, barns, rerolls, freezing, claims, failures."""
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, IllegalMove
 from dicebox.games.dairyman import rules as R
-from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICE2, ICEANY
+from dicebox.games.dairyman.tiles import TILES
 from check import raises
 
 

@@ -1,6 +1,6 @@
 """Dairyman: tile set, flipping, ice creams, resets, game end, scores, saves."""
 import json
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.dairyman import rules as R
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
 from check import raises

@@ -18,7 +18,7 @@ most sets, then most pairs. 1 - sum(DIST[k]) is the chance of no set.
 SUCC1[v - 1][k]: chance of a set among k rolled dice plus one kept die v.
 """
 from dicebox.games.dairyman import rules as R
-from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICE2, ICEANY
+from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
 
 SETS = ((4, 6), (5, 5), (1, 3, 6), (1, 4, 5), (2, 2, 6), (2, 3, 5), (2, 4, 4), (3, 3, 4))
 
@@ -50,12 +50,6 @@ PSET = tuple(sum(x[0] for x in d) for d in DIST)   # chance of any set
 
 FT = 2.0         # what a freeze token is worth, in points (estimate)
 ICE_WORTH = 3.0  # what an ice cream ability is worth over the game (estimate)
-_SETNEED = []
-for _st in SETS:
-    _n = [0] * 7
-    for _v in _st:
-        _n[_v] += 1
-    _SETNEED.append(_n)
 
 
 def _counts(vals):
@@ -244,7 +238,6 @@ def _plans(cnt):
             out.append((len(types), nd, types))
             return
         rec(t + 1, c, types, nd)
-        need = _SETNEED[t]
         c2 = c[:]
         ty = types
         m = 0

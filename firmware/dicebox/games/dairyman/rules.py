@@ -18,7 +18,7 @@ brackets in the comments below refer to them.
 """
 from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
+from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY
 
 WHITE = const(0)
 YELLOW = const(1)

@@ -331,7 +331,9 @@ class Table(ui.Screen):
                 self.app.push(ActionMenu(self.app, self))
 
     def tick(self, now):
-        if self.bot_to_move() and now >= self.next_step:
+        # bots playing on (e.g. two bots being watched): the console stays awake
+        self.keep_awake = self.bot_to_move()
+        if self.keep_awake and now >= self.next_step:
             self.bot_step()
             self.next_step = now + _STEP_MS
 
