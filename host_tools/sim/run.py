@@ -1,7 +1,9 @@
 """Dicebox simulator: the firmware under the MicroPython unix port.
 
 Interactive (the default, `make sim`): the 128x64 panel drawn in the terminal
-with half-block characters (two pixels a character cell, every pixel shown).
+with half-block characters (two pixels a character cell, every pixel shown);
+in a terminal narrower than 130 columns (`--cols N`, or `--narrow`) with
+quadrant characters, four pixels a cell (66 columns).
 
   arrows / wasd   Up Down Left Right        z, Enter   A (ok)
   x, Backspace    B (back)                  Z, X       hold A / hold B (long press)
@@ -131,27 +133,55 @@ def headless(script, out, data, seed, scale=1):
 _HALF = (" ", "\u2584", "\u2580", "\u2588")  # lower, upper, full half blocks
 
 
-def render(buf, lit, status):
-    out = ["\x1b[H"]
-    col = "\x1b[96m" if lit == 2 else ("\x1b[36m" if lit == 1 else "\x1b[90m")
-    out.append("+" + "-" * 128 + "+\r\n")
+# 2x2 pixels a cell for narrow terminals: bit 1 upper left, 2 upper right,
+# 4 lower left, 8 lower right.
+_QUAD = (" ", "\u2598", "\u259d", "\u2580", "\u2596", "\u258c", "\u259e", "\u259b",
+         "\u2597", "\u259a", "\u2590", "\u259c", "\u2584", "\u2599", "\u259f", "\u2588")
+
+
+def _rows_half(buf):
+    for r in range(32):
+        y0 = 2 * r
+        b0 = 1 << (y0 & 7)
+        b1 = 1 << ((y0 + 1) & 7)
+        base = (y0 >> 3) * 128
+        yield "".join(_HALF[(2 if buf[base + x] & b0 else 0) | (1 if buf[base + x] & b1 else 0)]
+                      for x in range(128))
+
+
+def _rows_quad(buf):
     for r in range(32):
         y0 = 2 * r
         b0 = 1 << (y0 & 7)
         b1 = 1 << ((y0 + 1) & 7)
         base = (y0 >> 3) * 128
         line = []
-        for x in range(128):
-            v = buf[base + x]
-            line.append(_HALF[(2 if v & b0 else 0) | (1 if v & b1 else 0)])
-        out.append("|" + col + "".join(line) + "\x1b[0m|\r\n")
-    out.append("+" + "-" * 128 + "+\r\n")
+        for x in range(0, 128, 2):
+            a = buf[base + x]
+            b = buf[base + x + 1]
+            line.append(_QUAD[(1 if a & b0 else 0) | (2 if b & b0 else 0)
+                              | (4 if a & b1 else 0) | (8 if b & b1 else 0)])
+        yield "".join(line)
+
+
+def render(buf, lit, status, narrow=False):
+    """Every pixel of the panel: 1x2 pixels a character, or 2x2 when narrow."""
+    out = ["\x1b[H"]
+    col = "\x1b[96m" if lit == 2 else ("\x1b[36m" if lit == 1 else "\x1b[90m")
+    w = 64 if narrow else 128
+    out.append("+" + "-" * w + "+\r\n")
+    for line in (_rows_quad(buf) if narrow else _rows_half(buf)):
+        out.append("|" + col + line + "\x1b[0m|\r\n")
+    out.append("+" + "-" * w + "+\r\n")
     out.append(status + "\x1b[K\r\n")
-    out.append("arrows/wasd move  z/Enter=A  x/Bksp=B  Z/X=hold A/B  space=shake  q=quit\x1b[K")
+    if narrow:
+        out.append("arrows/wasd  z=A  x=B  Z/X=hold  space=shake  q=quit\x1b[K")
+    else:
+        out.append("arrows/wasd move  z/Enter=A  x/Bksp=B  Z/X=hold A/B  space=shake  q=quit\x1b[K")
     sys.stdout.write("".join(out))
 
 
-def interactive(data):
+def interactive(data, narrow=False):
     import select
     import termios
     hw, app = make(simhw.RealClock(), data)
@@ -197,7 +227,7 @@ def interactive(data):
             release[b] = time.ticks_add(now, 1300)
 
     def on_sleep():
-        render(bytearray(1024), 0, "asleep: any key wakes")
+        render(bytearray(1024), 0, "asleep: any key wakes", narrow)
         while True:
             k = readkey(1000)
             if k is not None:
@@ -231,7 +261,7 @@ def interactive(data):
             status = "%s%s" % (("dimmed" if app.dimmed else ""), snd)
             key = (pix, lit, status)
             if key != last:
-                render(pix, lit, status)
+                render(pix, lit, status, narrow)
                 last = key
             nxt = time.ticks_add(nxt, 33)
             wait = time.ticks_diff(nxt, time.ticks_ms())
@@ -252,7 +282,8 @@ def main():
         headless(script, arg("--out", "build/shots"), data, int(seed) if seed else 1,
                  int(arg("--scale", "1")))
     else:
-        interactive(data)
+        cols = int(arg("--cols", "0") or "0")
+        interactive(data, narrow="--narrow" in sys.argv or 0 < cols < 130)
 
 
 main()
