@@ -286,4 +286,5 @@ def main():
         interactive(data, narrow="--narrow" in sys.argv or 0 < cols < 130)
 
 
-main()
+if __name__ == "__main__":
+    main()
