@@ -20,6 +20,7 @@ class Settings(ui.Menu):
 
         def sound(d=0):
             st["sound"] = not st["sound"]
+            app.apply_settings()
 
         def bright(d=1):
             st["brightness"] = min(max(st["brightness"] + d, 1), 5)
@@ -33,6 +34,8 @@ class Settings(ui.Menu):
 
         def i2c(d=0):
             st["i2c_khz"] = 400 if st["i2c_khz"] == 1000 else 1000
+            app.message("Display bus", "%s from the next power-on. 400 kHz is slower but "
+                        "suits long wires." % ("1 MHz" if st["i2c_khz"] == 1000 else "400 kHz"))
 
         def sens(d=1):
             st["shake_sens"] = min(max(st["shake_sens"] + d, 1), 5)
