@@ -1,5 +1,4 @@
 """About: firmware and MicroPython versions, free heap, battery, sensors."""
-import gc
 import sys
 from dicebox import VERSION
 from dicebox.core import ui
@@ -8,7 +7,6 @@ from dicebox.core import ui
 def text(app):
     hw = app.hw
     v = sys.implementation.version
-    gc.collect()
     try:
         bat = "%d%% %d.%02dV" % (hw.battery.percent(), int(hw.battery.volts()),
                                  int(hw.battery.volts() * 100) % 100)
@@ -18,7 +16,7 @@ def text(app):
         "Firmware %s" % VERSION,
         "MicroPython",
         "  %d.%d.%d" % (v[0], v[1], v[2]),
-        "Heap free %dK" % (gc.mem_free() // 1024),
+        "Heap free %dK" % (hw.free_heap() // 1024),
         "Bat %s" % bat,
         "Shake: %s" % hw.shake.kind,
         "Dice: %s" % ("fair" if getattr(hw, "entropy_ok", True) else "REFUSED"),
