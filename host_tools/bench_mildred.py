@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
 
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 
@@ -39,7 +39,7 @@ gc.collect()
 base = gc.mem_alloc()
 from dicebox.games.mildred import rules as R, bot as B
 from dicebox.core import rng as RNG
-from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 gc.collect()
 loaded = gc.mem_alloc() - base
 peak = 0
@@ -49,7 +49,7 @@ for g in range(%(games)d):
     s = R.State()
     while s.current_player() != TERMINAL:
         if s.current_player() == CHANCE:
-            s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+            resolve_chance(s, r)
             continue
         t0 = time.ticks_us()
         a = B.choose(s, r, 2)
@@ -72,7 +72,7 @@ def play(levels, seed):
     while st.current_player() != TERMINAL:
         cp = st.current_player()
         if cp == CHANCE:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, r)
         else:
             st.apply(B.choose(st, r, levels[cp]))
             dec += 1

@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims")]
 
 from dicebox.core import rng  # noqa: E402
-from dicebox.core.game import CHANCE  # noqa: E402
+from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
 from dicebox.games.milestones import bot, rules  # noqa: E402
 
 DEVICE_FACTOR = 90
@@ -40,7 +40,7 @@ def play(n, cls, seed, ms_per_roll, **variant):
     now = 0
     while not st.over:
         if st.current_player() == CHANCE:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, r)
             continue
         moved = False
         for b in bots:          # claims, flips and discards first, any seat
@@ -53,7 +53,7 @@ def play(n, cls, seed, ms_per_roll, **variant):
             continue
         st.apply(bots[st.current_player()].act(st))
         if st.pending is not None:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, r)
         now += ms_per_roll
         st.apply(("time", now))
     return st.score(), st.rolls
@@ -67,7 +67,7 @@ gc.collect()
 base = gc.mem_alloc()
 from dicebox.games.milestones import rules, bot
 from dicebox.core import rng
-from dicebox.core.game import CHANCE
+from dicebox.core.game import CHANCE, resolve_chance
 gc.collect()
 code = gc.mem_alloc() - base
 r = rng.seeded(5)
@@ -78,7 +78,7 @@ times = []
 now = 0
 while not st.over:
     if st.current_player() == CHANCE:
-        st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+        resolve_chance(st, r)
         continue
     moved = False
     for b in bots:
@@ -98,7 +98,7 @@ while not st.over:
     if u > peak:
         peak = u
     st.apply(("roll", m))
-    st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+    resolve_chance(st, r)
     now += 4000
     st.apply(("time", now))
 gc.collect()

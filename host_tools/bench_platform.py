@@ -150,29 +150,39 @@ for _ in range(len(menu.ENTRIES)):
 tap(E.A)  # Dice roller
 for _ in range(10):
     frame()
+
+
+def animate(prefix, n, peak_every=0):
+    """Run n frames of an animation; record the frames that sent bytes, their
+    size and their time on the unix port, under out[prefix + ...]."""
+    del frame_bytes[:]
+    gc.collect()
+    t0 = time.ticks_us()
+    busy = 0
+    i = 0
+    while i < n:
+        f0 = time.ticks_us()
+        d0 = hw.display.bytes_sent
+        frame()
+        if hw.display.bytes_sent != d0:
+            busy += time.ticks_diff(time.ticks_us(), f0)
+        if peak_every and i % peak_every == 0:
+            gc.collect()
+            peak[0] = max(peak[0], gc.mem_alloc())
+        i += 1
+    total_us = time.ticks_diff(time.ticks_us(), t0)
+    gc.collect()
+    peak[0] = max(peak[0], gc.mem_alloc())
+    sent = [b for b in frame_bytes if b]
+    out[prefix + "_frames_sent"] = len(sent)
+    out[prefix + "_bytes_per_frame_max"] = max(sent) if sent else 0
+    out[prefix + "_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
+    out[prefix + "_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
+    return total_us / n
+
+
 hw.shake.shake(hw.ticks_ms(), 300)
-del frame_bytes[:]
-gc.collect()
-t0 = time.ticks_us()
-n = 0
-anim_frames = 0
-busy = 0
-while n < 60:
-    f0 = time.ticks_us()
-    d0 = hw.display.bytes_sent
-    frame()
-    if hw.display.bytes_sent != d0:
-        busy += time.ticks_diff(time.ticks_us(), f0)
-    n += 1
-anim_us = time.ticks_diff(time.ticks_us(), t0) / n
-gc.collect()
-peak[0] = max(peak[0], gc.mem_alloc())
-sent = [b for b in frame_bytes if b]
-out["anim_frames_sent"] = len(sent)
-out["anim_bytes_per_frame_max"] = max(sent) if sent else 0
-out["anim_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
-out["anim_frame_us_unix"] = anim_us
-out["anim_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
+out["anim_frame_us_unix"] = animate("anim", 60)
 out["heap_peak_roller_bytes"] = peak[0]
 
 # timer: the hourglass's falling sand for 10 s (300 frames), from the menu
@@ -183,26 +193,9 @@ tap(E.DOWN)
 tap(E.A)  # Timer
 tap(E.A)  # Hourglass
 tap(E.A)  # start the sand
-del frame_bytes[:]
 w0 = app.store.writes
-busy = 0
-n = 0
-while n < 300:
-    f0 = time.ticks_us()
-    d0 = hw.display.bytes_sent
-    frame()
-    if hw.display.bytes_sent != d0:
-        busy += time.ticks_diff(time.ticks_us(), f0)
-    if n % 30 == 0:
-        gc.collect()
-        peak[0] = max(peak[0], gc.mem_alloc())
-    n += 1
-sent = [b for b in frame_bytes if b]
+animate("sand", 300, peak_every=30)
 out["sand_screen"] = app.top().__class__.__name__
-out["sand_frames_sent_of_300"] = len(sent)
-out["sand_bytes_per_frame_max"] = max(sent) if sent else 0
-out["sand_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
-out["sand_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
 out["sand_saves_per_10s"] = app.store.writes - w0
 out["heap_peak_timer_bytes"] = peak[0]
 out["word_bytes"] = 8 if sys.maxsize > 2 ** 32 else 4

@@ -4,7 +4,7 @@ import json
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
 from dicebox.games.dairyman import rules as R, bot as B
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE
 
@@ -75,7 +75,7 @@ def play(seed, policies, save_every=0, max_steps=200000):
     start_tokens = 0
     while s.current_player() != TERMINAL:
         if s.current_player() == CHANCE:
-            s.apply_chance([r.randbelow(n) for n in s.chance_request()])
+            resolve_chance(s, r)
         else:
             acts = s.legal_actions()
             assert acts
@@ -123,7 +123,7 @@ def test_illegal_actions_leave_state_unchanged(seed, steps):
         if s.current_player() == TERMINAL:
             break
         if s.current_player() == CHANCE:
-            s.apply_chance([r.randbelow(n) for n in s.chance_request()])
+            resolve_chance(s, r)
         else:
             s.apply(claim_biased(s, r))
     if s.current_player() < 0:

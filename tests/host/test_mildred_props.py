@@ -2,7 +2,7 @@
 import json
 import random
 
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup, resolve_chance
 from dicebox.games.mildred import rules as R
 from hypothesis import given, settings
 from hypothesis import strategies as st_
@@ -137,7 +137,7 @@ def test_bot_games_keep_invariants(seed, levels):
     n = 0
     while s.current_player() != TERMINAL:
         if s.current_player() == CHANCE:
-            s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+            resolve_chance(s, r)
         else:
             a = B.choose(s, r, levels[s.turn])
             assert a in s.legal_actions()

@@ -1,6 +1,6 @@
 """Dairyman bots: legal play and the hard bot's main decisions."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.dairyman import rules as R, bot as B
 from dicebox.games.dairyman.tiles import TILES, ICE1
 from test_dairyman_rules import new, roll, tile_with, give
@@ -13,7 +13,7 @@ def _play(names, seed):
     steps = 0
     while s.current_player() != TERMINAL and steps < 3000:
         if s.current_player() == CHANCE:
-            s.apply_chance([r.randbelow(n) for n in s.chance_request()])
+            resolve_chance(s, r)
         else:
             a = B.BOTS[names[s.seat]](s, br)
             verbs = [x[0] for x in s.legal_actions()]

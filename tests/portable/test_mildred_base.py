@@ -1,6 +1,6 @@
 """Mildred: setup, start shake, invariants, save/load; helpers for the other modules."""
 from check import raises
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
 from dicebox.games.mildred import rules as R
 
 
@@ -166,7 +166,7 @@ def test_every_legal_action_applies_in_a_seeded_game():
     n = 0
     while st.current_player() != TERMINAL and n < 400:
         if st.current_player() == CHANCE:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, r)
         else:
             acts = st.legal_actions()
             assert acts

@@ -1,6 +1,6 @@
 """Mildred bots: legal choices, whole games, obvious good moves."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
@@ -13,7 +13,7 @@ def play(levels, seed):
     while st.current_player() != TERMINAL:
         cp = st.current_player()
         if cp == CHANCE:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, r)
         else:
             before = st.to_dict()
             a = B.choose(st, r, levels[cp])

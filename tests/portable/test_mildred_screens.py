@@ -1,7 +1,7 @@
 """Mildred screens on a stand-in console: menus, legal choices, reasons, autosave."""
 from dicebox.core import events as E
 from dicebox.core import rng, ui
-from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.dice import draw_die
 from console import FakeApp, TextFB
 from dicebox.games.mildred import rules as R
@@ -254,7 +254,7 @@ def test_labels_fit_and_details_page():
     n = 0
     while st.current_player() != TERMINAL and n < 600:
         if st.current_player() == CHANCE:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, r)
         else:
             acts = st.legal_actions()
             for a in acts:

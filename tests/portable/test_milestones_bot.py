@@ -1,6 +1,6 @@
 """Milestones bot teammates: legal, helpful to their own card, blind to others'."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE
+from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.games.milestones import bot, deck, rules
 from dicebox.games.milestones.tasks import COL, ONLYN, RUN
 from dicebox.games.milestones.dice import BLUE
@@ -71,7 +71,7 @@ def test_bot_team_plays_a_whole_game_with_legal_moves():
     while not s.over and steps < 2000:
         steps += 1
         if s.current_player() == CHANCE:
-            s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+            resolve_chance(s, r)
             continue
         moved = False
         for b in bots:
@@ -87,7 +87,7 @@ def test_bot_team_plays_a_whole_game_with_legal_moves():
         assert a in s.legal_actions(), a
         s.apply(a)
         now += 5000
-        s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+        resolve_chance(s, r)
         s.apply(("time", now))
     assert s.over
     assert s.card_count() == deck.NCARDS

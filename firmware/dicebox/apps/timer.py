@@ -247,6 +247,20 @@ class _TimerScreen(ui.Screen):
             self.flash = f
             self.dirty = True
 
+    def run_model(self, now):
+        """Advance the model: alarm when it runs out, keep awake and save while
+        it runs, beep and flash. Returns its state."""
+        m = self.model()
+        if m.update(now):
+            self.start_alarm(now)
+            self.t.save(now)
+        st = m.state(now)
+        self.app.keep_awake = st == tm.RUNNING or m.alarm
+        if st == tm.RUNNING:
+            self.t.save_if_due(now)
+        self.alarm_tick(now, m)
+        return st
+
     def start_alarm(self, now):
         self.alarm_t0 = now
         self.next_beep = now
@@ -297,14 +311,7 @@ class SandScreen(_TimerScreen):
 
     def tick(self, now):
         s = self.t.sand
-        if s.update(now):
-            self.start_alarm(now)
-            self.t.save(now)
-        st = s.state(now)
-        self.app.keep_awake = st == tm.RUNNING or s.alarm
-        if st == tm.RUNNING:
-            self.t.save_if_due(now)
-        self.alarm_tick(now, s)
+        st = self.run_model(now)
         # redraw when the seconds shown, the sand rows or the stream phase change
         left = s.left(now)
         key = ((left + 999) // 1000) * 64 + self.level(left) * 2
@@ -423,14 +430,7 @@ class ClockScreen(_TimerScreen):
 
     def tick(self, now):
         c = self.t.clock
-        if c.update(now):
-            self.start_alarm(now)
-            self.t.save(now)
-        st = c.state(now)
-        self.app.keep_awake = st == tm.RUNNING or c.alarm
-        if st == tm.RUNNING:
-            self.t.save_if_due(now)
-        self.alarm_tick(now, c)
+        self.run_model(now)
         key = (c.left(c.cur, now) + 999) // 1000 * 8 + c.cur
         if key != self.shown:
             self.shown = key

@@ -25,11 +25,12 @@ _COM_DIR = const(0xC0)       # | 8 = scan COM[N-1]..COM0
 
 # The page compare runs every frame, so it is viper code. It is compiled on the
 # board at import (the rp2 port has the native emitter) rather than by mpy-cross,
-# so the module also compiles for any target, with no -march needed; a port
-# without viper falls back to the plain loop below. Neither allocates.
-_SYNC_VIPER = """
-@micropython.viper
+# so the module also compiles for any target, with no -march needed. A port
+# without viper compiles the same source as plain bytecode, with ptr8 standing
+# for the buffer itself. Neither allocates.
+_SYNC = """
 def _sync(buf, shadow, n: int, width: int) -> int:
+    # Copy buf into shadow; return a bit mask of the pages that differed.
     b = ptr8(buf)
     s = ptr8(shadow)
     mask = 0
@@ -51,33 +52,21 @@ def _sync(buf, shadow, n: int, width: int) -> int:
 """
 
 
-def _sync_plain(buf, shadow, n, width):
-    """Copy buf into shadow; return a bit mask of the pages that differed."""
-    mask = 0
-    bit = 1
-    i = 0
-    while i < n:
-        end = i + width
-        changed = 0
-        while i < end:
-            v = buf[i]
-            if v != shadow[i]:
-                shadow[i] = v
-                changed = 1
-            i += 1
-        if changed:
-            mask |= bit
-        bit <<= 1
-    return mask
+def _same(buf):
+    return buf
 
 
-def _compile_sync():
-    g = {"micropython": micropython}
-    try:
-        exec(_SYNC_VIPER, g)
-        return g["_sync"], True
-    except Exception:  # no native emitter on this port (or not MicroPython)
-        return _sync_plain, False
+def _compile_sync(viper=True):
+    if viper:
+        g = {"micropython": micropython}
+        try:
+            exec("@micropython.viper" + _SYNC, g)
+            return g["_sync"], True
+        except Exception:  # no native emitter on this port
+            pass
+    g = {"ptr8": _same}
+    exec(_SYNC, g)
+    return g["_sync"], False
 
 
 _sync, VIPER = _compile_sync()

@@ -72,18 +72,14 @@ def random_choice(state, rng):
 
 
 def _best_claim(display, total):
-    """(value, tiles) of the best claim; (0, ()) if none fits."""
+    """(value, tiles) of the best claim (most points, then most tiles); (0, ()) if none fits."""
     best = (0, 0, ())
-    n = len(display)
-    for m in range(1, 1 << n):
+    for c in R.claims(display, total):
         tot = 0
-        c = []
-        for k in range(n):
-            if m >> k & 1:
-                tot += TILES[display[k]][0]
-                c.append(display[k])
-        if tot <= total and (tot, len(c)) > (best[0], best[1]):
-            best = (tot, len(c), tuple(c))
+        for t in c:
+            tot += TILES[t][0]
+        if (tot, len(c)) > (best[0], best[1]):
+            best = (tot, len(c), c)
     return best[0], best[2]
 
 

@@ -309,7 +309,7 @@ class State:
                 for fr in _freeze_choices(free, dv, dc, nf):
                     out.append(("reroll", fr))
             total = self.barn_total()
-            for c in _claims(self.display, total):
+            for c in claims(self.display, total):
                 out.append(("claim", c))
             if not self.can_claim():
                 out.append(("fail",))
@@ -579,7 +579,8 @@ def _shuffled(items, picks):
     return items
 
 
-def _claims(display, total):
+def claims(display, total):
+    """Every group of display tiles (as tuples) whose values fit in ``total``."""
     out = []
     n = len(display)
     for m in range(1, 1 << n):

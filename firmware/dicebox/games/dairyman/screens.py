@@ -13,7 +13,7 @@ the end of the bot's turn. The game is saved after every step.
 """
 from micropython import const
 from dicebox.core import ui, dice, events as E
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game, resolve_chance
 from dicebox.games.dairyman import rules as R
 from dicebox.games.dairyman import help as H
 from dicebox.games.dairyman.tiles import TILES
@@ -235,8 +235,7 @@ class Table(ui.Screen):
 
     def roll(self):
         s = self.s
-        sizes = s.chance_request()
-        s.apply_chance([self.app.rng.randbelow(n) for n in sizes])
+        resolve_chance(s, self.app.rng)
         self.app.beep(1800, 20)
         if s.pending is None and s.current_player() >= 0 and s.need_lock and not s.can_lock():
             self.msg = "No set!"

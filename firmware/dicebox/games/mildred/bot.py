@@ -9,6 +9,7 @@ level 2 ("Auntie"): greedy one step ahead with a fuller evaluation (threats,
   (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
 Both greedy bots only ever apply actions that legal_actions() listed.
 """
+from dicebox.core.game import resolve_chance
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import rules as R
 
@@ -97,7 +98,7 @@ def evaluate(st, p, full=True):
 def _roll_out(st, rng):
     """Finish pending rolls inside the round with rng (for sampled look-ahead)."""
     while st.pend is not None and st.phase != R.OVER:
-        st.apply_chance([rng.randbelow(n) for n in st.chance_request()])
+        resolve_chance(st, rng)
 
 
 def choose_random(st, rng):

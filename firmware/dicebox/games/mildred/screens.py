@@ -20,7 +20,7 @@ from micropython import const
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.core.dice import draw_die
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
@@ -279,7 +279,7 @@ class Table(ui.Screen):
     def roll(self):
         st = self.st
         rng = self.app.rng
-        st.apply_chance([rng.randbelow(k) for k in st.chance_request()])
+        resolve_chance(st, rng)
         self.app.beep(880, 30)
         self.after()
 

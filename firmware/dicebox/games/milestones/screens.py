@@ -13,7 +13,7 @@ action; resuming stands the hourglass up again on the new clock.
 from micropython import const
 from dicebox.core import ui, events as E
 from dicebox.core import dice as D
-from dicebox.core.game import CHANCE, IllegalMove
+from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
 from dicebox.games.milestones import rules, deck, tasks, bot as botmod
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS
 
@@ -190,7 +190,7 @@ class Table(ui.Screen):
         if st.current_player() == CHANCE:
             was_roll = st.pending[0] == "roll"
             rng = self.app.rng
-            st.apply_chance([rng.randbelow(k) for k in st.chance_request()])
+            resolve_chance(st, rng)
             if was_roll:
                 self.changed = self.app.now()
                 self.app.beep(880, 30)
