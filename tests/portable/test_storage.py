@@ -115,6 +115,59 @@ def test_game_save_helpers_report_a_damaged_game_and_drop_finished_ones():
     m.save("g", {"state": {"cp": 99}, "seats": [0]})
     assert load_saved(m, "g", from_dict) is None
     assert len(m.problems) == 1 and "g" in m.problems[0]
-    assert m.exists("g")  # kept until a new game saves over it
+    assert not m.exists("g") and "g" in m.set_aside  # set aside, not crashed on twice
+    assert load_saved(m, "g", from_dict) is None and len(m.problems) == 1
     save_game(m, "g", S(TERMINAL), [0])
     assert not m.exists("g")
+
+
+def test_a_checker_judges_the_data_and_a_failure_sets_the_file_aside():
+    s = fresh()
+    s.save("settings", {"brightness": 9})
+
+    def check(d):
+        storage.int_in(d.get("brightness"), 1, 5, "brightness")
+        return d
+
+    assert s.load("settings", "dflt", check=check) == "dflt"
+    assert "settings.bad" in os.listdir(s.root) and "settings.json" not in os.listdir(s.root)
+    assert s.take_problems("other") == []
+    got = s.take_problems("settings")
+    assert len(got) == 1 and "brightness out of range" in got[0]
+    s.save("settings", {"brightness": 3})
+    assert s.load("settings", "dflt", check=check) == {"brightness": 3}
+
+
+def test_deep_nesting_and_huge_files_are_set_aside_not_raised():
+    s = fresh()
+    with open(s.path("a"), "w") as f:
+        f.write('{"fmt": 1, "name": "a", "v": 1, "data": ' + "[" * 5000 + "]" * 5000 + "}")
+    assert s.load("a", 1, check=lambda d: storage.dict_of(d, "settings")) == 1
+    with open(s.path("b"), "w") as f:
+        f.write(" " * (storage.MAX_BYTES + 10))
+    assert s.load("b", 2) == 2
+    assert len(s.take_problems()) == 2
+
+
+def test_a_failed_write_keeps_the_old_record_and_gives_one_notice():
+    m = storage.MemoryStore()
+    assert m.save("x", {"k": 1})
+    m.fail_writes = True
+    assert m.save("x", {"k": 2}) is False
+    assert m.save("x", {"k": 3}) is False
+    assert m.take_notice() and m.take_notice() is None  # once
+    assert m.load("x") == {"k": 1}
+    m.fail_writes = False
+    assert m.save("x", {"k": 4}) and m.load("x") == {"k": 4}
+
+
+def test_a_full_filesystem_on_disk_keeps_the_old_record():
+    s = fresh()
+    s.save("x", {"k": 1})
+    os.rename(s.root, s.root + "_gone")  # writes now fail with OSError
+    try:
+        assert s.save("x", {"k": 2}) is False
+        assert s.take_notice()
+    finally:
+        os.rename(s.root + "_gone", s.root)
+    assert s.load("x") == {"k": 1}

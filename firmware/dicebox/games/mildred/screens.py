@@ -59,7 +59,7 @@ def vic_xy(p, i):
 
 
 def load(app):
-    return load_saved(app.store, SAVE, R.State.from_dict, R.check)
+    return load_saved(app.store, SAVE, R.State.from_dict, lambda s, seats: R.check(s))
 
 
 def start(app):
