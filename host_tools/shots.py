@@ -54,8 +54,11 @@ def main(argv):
     golden = "--golden" in argv
     out = os.path.join(ROOT, "tests", "golden") if golden else os.path.join(ROOT, "docs", "shots")
     os.makedirs(out, exist_ok=True)
+    only = [a for a in argv if not a.startswith("-")]  # e.g. `shots.py --golden dairyman`
     n = 0
     for name in scripts():
+        if only and name not in only:
+            continue
         skip = volatile(name)
         for path in run_script(name, out, 1 if golden else 4):
             if golden and os.path.basename(path)[:-4] in skip:
