@@ -15,7 +15,7 @@ $(STAMP): requirements-dev.txt constraints.txt
 	touch $(STAMP)
 
 sim: $(STAMP)
-	$(MPY) -X heapsize=240wK host_tools/sim/run.py --cols "$$(tput cols 2>/dev/null || echo 0)"
+	$(MPY) -X heapsize=240wK host_tools/sim/run.py --cols "$$(tput cols 2>/dev/null || echo 0)" --rows "$$(tput lines 2>/dev/null || echo 0)"
 
 test: $(STAMP)
 	@$(VPY) host_tools/testall.py

@@ -1,9 +1,17 @@
 """Dicebox simulator: the firmware under the MicroPython unix port.
 
-Interactive (the default, `make sim`): the 128x64 panel drawn in the terminal
-with half-block characters (two pixels a character cell, every pixel shown);
-in a terminal narrower than 130 columns (`--cols N`, or `--narrow`) with
-quadrant characters, four pixels a cell (66 columns).
+Interactive (the default, `make sim`): the 128x64 panel drawn in the terminal,
+every pixel shown, in the most detailed rendering the terminal's size allows
+(re-read twice a second, so resizing works):
+
+  half     1x2 pixels a character (half blocks)    needs 130 x 36
+  quad     2x2 pixels a character (quadrants)      needs  66 x 36
+  braille  2x4 pixels a character (braille dots)   needs  66 x 20
+
+Smaller than that, the screen says "terminal too small" (the console keeps
+running). `--narrow` never uses the half blocks. Each key press is exactly one
+button press, however fast you type (presses queue and are fed one a frame);
+holding an arrow key repeats it at the terminal's key-repeat rate.
 
   arrows / wasd   Up Down Left Right        z, Enter   A (ok)
   x, Backspace    B (back)                  Z, X       hold A / hold B (long press)
@@ -138,6 +146,9 @@ _HALF = (" ", "\u2584", "\u2580", "\u2588")  # lower, upper, full half blocks
 _QUAD = (" ", "\u2598", "\u259d", "\u2580", "\u2596", "\u258c", "\u259e", "\u259b",
          "\u2597", "\u259a", "\u2590", "\u259c", "\u2584", "\u2599", "\u259f", "\u2588")
 
+# 2x4 pixels a cell (braille dots) for short terminals: dot bit of pixel (dx, dy).
+_BRAILLE_BIT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
 
 def _rows_half(buf):
     for r in range(32):
@@ -164,105 +175,324 @@ def _rows_quad(buf):
         yield "".join(line)
 
 
-def render(buf, lit, status, narrow=False):
-    """Every pixel of the panel: 1x2 pixels a character, or 2x2 when narrow."""
-    out = ["\x1b[H"]
+def _rows_braille(buf):
+    for r in range(16):
+        y0 = 4 * r
+        base = (y0 >> 3) * 128
+        sh = y0 & 7  # 0 or 4: the four rows sit in one page byte
+        line = []
+        for x in range(0, 128, 2):
+            a = buf[base + x] >> sh
+            b = buf[base + x + 1] >> sh
+            code = 0
+            for dy in range(4):
+                if a & (1 << dy):
+                    code |= _BRAILLE_BIT[0][dy]
+                if b & (1 << dy):
+                    code |= _BRAILLE_BIT[1][dy]
+            line.append(chr(0x2800 + code))
+        yield "".join(line)
+
+
+# name: (panel columns, panel rows, row generator). Each needs two more
+# columns (the frame) and four more rows (frame, status, keys).
+MODES = (
+    ("half", 128, 32, _rows_half),      # 1x2 pixels a character: every pixel square-ish
+    ("quad", 64, 32, _rows_quad),       # 2x2 pixels a character
+    ("braille", 64, 16, _rows_braille),  # 2x4 pixels a character (braille dots)
+)
+_KEYS = {
+    "half": "arrows/wasd move  z/Enter=A  x/Bksp=B  Z/X=hold A/B  space=shake  q=quit",
+    "quad": "arrows/wasd  z=A  x=B  Z/X=hold  space=shake  q=quit",
+    "braille": "wasd z=A x=B Z/X=hold spc=shake q",
+}
+
+
+def need(mode):
+    """(columns, rows) the terminal needs for a mode."""
+    for m in MODES:
+        if m[0] == mode:
+            return m[1] + 2, m[2] + 4
+    raise ValueError(mode)
+
+
+def pick_mode(cols, rows, allowed=None):
+    """The most detailed rendering that fits cols x rows, or None. Unknown
+    sizes (0) fit anything."""
+    for m in MODES:
+        if allowed is not None and m[0] not in allowed:
+            continue
+        c, r = need(m[0])
+        if (cols <= 0 or cols >= c) and (rows <= 0 or rows >= r):
+            return m[0]
+    return None
+
+
+def smallest():
+    return need(MODES[-1][0])
+
+
+def too_small_text(cols, rows):
+    c, r = smallest()
+    return "terminal too small: need at least %dx%d, have %dx%d" % (c, r, cols, rows)
+
+
+def render(buf, lit, status, mode="half", write=None):
+    """Every pixel of the panel in the given mode, written row by row (no big
+    string is built per frame)."""
+    if write is None:
+        write = sys.stdout.write
+    if mode is True:
+        mode = "quad"
+    elif not mode:
+        mode = "half"
+    w = 128
+    gen = _rows_half
+    for m in MODES:
+        if m[0] == mode:
+            w = m[1]
+            gen = m[3]
     col = "\x1b[96m" if lit == 2 else ("\x1b[36m" if lit == 1 else "\x1b[90m")
-    w = 64 if narrow else 128
-    out.append("+" + "-" * w + "+\r\n")
-    for line in (_rows_quad(buf) if narrow else _rows_half(buf)):
-        out.append("|" + col + line + "\x1b[0m|\r\n")
-    out.append("+" + "-" * w + "+\r\n")
-    out.append(status + "\x1b[K\r\n")
-    if narrow:
-        out.append("arrows/wasd  z=A  x=B  Z/X=hold  space=shake  q=quit\x1b[K")
-    else:
-        out.append("arrows/wasd move  z/Enter=A  x/Bksp=B  Z/X=hold A/B  space=shake  q=quit\x1b[K")
-    sys.stdout.write("".join(out))
+    edge = "+" + "-" * w + "+\x1b[K\r\n"
+    write("\x1b[H")
+    write(edge)
+    for line in gen(buf):
+        write("|" + col + line + "\x1b[0m|\x1b[K\r\n")
+    write(edge)
+    write(status + "\x1b[K\r\n")
+    write(_KEYS[mode] + "\x1b[K\x1b[J")
 
 
-def interactive(data, narrow=False):
-    import select
-    import termios
-    hw, app = make(simhw.RealClock(), data)
-    stdin = sys.stdin
-    fd = 0
-    old = termios.tcgetattr(fd)
-    termios.setraw(fd)
-    poller = select.poll()
-    poller.register(stdin, select.POLLIN)
-    release = [None] * 6
-    state = {"quit": False}
+class Terminal:
+    """The interactive front end without the tty: keys in, frames, pictures out.
 
-    def readkey(timeout):
-        if not poller.poll(timeout):
-            return None
-        c = stdin.read(1)
-        if c == "\x1b":
-            if poller.poll(20):
-                c2 = stdin.read(1)
-                if c2 == "[" and poller.poll(20):
-                    return "\x1b[" + stdin.read(1)
-                return "\x1b" + c2
-        return c
+    Every key press becomes exactly one button press: presses wait in a queue
+    and are handed to the firmware through the hal's latch (a press and a
+    release seen in one poll), at most one a frame and never sooner than the
+    debounce allows, so fast typing is neither merged nor dropped. Z / X hold
+    A / B down for HOLD_MS (a long press); a repeat of the key (the terminal's
+    auto-repeat) keeps it down. The rendering follows the terminal's size.
+    """
 
-    keymap = {"\x1b[A": E.UP, "w": E.UP, "\x1b[B": E.DOWN, "s": E.DOWN, "\x1b[D": E.LEFT, "a": E.LEFT,
-              "\x1b[C": E.RIGHT, "d": E.RIGHT, "z": E.A, "\r": E.A, "\n": E.A, "x": E.B, "\x7f": E.B,
-              "\x08": E.B}
-    holds = {"Z": E.A, "X": E.B}
+    TAP_GAP_MS = 30    # > the firmware's 25 ms debounce
+    HOLD_MS = 1300
+    MAX_QUEUE = 64     # taps waiting (about two seconds of typing)
+    KEYMAP = {"\x1b[A": E.UP, "\x1bOA": E.UP, "w": E.UP, "\x1b[B": E.DOWN, "\x1bOB": E.DOWN,
+              "s": E.DOWN, "\x1b[D": E.LEFT, "\x1bOD": E.LEFT, "a": E.LEFT, "\x1b[C": E.RIGHT,
+              "\x1bOC": E.RIGHT, "d": E.RIGHT, "z": E.A, "\r": E.A, "\n": E.A, "x": E.B,
+              "\x7f": E.B, "\x08": E.B}
+    HOLDS = {"Z": E.A, "X": E.B}
 
-    def handle(k, now):
+    def __init__(self, hw, app, cols=0, rows=0, write=None, allowed=None):
+        self.hw = hw
+        self.app = app
+        self.write = write or sys.stdout.write
+        self.allowed = allowed
+        self.taps = []                 # buttons waiting to be pressed, oldest first
+        self.last_tap = [None] * 6     # when each button was last handed over
+        self.release = [None] * 6      # end of a Z / X hold
+        self.quit = False
+        self.dropped = 0
+        self.cols = cols
+        self.rows = rows
+        self.mode = pick_mode(cols, rows, allowed)
+        self.last_pix = bytearray(1024)
+        self.last_lit = -1
+        self.last_status = None
+        self.last_size = None
+        self.redraws = 0
+
+    # ----- input
+    def key(self, k, now):
         if k in ("q", "\x03"):
-            state["quit"] = True
+            self.quit = True
         elif k == " ":
-            hw.shake.shake(now)
-        elif k in keymap:
-            b = keymap[k]
-            hw.mask |= 1 << b
-            hw.latched |= 1 << b
-            release[b] = time.ticks_add(now, 130)
-        elif k in holds:
-            b = holds[k]
-            hw.mask |= 1 << b
-            release[b] = time.ticks_add(now, 1300)
+            self.hw.shake.shake(now)
+        elif k in self.KEYMAP:
+            if len(self.taps) < self.MAX_QUEUE:
+                self.taps.append(self.KEYMAP[k])
+            else:
+                self.dropped += 1
+        elif k in self.HOLDS:
+            b = self.HOLDS[k]
+            self.hw.mask |= 1 << b
+            self.release[b] = time.ticks_add(now, self.HOLD_MS)
+
+    def feed_taps(self, now):
+        """Release held keys that are due; hand the oldest waiting tap to the
+        latch when its button is free (one a frame keeps the typed order)."""
+        hw = self.hw
+        for b in range(6):
+            if self.release[b] is not None and time.ticks_diff(now, self.release[b]) >= 0:
+                hw.mask &= ~(1 << b)
+                self.release[b] = None
+                self.last_tap[b] = now
+        if not self.taps:
+            return
+        b = self.taps[0]
+        if hw.mask & (1 << b):
+            return  # held down (Z / X): the tap waits for the release
+        t = self.last_tap[b]
+        if t is not None and time.ticks_diff(now, t) < self.TAP_GAP_MS:
+            return
+        self.taps.pop(0)
+        hw.latched |= 1 << b
+        self.last_tap[b] = now
+
+    # ----- size
+    def resize(self, cols, rows):
+        if (cols, rows) == (self.cols, self.rows):
+            return
+        self.cols = cols
+        self.rows = rows
+        self.mode = pick_mode(cols, rows, self.allowed)
+        self.last_size = None  # clear and draw again
+
+    # ----- one frame
+    def step(self, now):
+        self.feed_taps(now)
+        try:
+            self.app.frame(now)
+        except Exception as e:
+            self.app.fail(e)
+        self.show()
+
+    def status(self):
+        app = self.app
+        hw = self.hw
+        s = "dimmed" if app.dimmed else ""
+        if hw.buzzer.playing:
+            s += "  \u266a %d Hz" % hw.buzzer.playing
+        return s
+
+    def show(self, asleep_text=None):
+        app = self.app
+        size = (self.cols, self.rows, self.mode)
+        if size != self.last_size:
+            self.write("\x1b[2J")
+            self.last_size = size
+            self.last_lit = -1
+        if self.mode is None:
+            if self.last_lit != -2:
+                self.write("\x1b[H" + too_small_text(self.cols, self.rows) + "\x1b[K\x1b[J")
+                self.last_lit = -2
+            return
+        if asleep_text is not None:
+            pix = bytearray(1024)
+            lit = 0
+            status = asleep_text
+        else:
+            pix = self.hw.panel.pixels()
+            lit = 0 if app.asleep else (1 if app.dimmed else 2)
+            status = self.status()
+        if lit == self.last_lit and status == self.last_status and pix == self.last_pix:
+            return
+        self.last_pix[:] = pix
+        self.last_lit = lit
+        self.last_status = status
+        render(pix, lit, status, self.mode, self.write)
+        self.redraws += 1
+
+
+class Tty:
+    """Raw keys from stdin (escape sequences whole), and the terminal's size
+    asked with a cursor-position report every SIZE_MS (MicroPython's unix
+    port has neither ioctl nor SIGWINCH)."""
+
+    SIZE_MS = 500
+
+    def __init__(self):
+        import select
+        self.stdin = sys.stdin
+        self.poller = select.poll()
+        self.poller.register(self.stdin, select.POLLIN)
+        self.size = None
+        self.next_ask = None
+
+    def _more(self, ms=20):
+        return self.poller.poll(ms)
+
+    def read(self, timeout):
+        """One key (a character or a whole escape sequence) or None. A size
+        report updates ``size`` and is not returned as a key."""
+        if not self.poller.poll(timeout):
+            return None
+        c = self.stdin.read(1)
+        if c != "\x1b" or not self._more():
+            return c
+        c2 = self.stdin.read(1)
+        if c2 == "O" and self._more():
+            return "\x1bO" + self.stdin.read(1)
+        if c2 != "[":
+            return "\x1b" + c2
+        seq = ""
+        while len(seq) < 16 and self._more():
+            ch = self.stdin.read(1)
+            if "@" <= ch <= "~":
+                if ch == "R" and ";" in seq:
+                    try:
+                        r, c = seq.split(";")
+                        self.size = (int(c), int(r))
+                    except ValueError:
+                        pass
+                    return ""
+                return "\x1b[" + seq + ch
+            seq += ch
+        return "\x1b[" + seq
+
+    def ask_size(self, now):
+        if self.next_ask is None or time.ticks_diff(now, self.next_ask) >= 0:
+            self.next_ask = time.ticks_add(now, self.SIZE_MS)
+            # save cursor, go as far down-right as allowed, report, restore
+            sys.stdout.write("\x1b7\x1b[999;999H\x1b[6n\x1b8")
+
+
+NO_TTY = ("make sim needs an interactive terminal; for scripted runs use "
+          "host_tools/sim/run.py --script FILE --out DIR (see host_tools/shots/*.txt)")
+
+
+def interactive(data, cols=0, rows=0, narrow=False):
+    try:
+        import termios
+        fd = 0
+        old = termios.tcgetattr(fd)
+    except (OSError, ImportError):
+        sys.stderr.write(NO_TTY + "\n")
+        sys.exit(2)
+    hw, app = make(simhw.RealClock(), data)
+    term = Terminal(hw, app, cols, rows, allowed=("quad", "braille") if narrow else None)
+    termios.setraw(fd)
+    tty = Tty()
 
     def on_sleep():
-        render(bytearray(1024), 0, "asleep: any key wakes", narrow)
-        while True:
-            k = readkey(1000)
-            if k is not None:
-                handle(k, time.ticks_ms())
+        term.show("asleep: any key wakes")
+        while not term.quit:
+            k = tty.read(1000)
+            if k:
+                term.key(k, time.ticks_ms())
                 return
+            if tty.size is not None:
+                term.resize(tty.size[0], tty.size[1])
+                term.show("asleep: any key wakes")
+            tty.ask_size(time.ticks_ms())
 
     hw.on_sleep = on_sleep
     sys.stdout.write("\x1b[2J\x1b[?25l")
-    last = None
     try:
         app.home()
         nxt = time.ticks_ms()
-        while not state["quit"]:
+        while not term.quit:
             now = time.ticks_ms()
             while True:
-                k = readkey(0)
+                k = tty.read(0)
                 if k is None:
                     break
-                handle(k, now)
-            for b in range(6):
-                if release[b] is not None and time.ticks_diff(now, release[b]) >= 0:
-                    hw.mask &= ~(1 << b)
-                    release[b] = None
-            try:
-                app.frame(now)
-            except Exception as e:
-                app.fail(e)
-            pix = bytes(hw.panel.pixels())
-            lit = 0 if app.asleep else (1 if app.dimmed else 2)
-            snd = ("  \u266a %d Hz" % hw.buzzer.playing) if hw.buzzer.playing else ""
-            status = "%s%s" % (("dimmed" if app.dimmed else ""), snd)
-            key = (pix, lit, status)
-            if key != last:
-                render(pix, lit, status, narrow)
-                last = key
+                if k:
+                    term.key(k, now)
+            if tty.size is not None:
+                term.resize(tty.size[0], tty.size[1])
+            tty.ask_size(now)
+            term.step(now)
             nxt = time.ticks_add(nxt, 33)
             wait = time.ticks_diff(nxt, time.ticks_ms())
             if wait > 0:
@@ -282,8 +512,8 @@ def main():
         headless(script, arg("--out", "build/shots"), data, int(seed) if seed else 1,
                  int(arg("--scale", "1")))
     else:
-        cols = int(arg("--cols", "0") or "0")
-        interactive(data, narrow="--narrow" in sys.argv or 0 < cols < 130)
+        interactive(data, int(arg("--cols", "0") or "0"), int(arg("--rows", "0") or "0"),
+                    "--narrow" in sys.argv)
 
 
 if __name__ == "__main__":

@@ -36,18 +36,44 @@ class RealClock:
 
 
 class SimBuzzer:
+    """The device's tone queue (hal/buzzer.py): 16 notes, a full queue refuses
+    a note, muting drops what is queued. Nothing grows with play time: tests
+    see the last ``RECENT`` notes played and the count of all of them."""
+
+    QUEUE = 16
+    RECENT = 32
+
     def __init__(self):
         self.muted = False
         self.queue = []
         self.playing = 0      # frequency now sounding, 0 = silent
         self.until = None
-        self.log = []         # (freq, ms) of every tone played, for tests
+        self.log = []         # (freq, ms) of the last RECENT tones played, for tests
+        self.played = 0       # every tone played
+        self.refused = 0      # tones refused because the queue was full
 
     def tone(self, freq, ms):
-        if not self.muted:
-            self.queue.append((freq, ms))
+        if self.muted:
+            return False
+        if len(self.queue) >= self.QUEUE:
+            self.refused += 1
+            return False
+        self.queue.append((freq, ms))
+        return True
+
+    def busy(self):
+        return self.until is not None or bool(self.queue)
+
+    def stop(self):
+        self.queue = []
+        self.playing = 0
+        self.until = None
 
     def tick(self, now):
+        if self.muted:
+            if self.until is not None or self.queue:
+                self.stop()
+            return
         if self.until is not None and time.ticks_diff(now, self.until) >= 0:
             self.playing = 0
             self.until = None
@@ -55,6 +81,9 @@ class SimBuzzer:
             f, ms = self.queue.pop(0)
             self.playing = f
             self.until = time.ticks_add(now, ms)
+            self.played += 1
+            if len(self.log) >= self.RECENT:
+                self.log.pop(0)
             self.log.append((f, ms))
 
 
