@@ -57,3 +57,164 @@ def test_quadrant_rows_decode_back_to_the_pixels():
             assert (code >> 1) & 1 == _pixel(buf, 2 * c + 1, 2 * r)
             assert (code >> 2) & 1 == _pixel(buf, 2 * c, 2 * r + 1)
             assert (code >> 3) & 1 == _pixel(buf, 2 * c + 1, 2 * r + 1)
+
+
+def test_braille_rows_decode_back_to_the_pixels():
+    run = _run()
+    if run is None:
+        return
+    buf = _pattern()
+    rows = list(run._rows_braille(buf))
+    assert len(rows) == 16 and all(len(r) == 64 for r in rows)
+    for r in range(16):
+        for c in range(64):
+            code = ord(rows[r][c]) - 0x2800
+            assert 0 <= code < 256
+            for dx in range(2):
+                for dy in range(4):
+                    got = 1 if code & run._BRAILLE_BIT[dx][dy] else 0
+                    assert got == _pixel(buf, 2 * c + dx, 4 * r + dy)
+
+
+def test_rendering_is_picked_from_width_and_height():
+    run = _run()
+    if run is None:
+        return
+    assert run.need("half") == (130, 36)
+    assert run.need("quad") == (66, 36)
+    assert run.need("braille") == (66, 20)
+    assert run.pick_mode(140, 45) == "half"
+    assert run.pick_mode(130, 36) == "half"
+    assert run.pick_mode(129, 36) == "quad"
+    assert run.pick_mode(140, 35) == "braille"   # wide but short: the title bar is not cut
+    assert run.pick_mode(80, 30) == "braille"
+    assert run.pick_mode(80, 24) == "braille"
+    assert run.pick_mode(66, 20) == "braille"
+    assert run.pick_mode(65, 40) is None
+    assert run.pick_mode(80, 19) is None
+    assert run.pick_mode(0, 0) == "half"          # size unknown
+    assert run.pick_mode(140, 45, ("quad", "braille")) == "quad"   # --narrow
+
+
+class _Out:
+    def __init__(self):
+        self.text = []
+        self.keep = True
+
+    def __call__(self, s):
+        if self.keep:
+            self.text.append(s)
+
+    def take(self):
+        s = "".join(self.text)
+        self.text = []
+        return s
+
+
+def _term(cols, rows):
+    """The terminal front end on a plain 7-item menu (the console's own home
+    menu is played by the soak test)."""
+    run = _run()
+    import simhw
+    from dicebox.core import storage, ui
+    from dicebox.core.app import App
+
+    def home(app):
+        return ui.Menu(app, "Test", [("Item %d" % i, lambda: None) for i in range(7)],
+                       on_back=lambda: None)
+    hw = simhw.SimHW(simhw.VirtualClock(), "/tmp", 1)
+    app = App(hw, storage.MemoryStore(), home)
+    out = _Out()
+    term = run.Terminal(hw, app, cols, rows, write=out)
+    app.home()
+    return run, hw, app, term, out
+
+
+def _frames(hw, term, ms, keys=()):
+    """Run frames for ms of virtual time; keys is a list of (at_ms, key)."""
+    start = hw.ticks_ms()
+    keys = list(keys)
+    nxt = start
+    for t in range(ms):
+        now = start + t
+        while keys and keys[0][0] <= t:
+            term.key(keys.pop(0)[1], now)
+        if now >= nxt:
+            hw.clock.t = now
+            term.step(now)
+            nxt = now + 33
+    hw.clock.t = start + ms
+
+
+def test_terminal_too_small_says_so_and_recovers_on_resize():
+    run = _run()
+    if run is None:
+        return
+    run, hw, app, term, out = _term(50, 12)
+    _frames(hw, term, 200)
+    text = out.take()
+    assert "terminal too small: need at least 66x20, have 50x12" in text
+    assert "\u2588" not in text and "+---" not in text  # no cut panel drawn
+    term.resize(80, 24)
+    _frames(hw, term, 100)
+    text = out.take()
+    assert term.mode == "braille" and "+" + "-" * 64 + "+" in text
+    assert "too small" not in text
+    term.resize(140, 45)
+    _frames(hw, term, 100)
+    assert term.mode == "half" and "+" + "-" * 128 + "+" in out.take()
+
+
+def test_fast_typing_every_key_is_one_press():
+    run = _run()
+    if run is None:
+        return
+    from dicebox.core import events as E
+    from dicebox.core import ui
+    run, hw, app, term, out = _term(140, 45)
+    out.keep = False
+    _frames(hw, term, 200)
+    menu = app.top()
+    seen = []
+    orig = menu.event
+
+    def spy(ev):
+        if ui.is_press(ev, E.DOWN):
+            seen.append(ev)
+        orig(ev)
+    menu.event = spy
+    start = menu.sel
+    # 20 presses of the same key 30 ms apart (faster than a frame)
+    _frames(hw, term, 2000, [(30 * i, "s") for i in range(20)])
+    assert len(seen) == 20, len(seen)
+    assert menu.sel == (start + 20) % len(menu.items)
+    assert not term.taps and term.dropped == 0
+    # a burst of mixed keys keeps its order: down, down, up -> one step down
+    before = menu.sel
+    _frames(hw, term, 500, [(0, "s"), (1, "\x1b[B"), (2, "w")])
+    assert menu.sel == (before + 1) % len(menu.items)
+
+
+def test_hold_keys_still_give_a_long_press():
+    run = _run()
+    if run is None:
+        return
+    from dicebox.core import events as E
+    run, hw, app, term, out = _term(140, 45)
+    out.keep = False
+    _frames(hw, term, 200)
+    menu = app.top()
+    seen = []
+    orig = menu.event
+
+    def spy(ev):
+        seen.append(ev)
+        orig(ev)
+    menu.event = spy
+    _frames(hw, term, 2000, [(0, "X")])
+    assert E.make(E.LONG, E.B) in seen
+    # a tap typed during the hold comes after it, as its own press
+    seen[:] = []
+    _frames(hw, term, 2000, [(0, "X"), (100, "x")])
+    presses = [ev for ev in seen if ev == E.make(E.PRESS, E.B)]
+    assert len(presses) == 2, seen
