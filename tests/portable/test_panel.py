@@ -268,7 +268,7 @@ def test_driver_picture_matches_framebuffer():
     assert p.pixels() == d.buffer
 
 
-def test_flush_sends_only_changed_pages():
+def test_flush_sends_only_changed_columns():
     SSD1306 = _driver()
     if SSD1306 is None:
         return
@@ -280,21 +280,45 @@ def test_flush_sends_only_changed_pages():
     p.reset_counters()
     assert d.flush() == 0                  # nothing changed: nothing sent
     assert p.bytes_in == 0
-    d.pixel(5, 20, 1)                       # page 2 only
+    d.pixel(5, 20, 1)                       # page 2, column 5 only
     n = d.flush()
-    assert p.data_bytes == 128 and n == 7 + 1 + 128
+    assert p.data_bytes == 1 and n == 7 + 1 + 1
     assert p.pixel(5, 20) == 1
-    d.pixel(6, 21, 1)                       # same page again: the window is reused
+    d.pixel(5, 21, 1)                       # same column and page: the window is reused
     p.reset_counters()
-    assert d.flush() == 1 + 128 and p.transactions == 1
-    assert p.pixel(6, 21) == 1
-    d.pixel(0, 8, 1)                        # pages 1 and 3: run 1..3
-    d.pixel(0, 31, 1)
+    assert d.flush() == 1 + 1 and p.transactions == 1
+    assert p.pixel(5, 21) == 1
+    d.pixel(0, 8, 1)                        # pages 1 and 3: one window each
+    d.pixel(3, 31, 1)
     p.reset_counters()
-    d.flush()
-    assert p.data_bytes == 3 * 128
+    assert d.flush() == 2 * (7 + 1 + 1)
+    assert p.data_bytes == 2
     assert p.pixels() == d.buffer
-    assert d.flushes == 4
+    d.fill_rect(2, 0, 124, 64, 1)           # most of every page: one full-width write
+    p.reset_counters()
+    assert d.flush() == 7 + 1 + 1024 and p.transactions == 2
+    assert p.pixels() == d.buffer
+    assert d.flushes == 5 and d.full_runs == 2
+
+
+def test_flush_splits_a_page_at_a_wide_gap():
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel()
+    d = SSD1306(p)
+    d.fill(0)
+    d.flush()
+    d.fill_rect(0, 16, 4, 8, 1)             # page 2, columns 0..3 and 120..123
+    d.fill_rect(120, 16, 4, 8, 1)
+    p.reset_counters()
+    assert d.flush() == 2 * (7 + 1 + 4)     # two windows, not 124 columns
+    assert p.data_bytes == 8 and p.pixels() == d.buffer
+    d.pixel(10, 16, 1)                      # a gap of 5 unchanged columns: not worth a window
+    d.pixel(16, 16, 1)
+    p.reset_counters()
+    assert d.flush() == 7 + 1 + 7
+    assert p.pixels() == d.buffer
 
 
 def test_flush_after_bus_error_resends_everything():

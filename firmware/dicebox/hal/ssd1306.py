@@ -2,16 +2,27 @@
 
 The driver is a ``framebuf.FrameBuffer`` (MONO_VLSB, one byte = 8 vertical
 pixels of one page). ``flush()`` compares the frame with a shadow copy of what
-the panel already holds, page by page, and sends the smallest run of pages
-that covers every change: one command transaction setting the column and page
-window (skipped when the window is the same as last time, because in
-horizontal addressing mode the pointer wraps back to the window's start after
-exactly one window of data) and one data transaction
-(``writevto`` of a preallocated 0x40 control byte and a preallocated
-memoryview of the page run). Nothing is allocated per flush.
+the panel already holds and finds, for each page, the first and last column
+that changed. It then sends the cheaper of:
+
+* one column window per changed page: a command transaction
+  ``00 21 c0 c1 22 p p`` (horizontal addressing: column window c0..c1, page
+  window p..p) and a data transaction ``40`` + the w = c1 - c0 + 1 bytes;
+* one full-width write of the run of pages p0..p1 that covers every change
+  (one window command, one data transaction of 128 bytes a page).
+
+Cost, in bus bytes with the address byte of each transaction counted: a
+column window is w + 10 (8 for the command transaction, 2 for the data
+transaction's address and control bytes), a full-width run 128 * pages + 10.
+A window command is skipped when the window is the one already set on the
+panel: in horizontal addressing the pointer wraps back to the window's start
+after exactly one window of data. Nothing is allocated per flush: a column
+window's bytes are copied into a preallocated staging buffer and sent through
+one of its preallocated memoryviews (one per length); a full-width run is sent
+straight from the frame buffer through a preallocated memoryview.
 
 A full frame is 1 + 1024 bytes (plus 7 when the window changes); an unchanged
-frame sends nothing; a change within one page sends 1 + 128 (+ 7).
+frame sends nothing; one changed pixel sends 7 + 1 + 1.
 """
 import framebuf
 import micropython
@@ -22,33 +33,70 @@ _DISPLAY_OFF = const(0xAE)   # | 1 = on
 _NORMAL = const(0xA6)        # | 1 = inverse
 _SEG_REMAP = const(0xA0)     # | 1 = column 127 is SEG0
 _COM_DIR = const(0xC0)       # | 8 = scan COM[N-1]..COM0
+_WIN_CMD = const(8)          # bus bytes of a window command: address + 7
+_DATA_HEAD = const(2)        # bus bytes before the data: address + control byte
 
-# The page compare runs every frame, so it is viper code. It is compiled on the
-# board at import (the rp2 port has the native emitter) rather than by mpy-cross,
-# so the module also compiles for any target, with no -march needed. A port
-# without viper compiles the same source as plain bytecode, with ptr8 standing
-# for the buffer itself. Neither allocates.
-_SYNC = """
-def _sync(buf, shadow, n: int, width: int) -> int:
-    # Copy buf into shadow; return a bit mask of the pages that differed.
+# The page compare and the window copy run every frame, so they are viper code.
+# They are compiled on the board at import (the rp2 port has the native
+# emitter) rather than by mpy-cross, so the module also compiles for any
+# target, with no -march needed. A port without viper compiles the same source
+# as plain bytecode, with ptr8 standing for the buffer itself. Neither
+# allocates.
+_SRC = """
+#V
+def _sync(buf, shadow, spans, width: int) -> int:
+    # Copy buf into shadow; return a bit mask of the pages that differed and,
+    # for each page p that differed, set spans[4p] and spans[4p + 1] to its
+    # first and last changed column and spans[4p + 2], spans[4p + 3] to the
+    # changed columns either side of its widest unchanged gap (both 0: no gap).
     b = ptr8(buf)
     s = ptr8(shadow)
+    w = ptr8(spans)
+    n = int(len(buf))
     mask = 0
     bit = 1
     i = 0
+    p = 0
     while i < n:
         end = i + width
-        changed = 0
+        first = -1
+        last = 0
+        big = 0
+        glo = 0
+        ghi = 0
+        x = 0
         while i < end:
             v = b[i]
             if v != s[i]:
                 s[i] = v
-                changed = 1
+                if first < 0:
+                    first = x
+                elif x - last - 1 > big:
+                    big = x - last - 1
+                    glo = last
+                    ghi = x
+                last = x
             i += 1
-        if changed:
+            x += 1
+        if first >= 0:
             mask |= bit
+            w[p] = first
+            w[p + 1] = last
+            w[p + 2] = glo
+            w[p + 3] = ghi
         bit <<= 1
+        p += 4
     return mask
+
+#V
+def _copy(dst, src, off: int, n: int):
+    # dst[1:1 + n] = src[off:off + n] without making a slice
+    d = ptr8(dst)
+    s = ptr8(src)
+    i = 0
+    while i < n:
+        d[i + 1] = s[off + i]
+        i += 1
 """
 
 
@@ -56,20 +104,26 @@ def _same(buf):
     return buf
 
 
-def _compile_sync(viper=True):
+def _compile(viper=True):
+    """(_sync, _copy, True) compiled as viper, or the plain versions and False."""
     if viper:
         g = {"micropython": micropython}
         try:
-            exec("@micropython.viper" + _SYNC, g)
-            return g["_sync"], True
+            exec(_SRC.replace("#V", "@micropython.viper"), g)
+            return g["_sync"], g["_copy"], True
         except Exception:  # no native emitter on this port
             pass
     g = {"ptr8": _same}
-    exec(_SYNC, g)
-    return g["_sync"], False
+    exec(_SRC, g)
+    return g["_sync"], g["_copy"], False
 
 
-_sync, VIPER = _compile_sync()
+_sync, _copy, VIPER = _compile()
+
+
+def window_cost(w, reuse=False):
+    """Bus bytes of one window of w data bytes (address bytes included)."""
+    return w + _DATA_HEAD + (0 if reuse else _WIN_CMD)
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -84,22 +138,31 @@ class SSD1306(framebuf.FrameBuffer):
         self.buffer = bytearray(n)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self._shadow = bytearray(n)
+        self._lohi = bytearray(4 * pages)  # changed columns per page, see _sync
         self._cmd = bytearray(3)          # 0x00 control byte + up to 2 command bytes
         self._win = bytearray((0x00, 0x21, 0, width - 1, 0x22, 0, pages - 1))
         self._vec = [b"\x40", None]
         mv = memoryview(self.buffer)
-        # one memoryview per page run p0..p1, made once
+        # one memoryview per full-width page run p0..p1, made once
         spans = [None] * (pages * pages)
         for p0 in range(pages):
             for p1 in range(p0, pages):
                 spans[p0 * pages + p1] = mv[p0 * width:(p1 + 1) * width]
         self._spans = spans
+        # staging for one column window: 0x40 then up to one page of data,
+        # with one memoryview per window width, made once
+        self._stage = stage = bytearray(width + 1)
+        stage[0] = 0x40
+        sv = memoryview(stage)
+        self._views = [sv[:k + 1] for k in range(width + 1)]
         self._all = (1 << pages) - 1
         self._force = True    # panel RAM content unknown
-        self._winkey = -1     # window last set on the panel, p0 * pages + p1
+        self._winkey = -1     # window last set on the panel (see _key)
         self.bytes_sent = 0   # every byte over the bus, control bytes included
         self.data_sent = 0    # GDDRAM bytes
         self.flushes = 0      # flushes that sent something
+        self.windows = 0      # column windows sent
+        self.full_runs = 0    # full-width page runs sent
         self._flipped = flip
         self.init_display()
 
@@ -161,41 +224,113 @@ class SSD1306(framebuf.FrameBuffer):
         self._force = True
         self._winkey = -1
 
+    def _set_window(self, c0, c1, p0, p1):
+        """Send the window command unless that window is already set; return
+        the bytes sent (0 or 7)."""
+        key = c0 | (c1 << 7) | (p0 << 14) | (p1 << 17)
+        if key == self._winkey:
+            return 0
+        w = self._win
+        w[2] = c0
+        w[3] = c1
+        w[5] = p0
+        w[6] = p1
+        self._winkey = -1          # unknown until the write went through
+        self.i2c.writeto(self.addr, w)
+        self._winkey = key
+        return 7
+
+    def _window(self, p, c0, c1):
+        """Send columns c0..c1 of page p as one column window; return the bytes."""
+        n = c1 - c0 + 1
+        sent = self._set_window(c0, c1, p, p)
+        _copy(self._stage, self.buffer, p * self.width + c0, n)
+        self.i2c.writeto(self.addr, self._views[n])
+        self.windows += 1
+        return sent + n + 1
+
     def flush(self):
-        """Send the pages changed since the last flush; return the bytes sent."""
-        mask = _sync(self.buffer, self._shadow, len(self.buffer), self.width)
+        """Send what changed since the last flush; return the bytes sent
+        (control bytes included, address bytes not)."""
+        mask = _sync(self.buffer, self._shadow, self._lohi, self.width)
+        pages = self.pages
+        width = self.width
+        lohi = self._lohi
         if self._force:
+            # every page, whole (lohi is only set for pages that differed)
             mask = self._all
             self._force = False
+            p = 0
+            while p < pages:
+                lohi[4 * p] = 0
+                lohi[4 * p + 1] = width - 1
+                lohi[4 * p + 2] = 0
+                lohi[4 * p + 3] = 0
+                p += 1
         if not mask:
             return 0
-        pages = self.pages
-        p0 = 0
-        while not (mask >> p0) & 1:
-            p0 += 1
-        p1 = pages - 1
-        while not (mask >> p1) & 1:
-            p1 -= 1
-        key = p0 * pages + p1
+        # cost of column windows (one per changed page, two when splitting
+        # the page at its widest unchanged gap is cheaper) vs one full-width run
+        per = 0
+        nwin = 0
+        p0 = -1
+        p1 = 0
+        p = 0
+        while p < pages:
+            if (mask >> p) & 1:
+                if p0 < 0:
+                    p0 = p
+                p1 = p
+                q = 4 * p
+                gap = lohi[q + 3] - lohi[q + 2] - 1
+                if gap > _DATA_HEAD + _WIN_CMD:
+                    per += lohi[q + 1] - lohi[q] + 1 - gap + 2 * (_DATA_HEAD + _WIN_CMD)
+                    nwin += 2
+                else:
+                    per += lohi[q + 1] - lohi[q] + 1 + _DATA_HEAD + _WIN_CMD
+                    nwin += 1
+            p += 1
+        if nwin == 1:
+            c0 = lohi[4 * p0]
+            c1 = lohi[4 * p0 + 1]
+            if (c0 | (c1 << 7) | (p0 << 14) | (p0 << 17)) == self._winkey:
+                per -= _WIN_CMD
+        last = width - 1
+        run = (p1 - p0 + 1) * width + _DATA_HEAD
+        if (last << 7) | (p0 << 14) | (p1 << 17) != self._winkey:
+            run += _WIN_CMD
         sent = 0
+        data = 0
         try:
-            if key != self._winkey:
-                w = self._win
-                w[5] = p0
-                w[6] = p1
-                self.i2c.writeto(self.addr, w)
-                sent = 7
-                self._winkey = key
-            self._vec[1] = self._spans[key]
-            self.i2c.writevto(self.addr, self._vec)
+            if run <= per:
+                sent = self._set_window(0, last, p0, p1)
+                self._vec[1] = self._spans[p0 * pages + p1]
+                self.i2c.writevto(self.addr, self._vec)
+                data = (p1 - p0 + 1) * width
+                sent += data + 1
+                self.full_runs += 1
+            else:
+                p = p0
+                while p <= p1:
+                    if (mask >> p) & 1:
+                        q = 4 * p
+                        c0 = lohi[q]
+                        c1 = lohi[q + 1]
+                        g0 = lohi[q + 2]
+                        g1 = lohi[q + 3]
+                        if g1 - g0 - 1 > _DATA_HEAD + _WIN_CMD:
+                            sent += self._window(p, c0, g0) + self._window(p, g1, c1)
+                            data += g0 - c0 + c1 - g1 + 2
+                        else:
+                            sent += self._window(p, c0, c1)
+                            data += c1 - c0 + 1
+                    p += 1
         except OSError:
             # the panel may hold anything now: resend everything next time
             self._force = True
             self._winkey = -1
             raise
-        n = (p1 - p0 + 1) * self.width
-        sent += n + 1
-        self.data_sent += n
+        self.data_sent += data
         self.bytes_sent += sent
         self.flushes += 1
         return sent
