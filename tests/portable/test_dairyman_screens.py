@@ -124,6 +124,8 @@ def test_pass_and_play_hands_over_before_revealing():
     labels = [menu.label(i) for i in range(len(menu.items))]
     assert "Fail: backorder" in labels
     menu.items[labels.index("Fail: backorder")][1]()
+    assert "backorder" in " ".join(app.top().lines)     # asks first
+    press(app, E.A)
     assert t.s.seat == 1 and t.handoff == 1
     assert t.s.tokens[0] == 1
 
@@ -172,14 +174,6 @@ def test_freeze_mode_keeps_marked_dice():
     press(app, E.UP)
     assert t.s.current_player() == CHANCE and 2 not in t.s.pending[1]
     assert t.s.freeze[0] == 0 and t.mode == 0
-
-
-def test_describe_names_the_reset_losses():
-    s = R.State(2)
-    s.last = ["reset", 1, 0, 21, 1, 9]
-    assert S.describe(s) == "P2 fails. Reset! P1-40 P2-25"
-    s.last = ["fail", 0]
-    assert S.describe(s) == "P1 fails: backorder"
 
 
 def test_resumed_pass_and_play_starts_covered():

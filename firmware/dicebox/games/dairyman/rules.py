@@ -18,7 +18,8 @@ brackets in the comments below refer to them.
 """
 from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY
+from dicebox.core.storage import BadData, need
+from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
 
 WHITE = const(0)
 YELLOW = const(1)
@@ -204,23 +205,204 @@ class State:
 
     @staticmethod
     def from_dict(d):
-        if d.get("v") != 1:
-            raise ValueError("unknown save version")
-        s = State(d["n"])
-        for k in ("stack", "display", "flipped", "tokens", "freeze", "dc", "dv", "dl", "used"):
-            setattr(s, k, list(d[k]))
-        s.owned = [list(o) for o in d["owned"]]
-        s.sets = [list(x) for x in d["sets"]]
-        s.seat = d["seat"]
-        s.rolls = d["rolls"]
-        s.need_lock = bool(d["need_lock"])
-        s.pending = _copy_pending(d["pending"])
-        s.over = bool(d["over"])
-        s.turns = d["turns"]
-        s.last = list(d["last"])
-        if len(s.flipped) != NTILES or len(s.owned) != s.n:
-            raise ValueError("bad save")
+        """The state saved by ``to_dict``; ``BadData`` (a ValueError) for any
+        save that breaks a type, a range or an invariant of the game: every
+        tile exactly once across stack, display, hands and a pending reshuffle;
+        the dice of a turn (7 white, 1 yellow, 0-4 red); locked dice in sets of
+        ten; a seat that exists. A damaged save is refused, never half-loaded."""
+        need(isinstance(d, dict), "not a saved game")
+        need(d.get("v") == 1, "unknown save version")
+        n = _int(d.get("n"), 2, 4, "players")
+        s = State(n)
+        s.stack = _ints(d.get("stack"), 0, NTILES - 1, "stack", NTILES)
+        s.display = _ints(d.get("display"), 0, NTILES - 1, "display", 3)
+        owned = _list(d.get("owned"), "hands", n)
+        s.owned = [_ints(o, 0, NTILES - 1, "a hand", NTILES) for o in owned]
+        s.flipped = _ints(d.get("flipped"), 0, 1, "flipped tiles", NTILES)
+        need(len(s.flipped) == NTILES, "flipped tiles: wrong count")
+        s.tokens = _ints(d.get("tokens"), 0, s.supply_total, "backorder tokens", n)
+        need(len(s.tokens) == n, "backorder tokens: wrong count")
+        need(sum(s.tokens) <= s.supply_total, "more backorder tokens than the supply")
+        s.freeze = _ints(d.get("freeze"), 0, 999, "freeze tokens", n)
+        need(len(s.freeze) == n, "freeze tokens: wrong count")
+        s.seat = _int(d.get("seat"), 0, n - 1, "seat")
+        s.dc = _ints(d.get("dc"), 0, 2, "dice colours", 8 + MAXRED)
+        s.dv = _ints(d.get("dv"), 0, 6, "dice values", 8 + MAXRED)
+        s.dl = _ints(d.get("dl"), 0, SPENT, "dice places", 8 + MAXRED)
+        s.sets = [_ints(x, 0, 8 + MAXRED, "a set", 4) for x in _list(d.get("sets"), "sets")]
+        s.rolls = _int(d.get("rolls"), 0, 9999, "rolls")
+        s.need_lock = bool(_int(d.get("need_lock"), 0, 1, "need_lock"))
+        s.used = _ints(d.get("used"), 0, NTILES - 1, "used ice creams", NTILES)
+        s.over = bool(_int(d.get("over"), 0, 1, "over"))
+        s.turns = _int(d.get("turns"), 0, 99999, "turns")
+        last = _list(d.get("last"), "last move")
+        need(len(last) <= 12, "last move too long")
+        for x in last:
+            need(type(x) is int or isinstance(x, str), "last move: bad item")
+        s.last = list(last)
+        need("pending" in d, "pending roll missing")
+        p = d["pending"]
+        if p is None:
+            s.pending = None
+        else:
+            p = _list(p, "pending roll")
+            need(len(p) >= 1, "pending roll empty")
+            kind = _int(p[0], _SETUP, _RESET, "pending kind")
+            if kind == _SETUP:
+                need(len(p) == 1, "pending shuffle: extra items")
+                s.pending = [_SETUP]
+            else:
+                need(len(p) == 2, "pending roll: wrong shape")
+                hi = 8 + MAXRED - 1 if kind == _ROLL else NTILES - 1
+                s.pending = [kind, _ints(p[1], 0, hi, "pending items", NTILES)]
+        s._check()
         return s
+
+    def _check(self):
+        """Raise BadData unless the state keeps the game's invariants."""
+        n = self.n
+        p = self.pending
+        need(not (self.over and p is not None), "a finished game waits for a roll")
+        setup = p is not None and p[0] == _SETUP
+        where = []
+        for o in self.owned:
+            where.extend(o)
+        where.extend(self.stack)
+        where.extend(self.display)
+        if p is not None and p[0] == _RESET:
+            where.extend(p[1])
+        if setup:
+            need(not where and self.turns == 0, "tiles dealt before the shuffle")
+        else:
+            need(len(where) == NTILES, "tiles created or lost")
+            seen = [0] * NTILES
+            for t in where:
+                need(not seen[t], "a tile is in two places")
+                seen[t] = 1
+        mine = self.owned_by_any()
+        for t in range(NTILES):
+            if self.flipped[t]:
+                need(t in mine, "a flipped tile nobody owns")
+        nd = len(self.dc)
+        need(len(self.dv) == nd and len(self.dl) == nd, "dice lists differ in length")
+        if nd == 0:
+            need(setup or self.over or (p is not None and p[0] == _RESET),
+                 "a turn without dice")
+            need(not self.sets and not self.used, "sets without dice")
+            return
+        need(not setup and not self.over, "dice outside a turn")
+        need(nd >= 8 and self.dc[:8] == [WHITE] * 7 + [YELLOW], "the dice are not 7 white and 1 yellow")
+        for c in self.dc[8:]:
+            need(c == RED, "extra dice must be red")
+        need(self.rolls >= 1, "a turn without a roll")
+        rolling = p[1] if p is not None and p[0] == _ROLL else []
+        for k in range(len(rolling)):
+            i = rolling[k]
+            need(i < nd and i not in rolling[k + 1:], "rolling a die that is not there")
+            need(self.dl[i] == FREE, "rolling a locked die")
+        for i in range(nd):
+            need(self.dv[i] >= 1 or i in rolling, "a die shows no face")
+            if self.dl[i] == SPENT:
+                need(self.dc[i] == YELLOW, "only the yellow die is spent")
+        inset = [0] * nd
+        for st in self.sets:
+            need(3 <= len(st) <= 4 and 1 <= st[0] <= 3, "a set is 2 or 3 dice in a barn")
+            tot = 0
+            for i in st[1:]:
+                need(i < nd and not inset[i], "a die in two sets")
+                inset[i] = 1
+                need(self.dl[i] == st[0], "a set's die is not in its barn")
+                tot += self.dv[i]
+            need(tot == 10, "a set does not total 10")
+        for i in range(nd):
+            need((1 <= self.dl[i] <= 3) == (inset[i] == 1), "a locked die outside a set")
+        hand = self.owned[self.seat]
+        for k in range(len(self.used)):
+            t = self.used[k]
+            need(t in hand and self.flipped[t] and TILES[t][2] != CHEESE
+                 and t not in self.used[k + 1:], "an ice cream used that is not yours")
+
+    def owned_by_any(self):
+        out = []
+        for o in self.owned:
+            out.extend(o)
+        return out
+
+    # ---- words ----------------------------------------------------------------
+    def describe(self, action):
+        """The words for ``action`` by the acting seat, said from the state
+        before it is applied ("P2 locked 4+6: barns hold 20"), for the move
+        log, the bots' messages and the menus. Never raises: an action the
+        rules would refuse is named as such."""
+        who = "P%d" % (self.seat + 1)
+        try:
+            a = _shape(action)
+        except IllegalMove:
+            return "%s: not a move" % who
+        v = a[0]
+        dv = self.dv
+        try:
+            if v == "lock":
+                vals = [dv[i] for i in a[1]]
+                b = barn_for(self.rolls)
+                return "%s locked %s: barn %d, barns hold %d" % (
+                    who, _plus(vals, [self.dc[i] for i in a[1]]), b, self.barn_total() + sum(vals))
+            if v == "reroll":
+                n = len(self.free_dice()) - len(a[1])
+                txt = "%s rerolled %d %s" % (who, n, "die" if n == 1 else "dice")
+                if a[1]:
+                    txt += ", froze %s" % _plus([dv[i] for i in a[1]], [self.dc[i] for i in a[1]], " ")
+                if self.rolls >= 3:
+                    txt += " (+1 freeze token)"
+                return txt
+            if v == "claim":
+                return "%s stopped at %d, claimed %s" % (
+                    who, self.barn_total(), "+".join(tile_name(t) for t in a[1]))
+            if v == "fail":
+                if self.need_lock:
+                    why = "no set of 10"
+                else:
+                    why = "nothing to claim with %d" % self.barn_total()
+                txt = "%s failed (%s): backorder token %d" % (
+                    who, why, self.tokens[self.seat] + 1)
+                if self.supply() == 1:
+                    c = self.clone()
+                    c.apply(a)
+                    txt += ". Last token: reset"
+                    L = c.last
+                    for k in range(2, len(L) - 1, 2):
+                        txt += ", P%d loses %d" % (L[k] + 1, TILES[L[k + 1]][0])
+                return txt
+            if v == "flip":
+                t = a[1]
+                return "%s flipped %s, paid %s: now %s" % (
+                    who, tile_name(t), cost_text(t), BACKS[TILES[t][2]])
+            if v == "ice":
+                t = a[1]
+                b = TILES[t][2]
+                if b == ICEANY:
+                    return "%s used ice cream %d: rerolled a %d" % (who, TILES[t][0], dv[a[2]])
+                n = len(self.ice_dice(b))
+                return "%s used ice cream %d: rerolled %d %ds" % (
+                    who, TILES[t][0], n, 1 if b == ICE1 else 2)
+        except Exception:   # words for a move the rules refuse: never crash the log
+            pass
+        return "%s: %s (not allowed now)" % (who, v)
+
+    def describe_chance(self, values):
+        """Words for a chance outcome before it is applied: a roll, a shuffle."""
+        p = self.pending
+        if p is None:
+            return ""
+        if p[0] == _SETUP:
+            c = self.clone()
+            c.apply_chance(values)
+            return "Tiles shuffled, display %s" % " ".join(str(TILES[t][0]) for t in c.display)
+        if p[0] == _ROLL:
+            faces = [values[k] + 1 for k in range(len(p[1]))]
+            cols = [self.dc[i] for i in p[1]]
+            return "P%d rolled %s" % (self.seat + 1, _plus(faces, cols, " "))
+        return "%d tiles shuffled under the stack" % len(p[1])
 
     # ---- queries --------------------------------------------------------
     def supply(self):
@@ -338,9 +520,7 @@ class State:
             raise IllegalMove("the game is over")
         if self.pending is not None:
             raise IllegalMove("roll the dice first")
-        a = tup(action)
-        if not isinstance(a, tuple) or not a:
-            raise IllegalMove("unknown action")
+        a = _shape(action)
         verb = a[0]
         if verb == "lock":
             self._lock(a)
@@ -352,16 +532,14 @@ class State:
             self._fail(a)
         elif verb == "flip":
             self._flip(a)
-        elif verb == "ice":
-            self._ice(a)
         else:
-            raise IllegalMove("unknown action")
+            self._ice(a)
 
     def _dice_arg(self, x):
         if not isinstance(x, tuple):
             raise IllegalMove("name the dice")
         for i in x:
-            if not isinstance(i, int) or i < 0 or i >= len(self.dv):
+            if type(i) is not int or i < 0 or i >= len(self.dv):
                 raise IllegalMove("no such die")
         for k in range(len(x)):
             if x[k] in x[k + 1:]:
@@ -394,7 +572,7 @@ class State:
     def _reroll(self, a):
         if self.need_lock:
             raise IllegalMove("lock a set first")
-        fr = self._dice_arg(a[1] if len(a) > 1 else ())
+        fr = self._dice_arg(a[1])
         for i in fr:
             if self.dl[i] != FREE:
                 raise IllegalMove("only unlocked dice freeze")
@@ -415,13 +593,13 @@ class State:
     def _claim(self, a):
         if self.need_lock:
             raise IllegalMove("lock a set first")
-        c = a[1] if len(a) > 1 else ()
+        c = a[1]
         if not isinstance(c, tuple) or not c:
             raise IllegalMove("pick a tile")
         tot = 0
         for k in range(len(c)):
             t = c[k]
-            if t not in self.display:
+            if type(t) is not int or t not in self.display:
                 raise IllegalMove("that tile is not on display")
             if t in c[k + 1:]:
                 raise IllegalMove("a tile counts once")
@@ -485,9 +663,9 @@ class State:
         return None
 
     def _flip(self, a):
-        if len(a) != 2 or not isinstance(a[1], int) or a[1] < 0 or a[1] >= NTILES:
-            raise IllegalMove("no such tile")
         t = a[1]
+        if type(t) is not int or t < 0 or t >= NTILES:
+            raise IllegalMove("no such tile")
         why = self.flip_problem(t)
         if why is not None:
             raise IllegalMove(why)
@@ -504,9 +682,9 @@ class State:
         return [i for i in self.free_dice() if self.dv[i] == face]
 
     def _ice(self, a):
-        if len(a) < 2 or not isinstance(a[1], int) or a[1] < 0 or a[1] >= NTILES:
-            raise IllegalMove("no such tile")
         t = a[1]
+        if type(t) is not int or t < 0 or t >= NTILES:
+            raise IllegalMove("no such tile")
         p = self.seat
         if t not in self.owned[p]:
             raise IllegalMove("not your tile")
@@ -560,6 +738,68 @@ class State:
             self.pending = None
             return
         self._start_turn((self.seat + 1) % self.n)
+
+
+# verb -> the lengths its action tuple may have
+_SHAPES = {"lock": (2,), "reroll": (2,), "claim": (2,), "fail": (1,), "flip": (2,),
+           "ice": (2, 3)}
+
+
+def _shape(action):
+    """The action as a tuple of the right length for its verb, else IllegalMove."""
+    a = tup(action)
+    if not isinstance(a, tuple) or not a or not isinstance(a[0], str):
+        raise IllegalMove("unknown action")
+    lens = _SHAPES.get(a[0])
+    if lens is None:
+        raise IllegalMove("unknown action")
+    if len(a) not in lens:
+        raise IllegalMove("malformed %s" % a[0])
+    return a
+
+
+BACKS = ("cheese: +5 at the end", "ice cream: reroll 1s", "ice cream: reroll 2s",
+         "ice cream: reroll a die")
+_MARK = ("", "y", "r")   # dice colours in words: 4y = the yellow die showing 4
+
+
+def _plus(vals, cols, sep="+"):
+    return sep.join("%d%s" % (vals[k], _MARK[cols[k]]) for k in range(len(vals)))
+
+
+def tile_name(t):
+    """A tile as players tell it apart: its value and the letter of its back."""
+    return "%d%s" % (TILES[t][0], "c" if TILES[t][2] == CHEESE else "i")
+
+
+def cost_text(t):
+    """What flipping tile t costs, in words."""
+    n = TILES[t][1]
+    if n <= 6:
+        return "yellow %d" % n
+    return "%d freeze" % (n - 10)
+
+
+def _int(x, lo, hi, what):
+    if type(x) is not int or x < lo or x > hi:
+        raise BadData("%s out of range" % what)
+    return x
+
+
+def _list(x, what, n=None):
+    if not isinstance(x, list):
+        raise BadData("%s is not a list" % what)
+    if n is not None and len(x) != n:
+        raise BadData("%s: wrong count" % what)
+    return x
+
+
+def _ints(x, lo, hi, what, most):
+    _list(x, what)
+    need(len(x) <= most, "%s: too many" % what)
+    for v in x:
+        _int(v, lo, hi, what)
+    return list(x)
 
 
 def _copy_pending(p):

@@ -13,7 +13,11 @@ the end of the bot's turn. The game is saved after every step.
 """
 from micropython import const
 from dicebox.core import ui, dice, events as E
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game, resolve_chance
+from dicebox.core.storage import need
+from dicebox.core import ticks
+from dicebox.core.app import RollRefused
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, resolve_chance
+from dicebox.core.movelog import MoveLog
 from dicebox.games.dairyman import rules as R
 from dicebox.games.dairyman import help as H
 from dicebox.games.dairyman.tiles import TILES
@@ -24,15 +28,23 @@ _STEP_MS = const(700)
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 
 
+def check_seats(s, seats):
+    """A saved game's seats: one kind (human, easy or hard bot) per player."""
+    need(len(seats) == s.n, "the seats do not match the players")
+    for k in seats:
+        need(0 <= k < len(KINDS), "a seat is not a player kind")
+
+
 def load(app):
-    return load_saved(app.store, SAVE, R.State.from_dict)
-
-
-def start(app):
-    app.push(Start(app))
+    """``(state, seats)`` of the saved game, or None (a damaged save is set
+    aside and its problem noted under SAVE for the menu)."""
+    return load_saved(app.store, SAVE, R.State.from_dict, check_seats)
 
 
 class Start(ui.Menu):
+    """The game's own menu: Resume first (and selected) when a game is saved,
+    New game, then How to play, Controls and the full rules."""
+
     def __init__(self, app):
         self.saved = load(app)
         items = []
@@ -48,16 +60,25 @@ class Start(ui.Menu):
 
     def resume(self):
         s, seats = self.saved
-        self.app.replace(Table(self.app, s, seats))
+        self.app.replace(Table(self.app, s, seats, _load_log(self.app)))
 
     def new(self):
-        self.app.push(NewGame(self.app))
+        self.app.push(NewGame(self.app, self.saved is not None))
+
+
+def start(app):
+    app.push(Start(app))
+    got = app.store.take_problems(SAVE)
+    if got:
+        app.message("Saved game", "The saved game was damaged and could not be "
+                    "resumed (%s). Start a new one." % "; ".join(p[len(SAVE) + 2:] for p in got))
 
 
 class NewGame(ui.Menu):
-    def __init__(self, app):
+    def __init__(self, app, replaces=False):
         self.n = 2
         self.seats = [0, 2, 2, 2]
+        self.replaces = replaces   # a saved game exists: Start asks first
         items = [(self.players_label, self.more_players, self.adj_players)]
         for i in range(4):
             items.append((self.seat_label(i), self.cycle(i, 1), self.adjuster(i)))
@@ -94,10 +115,50 @@ class NewGame(ui.Menu):
         return fn
 
     def go(self):
+        if self.replaces:
+            self.app.push(ui.Confirm(self.app, "Replace the saved game?", self.start))
+        else:
+            self.start()
+
+    def start(self):
         s = R.State(self.n)
+        log = MoveLog()
+        try:                     # the opening shuffle: a refused roll keeps us here
+            log.add(_chance(s, self.app.rng))
+        except RollRefused as e:
+            self.app.message("Cannot roll", str(e))
+            return
         seats = self.seats[:self.n]
         self.app.pop()
-        self.app.replace(Table(self.app, s, seats))
+        self.app.replace(Table(self.app, s, seats, log))
+
+
+def _chance(s, rng):
+    """Resolve the chance node with ``rng``; the words for what came out.
+    A refused roll (RollRefused) leaves the state as it was."""
+    before = s.clone()
+    rec = _Rec(rng)
+    resolve_chance(s, rec)
+    return before.describe_chance(rec.got)
+
+
+class _Rec:
+    """An rng that remembers what it drew (for the words of a roll)."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.got = []
+
+    def randbelow(self, n):
+        v = self.rng.randbelow(n)
+        self.got.append(v)
+        return v
+
+
+def _load_log(app):
+    """The move log saved with the game (its lines are checked by MoveLog)."""
+    d = app.store.load(SAVE, None)
+    return MoveLog(d.get("log") if isinstance(d, dict) else None)
 
 
 def _tile_text(t, flipped):
@@ -139,69 +200,50 @@ def end_text(s, seats):
     return "\n".join(out)
 
 
-def describe(s):
-    """A short line for the last thing that happened."""
-    L = s.last
-    if not L:
-        return ""
-    who = "P%d" % (L[1] + 1)
-    v = L[0]
-    if v == "lock":
-        return "%s locks barn %d" % (who, L[2])
-    if v == "reroll":
-        return "%s rerolls" % who + (" (%d frz)" % L[2] if L[2] else "")
-    if v == "claim":
-        return "%s claims %d" % (who, sum(TILES[t][0] for t in L[2:]))
-    if v == "fail":
-        return "%s fails: backorder" % who
-    if v == "reset":
-        lost = ""
-        for k in range(2, len(L) - 1, 2):
-            lost += " P%d-%d" % (L[k] + 1, TILES[L[k + 1]][0])
-        return "%s fails. Reset!%s" % (who, lost)
-    if v == "flip":
-        return "%s flips %d" % (who, TILES[L[2]][0])
-    if v == "ice":
-        return "%s uses ice cream" % who
-    return ""
-
-
 class Table(ui.Screen):
-    def __init__(self, app, s, seats):
+    def __init__(self, app, s, seats, log=None):
         ui.Screen.__init__(self, app)
         self.s = s
         self.seats = seats
+        self.log = log if log is not None else MoveLog()
+        self.marks = {}        # human seat -> log count when it last acted
         self.cur = 0
         self.sel = []
         self.mode = 0          # 0 play, 1 freeze picking, 2 ice die picking
         self.ice_tile = -1
         self.msg = ""
-        self.next_step = 0
+        self.next_step = app.now()
         self.handoff = -1      # seat waiting for "ready"
         self.shown_seat = -1
+        self.refused = False   # a roll was refused: wait for A before trying again
         self.humans = sum(1 for k in seats if k == 0)
-        if self.humans > 1 and not self.is_bot(s.seat) and s.current_player() != TERMINAL:
-            self.handoff = s.seat      # a resumed pass-and-play game starts covered
+        if s.current_player() != TERMINAL and not self.is_bot(s.seat):
+            self.marks[s.seat] = self.log.count
+            if self.humans > 1:
+                self.handoff = s.seat      # a resumed pass-and-play game starts covered
             self.shown_seat = s.seat
         self.save()
 
     # ---- helpers ------------------------------------------------------------
     def save(self):
-        save_game(self.app.store, SAVE, self.s, self.seats)
+        """Save after every step, the move log with it; a full filesystem
+        returns False and the app says so once: play goes on."""
+        st = self.app.store
+        if self.s.current_player() == TERMINAL:
+            st.delete(SAVE)
+            return True
+        return st.save(SAVE, {"state": self.s.to_dict(), "seats": self.seats,
+                              "log": self.log.to_list()})
 
     def is_bot(self, seat):
         return self.seats[seat] != 0
-
-    def acting(self):
-        s = self.s
-        return s.seat
 
     def free(self):
         return self.s.free_dice()
 
     def enter(self):
         self.dirty = True
-        self.next_step = self.app.now() + _STEP_MS
+        self.next_step = ticks.add(self.app.now(), _STEP_MS)
 
     def after(self):
         """After any step: save, end of game, hand-off to the next human."""
@@ -217,11 +259,31 @@ class Table(ui.Screen):
             self.app.push(EndPage(self.app, s, self.seats))
             return
         seat = s.seat
-        if seat != self.shown_seat and not self.is_bot(seat) and self.humans > 1:
-            self.handoff = seat
+        if seat != self.shown_seat and not self.is_bot(seat):
+            if self.humans > 1:
+                self.handoff = seat
+            else:
+                self.show_recap(seat)
         self.shown_seat = seat
 
+    def show_recap(self, seat):
+        """What happened since this human last acted (bots, skips), if anything."""
+        mark = self.marks.get(seat)
+        self.marks[seat] = self.log.count
+        if mark is not None:
+            page = self.log.recap(self.app, mark, "Since your turn")
+            if page is not None:
+                self.app.push(page)
+
+    def record(self, text):
+        """Log a move of the acting seat; a human has seen everything up to it."""
+        self.log.add(text)
+        seat = self.s.seat
+        if not self.is_bot(seat):
+            self.marks[seat] = self.log.count
+
     def do(self, action):
+        text = self.s.describe(action)
         try:
             self.s.apply(action)
         except IllegalMove as e:
@@ -229,16 +291,29 @@ class Table(ui.Screen):
             self.app.beep(220, 80)
             self.dirty = True
             return False
-        self.msg = describe(self.s)
+        self.msg = text
+        self.record(text)
         self.after()
         return True
 
     def roll(self):
         s = self.s
-        resolve_chance(s, self.app.rng)
+        dice_roll = s.pending is not None and s.pending[0] == 1
+        try:
+            text = _chance(s, self.app.rng)
+        except RollRefused as e:
+            self.refused = True
+            self.dirty = True
+            self.app.message("Cannot roll", str(e))
+            return
         self.app.beep(1800, 20)
-        if s.pending is None and s.current_player() >= 0 and s.need_lock and not s.can_lock():
-            self.msg = "No set!"
+        self.msg = text
+        if dice_roll:
+            self.record(text)
+            if s.need_lock and not s.can_lock():
+                self.msg = text + ". No set!"
+        else:
+            self.log.add(text)
         self.after()
 
     def bot_step(self):
@@ -248,34 +323,47 @@ class Table(ui.Screen):
             return
         from dicebox.games.dairyman import bot as B
         fn = B.hard if self.seats[s.seat] == 2 else B.easy
-        self.do(fn(s, self.app.rng))
+        try:
+            a = fn(s, self.app.rng)
+        except RollRefused as e:
+            self.refused = True
+            self.app.message("Cannot roll", str(e))
+            return
+        self.do(a)
 
     # ---- frame ----------------------------------------------------------------
     def tick(self, now):
         s = self.s
         # bots playing on (e.g. a table of bots being watched): stay awake
         self.keep_awake = (s.current_player() != TERMINAL and self.handoff < 0
-                           and self.is_bot(s.seat))
-        if s.current_player() == TERMINAL or self.handoff >= 0:
+                           and self.is_bot(s.seat) and not self.refused)
+        if s.current_player() == TERMINAL or self.handoff >= 0 or self.refused:
             return
         if s.current_player() == CHANCE and s.pending[0] != 1:
             self.roll()          # shuffles happen by themselves
             return
-        if self.is_bot(s.seat) and now - self.next_step >= 0:
+        if self.is_bot(s.seat) and ticks.diff(now, self.next_step) >= 0:
             self.bot_step()
-            self.next_step = now + _STEP_MS
+            self.next_step = ticks.add(now, _STEP_MS)
 
     def event(self, ev):
         s = self.s
         k = E.kind(ev)
+        if self.refused and ui.is_press(ev, E.A):
+            self.refused = False         # try again (the roll below, or the bots)
+            self.dirty = True
+            if s.current_player() != CHANCE or self.is_bot(s.seat):
+                return
         if s.current_player() == TERMINAL:
             if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
                 self.app.push(EndPage(self.app, s, self.seats))
             return
         if self.handoff >= 0:
             if ui.is_press(ev, E.A):
+                seat = self.handoff
                 self.handoff = -1
                 self.dirty = True
+                self.show_recap(seat)
             elif ui.is_press(ev, E.B):
                 self.menu()
             return
@@ -371,7 +459,8 @@ class Table(ui.Screen):
         if "ice" in verbs:
             items.append(("Ice cream", self.ice_menu))
         if "fail" in verbs:
-            items.append(("Fail: backorder", self.act(("fail",))))
+            items.append(("Fail: backorder", self.confirm_fail))
+        items.append(("Moves", lambda: app.replace(self.log.page(app))))
         items.append(("Scores", lambda: app.replace(
             ui.TextPage(app, "Scores", scores_text(s, self.seats)))))
         for title, text in H.pages():
@@ -393,6 +482,12 @@ class Table(ui.Screen):
             self.do(action)
         return fn
 
+    def confirm_fail(self):
+        a = ("fail",)
+        why = "No set of 10." if self.s.need_lock else "Nothing to claim."
+        self.app.replace(ui.Confirm(self.app, why + " Take a backorder token (-5) and end the turn?",
+                                    lambda: self.do(a)))
+
     def freeze_mode(self):
         self.app.pop()
         self.mode = 1
@@ -403,14 +498,17 @@ class Table(ui.Screen):
     def claim_menu(self):
         s = self.s
         items = []
+        details = []
         for a in s.legal_actions():
             if a[0] == "claim":
                 vals = [TILES[t][0] for t in a[1]]
-                lab = "+".join(str(v) for v in vals)
-                if len(vals) > 1:
-                    lab += "=%d" % sum(vals)
+                if len(vals) == 1:
+                    lab = H.tile_line(a[1][0])
+                else:
+                    lab = "+".join(str(v) for v in vals) + "=%d" % sum(vals)
                 items.append((lab, self.act(a)))
-        self.app.replace(ui.Menu(self.app, "Claim (%d)" % s.barn_total(), items))
+                details.append([H.tile_line(t) for t in a[1]])
+        self.app.replace(ClaimMenu(self.app, "Claim (%d)" % s.barn_total(), items, details))
 
     def flip_menu(self):
         items = []
@@ -487,7 +585,9 @@ class Table(ui.Screen):
             info += " F%d B%d" % (s.freeze[seat], s.tokens[seat])
             lines.insert(0, info)
         if len(lines) < 2:
-            if chance:
+            if self.refused:
+                lines.append("A: try to roll")
+            elif chance:
                 lines.append("A/shake: roll" if not self.is_bot(seat) else "rolling...")
             elif self.is_bot(seat):
                 lines.append("A: skip turn")
@@ -501,6 +601,24 @@ class Table(ui.Screen):
         fb.text(lines[1][:16], 0, 57, 1)
 
 
+class ClaimMenu(ui.Menu):
+    """The claim choices, with each tile of the selected one spelt out below:
+    value, flip cost and back, so two tiles of the same value differ."""
+
+    VISIBLE = 3
+
+    def __init__(self, app, title, items, details):
+        ui.Menu.__init__(self, app, title, items)
+        self.details = details
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        if self.details:
+            fb.hline(0, 38, ui.W - 4, 1)
+            for k, line in enumerate(self.details[self.sel][:3]):
+                fb.text(line[:15], 2, 40 + k * 8, 1)
+
+
 class EndPage(ui.TextPage):
     def __init__(self, app, s, seats):
         ui.TextPage.__init__(self, app, "Game over", end_text(s, seats))
@@ -509,7 +627,7 @@ class EndPage(ui.TextPage):
 
     def event(self, ev):
         # a burst of A presses that skipped the last bot turn must not close it
-        if self.app.now() - self.t0 < 1000:
+        if ticks.since(self.app.now(), self.t0) < 1000:
             return
         if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
             self.app.store.delete(SAVE)

@@ -1,0 +1,124 @@
+"""Dairyman saves: from_dict refuses every damaged state with BadData; the
+menu loads through core.game.load_saved, reports the problem and never crashes."""
+import json
+from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.rng import seeded
+from dicebox.core.storage import BadData, MemoryStore
+from dicebox.games.dairyman import rules as R
+from check import raises
+from test_dairyman_rules import new, roll
+
+
+def mid_game():
+    """Seat 0 after a roll and a lock, one tile owned and flipped by seat 1."""
+    s = new(3)
+    roll(s, [6, 4, 5, 5, 1, 2, 3, 3])
+    s.apply(("lock", (0, 1)))
+    s.owned[1].append(s.stack.pop())
+    return s
+
+
+def refused(d, why=None):
+    e = raises(BadData, R.State.from_dict, d)
+    if why is not None:
+        assert why in str(e), str(e)
+    return e
+
+
+def test_round_trip_through_json_at_every_step_of_random_games():
+    r = seeded(5)
+    for n in (2, 3, 4):
+        s = R.State(n)
+        steps = 0
+        while s.current_player() != TERMINAL and steps < 400:
+            if s.current_player() == CHANCE:
+                s.apply_chance([r.randbelow(k) for k in s.chance_request()])
+            else:
+                acts = s.legal_actions()
+                s.apply(acts[r.randbelow(len(acts))])
+            d = json.loads(json.dumps(s.to_dict()))
+            assert R.State.from_dict(d).to_dict() == s.to_dict()
+            steps += 1
+
+
+def test_issue_examples_refused():
+    d = mid_game().to_dict()
+    d["seat"] = 5
+    refused(d, "seat")
+    d = mid_game().to_dict()
+    d["display"][0] = 99
+    refused(d, "display")
+    d = mid_game().to_dict()
+    d["n"] = 7
+    refused(d, "players")
+
+
+def test_types_and_ranges_refused():
+    base = mid_game().to_dict()
+    bad = [
+        ("stack", "junk"), ("display", [1, 2, 3, 4]), ("seat", "0"), ("seat", True),
+        ("dv", [9] * 8), ("dc", [0] * 8), ("dl", [7] * 8), ("tokens", [9, 0, 0]),
+        ("freeze", [-1, 0, 0]), ("freeze", [0, 0]), ("flipped", [0] * 21),
+        ("rolls", -1), ("need_lock", 2), ("over", "no"), ("pending", [9]),
+        ("pending", [1, [50]]), ("owned", [[], []]), ("used", [3]),
+        ("sets", [[1, 0, 2]]), ("last", [[1]]), ("turns", 1.5), ("v", 2),
+    ]
+    for k, v in bad:
+        d = json.loads(json.dumps(base))
+        d[k] = v
+        refused(d)
+    for k in base:
+        d = json.loads(json.dumps(base))
+        del d[k]
+        refused(d)
+    refused("junk")
+    refused([])
+
+
+def test_tiles_neither_created_nor_lost():
+    d = mid_game().to_dict()
+    d["stack"].pop()
+    refused(d, "tiles")
+    d = mid_game().to_dict()
+    d["owned"][2].append(d["display"][0])        # in two places
+    refused(d)
+    d = mid_game().to_dict()
+    d["flipped"][d["display"][0]] = 1           # flipped on the display
+    refused(d, "flipped")
+
+
+def test_dice_invariants():
+    d = mid_game().to_dict()
+    d["dv"][0] = 5                              # the locked set totals 11
+    refused(d, "10")
+    d = mid_game().to_dict()
+    d["dl"][2] = 1                              # locked outside a set
+    refused(d, "set")
+    d = mid_game().to_dict()
+    d["dl"][2] = R.SPENT                        # a white die spent
+    refused(d, "yellow")
+    d = mid_game().to_dict()
+    d["dc"] = d["dc"] + [R.RED]                 # lengths differ
+    refused(d)
+    d = mid_game().to_dict()
+    for k in ("dc", "dv", "dl"):
+        d[k] = d[k] + [R.RED if k == "dc" else (3 if k == "dv" else 0)] * 5
+    refused(d)                                  # five red dice
+
+
+def test_seat_kind_and_count_refused_at_load():
+    from dicebox.games.dairyman import screens as S
+    st = MemoryStore()
+    good = mid_game()
+    for seats in ([0, 7, 2], [0, 2], [0, 2, 2, 2], ["human", 0, 0]):
+        st.save(S.SAVE, {"state": good.to_dict(), "seats": seats})
+        assert S.load(_App(st)) is None
+        assert st.take_problems(S.SAVE), seats
+    st.save(S.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2]})
+    s, seats = S.load(_App(st))
+    assert s.to_dict() == good.to_dict() and seats == [0, 1, 2]
+
+
+class _App:
+    def __init__(self, store):
+        self.store = store
