@@ -264,22 +264,28 @@ def test_round_trip_through_json():
     assert r2.label(9) == "R"
 
 
-def test_damaged_dict_raises_or_is_cleaned():
+def test_damaged_dict_is_refused_with_a_reason():
     raises(rm.RollerError, rm.Roller.from_dict, {"groups": [[0, 6]]})
     raises(rm.RollerError, rm.Roller.from_dict, {"groups": [[2, 6]], "mod": 500})
-    raises(KeyError, rm.Roller.from_dict, {})
-    r = rm.Roller.from_dict({"groups": [[2, 6]], "values": [9, 3], "held": [1, 1]})
-    assert r.values == [0, 3]       # 9 is no face of a d6
-    assert r.held == [False, True]  # an unrolled die cannot be held
+    raises(rm.RollerError, rm.Roller.from_dict, {})
+    raises(rm.RollerError, rm.Roller.from_dict, [7])
+    # 9 is no face of a d6; an unrolled die cannot be held
+    raises(rm.RollerError, rm.Roller.from_dict, {"groups": [[2, 6]], "values": [9, 3]})
+    raises(rm.RollerError, rm.Roller.from_dict,
+           {"groups": [[2, 6]], "values": [0, 3], "held": [1, 1]})
+    r = rm.Roller.from_dict({"groups": [[2, 6]], "values": [0, 3], "held": [0, 1]})
+    assert r.values == [0, 3] and r.held == [False, True]
 
 
-def test_damaged_history_entries_are_dropped():
+def test_damaged_history_entries_are_refused():
     good = {"d": "2d6", "v": [1, 2], "t": 3}
-    d = {"groups": [[2, 6]], "history": [good, {}, 5, {"d": "2d6", "v": 7}, {"d": 1, "v": []},
-                                         {"d": "2d6", "v": [1], "t": "x"}]}
-    assert rm.Roller.from_dict(d).history == [good]
-    d["history"] = "rubbish"
-    assert rm.Roller.from_dict(d).history == []
+    assert rm.Roller.from_dict({"groups": [[2, 6]], "history": [good]}).history == [good]
+    for bad in ({}, 5, {"d": "2d6", "v": 7}, {"d": 1, "v": []},
+                {"d": "2d6", "v": [1], "t": "x"}, {"d": "2d6", "v": ["1"]},
+                {"d": "2d6", "v": [0]}, {"d": "2d6", "v": [1] * 13}):
+        raises(rm.RollerError, rm.Roller.from_dict, {"groups": [[2, 6]], "history": [good, bad]})
+    raises(rm.RollerError, rm.Roller.from_dict, {"groups": [[2, 6]], "history": "rubbish"})
+    raises(rm.RollerError, rm.Roller.from_dict, {"groups": [[2, 6]], "history": [good] * 21})
 
 
 def test_bad_preset_leaves_roller_unchanged():

@@ -5,6 +5,7 @@ buffer is MicroPython's framebuf when there is one, else a small stand-in.
 """
 from dicebox.apps import fairness as fz
 from dicebox.apps import roller
+from dicebox.apps import roller_coin, roller_fair, roller_menu, roller_presets, roller_sets
 from dicebox.apps import roller_model as rm
 from dicebox.core import events as E
 from dicebox.core import ui
@@ -127,7 +128,10 @@ def test_roller_state_survives_restart():
 def test_damaged_save_falls_back_to_default():
     app = FakeApp()
     app.store.save(roller.STORE, {"groups": [[99, 6]]})
-    app, s = open_roller(app)
+    app, msg = open_roller(app)
+    assert isinstance(msg, ui.Message)            # the player is told, on the roller
+    app.press(E.B)
+    s = app.top()
     assert s.r.notation() == "2d6"
 
 
@@ -135,7 +139,7 @@ def test_menu_named_set_dairyman_with_red_dice():
     app, s = open_roller()
     app.press(E.B)
     m = app.top()
-    assert isinstance(m, roller.RollerMenu)
+    assert isinstance(m, roller_menu.RollerMenu)
     labels = [m.label(i) for i in range(len(m.items))]
     i = labels.index("Named sets")
     m.sel = i
@@ -201,7 +205,7 @@ def test_modifier_adjust_from_menu():
 
 def test_set_editor_builds_a_mixed_set():
     app, s = open_roller()
-    app.push(roller.SetEditor(app, s))
+    app.push(roller_sets.SetEditor(app, s))
     ed = app.top()
     ed.sel = 1                       # "+ Add 1d6"
     app.press(E.A)
@@ -225,7 +229,7 @@ def test_set_editor_builds_a_mixed_set():
 def test_set_editor_refuses_too_many_dice_with_a_message():
     app, s = open_roller()
     s.r.set_groups([[9, 6], [3, 6]])
-    app.push(roller.SetEditor(app, s))
+    app.push(roller_sets.SetEditor(app, s))
     ed = app.top()
     ed.sel = 1
     app.press(E.RIGHT)
@@ -235,7 +239,7 @@ def test_set_editor_refuses_too_many_dice_with_a_message():
 
 def test_custom_sides_picker():
     app, s = open_roller()
-    app.push(roller.SetEditor(app, s))
+    app.push(roller_sets.SetEditor(app, s))
     app.press(E.A)                   # group 1
     app.top().sel = 2                # custom sides
     app.press(E.A)
@@ -251,7 +255,7 @@ def test_presets_save_and_load():
     app, s = open_roller()
     s.r.set_simple(4, 6)
     s.r.set_keep("dl", 1)
-    pm = roller.PresetMenu(app, s)
+    pm = roller_presets.PresetMenu(app, s)
     app.push(pm)
     app.press(E.A)                   # save current
     assert pm.label(1) == "4d6 dl1"
@@ -269,19 +273,19 @@ def test_history_page_lists_newest_first():
     for _ in range(3):
         app.press(E.A)
         app.run(700)
-    text = roller.history_text(s.r)
+    text = roller_menu.history_text(s.r)
     assert text.split("\n")[0].startswith("=%d " % s.r.history[-1]["t"])
-    assert roller.history_text(rm.Roller()) == "No rolls yet."
+    assert roller_menu.history_text(rm.Roller()) == "No rolls yet."
 
 
 def test_fairness_run_screen_reaches_a_verdict():
     app = FakeApp(seed=77)
-    app.push(roller.FairnessRun(app, 6, 1200))
+    app.push(roller_fair.FairnessRun(app, 6, 1200))
     frames = 0
     while app.top().res is None and frames < 100:
         app.run(33)
         frames += 1
-    assert frames == 1200 // roller.PER_FRAME, frames
+    assert frames == 1200 // roller_fair.PER_FRAME, frames
     v, stat, df = app.top().res
     assert df == 5 and v in (fz.FAIR, fz.SUSPECT, fz.BIASED)
     assert sum(app.top().run.counts) == 1200
@@ -297,14 +301,14 @@ def test_fairness_with_refusing_source_shows_why():
             raise ValueError("entropy source failed")
     app = FakeApp()
     app.rng = Refuse()
-    app.push(roller.FairnessRun(app, 20, 600))
+    app.push(roller_fair.FairnessRun(app, 20, 600))
     app.run(100)
     assert app.top().error == "entropy source failed"
 
 
 def test_fairness_histogram_for_d100_draws():
     app = FakeApp()
-    app.push(roller.FairnessRun(app, 100, 600))
+    app.push(roller_fair.FairnessRun(app, 100, 600))
     app.run(200)
     assert app.top().res is not None
     assert lit(app.fb) > 50
@@ -312,7 +316,7 @@ def test_fairness_histogram_for_d100_draws():
 
 def test_coin_screen_flips_and_counts():
     app = FakeApp(seed=5)
-    app.push(roller.CoinScreen(app))
+    app.push(roller_coin.CoinScreen(app))
     c = app.top()
     for _ in range(20):
         app.press(E.A)
@@ -325,7 +329,7 @@ def test_first_player_lands_on_the_pick():
     app = FakeApp(seed=9)
     picks = set()
     for n in (2, 3, 6):
-        app.push(roller.FirstScreen(app, n))
+        app.push(roller_coin.FirstScreen(app, n))
         f = app.top()
         for _ in range(12):
             app.run(3000)

@@ -277,9 +277,13 @@ def test_damaged_timer_save_uses_defaults():
     app = FakeApp()
     app.store.save(timer.STORE, {"cfg": {"sand": 3}, "sand": {"x": 1}, "turn": [], "mode": "sand"})
     timer.start(app)
-    s = app.top()
-    assert isinstance(s, timer.SandScreen)
-    assert s.t.sand.total() == tm.SAND_DEFAULT
+    msg = app.top()                        # told on the timer's own screen
+    assert isinstance(msg, ui.Message) and app.messages[-1][0] == "Timer"
+    app.press(E.B)
+    m = app.top()
+    assert isinstance(m, timer.TimerMenu)  # the damaged file reopens nothing
+    assert m.t.sand.total() == tm.SAND_DEFAULT and m.t.cfg == tm.DEFAULT_CFG
+    assert timer.STORE in app.store.set_aside
 
 
 def test_glass_rows_follow_the_sand():

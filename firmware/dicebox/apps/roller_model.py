@@ -3,7 +3,8 @@
 A set is a list of groups ``[count, sides, tag]`` (e.g. ``[[2, 6, ""], [1, 8, ""]]``
 for 2d6 + 1d8), expanded into one entry per die. ``tag`` names a die's colour or
 role in a named set: ``"W"``/``"Y"``/``"R"`` for Dairyman's white, yellow and red
-backorder dice, ``"ms"`` for Milestones dice (the game's own colour table, games/milestones/dice.py).
+backorder dice, ``"ms"`` for Milestones dice (their colour table is shared with the
+game in core/dicesets.py).
 
 A die's value is 0 until it is first rolled. ``roll(rng)`` rerolls every die that
 is not held; the rng is anything with ``roll(sides)`` (core.rng.Rng). Keep/drop
@@ -11,9 +12,14 @@ picks dice by value (ties: the earlier die wins), then the modifier is added.
 
 Everything round-trips through plain JSON-able dicts: ``to_dict``/``from_dict``
 for the whole roller (with history), ``preset``/``load_preset`` for a saved set.
+``from_dict``, ``check_preset`` and ``check_presets`` are also the checkers the
+roller hands to ``Store.load``: they refuse (``RollerError``, a ``BadData``)
+anything with a wrong type, range or length — dice counts, sides, modifier,
+keep/drop beyond the dice, history entries that do not fit their dice.
 The model reads no clock and draws no random numbers of its own.
 """
-from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS as COLOURS
+from dicebox.core.dicesets import FACE_COLOUR, LETTERS as COLOURS
+from dicebox.core.storage import BadData
 
 
 STANDARD = (2, 4, 6, 8, 10, 12, 20, 100)
@@ -23,19 +29,20 @@ MAX_GROUP = 9     # dice in one group (the editor's "1 to 9 dice")
 MAX_DICE = 12     # the whole set: Dairyman's 8 dice plus 4 red backorder dice
 MAX_MOD = 99
 HISTORY = 20
+MAX_PRESETS = 8
+NAME_MAX = 24     # characters of a set's name kept
 
 # Keep/drop modes: keep highest n, keep lowest n, drop lowest n, drop highest n.
 MODES = ("", "kh", "kl", "dl", "dh")
 MODE_NAMES = ("all", "keep high", "keep low", "drop low", "drop high")
 
-# Milestones: the game's own dice table (one place for it): across the six dice
-# each number meets each colour exactly once.
-
 NAMED = ("Dairyman", "Milestones", "Auntie Mildred")
 
 
-class RollerError(ValueError):
-    """A request the roller cannot honour; ``str(e)`` is a short reason."""
+class RollerError(BadData):
+    """A request the roller cannot honour, or a saved roller that is not valid;
+    ``str(e)`` is a short reason in plain words. (A ``BadData``, so a checker
+    raising it has the file set aside with that reason.)"""
 
 
 def _int(x, lo, hi, what):
@@ -46,10 +53,14 @@ def _int(x, lo, hi, what):
 
 def check_groups(groups):
     """Validate and normalise a group list (lists from JSON are fine)."""
+    if not isinstance(groups, list):
+        raise RollerError("dice groups are not a list")
+    if len(groups) > MAX_DICE:
+        raise RollerError("too many dice groups")
     out = []
     total = 0
     for g in groups:
-        if len(g) < 2:
+        if not isinstance(g, list) or not 2 <= len(g) <= 3:
             raise RollerError("bad dice group")
         count = _int(g[0], 1, MAX_GROUP, "dice")
         sides = _int(g[1], MIN_SIDES, MAX_SIDES, "sides")
@@ -63,6 +74,18 @@ def check_groups(groups):
     if total > MAX_DICE:
         raise RollerError("at most %d dice" % MAX_DICE)
     return out
+
+
+def cycle_sides(s, d):
+    """The next standard die after (d = 1) or before (d = -1) a d``s``."""
+    std = STANDARD
+    if s in std:
+        i = std.index(s) + d
+    else:
+        i = 0 if d > 0 else len(std) - 1
+        while i < len(std) and std[i] < s and d > 0:
+            i += 1
+    return std[i % len(std)]
 
 
 def dairyman(red=0):
@@ -91,11 +114,60 @@ def milestone_colour(i, face):
     return FACE_COLOUR[i * 6 + face - 1]
 
 
-def _entry_ok(e):
-    if not isinstance(e, dict) or not isinstance(e.get("d"), str) or not isinstance(e.get("v"), list):
-        return False
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_entry(e):
+    """A history entry ``{"d": notation, "v": values, "t": total or None}``,
+    normalised, or RollerError."""
+    if not isinstance(e, dict):
+        raise RollerError("a history entry is not a record")
+    d = e.get("d")
+    v = e.get("v")
     t = e.get("t")
-    return t is None or isinstance(t, int)
+    if not isinstance(d, str) or not d or len(d) > 64:
+        raise RollerError("a history entry has no dice")
+    if not isinstance(v, list) or not 1 <= len(v) <= MAX_DICE:
+        raise RollerError("a history entry has no values")
+    for x in v:
+        _int(x, 1, MAX_SIDES, "a history value")
+    if t is not None:
+        _int(t, -MAX_MOD, MAX_DICE * MAX_SIDES + MAX_MOD, "a history total")
+    return {"d": d, "v": list(v), "t": t}
+
+
+def check_history(h):
+    if not isinstance(h, list):
+        raise RollerError("history is not a list")
+    if len(h) > HISTORY:
+        raise RollerError("history too long")
+    return [check_entry(e) for e in h]
+
+
+def _check_name(x):
+    if not isinstance(x, str):
+        raise RollerError("set name is not text")
+    return x[:NAME_MAX]
+
+
+def check_preset(d):
+    """A saved set (name, groups, modifier, keep), normalised, or RollerError."""
+    if not isinstance(d, dict):
+        raise RollerError("a preset is not a record")
+    r = Roller()
+    r.load_preset(d)
+    return r.preset()
+
+
+def check_presets(d):
+    """The presets record ``{"list": [preset, ...]}`` (at most MAX_PRESETS)."""
+    if not isinstance(d, dict) or not isinstance(d.get("list"), list):
+        raise RollerError("presets are not a list")
+    lst = d["list"]
+    if len(lst) > MAX_PRESETS:
+        raise RollerError("more than %d presets" % MAX_PRESETS)
+    return {"list": [check_preset(p) for p in lst]}
 
 
 class Roller:
@@ -303,13 +375,19 @@ class Roller:
                 "mod": self.mod, "keep": [self.mode, self.keep_n]}
 
     def load_preset(self, d):
-        """Apply a preset dict; on a bad preset raise and leave the roller as it was."""
-        groups = check_groups(d["groups"])
+        """Apply a preset dict; on a bad preset raise RollerError and leave the
+        roller as it was."""
+        if not isinstance(d, dict):
+            raise RollerError("a preset is not a record")
+        groups = check_groups(d.get("groups"))
         mod = _int(d.get("mod", 0), -MAX_MOD, MAX_MOD, "modifier")
-        keep = d.get("keep") or ["", 0]
+        keep = d.get("keep", ["", 0])
+        if not isinstance(keep, list) or len(keep) != 2 or keep[0] not in MODES:
+            raise RollerError("bad keep/drop")
+        name = _check_name(d.get("name", ""))
         old = self.to_dict()
         try:
-            self.set_groups(groups, d.get("name", ""))
+            self.set_groups(groups, name)
             self.mod = mod
             self.set_keep(keep[0], keep[1])
         except Exception:
@@ -324,29 +402,38 @@ class Roller:
         return d
 
     def _restore(self, d):
+        """Put back a state this roller wrote itself (``to_dict``)."""
         self.set_groups(d["groups"], d.get("name", ""))
         self.mod = d.get("mod", 0)
         keep = d.get("keep") or ["", 0]
         self.mode, self.keep_n = keep[0], keep[1]
-        vals = d.get("values")
-        if vals and len(vals) == len(self.sides):
-            for i in range(len(vals)):
-                v = vals[i]
-                if isinstance(v, int) and 0 <= v <= self.sides[i]:
-                    self.values[i] = v
-        held = d.get("held")
-        if held and len(held) == len(self.sides):
-            for i in range(len(held)):
-                self.held[i] = bool(held[i]) and self.values[i] > 0
-        hist = d.get("history")
-        self.history = [e for e in hist if _entry_ok(e)][-HISTORY:] if isinstance(hist, list) else []
+        self.values = list(d["values"])
+        self.held = [bool(h) for h in d["held"]]
+        self.history = [dict(e) for e in d["history"]]
 
     @classmethod
     def from_dict(cls, d):
-        """Rebuild a roller; a damaged dict raises RollerError (or KeyError)."""
+        """Rebuild a saved roller, or raise RollerError saying what is wrong.
+
+        Also the checker of the roller's record (``Store.load(..., check=)``)."""
+        if not isinstance(d, dict):
+            raise RollerError("roller is not a record")
         r = cls()
-        r.load_preset(d)  # validates groups, modifier and keep
-        r._restore(d)
+        r.load_preset(d)  # validates groups, modifier, keep within the dice count
+        n = r.count()
+        vals = d.get("values", [0] * n)
+        held = d.get("held", [0] * n)
+        if not isinstance(vals, list) or len(vals) != n:
+            raise RollerError("values do not match the dice")
+        if not isinstance(held, list) or len(held) != n:
+            raise RollerError("holds do not match the dice")
+        for i in range(n):
+            r.values[i] = _int(vals[i], 0, r.sides[i], "a die value")
+            h = held[i]
+            if h not in (0, 1) or (h and r.values[i] == 0):
+                raise RollerError("bad hold")
+            r.held[i] = bool(h)
+        r.history = check_history(d.get("history", []))
         return r
 
 

@@ -12,12 +12,17 @@ A offers to start again. A player who runs out is shown as OUT; A passes on.
 While a timer runs (or its alarm is on) ``app.keep_awake`` is True. The state is
 saved with ``app.store`` on every change and every second while running; after
 a power cut the timer comes back paused at the saved value (see timer_model).
+The file is checked on load (``timer_model.check_record``); a damaged one is set
+aside and the player told on the timer's menu, and the defaults are used. A
+failed save (full storage) changes nothing on screen: the timers run on from
+memory and the app shows one notice. Times are tick values compared through
+core.ticks (the counter wraps). The Controls page (timer menu) lists every key.
 """
 from micropython import const
 
 from dicebox.apps import timer_model as tm
 from dicebox.core import events as E
-from dicebox.core import ui
+from dicebox.core import ticks, ui
 
 STORE = "timer"
 _SAVE_MS = const(1000)
@@ -46,8 +51,50 @@ def isqrt(n):
     return x
 
 
-DEFAULT_CFG = {"sand": tm.SAND_DEFAULT, "players": 2, "base": 600000, "inc": 0,
-               "policy": tm.CONTINUE}
+DEFAULT_CFG = tm.DEFAULT_CFG
+
+CONTROLS = """TIMER MENU
+Up/Down: choose
+(hold: faster)
+Left/Right:
+change a value
+A: open or pick
+B: home
+
+HOURGLASS
+A/shake: start,
+then flip it
+Up: pause/go on
+Left/Right:
+-/+15 s (before
+it starts)
+Down: refill
+(when run out)
+B: pause, back
+
+TURN CLOCK
+Left/Right:
+who starts
+(before start)
+A: start, then
+end your turn
+Up: pause/go on
+B: pause, back
+Clock over:
+A: start again
+
+ALARM
+Any key stops
+the beeping.
+Shake (glass):
+flip at once.
+A (clock):
+pass on.
+
+QUESTIONS
+A: yes  B: no
+No long presses
+anywhere here."""
 
 
 class Timers:
@@ -56,33 +103,17 @@ class Timers:
     def __init__(self, app):
         self.app = app
         now = app.now()
-        d = app.store.load(STORE, None)
-        if not isinstance(d, dict):
-            d = {}
-        cfg = dict(DEFAULT_CFG)
-        c = d.get("cfg")
-        if isinstance(c, dict):
-            for k in DEFAULT_CFG:
-                if isinstance(c.get(k), int):
-                    cfg[k] = c[k]
-        self.cfg = cfg
-        self.sand = None
-        self.clock = None
-        try:
-            if d.get("sand"):
-                self.sand = tm.SandTimer.from_dict(d["sand"], now)
-        except Exception:
-            self.sand = None
-        try:
-            if d.get("turn"):
-                self.clock = tm.TurnClock.from_dict(d["turn"], now)
-        except Exception:
-            self.clock = None
+        d = app.store.load(STORE, None, check=lambda d: tm.check_record(d, now))
+        if d is None:
+            d = {"cfg": dict(DEFAULT_CFG), "mode": "", "sand": None, "turn": None}
+        self.cfg = d["cfg"]
+        self.sand = d["sand"]
+        self.clock = d["turn"]
         if self.sand is None:
             self.sand = self.new_sand(now)
         if self.clock is None:
             self.clock = self.new_clock()
-        self.mode = d.get("mode", "")
+        self.mode = d["mode"]
         self.saved_at = now
 
     def new_sand(self, now):
@@ -108,7 +139,7 @@ class Timers:
         self.saved_at = now
 
     def save_if_due(self, now):
-        if now - self.saved_at >= _SAVE_MS:
+        if ticks.since(now, self.saved_at) >= _SAVE_MS:
             self.save(now)
 
 
@@ -153,6 +184,7 @@ class TimerMenu(ui.Menu):
              policy, policy),
             ("Reset clock", lambda: app.push(ui.Confirm(app, "Reset the turn clock?",
                                                         self.reset_clock))),
+            ("Controls", lambda: app.push(ui.TextPage(app, "Controls", CONTROLS))),
         ]
         ui.Menu.__init__(self, app, "Timer", items)
 
@@ -239,10 +271,11 @@ class _TimerScreen(ui.Screen):
                 self.flash = False
                 self.dirty = True
             return
-        if now - self.next_beep >= 0 and now - self.alarm_t0 < _BEEP_FOR:
+        on = ticks.since(now, self.alarm_t0)
+        if ticks.diff(now, self.next_beep) >= 0 and on < _BEEP_FOR:
             self.app.beep(2200, 180)
-            self.next_beep = now + _BEEP_MS
-        f = ((now - self.alarm_t0) // _FLASH_MS) & 1 == 0
+            self.next_beep = ticks.add(now, _BEEP_MS)
+        f = (on // _FLASH_MS) & 1 == 0
         if f != self.flash:
             self.flash = f
             self.dirty = True
@@ -316,7 +349,7 @@ class SandScreen(_TimerScreen):
         left = s.left(now)
         key = ((left + 999) // 1000) * 64 + self.level(left) * 2
         if st == tm.RUNNING:
-            key += (now // 200) & 1
+            key += (s.ran(now) // 200) & 1
         if key != self.shown:
             self.shown = key
             self.dirty = True
@@ -333,7 +366,7 @@ class SandScreen(_TimerScreen):
         fb.fill(1 - fg)
         left = s.left(now)
         h = self.level(left)
-        draw_glass(fb, h, s.state(now) == tm.RUNNING and h > 0, (now // 200) & 1, fg)
+        draw_glass(fb, h, s.state(now) == tm.RUNNING and h > 0, (s.ran(now) // 200) & 1, fg)
         txt = tm.clock_text(left)
         x = 60 + (68 - 16 * len(txt)) // 2 if len(txt) <= 4 else 60
         ui.big_text(fb, txt, max(60, x), 20, fg)
@@ -468,6 +501,12 @@ def start(app):
     t = Timers(app)
     menu = TimerMenu(app, t)
     app.push(menu)
+    probs = app.store.take_problems(STORE)
+    if probs:
+        why = "; ".join(p.split(": ", 1)[-1] for p in probs)
+        app.message("Timer", "The saved timers could not be used (%s). Defaults are "
+                    "used; the old file is kept as .bad." % why)
+        return
     # After a power cut the open timer comes back (paused) on its own screen.
     if t.mode == "sand":
         menu.open_sand()

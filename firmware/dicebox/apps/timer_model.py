@@ -16,9 +16,19 @@ fewer than two players have time left; with policy STOP the clock is over.
 
 Saving: ``to_dict(now)`` holds the time left at ``now``. ``from_dict(d, now)``
 always resumes PAUSED at that value: the time the device was off is not charged
-to anyone, and the players press a button to go on.
+to anyone, and the players press a button to go on. ``from_dict`` and
+``check_record`` are also the checkers of the timer's file: they refuse
+(``TimerError``, a ``BadData`` with a reason in plain words) wrong types,
+times out of range, lists of the wrong length and states that cannot happen.
+
+``now`` is a tick value that wraps (modulo 2**30 on the chip): every
+difference goes through core.ticks. The sand timer gives its Hourglass times
+counted from its own zero (``epoch``, moved to ``now`` at every change), so the
+glass only ever sees small numbers that do not wrap.
 """
+from dicebox.core import ticks
 from dicebox.core.hourglass import Hourglass
+from dicebox.core.storage import BadData
 
 READY = 0
 RUNNING = 1
@@ -38,14 +48,62 @@ CLOCK_MAX = 35999000  # 9:59:59 per player
 INC_MAX = 600000
 
 
-class TimerError(ValueError):
-    """A request the timer cannot honour; ``str(e)`` is a short reason."""
+MODES = ("", "sand", "turn")    # which timer screen was open when saved
+DEFAULT_CFG = {"sand": SAND_DEFAULT, "players": 2, "base": 600000, "inc": 0,
+               "policy": CONTINUE}
+_CFG_RANGE = {"sand": (SAND_MIN, SAND_MAX), "players": (2, 6), "base": (1000, CLOCK_MAX),
+              "inc": (0, INC_MAX), "policy": (CONTINUE, STOP)}
+BANK_MAX = CLOCK_MAX + INC_MAX * 1000
+
+
+class TimerError(BadData):
+    """A request the timer cannot honour, or a saved timer that is not valid;
+    ``str(e)`` is a short reason in plain words."""
 
 
 def _ms(x, lo, hi, what):
     if not isinstance(x, int) or isinstance(x, bool) or x < lo or x > hi:
-        raise TimerError("bad " + what)
+        raise TimerError("%s out of range" % what)
     return x
+
+
+def _flag(d, key, what, default=None):
+    """A saved 0/1 (or true/false) value of ``d[key]`` as a bool."""
+    x = d.get(key, default)
+    if x not in (0, 1):  # True == 1 and False == 0 pass too
+        raise TimerError("%s is not yes/no" % what)
+    return bool(x)
+
+
+def _rec(d, what):
+    if not isinstance(d, dict):
+        raise TimerError("%s is not a record" % what)
+    return d
+
+
+def check_config(c):
+    """The timer settings, every key present and in range, or TimerError."""
+    _rec(c, "timer settings")
+    out = {}
+    for k in DEFAULT_CFG:
+        lo, hi = _CFG_RANGE[k]
+        out[k] = _ms(c.get(k), lo, hi, "timer setting " + k)
+    return out
+
+
+def check_record(d, now):
+    """The whole timer file checked: ``{"cfg", "mode", "sand", "turn"}`` with
+    ``sand`` a SandTimer and ``turn`` a TurnClock (or None when not saved),
+    both resumed paused at ``now``. Raises TimerError."""
+    _rec(d, "timer file")
+    out = {"cfg": check_config(d.get("cfg")), "mode": d.get("mode", "")}
+    if out["mode"] not in MODES:
+        raise TimerError("open screen unknown")
+    sand = d.get("sand")
+    out["sand"] = SandTimer.from_dict(sand, now) if sand is not None else None
+    turn = d.get("turn")
+    out["turn"] = TurnClock.from_dict(turn, now) if turn is not None else None
+    return out
 
 
 def clock_text(ms):
@@ -58,26 +116,38 @@ def clock_text(ms):
 
 class SandTimer:
     def __init__(self, total=SAND_DEFAULT, now=0):
-        _ms(total, SAND_MIN, SAND_MAX, "time")
-        self.glass = Hourglass(total, now)
+        _ms(total, SAND_MIN, SAND_MAX, "sand time")
+        self.epoch = now          # the glass's zero, as a tick value
+        self.glass = Hourglass(total, 0)
         self.started = False
         self.alarm = False
         self.flips = 0
+
+    def _t(self, now):
+        """``now`` on the glass's own clock (ms since ``epoch``, wrap-safe)."""
+        return ticks.diff(now, self.epoch)
+
+    def _rebase(self, now):
+        """Move the glass's zero to ``now`` (before every change) and return
+        ``now`` on its clock, 0: its times stay small and never wrap."""
+        self.glass.since -= ticks.diff(now, self.epoch)
+        self.epoch = now
+        return 0
 
     def total(self):
         return self.glass.total
 
     def left(self, now):
-        return self.glass.left(now)
+        return self.glass.left(self._t(now))
 
     def ran(self, now):
-        return self.glass.elapsed(now)
+        return self.glass.elapsed(self._t(now))
 
     def state(self, now):
         g = self.glass
         if not self.started:
             return READY
-        if g.left(now) == 0:
+        if g.left(self._t(now)) == 0:
             return DONE
         return RUNNING if g.running else PAUSED
 
@@ -86,8 +156,8 @@ class SandTimer:
 
     def set_total(self, total, now):
         """New length; puts all the sand back on top, READY."""
-        _ms(total, SAND_MIN, SAND_MAX, "time")
-        self.glass.reset(now, total)
+        _ms(total, SAND_MIN, SAND_MAX, "sand time")
+        self.glass.reset(self._rebase(now), total)
         self.started = False
         self.alarm = False
 
@@ -96,20 +166,21 @@ class SandTimer:
 
     def flip(self, now):
         g = self.glass
+        t = self._rebase(now)
         if self.started:
-            g.flip(now)
+            g.flip(t)
             self.flips += 1
         self.started = True
         self.alarm = False
-        g.start(now)
+        g.start(t)
 
     def pause(self, now):
         if self.state(now) == RUNNING:
-            self.glass.pause(now)
+            self.glass.pause(self._rebase(now))
 
     def resume(self, now):
         if self.state(now) == PAUSED:
-            self.glass.start(now)
+            self.glass.start(self._rebase(now))
 
     def toggle_pause(self, now):
         s = self.state(now)
@@ -123,8 +194,8 @@ class SandTimer:
     def update(self, now):
         """Call often. True exactly once, when the sand runs out (alarm goes on)."""
         g = self.glass
-        if self.started and g.running and g.left(now) == 0:
-            g.pause(now)  # settle at 0 so a later flip starts from a full top
+        if self.started and g.running and g.left(self._t(now)) == 0:
+            g.pause(self._rebase(now))  # settle at 0 so a later flip starts from a full top
             self.alarm = True
             return True
         return False
@@ -135,10 +206,10 @@ class SandTimer:
     def fill(self, now, scale):
         """Sand on top as an int 0..scale (drawing)."""
         g = self.glass
-        return g.left(now) * scale // g.total
+        return g.left(self._t(now)) * scale // g.total
 
     def to_dict(self, now):
-        d = self.glass.to_dict(now)
+        d = self.glass.to_dict(self._t(now))
         d["started"] = 1 if self.started else 0
         d["alarm"] = 1 if self.alarm else 0
         d["flips"] = self.flips
@@ -146,24 +217,29 @@ class SandTimer:
 
     @classmethod
     def from_dict(cls, d, now):
-        t = cls(_ms(d["total"], SAND_MIN, SAND_MAX, "time"), now)
-        g = Hourglass.from_dict(d, now, paused=True)
-        if g.top > g.total:
-            raise TimerError("bad time")
-        t.glass = g
-        t.started = bool(d.get("started", 1))
-        t.alarm = bool(d.get("alarm", 0))
+        """A saved sand timer, paused at its saved sand; or TimerError."""
+        _rec(d, "hourglass")
+        total = _ms(d.get("total"), SAND_MIN, SAND_MAX, "sand time")
+        left = _ms(d.get("left"), 0, total, "sand left")
+        running = _flag(d, "running", "hourglass running")
+        t = cls(total, now)
+        t.glass = Hourglass.from_dict({"total": total, "left": left, "running": running},
+                                      0, paused=True)
+        t.started = _flag(d, "started", "hourglass started", 1)
+        t.alarm = _flag(d, "alarm", "hourglass alarm", 0)
         t.flips = _ms(d.get("flips", 0), 0, 1 << 29, "flips")
+        if not t.started and (left != total or t.alarm):
+            raise TimerError("hourglass not started but run")
         return t
 
 
 class TurnClock:
     def __init__(self, players=2, base=600000, inc=0, policy=CONTINUE):
         self.n = _ms(players, 2, 6, "players")
-        self.base = _ms(base, 1000, CLOCK_MAX, "time")
-        self.inc = _ms(inc, 0, INC_MAX, "increment")
-        if policy not in (CONTINUE, STOP):
-            raise TimerError("bad policy")
+        self.base = _ms(base, 1000, CLOCK_MAX, "clock time")
+        self.inc = _ms(inc, 0, INC_MAX, "bonus time")
+        if isinstance(policy, bool) or policy not in (CONTINUE, STOP):
+            raise TimerError("clock policy unknown")
         self.policy = policy
         self.reset(0)
 
@@ -182,7 +258,7 @@ class TurnClock:
     def left(self, i, now):
         t = self.bank[i]
         if self.running and i == self.cur:
-            t -= now - self.since
+            t -= ticks.since(now, self.since)
         return t if t > 0 else 0
 
     def state(self, now):
@@ -291,21 +367,33 @@ class TurnClock:
 
     @classmethod
     def from_dict(cls, d, now):
-        c = cls(d["n"], d["base"], d["inc"], d["policy"])
+        """A saved turn clock, paused; or TimerError when a count, a time or
+        the clock's own rules are broken."""
+        _rec(d, "turn clock")
+        c = cls(d.get("n"), d.get("base"), d.get("inc"), d.get("policy"))
         n = c.n
-        bank = d["bank"]
-        flagged = d["flagged"]
-        turns = d["turns"]
-        if len(bank) != n or len(flagged) != n or len(turns) != n:
-            raise TimerError("bad clock")
+        bank = d.get("bank")
+        flagged = d.get("flagged")
+        turns = d.get("turns")
+        for x, what in ((bank, "times"), (flagged, "flags"), (turns, "turns")):
+            if not isinstance(x, list) or len(x) != n:
+                raise TimerError("clock %s do not match the players" % what)
         for i in range(n):
-            c.bank[i] = _ms(bank[i], 0, CLOCK_MAX + INC_MAX * 1000, "time")
+            c.bank[i] = _ms(bank[i], 0, BANK_MAX, "clock time")
+            if flagged[i] not in (0, 1):
+                raise TimerError("clock flags are not yes/no")
             c.flagged[i] = bool(flagged[i])
             c.turns[i] = _ms(turns[i], 0, 1 << 29, "turns")
-        c.cur = _ms(d["cur"], 0, n - 1, "player")
-        c.started = bool(d["started"])
-        c.over = bool(d["over"])
-        c.alarm = bool(d.get("alarm", 0))
+            if c.flagged[i] and c.bank[i]:
+                raise TimerError("a player out of time has time left")
+        c.cur = _ms(d.get("cur"), 0, n - 1, "player on the clock")
+        c.started = _flag(d, "started", "clock started")
+        c.over = _flag(d, "over", "clock over")
+        c.alarm = _flag(d, "alarm", "clock alarm", 0)
+        if not c.started and (c.over or c.alarm or c.active() < n):
+            raise TimerError("clock not started but run")
+        if not c.over and (c.active() < 2 or (c.policy == STOP and c.active() < n)):
+            raise TimerError("clock should be over")
         c.since = now
         c.running = False  # resume paused: time while off is not charged
         return c
