@@ -174,8 +174,9 @@ def test_both_drivers_decode_to_the_expected_picture():
     assert decode(ada) == want
     assert decode(ours) == want
     assert ours == ada
-    # the second flush only sent the pages it touched (0..3), not the whole frame
-    assert int(lines[0]) == 7 + 1 + 4 * 128
+    # the second flush only sent the columns it touched: page 0 column 0,
+    # pages 2 and 3 columns 60..65, each as its own window
+    assert int(lines[0]) == (7 + 1 + 1) + 2 * (7 + 1 + 6)
 
 
 def test_text_and_lines_through_our_driver_match_framebuf():
@@ -184,3 +185,108 @@ def test_text_and_lines_through_our_driver_match_framebuf():
     assert unknown == "[]"
     assert panel_hex == ref_hex
     assert len(decode(panel_hex) - expected(OPS + SECOND)) > 40    # the text really is there
+
+
+# ----- an independent decoder of our driver's bytes (no SimPanel code)
+
+TRACE_SCRIPT = r"""
+import sys, json, framebuf
+sys.path.insert(0, %(fw)r)
+from dicebox.hal.ssd1306 import SSD1306
+class Trace:
+    def __init__(self):
+        self.out = []
+    def writeto(self, addr, buf, stop=True):
+        self.out.append(bytes(buf).hex())
+    def writevto(self, addr, vec, stop=True):
+        self.out.append("".join(bytes(b).hex() for b in vec))
+seed = int(sys.stdin.read())
+s = seed
+def rnd(n):
+    global s
+    s ^= (s << 13) & 0xFFFFFFFF
+    s ^= s >> 17
+    s ^= (s << 5) & 0xFFFFFFFF
+    return s %% n
+bus = Trace()
+d = SSD1306(bus)
+n = 0
+for f in range(40):
+    for _ in range(1 + rnd(3)):
+        k = rnd(5)
+        if k == 0:
+            d.pixel(rnd(128), rnd(64), rnd(2))
+        elif k == 1:
+            d.fill_rect(rnd(128), rnd(64), 1 + rnd(50), 1 + rnd(30), rnd(2))
+        elif k == 2:
+            d.text("%%d" %% rnd(100), rnd(128), rnd(64), 1)
+        elif k == 3:
+            d.line(rnd(128), rnd(64), rnd(128), rnd(64), 1)
+        else:
+            d.fill(rnd(2))
+    d.flush()
+    print(json.dumps([bus.out[n:], bytes(d.buffer).hex()]))
+    n = len(bus.out)
+"""
+
+
+class Decoder:
+    """SSD1306 GDDRAM writes after the datasheet (section 10.1.3, horizontal
+    addressing mode with the 21h/22h window), written apart from SimPanel."""
+
+    def __init__(self):
+        self.ram = bytearray(1024)
+        self.c0, self.c1, self.p0, self.p1 = 0, 127, 0, 7
+        self.col, self.page = 0, 0
+        self.horizontal = False
+
+    def transaction(self, b):
+        ctl, rest = b[0], b[1:]
+        assert ctl in (0x00, 0x40), "driver uses Co = 0 streams only"
+        if ctl == 0x40:
+            for v in rest:
+                self.ram[self.page * 128 + self.col] = v
+                if self.col == self.c1:
+                    self.col = self.c0
+                    self.page = self.p0 if self.page == self.p1 else self.page + 1
+                else:
+                    self.col += 1
+            return
+        i = 0
+        while i < len(rest):
+            c = rest[i]
+            if c == 0x20:
+                self.horizontal = rest[i + 1] == 0
+                i += 2
+            elif c == 0x21:
+                self.c0, self.c1 = rest[i + 1], rest[i + 2]
+                self.col = self.c0
+                i += 3
+            elif c == 0x22:
+                self.p0, self.p1 = rest[i + 1], rest[i + 2]
+                self.page = self.p0
+                i += 3
+            elif c in (0x81, 0x8D, 0xA8, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB):
+                i += 2
+            else:
+                i += 1
+
+
+def test_independent_decoder_follows_the_column_windows():
+    script = TRACE_SCRIPT % {"fw": os.path.join(ROOT, "firmware")}
+    windows = 0
+    for seed in (11, 22, 33, 44):
+        p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], input=str(seed * 2654435761 & 0xFFFFFFFF),
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0, p.stderr + p.stdout
+        dec = Decoder()
+        frames = [json.loads(line) for line in p.stdout.splitlines()]
+        assert len(frames) == 40
+        for k, (trans, want) in enumerate(frames):
+            for t in trans:
+                dec.transaction(bytes.fromhex(t))
+                if t.startswith("0021") and len(t) == 14 and t[4:8] != "007f":
+                    windows += 1     # a window narrower than the page
+            assert dec.horizontal
+            assert dec.ram.hex() == want, (seed, k)
+    assert windows > 0
