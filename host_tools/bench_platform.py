@@ -152,10 +152,27 @@ for _ in range(10):
     frame()
 
 
+def page_run_cost(old, new):
+    """Bytes the whole-page driver (before column windows) sent for this change:
+    one window command when the run changes (counted always: 7) and one run of
+    whole pages covering every changed page (1 + 128 a page)."""
+    p0 = -1
+    p1 = -1
+    for p in range(8):
+        if old[p * 128:(p + 1) * 128] != new[p * 128:(p + 1) * 128]:
+            if p0 < 0:
+                p0 = p
+            p1 = p
+    return 0 if p0 < 0 else 7 + 1 + (p1 - p0 + 1) * 128
+
+
 def animate(prefix, n, peak_every=0):
     """Run n frames of an animation; record the frames that sent bytes, their
-    size and their time on the unix port, under out[prefix + ...]."""
+    size and their time on the unix port, under out[prefix + ...], and what the
+    same frames cost with whole pages (outside the timed part)."""
     del frame_bytes[:]
+    prev = bytearray(hw.display.buffer)
+    old = []
     gc.collect()
     t0 = time.ticks_us()
     busy = 0
@@ -166,6 +183,8 @@ def animate(prefix, n, peak_every=0):
         frame()
         if hw.display.bytes_sent != d0:
             busy += time.ticks_diff(time.ticks_us(), f0)
+            old.append(page_run_cost(prev, hw.display.buffer))
+            prev[:] = hw.display.buffer
         if peak_every and i % peak_every == 0:
             gc.collect()
             peak[0] = max(peak[0], gc.mem_alloc())
@@ -178,6 +197,8 @@ def animate(prefix, n, peak_every=0):
     out[prefix + "_bytes_per_frame_max"] = max(sent) if sent else 0
     out[prefix + "_bytes_per_frame_mean"] = sum(sent) / len(sent) if sent else 0
     out[prefix + "_drawn_frame_us_unix"] = busy / len(sent) if sent else 0
+    out[prefix + "_bytes_per_frame_mean_whole_pages"] = sum(old) / len(old) if old else 0
+    out[prefix + "_bytes_per_frame_max_whole_pages"] = max(old) if old else 0
     return total_us / n
 
 
