@@ -3,8 +3,20 @@
 ``draw_die(fb, x, y, size, value, sides=6, held=False, style=0)``
 sizes are 12, 18 or 28 pixels (any size from 9 up works). ``held`` draws the die
 inverted (filled, dark pips). ``style`` marks dice of different colours on the
-monochrome panel: OUTLINE (plain), DOUBLE (2-pixel border), DOTTED (dotted
-border), HATCH (hatched corners), SOLID (filled like held; held then outlines).
+monochrome panel: OUTLINE (plain), DOUBLE (the yellow die: a tab in the middle
+of the top and bottom edges), HATCH (the red die: the border broken in the
+middle of every side, corner brackets left), DOTTED (dotted border), SOLID
+(filled like held; held then outlines).
+
+Why the marks sit where they do: a colour mark must never touch a pip, or the
+pips stop reading at a glance (a thick border merged with the corner pips of a
+12-pixel die, so a 4 read as a plus; hatched corners swallowed them, so a 3
+read as a 1). No face has a pip in the middle of the top or bottom row of the
+3x3 grid, so that column is free above and below the centre pip; and the
+border itself is outside every pip's one-pixel surround. The marks use only
+those places, so each pip and the ring around it are drawn exactly as on a
+white die (tests/portable/test_dairyman_dice.py checks every face, size and
+style).
 """
 from micropython import const
 
@@ -79,19 +91,25 @@ def draw_die(fb, x, y, size, value, sides=6, held=False, style=OUTLINE):
     fb.pixel(x + size - 1, y, 0)
     fb.pixel(x, y + size - 1, 0)
     fb.pixel(x + size - 1, y + size - 1, 0)
-    if style == DOUBLE:  # a 2-pixel border
-        fb.rect(x + 1, y + 1, size - 2, size - 2, 1 if not solid else 0)
+    if style == DOUBLE:  # tabs in the middle of the top and bottom edges
+        tw = 2 + (size & 1)
+        th = max(1, size // 8)
+        tx = x + (size - tw) // 2
+        fb.fill_rect(tx, y + 1, tw, th, fg)
+        fb.fill_rect(tx, y + size - 1 - th, tw, th, fg)
     elif style == DOTTED:
         for i in range(1, size - 1, 2):
             fb.pixel(x + i, y, 0)
             fb.pixel(x + i, y + size - 1, 0)
             fb.pixel(x, y + i, 0)
             fb.pixel(x + size - 1, y + i, 0)
-    elif style == HATCH:
-        k = size // 4
-        for i in range(k):
-            fb.line(x + 1, y + 1 + i * 2, x + 1 + i * 2, y + 1, fg)
-            fb.line(x + size - 2 - i * 2, y + size - 2, x + size - 2, y + size - 2 - i * 2, fg)
+    elif style == HATCH:  # corner brackets: each side broken in its middle third
+        a = size // 3
+        b = size - 2 * a
+        fb.fill_rect(x + a, y, b, 1, 0)
+        fb.fill_rect(x + a, y + size - 1, b, 1, 0)
+        fb.fill_rect(x, y + a, 1, b, 0)
+        fb.fill_rect(x + size - 1, y + a, 1, b, 0)
     if sides <= 6 and 1 <= value <= 6:
         p = 2 if size < 16 else 4
         if size & 1:

@@ -1,5 +1,71 @@
-"""Dairyman rules page and rulings for the console (plain ASCII, word-wrapped)."""
+"""Dairyman's texts for the console (plain ASCII, word-wrapped): How to play,
+Controls, Rules, Rulings and the tile list.
+
+This module is the one source: docs/games/dairyman.md carries the same pages
+between markers, regenerated from here (``python tests/host/test_dairyman_docs.py
+--write``), and a test fails when they differ.
+"""
 from dicebox.games.dairyman.tiles import TILES
+
+HOW = (
+    "Roll dice, make sets of 10, turn them into milk tiles. Most points wins.\n"
+    "\n"
+    "1. Shake (or press A) to roll your dice.\n"
+    "\n"
+    "2. Pick 2 or 3 dice that add up to exactly 10: move with Left/Right, "
+    "press A on each. The set locks into your barns by itself.\n"
+    "\n"
+    "3. Push your luck: Up opens the menu. Reroll the other dice and lock a "
+    "new set, or Stop and claim tiles from the display worth up to your "
+    "barns' total.\n"
+    "\n"
+    "4. A roll with no set loses the turn's barns and gives a backorder "
+    "token: -5 points, and a red die that spoils your next rolls.\n"
+    "\n"
+    "5. Your tiles can be flipped for a bonus: cheese +5, ice cream a "
+    "reroll. The game ends when the display cannot be refilled.\n"
+    "\n"
+    "Next: Controls, then the full Rules."
+)
+
+CONTROLS = (
+    "YOUR TURN\n"
+    "A or shake: roll\n"
+    "Left/Right: move over the unlocked dice (hold to repeat)\n"
+    "A: pick a die; picks adding to 10 lock as a set\n"
+    "B: drop the picks; with none, the menu\n"
+    "Up: the menu: reroll, freeze, claim, flip, ice cream, fail, moves, "
+    "scores, help, save and quit\n"
+    "Down: scores\n"
+    "\n"
+    "FREEZE+REROLL\n"
+    "A: keep the die (one freeze token each)\n"
+    "Up: reroll the rest\n"
+    "B: cancel\n"
+    "\n"
+    "ICE CREAM, ONE DIE\n"
+    "Left/Right, A: the die to reroll. B: cancel\n"
+    "\n"
+    "BOT TURNS\n"
+    "A: skip to the end of the bot's turn\n"
+    "B or Up: the menu. Down: scores\n"
+    "\n"
+    "HAND OVER (pass and play)\n"
+    "A: ready. B: the menu\n"
+    "\n"
+    "MENUS\n"
+    "Up/Down: move. A: choose. B: back. Left/Right: change a value "
+    "(players, seats)\n"
+    "\n"
+    "PAGES\n"
+    "Up/Down: a line. Left/Right: a page. A or B: close\n"
+    "\n"
+    "THE TABLE\n"
+    "Yellow die: a tab in the middle of its top and bottom edges. Red die: "
+    "only its corners are drawn. Filled: locked in a barn. Dotted: the spent "
+    "yellow die. Right: the three barns. Disp: the tiles on display. "
+    "F: your freeze tokens, B: your backorder tokens."
+)
 
 RULES = (
     "Make the most milk. Score your milk tiles; -5 for each backorder token.\n"
@@ -81,5 +147,6 @@ def tiles_text():
 
 
 def pages():
-    """(title, text) pages for ui.TextPage."""
-    return (("Rules", RULES), ("Rulings", RULINGS), ("Tiles", tiles_text()))
+    """(title, text) pages for ui.TextPage, in the order of the menus."""
+    return (("How to play", HOW), ("Controls", CONTROLS), ("Rules", RULES),
+            ("Rulings", RULINGS), ("Tiles", tiles_text()))
