@@ -161,9 +161,54 @@ def test_ruling_17_goal_line():
 
 def test_ruling_18_tasks_in_wakeup():
     st = mk(phase=W, sc=cols({LA: 1 << 2}), rd=cols({LA: 1}), dodge=[[0, 0], [0, 0]])
+    do(st, ("ready",))
     illegal(st, ("task", LA, 2), "dodge")
     st = mk(phase=W, sc=cols({CO: 1 << 2}), rd=cols({CO: 1}), pools=((3,), ()))
+    do(st, ("ready",))
     illegal(st, ("task", CO, 2, 3), "shaken")
+
+
+def test_ruling_18_a_set_pays_once_a_round():
+    # A Laundry set still ready from last round: before the fix it paid in the
+    # Wakeup, was straightened by (e) and paid again in the Action phase (the
+    # prank went from slot 1 to 3 in one round).
+    st = mk(phase=W, sc=cols({LA: 1 << 3}), rd=cols({LA: 1}), prank=[[1, 1], [0, 0]])
+    illegal(st, ("task", LA, 3), "straighten first")
+    assert [a for a in st.legal_actions() if a[0] == "task"] == []
+    do(st, ("ready",))
+    do(st, ("task", LA, 3))
+    assert st.prank[0] == [1, 2]
+    do(st, ("shake",))
+    roll(st, [2] * len(st.chance_request()))
+    illegal(st, ("task", LA, 3), "used")
+    assert [a for a in st.legal_actions() if a[0] == "task"] == []
+    assert st.prank[0] == [1, 2]
+
+
+def test_ruling_18_a_set_taken_back_and_placed_again_does_not_pay_twice():
+    st = mk(phase=W, sc=cols({CL: 1 << 1}), rd=cols({CL: 1}, {LA: 1}),
+            sets=(0, 1, 3))
+    st.sc[1][LA] = 1 << 2
+    st.used[1] -= 1
+    do(st, ("ready",))
+    do(st, ("task", CL, 1, LA))          # Clean 1: swap with P2's Laundry die
+    do(st, ("shake",))
+    roll(st, [1] * len(st.chance_request()))
+    do(st, ("scally", CL))               # a new 1 on Clean is placed ready ...
+    assert st.rd[0][CL] == 1
+    illegal(st, ("task", CL, 1, LA), "paid already")   # ... but Clean has paid this round
+    do(st, ("pass",))
+    assert st.flags == 0
+
+
+def test_ruling_18_diy5_lets_a_set_pay_again():
+    st = mk(sc=cols({LA: 1 << 2, DI: 1 << 5}), rd=cols({LA: 1, DI: 1}),
+            sets=(1, 2, 3), dodge=[[1, 1], [0, 0]], pools=((1,), ()))
+    do(st, ("task", LA, 2))
+    illegal(st, ("task", LA, 2), "used")
+    do(st, ("task", DI, 5))
+    do(st, ("task", LA, 2))
+    assert st.dodge[0] == [1, 3]
 
 
 def test_ruling_19_combat_returns_prank_even_on_a_miss():

@@ -196,6 +196,7 @@ def test_ready_needs_scallywags():
 
 def test_wakeup_task_without_shaken_dice():
     st = mk(phase=W, sc=sc((0, 1 << 3, 0, 0)), rd=sc((0, 1, 0, 0)), prank=[[1, 1], [0, 0]])
+    do(st, ("ready",))
     do(st, ("task", 1, 3))
     assert st.prank[0] == [1, 2] and st.rd[0][1] == 0
     do(st, ("combat",))
@@ -203,6 +204,7 @@ def test_wakeup_task_without_shaken_dice():
 
 def test_wakeup_cook_modify_needs_action_phase():
     st = mk(phase=W, sc=sc((0, 0, 0, 1 << 3)), rd=sc((0, 0, 0, 1)), pools=((2, 3), ()))
+    do(st, ("ready",))
     illegal(st, ("task", 3, 3, 2, 1), "shaken")
     assert [a for a in st.legal_actions() if a[0] == "task"] == []
 

@@ -10,7 +10,7 @@ LAUNDRY = 1
 DIY = 2
 COOK = 3
 SET_NAMES = ("Clean", "Laundry", "DIY", "Cook")
-SET_SHORT = ("CLN", "LDY", "DIY", "COOK")
+SET_SHORT = ("CL", "LA", "DI", "CO")   # on the table and in every menu
 
 # Effect kinds: R reward (done as a task), S shenanigans (done as a task, hits
 # the opponent's next round), A always (never taken as a reward).
@@ -19,12 +19,15 @@ TASKS = (
     (  # Clean
         ("Polish the pigs", "R", "swap",
          "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
-        ("Lather the lemons", "S", "less", "Opponent scores 1 less cookie."),
+        ("Lather the lemons", "S", "less", "In their next round the opponent scores 1 less cookie."),
         ("Spruce the spoons", "R", "disc", "You need 1 less die to place indulgencies."),
         ("Dust the dobermann", "S", "no4",
-         "Remove this scallywag; opponent cannot score a 4-cookie indulgency."),
-        ("Sweep up the olive oil", "S", "notie", "Opponent cannot score an indulgency on ties."),
-        ("Tether the toenail trimmings", "R", "clear", "Remove all your scallywags, gain a victory die."),
+         "Remove this scallywag; in their next round the opponent cannot score a "
+         "4-cookie indulgency."),
+        ("Sweep up the olive oil", "S", "notie",
+         "In their next round the opponent cannot score an indulgency on ties."),
+        ("Tether the toenail trimmings", "R", "clear",
+         "Remove your scallywags from all 3 sets, gain a victory die."),
     ),
     (  # Laundry
         ("Boil up the bees nest", "A", "defend", "Opponent must defend when their cookie die is 1."),
@@ -40,7 +43,8 @@ TASKS = (
         ("Fold the frying pan", "R", "deact", "Deactivate an opponent's ready scallywag."),
         ("Dry out the dog biscuits", "R", "reduce", "Reduce an opponent's scallywag by 1 step."),
         ("Stack the cat litter", "R", "vroll",
-         "Shake your victory dice: each 4-6 gains a cookie, each 1 loses one."),
+         "Shake your victory dice: each 4-6 gains a cookie, each 1 loses one "
+         "(the cookie die cannot go below 1)."),
         ("Straighten the straitjacket", "R", "react", "Reactivate all your other task dice."),
         ("Stock the socks", "R", "any", "Use any other task."),
     ),
@@ -54,7 +58,8 @@ TASKS = (
     ),
 )
 
-# Indulgency cards: (name, short, cookies, dice)
+# Indulgency cards: (name, short, cookies, dice). The short code is the one
+# the table shows (one letter on each half of the card) and every menu uses.
 PAIR = 0
 TWO_PAIRS = 1
 THREE_KIND = 2
@@ -64,14 +69,14 @@ FOUR_KIND = 5
 TWO_TRIPLES = 6
 STRAIGHT6 = 7
 INDULGENCIES = (
-    ("A Pair", "PAIR", 1, 2),
-    ("2 Pairs", "2PR", 2, 4),
-    ("3-of-a-kind", "3OAK", 2, 3),
-    ("Straight 5", "ST5", 3, 5),
-    ("Full House", "FULL", 3, 5),
-    ("4-of-a-kind", "4OAK", 3, 4),
-    ("Two 3-of-a-kind", "2X3", 4, 6),
-    ("Straight 6", "ST6", 4, 6),
+    ("A Pair", "PR", 1, 2),
+    ("2 Pairs", "2P", 2, 4),
+    ("3-of-a-kind", "3K", 2, 3),
+    ("Straight 5", "S5", 3, 5),
+    ("Full House", "FH", 3, 5),
+    ("4-of-a-kind", "4K", 3, 4),
+    ("Two 3-of-a-kind", "2T", 4, 6),
+    ("Straight 6", "S6", 4, 6),
 )
 NUM_IND = 8
 IND_IN_PLAY = 6

@@ -1,4 +1,37 @@
-"""Console rules page and the numbered rulings (plain ASCII, word-wrapped on screen)."""
+"""Console texts: how to play, controls, the rules page and the numbered rulings
+(plain ASCII, word-wrapped on screen). The card texts live in cards.py.
+
+These texts are the one source: docs/games/mildred.md carries a copy between
+markers, regenerated with ``python tests/host/test_mildred_docs.py --write``
+(the test fails while the two differ)."""
+
+HOWTO = (
+    "1/5 GOAL. Be first to 3 victory dice. Each round you wake up, shake your "
+    "pool, then place dice. 6 cookies make a victory die.",
+    "2/5 PLACE DICE (Action). Put a matching group on an indulgency card (e.g. "
+    "3K = three of a kind), a die on prank or dodge, a 1 (then 2, 3..) on a task "
+    "set as a scallywag, or use a modify spot. Pass ends your round.",
+    "3/5 SCORE (Wakeup). Take your group off a card to gain its cookies, if "
+    "yours beats the opponent's group there. Combat: your prank slot beats their "
+    "dodge slot = they lose a cookie.",
+    "4/5 TASKS. A ready task set pays once a round: pick a card at or below your "
+    "top scallywag there for its reward. Level 6 on all 3 sets = 2 victory dice.",
+    "5/5 The table: your corner shows victory boxes, cookie die, P prank and "
+    "D dodge slots; the columns are task sets, the boxes below are the "
+    "indulgency cards. Press A to act; Up shows the moves so far.",
+)
+
+CONTROLS = (
+    "START MENU: Up/Down choose, A select, B back home.",
+    "TABLE: A opens your actions (or rolls your dice, or skips a bot's turn; "
+    "when watching bots A plays one step). Shake: roll your dice. Up: moves "
+    "so far. Down: details of every die. B: game menu (save and quit). When "
+    "the game is over any key goes back.",
+    "ACTION MENUS: Up/Down choose, A do it, B back. Items ending in ... open a "
+    "list of the legal choices; a refused step says why.",
+    "TEXT PAGES: Up/Down a line, Left/Right a page, A or B close.",
+)
+
 
 RULES = (
     "GOAL: be first to 3 victory dice.",
@@ -11,12 +44,13 @@ RULES = (
     "vs their dodge slot; higher takes 1 of their cookies (not below 1), then your "
     "prank dice come back. (c) score your indulgencies that beat theirs. (d) goal: a "
     "die on level 6 of all 3 sets = 2 victory dice. (e) once: ready all scallywags; "
-    "use Wakeup abilities. (f) take back dice; must keep at most 1 scallywag a set.",
+    "afterwards use Wakeup abilities. (f) take back dice; must keep at most 1 "
+    "scallywag a set.",
     "SHAKE: roll your pool.",
     "ACTION, any order, then pass: modify (die on a spot, another die +-1, 1<->6); "
     "prank or dodge (any die, fills the next slot, max 4); indulgency (dice that fit "
     "the card); scallywag (next level of a set: 1, 2, 3...); task (ready set -> used, "
-    "take a reward at or below your top die).",
+    "take a reward at or below your top die; each set pays once a round).",
 )
 
 RULINGS = (
@@ -39,9 +73,10 @@ RULINGS = (
     "14 After 200 rounds: most victory dice, then cookie, wins; else a draw.",
     "15 'This scallywag' is your top die of the set done; the one removed from the "
     "opponent is the top die of a set you pick.",
-    "16 Clean6 clears all your scallywags on all sets, then a victory die.",
+    "16 Clean6 clears your scallywags from all 3 sets, then a victory die.",
     "17 Goal: needs level 6 on all 3 sets; scallywags return, 2 victory dice.",
-    "18 Tasks may be done in Wakeup too, except Cook2-6 (need shaken dice).",
+    "18 Tasks may be done in Wakeup after step e (not Cook2-6: shaken dice). A set "
+    "pays at most once a round (DIY5 makes others ready again).",
     "19 Combat always returns your prank dice, hit or not; equal is a dodge.",
     "20 One group per player per indulgency. Two pairs / two triples need 2 values.",
     "21 New scallywags share the set's orientation; the first (a 1) is ready.",

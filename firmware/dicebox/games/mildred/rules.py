@@ -22,6 +22,7 @@ Actions (tuples, first item a verb):
   A task via DIY#6 is ("task", DIY, 6, set2, level2, *args2).
 """
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.core.storage import BadData
 from dicebox.games.mildred import cards as C
 
 # phases
@@ -36,6 +37,8 @@ OVER = 5
 F_READY = 1     # step (e) done
 F_COOK = 2      # Cook#1 advance done
 F_DISC = 4      # Clean#3: one die less for indulgencies this round
+F_PAID = 8      # F_PAID << set: that set has paid a reward this round (R18)
+_F_ALL = 0x7F
 
 # shenanigans on a player (active during that player's next round)
 SH_LESS = 1
@@ -57,19 +60,17 @@ def _cp(x):
 
 def top(m):
     """Highest level held in a scallywag bitmask (0 when empty)."""
-    lv = 6
-    while lv:
+    for lv in range(6, 0, -1):
         if (m >> lv) & 1:
             return lv
-        lv -= 1
     return 0
 
 
 def ndice(m):
+    """Scallywags in a bitmask (levels 1..6 only: bounded whatever ``m`` holds)."""
     n = 0
-    while m:
-        n += m & 1
-        m >>= 1
+    for lv in range(1, 7):
+        n += (m >> lv) & 1
     return n
 
 
@@ -169,9 +170,19 @@ class State:
 
     @classmethod
     def from_dict(cls, d):
+        """A state from ``to_dict``'s data, refused with ``BadState`` (a
+        ``storage.BadData``) unless every field has its type, range and length
+        and the invariants of ``check`` hold (no die created or lost)."""
+        _need(isinstance(d, dict), "the game is not a record")
+        _need(d.get("v") == 1, "unknown game version")
         s = cls(True)
         for f in _FIELDS:
-            setattr(s, f, _cp(d[f]))
+            _need(f in d, "%s is missing" % f)
+            setattr(s, f, d[f])
+        _check_types(s)
+        for f in _FIELDS:
+            setattr(s, f, _cp(getattr(s, f)))
+        check(s)
         return s
 
     def apply(self, action):
@@ -626,6 +637,10 @@ class State:
             raise IllegalMove("no scallywag there")
         if not self.rd[p][s]:
             raise IllegalMove("these scallywags are used")
+        if self.phase == WAKE and not self.flags & F_READY:
+            raise IllegalMove("straighten first (e): Wakeup tasks come after it")
+        if self.flags & (F_PAID << s):
+            raise IllegalMove("this set has paid already this round")
         if not 1 <= lv <= top(m):
             raise IllegalMove("above your scallywag")
         card = C.TASKS[s][lv - 1]
@@ -647,6 +662,7 @@ class State:
             args = args[2:]
         self._check_reward(p, s, code, args)
         self.rd[p][s] = 0
+        self.flags |= F_PAID << s
         _EFFECT[code](self, p, s, args)
 
     def _check_reward(self, p, s, code, args):
@@ -755,6 +771,7 @@ class State:
         for t in self.sets:
             if t != s and self.sc[p][t]:
                 self.rd[p][t] = 1
+                self.flags &= ~(F_PAID << t)   # reactivated: may pay once more
 
     def _e_reroll(self, p, s, args):
         for v in args:
@@ -771,6 +788,72 @@ class State:
             i += 2
         pool.extend(new)
         pool.sort()
+
+    # ----------------------------------------------------------------- words
+    def describe(self, a, short=False):
+        """Words for action ``a``, said from this state (before ``a`` is applied).
+
+        ``short``: the menu label (at most 15 characters). Otherwise the move
+        log's line: "P1 " and what the action did, with its outcome (a prank
+        that hit or was dodged, cookies and victory dice won or lost, the end).
+        The log, the bots' messages and the menus all use these words."""
+        a = tup(a)
+        t = _words(self, a, short)
+        if short:
+            return t[:15]
+        c = self.clone()
+        try:
+            c.apply(a)
+        except IllegalMove as e:
+            return "P%d %s: not allowed (%s)" % (self.turn + 1, t, e.reason)
+        return "P%d %s%s" % (self.turn + 1, t, _outcome(self, c))
+
+    def describe_roll(self, values):
+        """Words for the roll ``values`` (as ``apply_chance`` takes them)."""
+        ph = self.phase
+        if ph == SETUP:
+            left = list(range(8))
+            left.pop(values[0])
+            left.pop(values[1])
+            return "Dealt cards %s; task sets %s" % (
+                " ".join(C.INDULGENCIES[k][1] for k in sorted(left)),
+                ", ".join(C.SET_NAMES[k] for k in range(4) if k != values[2]))
+        faces = [v + 1 for v in values]
+        if ph == START:
+            sa = sum(faces[:9])
+            sb = sum(faces[9:])
+            if sa == sb:
+                return "Start shake: both %d, a tie: shake again" % sa
+            first = 1 if sa < sb else 2
+            return ("Start shake: P1 %d, P2 %d. The lower total starts: P%d begins "
+                    "in its Action phase; P%d may keep its dice" % (sa, sb, first, 3 - first))
+        if self.pend is None:
+            return ""
+        p = self.turn + 1
+        fs = " ".join(str(f) for f in sorted(faces))
+        kind = self.pend[0]
+        if kind == "shake":
+            return "P%d shook %s" % (p, fs)
+        if kind == "reroll":
+            return "P%d rerolled: %s" % (p, fs)
+        c = self.clone()
+        c.apply_chance(values)
+        return "P%d rolled victory dice: %s%s" % (p, fs, _outcome(self, c) or ": no change")
+
+    def end_reason(self):
+        """Why the game ended, in words ("" while it goes on)."""
+        if self.phase != OVER:
+            return ""
+        w = self.winner
+        if self.rounds >= ROUND_LIMIT:
+            if w < 0:
+                return "After %d rounds both have the same victory dice and cookie die: a draw." % ROUND_LIMIT
+            return ("After %d rounds the game stops: P%d has more victory dice or, equal on "
+                    "those, the higher cookie die." % (ROUND_LIMIT, w + 1))
+        if self.vic[w] >= C.WIN_VICTORY:
+            return "P%d placed a 3rd victory die." % (w + 1)
+        return ("P%d's prank hit P%d at cookie 1 with a Laundry die, and P%d had no "
+                "victory die to lose." % (w + 1, 2 - w, 2 - w))
 
     # ------------------------------------------------------------ legal lists
     def legal_actions(self):
@@ -863,9 +946,11 @@ class State:
                     out.append(("ind", k, pats[i]))
 
     def _legal_tasks(self, p, out):
+        if self.phase == WAKE and not self.flags & F_READY:
+            return
         for s in self.sets:
             m = self.sc[p][s]
-            if not m or not self.rd[p][s]:
+            if not m or not self.rd[p][s] or self.flags & (F_PAID << s):
                 continue
             for lv in range(1, top(m) + 1):
                 card = C.TASKS[s][lv - 1]
@@ -976,6 +1061,165 @@ _ARITY = {"dodge": 1, "combat": 1, "score": 2, "goal": 1, "ready": 1, "advance":
           "scally": 2, "ind": 3, "pass": 1}
 
 
+# ------------------------------------------------------------------- words
+def set_code(s):
+    return C.SET_SHORT[s]
+
+
+def ind_code(k):
+    return C.INDULGENCIES[k][1]
+
+
+def _digits(vals):
+    return "".join(str(v) for v in vals)
+
+
+def _sgn(d):
+    return ("+%d" % d) if d > 0 else str(d)
+
+
+_TASK_WORD = {"less": "-1 cookie", "disc": "-1 die", "no4": "no 4s", "notie": "no ties",
+              "clear": "victory", "dodge1": "D+1", "prank1": "P+1", "vroll": "roll vic",
+              "react": "reactivate"}
+_TASK_LONG = {"less": "P%d scores 1 less cookie next round",
+              "disc": "indulgencies need 1 die less this round",
+              "no4": "P%d cannot score a 4-cookie card next round",
+              "notie": "P%d cannot score on ties next round",
+              "clear": "all scallywags back, a victory die",
+              "dodge1": "dodge +1", "prank1": "prank +1",
+              "vroll": "rolls the victory dice", "react": "other sets ready again"}
+
+
+def _task_args(st, code, args, short):
+    o = 2 - st.turn
+    if code in ("swap", "reduce", "deact"):
+        if short:
+            return ">" + set_code(args[0])
+        w = {"swap": "removes P%d's top %s die", "reduce": "P%d's top %s die down 1",
+             "deact": "P%d's %s set used"}[code]
+        return w % (o, C.SET_NAMES[args[0]])
+    if code in ("pd2", "pd3", "pd4"):
+        k = _PDK[code]
+        if short:
+            return "P%dD%d" % (args[0], k - args[0])
+        return "prank +%d, dodge +%d" % (args[0], k - args[0])
+    if code == "reroll":
+        return ("rr" if short else "reroll ") + _digits(args)
+    if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
+        out = []
+        i = 0
+        while i + 1 < len(args):
+            out.append(("%d%s" if short else "%d->%d") % (
+                args[i], _sgn(args[i + 1]) if short else wrap(args[i] + args[i + 1])))
+            i += 2
+        return ("" if short else " ").join(out)
+    if short:
+        return _TASK_WORD.get(code, code)
+    w = _TASK_LONG.get(code, code)
+    return w % o if "%d" in w else w
+
+
+def _words(st, a, short):
+    p = st.turn
+    v = a[0]
+    if v == "dodge":
+        if len(a) == 1:
+            return "Take dodge (a)" if short else "took back the dodge dice (a)"
+        slot = st.dodge[p][1] + 1
+        return ("Dodge with %d" % a[1]) if short else "put a %d on dodge: slot %d" % (a[1], slot)
+    if v == "combat":
+        if short:
+            return "Combat (b)"
+        o = 1 - p
+        pr = st.prank[p][1]
+        dg = st.dodge[o][1]
+        if pr > dg:
+            if st.cookie[o] == 1 and not st.has_laundry(p):
+                return ("combat (b): prank %d beats dodge %d, a hit, but P%d is at cookie 1 "
+                        "and P%d has no Laundry die: nothing lost" % (pr, dg, o + 1, p + 1))
+            return "combat (b): prank %d beats dodge %d, a hit" % (pr, dg)
+        return "combat (b): prank %d vs dodge %d, dodged" % (pr, dg)
+    if v == "score":
+        if short:
+            return "Score %s" % ind_code(a[1])
+        return "scored %s (%s, %d cookies)" % (ind_code(a[1]), C.INDULGENCIES[a[1]][0],
+                                               C.INDULGENCIES[a[1]][2])
+    if v == "goal":
+        return "Goal line (d)" if short else "reached the goal line (d)"
+    if v == "ready":
+        return "Ready all (e)" if short else "straightened all scallywags (e)"
+    if v == "advance":
+        if short:
+            return "Cook1 up " + set_code(a[1])
+        return "Cook 1: %s scallywag up to %d" % (C.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
+    if v == "trim":
+        if short:
+            return "Trim " + set_code(a[1])
+        return "took back all but the top %s die (f)" % C.SET_NAMES[a[1]]
+    if v == "take":
+        if a[1] == "prank":
+            return "Take prank" if short else "took back the prank dice"
+        if a[1] == "ind":
+            return ("Take " + ind_code(a[2])) if short else "took back the dice on %s" % ind_code(a[2])
+        return ("Take " + set_code(a[2])) if short else "took back the %s scallywags" % C.SET_NAMES[a[2]]
+    if v == "shake":
+        return "Shake" if short else "shakes the dice"
+    if v == "keep":
+        return "Keep start dice" if short else "kept the start dice"
+    if v == "pass":
+        return "Pass (end turn)" if short else "passed"
+    if v == "mod":
+        if short:
+            return "Spot%d: %d>%d" % (a[1], a[2], wrap(a[2] + a[3]))
+        return "modify spot: a %d turns a %d into %d" % (a[1], a[2], wrap(a[2] + a[3]))
+    if v == "prank":
+        if short:
+            return "Prank with %d" % a[1]
+        return "put a %d on prank: slot %d" % (a[1], st.prank[p][1] + 1)
+    if v == "scally":
+        lv = top(st.sc[p][a[1]]) + 1
+        if short:
+            return "%s %d" % (set_code(a[1]), lv)
+        return "scallywag on %s %d" % (C.SET_NAMES[a[1]], lv)
+    if v == "ind":
+        if short:
+            return "%s %s" % (ind_code(a[1]), _digits(a[2]))
+        return "placed %s on %s (%s)" % (_digits(a[2]), ind_code(a[1]), C.INDULGENCIES[a[1]][0])
+    if v == "task":
+        s, lv = a[1], a[2]
+        code = C.TASKS[s][lv - 1][2]
+        args = a[3:]
+        if short:
+            head = "%s%d" % (set_code(s), lv)
+        else:
+            head = "did %s %d" % (C.SET_NAMES[s], lv)
+        if code == "any":
+            if short:
+                head += ">%s%d" % (set_code(a[3])[0], a[4])
+            else:
+                head += " as %s %d" % (C.SET_NAMES[a[3]], a[4])
+            code = C.TASKS[a[3]][a[4] - 1][2]
+            args = a[5:]
+        return head + (" " if short else ": ") + _task_args(st, code, args, short)
+    return str(a)
+
+
+def _outcome(before, after):
+    """What changed for cookies, victory dice and the end, as ", ..." text."""
+    out = []
+    for p in (0, 1):
+        if after.cookie[p] != before.cookie[p] or after.vic[p] != before.vic[p]:
+            if after.vic[p] > before.vic[p]:
+                out.append("P%d takes victory die %d" % (p + 1, after.vic[p]))
+            elif after.vic[p] < before.vic[p]:
+                out.append("P%d loses a victory die" % (p + 1))
+            if after.cookie[p] != before.cookie[p]:
+                out.append("P%d cookie %d->%d" % (p + 1, before.cookie[p], after.cookie[p]))
+    if after.phase == OVER and before.phase != OVER:
+        out.append("Draw" if after.winner < 0 else "P%d WINS" % (after.winner + 1))
+    return (", " + ", ".join(out)) if out else ""
+
+
 def new_game():
     return State()
 
@@ -994,32 +1238,121 @@ def dice_where(st, p):
     return n
 
 
-def check(st):
-    """Raise AssertionError if an invariant is broken (tests call this after every step)."""
+class BadState(BadData):
+    """A state that breaks a type, a range or an invariant; ``str(e)`` says which."""
+
+
+def _need(cond, why):
+    if not cond:
+        raise BadState(why)
+
+
+def _int(x, lo, hi, what):
+    _need(type(x) is int and lo <= x <= hi, "%s out of range" % what)
+    return x
+
+
+def _ints(x, n, lo, hi, what):
+    _need(isinstance(x, list) and len(x) == n, "%s is not a list of %d" % (what, n))
+    for v in x:
+        _int(v, lo, hi, what)
+
+
+def _check_types(st):
+    """Types, lengths and ranges of every field (saved data is checked by this
+    before ``check`` counts the dice; no loop runs on an unchecked number)."""
+    _int(st.phase, SETUP, OVER, "phase")
+    _int(st.turn, 0, 1, "turn")
+    if st.phase == SETUP:
+        _need(st.sets == [] and st.inds == [], "cards dealt before the setup")
+    else:
+        _ints(st.sets, C.SETS_IN_PLAY, 0, 3, "task sets")
+        _ints(st.inds, C.IND_IN_PLAY, 0, C.NUM_IND - 1, "indulgency cards")
+        _need(st.sets == sorted(st.sets) and st.inds == sorted(st.inds), "cards out of order")
+        for i in range(1, C.SETS_IN_PLAY):
+            _need(st.sets[i] != st.sets[i - 1], "a task set twice")
+        for i in range(1, C.IND_IN_PLAY):
+            _need(st.inds[i] != st.inds[i - 1], "an indulgency card twice")
+    pd = st.pend
+    if pd is not None:
+        _need(isinstance(pd, list) and len(pd) == 2 and pd[0] in ("shake", "reroll", "vroll"),
+              "a pending roll is damaged")
+        _int(pd[1], 1, C.DICE_PER_PLAYER, "pending dice")
+        if pd[0] == "shake":
+            _need(st.phase == SHAKE, "a shake outside the shake phase")
+        elif pd[0] == "reroll":
+            _need(st.phase == ACT and pd[1] <= 2, "a reroll outside the action phase")
+        else:
+            _need(st.phase in (WAKE, ACT) and pd[1] == st.vic[st.turn], "victory dice roll damaged")
+    else:
+        _need(st.phase != SHAKE, "a shake with no dice")
+    _ints(st.cookie, 2, 1, 6, "cookie die")
+    _ints(st.vic, 2, 0, C.WIN_VICTORY, "victory dice")
+    _ints(st.used, 2, 0, C.DICE_PER_PLAYER, "used pool")
+    _ints(st.mods, 2, 0, C.MOD_SPOTS, "modify spots")
+    _ints(st.shen, 2, 0, SH_LESS | SH_NO4 | SH_NOTIE, "shenanigans")
+    _int(st.flags, 0, _F_ALL, "round flags")
+    _int(st.keep, -1, 1, "keep")
+    _int(st.rounds, 0, ROUND_LIMIT, "round count")
+    _need(isinstance(st.pool, list) and len(st.pool) == 2, "pools damaged")
     for p in (0, 1):
-        assert dice_where(st, p) == C.DICE_PER_PLAYER, ("dice", p, dice_where(st, p))
-        assert 1 <= st.cookie[p] <= 6, ("cookie", p)
-        assert 0 <= st.vic[p] <= C.WIN_VICTORY
-        assert st.vic[p] < C.WIN_VICTORY or st.winner == p
-        assert 0 <= st.mods[p] <= C.MOD_SPOTS
+        pool = st.pool[p]
+        _need(isinstance(pool, list) and len(pool) <= C.DICE_PER_PLAYER, "a pool is damaged")
+        for v in pool:
+            _int(v, 1, 6, "a shaken die")
+        for name, pd in (("prank", st.prank), ("dodge", st.dodge)):
+            _need(isinstance(pd, list) and len(pd) == 2, "%s damaged" % name)
+            _ints(pd[p], 2, 0, C.MAX_SLOT, name)
+        _need(isinstance(st.sc, list) and len(st.sc) == 2, "scallywags damaged")
+        _ints(st.sc[p], 4, 0, 0x7E, "scallywags")
+        _need(isinstance(st.rd, list) and len(st.rd) == 2, "ready marks damaged")
+        _ints(st.rd[p], 4, 0, 1, "ready marks")
+        _need(isinstance(st.ig, list) and len(st.ig) == 2, "indulgency groups damaged")
+        ig = st.ig[p]
+        _need(isinstance(ig, list) and len(ig) == C.NUM_IND, "indulgency groups damaged")
+        for g in ig:
+            if g is None:
+                continue
+            _need(isinstance(g, list) and len(g) == 2 and isinstance(g[0], list)
+                  and len(g[0]) <= 6, "an indulgency group is damaged")
+            for v in g[0]:
+                _int(v, 1, 6, "an indulgency die")
+            _int(g[1], 1, 6, "an indulgency group")
+    w = st.winner
+    if st.phase == OVER:
+        _int(w, -1, 1, "winner")
+    else:
+        _need(w is None, "a winner in a game still going")
+
+
+def check(st):
+    """Raise ``BadState`` if an invariant is broken (no die created or lost,
+    slots, cookies, patterns); True otherwise. Explicit checks, not ``assert``:
+    loading a save relies on them, also under ``mpy-cross -O``."""
+    for p in (0, 1):
+        _need(dice_where(st, p) == C.DICE_PER_PLAYER, "P%d has %d dice, not 9" % (p + 1, dice_where(st, p)))
+        _need(1 <= st.cookie[p] <= 6, "cookie die out of range")
+        _need(0 <= st.vic[p] <= C.WIN_VICTORY, "victory dice out of range")
+        _need(st.vic[p] < C.WIN_VICTORY or st.winner == p, "3 victory dice and no winner")
+        _need(0 <= st.mods[p] <= C.MOD_SPOTS, "modify spots out of range")
         for pd in (st.prank[p], st.dodge[p]):
-            assert 0 <= pd[0] <= pd[1] <= C.MAX_SLOT, ("slots", pd)
-            assert (pd[0] == 0) == (pd[1] == 0)
+            _need(0 <= pd[0] <= pd[1] <= C.MAX_SLOT, "prank/dodge slots out of range")
+            _need((pd[0] == 0) == (pd[1] == 0), "an empty prank/dodge slot")
         for s in range(4):
             m = st.sc[p][s]
-            assert m & ~0x7E == 0
-            assert m == 0 or s in st.sets
-            assert st.rd[p][s] in (0, 1)
+            _need(m & ~0x7E == 0, "scallywag levels out of range")
+            _need(m == 0 or s in st.sets, "a scallywag on a set not in play")
+            _need(st.rd[p][s] in (0, 1), "ready mark damaged")
         for v in st.pool[p]:
-            assert 1 <= v <= 6
-        assert st.pool[p] == sorted(st.pool[p])
-        assert st.used[p] >= 0
+            _need(1 <= v <= 6, "a shaken die out of range")
+        _need(st.pool[p] == sorted(st.pool[p]), "shaken dice out of order")
+        _need(st.used[p] >= 0, "used pool below 0")
         for k in range(8):
             g = st.ig[p][k]
             if g is not None:
-                assert k in st.inds
-                assert tuple(g[0]) in C.PATTERNS[k]
-                assert 1 <= g[1] <= len(g[0])
+                _need(k in st.inds, "dice on a card not in play")
+                _need(tuple(g[0]) in C.PATTERNS[k], "dice that do not fit their card")
+                _need(1 <= g[1] <= len(g[0]), "an indulgency group out of range")
     if st.phase != SETUP:
-        assert len(st.sets) == 3 and len(st.inds) == 6
+        _need(len(st.sets) == 3 and len(st.inds) == 6, "cards in play damaged")
     return True

@@ -4,23 +4,34 @@ The table (drawn, not text rows; player 1 always left, player 2 right):
   top bar  whose turn, phase, round (right)
   corners  player number (inverted on their turn), victory boxes (filled =
            won), cookie die, prank slot "P" and dodge slot "D" ("-" = empty)
-  middle   the 3 task columns: set letter (C L D K) over two 6-step ladders
-           up to each player's top scallywag; solid = ready, hollow = used
-  row      the 6 indulgency cards; the left half lit = player 1 has dice on
-           it, the right half = player 2
+  middle   the 3 task columns: set code (CL LA DI CO, as in the menus) over
+           two 6-step ladders up to each player's top scallywag; solid =
+           ready, hollow = used
+  row      the 6 indulgency cards by their code (PR 2P 3K S5 FH 4K 2T S6, as in
+           the menus), one letter on each half; the left half lit = player 1
+           has dice on it, the right half = player 2
   bottom   your shaken dice as faces, or a hint, or what the bot just did
 
-Keys: A opens the actions for the phase (only legal choices are listed; the
-fixed steps are always listed and say why when they cannot be done), Down the
-details page, B the game menu. A shake or A rolls your dice. Bot turns play a
-step every 0.7 s; A skips to the end of the bot's turn. Saved after every step.
+Keys (help.CONTROLS lists them for players): A opens the actions for the phase
+(only legal choices are listed; the fixed steps are always listed and say why
+when they cannot be done), Up the moves so far, Down the details page, B the
+game menu. A shake or A rolls your dice. Bot turns play a step every 0.7 s; A
+skips to the end of the bot's turn. Every applied action and roll goes into
+the move log (words from ``State.describe``), saved with the game after every
+step; when play comes back to a human after bots, a recap of what they did is
+shown. Results of your own combat, scoring and tasks are shown as they happen,
+and the end of the game says why it ended.
 """
 from micropython import const
 
 from dicebox.core import events as E
+from dicebox.core import ticks
 from dicebox.core import ui
+from dicebox.core.app import RollRefused
 from dicebox.core.dice import draw_die
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, save_game, resolve_chance
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, resolve_chance
+from dicebox.core.movelog import MoveLog
+from dicebox.core.storage import need
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
@@ -29,8 +40,6 @@ from dicebox.games.mildred import rules as R
 SAVE = "mildred"
 KINDS = ("human", "Nephew", "Auntie")
 _STEP_MS = const(700)
-_SETL = "CLDK"   # one letter per set: Clean, Laundry, DIY, Cook
-_IND3 = ("PR", "2P", "3K", "S5", "FH", "4K", "T3", "S6")
 # Table layout (pixels). Player 1 is always on the left, player 2 on the right:
 # the corners, the two ladders of each task column, the halves of each card.
 COOKIE_XY = ((0, 24), (116, 24))   # the cookie dice, 12 px
@@ -58,47 +67,102 @@ def vic_xy(p, i):
     return (112 - i * 6 if p else 11 + i * 6), 11
 
 
+# ---- the saved game -------------------------------------------------------------
+def _from_dict(d):
+    """The rules' checked state; the move log saved beside it is kept for the table
+    (``MoveLog`` drops anything that is not a short line)."""
+    st = R.State.from_dict(d)
+    st.saved_log = d.get("log")
+    return st
+
+
+def check_seats(st, seats):
+    need(len(seats) == 2, "a game of Mildred has 2 seats")
+    for k in seats:
+        need(0 <= k < len(KINDS), "a seat is neither a human nor a bot")
+
+
 def load(app):
-    return load_saved(app.store, SAVE, R.State.from_dict, lambda s, seats: R.check(s))
+    """(state, seats, log) of the saved game, or None. A damaged save is set
+    aside (and noted for the start menu) by the one checking path."""
+    got = load_saved(app.store, SAVE, _from_dict, check_seats)
+    if got is None:
+        return None
+    st, seats = got
+    log = MoveLog(getattr(st, "saved_log", None))
+    st.saved_log = None
+    return st, seats, log
+
+
+def save(store, st, seats, log):
+    """Save after every step (with the move log); a finished game's save goes.
+    False when the write failed (the store has told the app; play goes on)."""
+    if st.current_player() == TERMINAL:
+        store.delete(SAVE)
+        return True
+    d = st.to_dict()
+    d["log"] = log.to_list()
+    return store.save(SAVE, {"state": d, "seats": list(seats)})
 
 
 def start(app):
     app.push(Start(app))
 
 
+def help_page(app, title, parts):
+    return ui.TextPage(app, title, "\n\n".join(parts))
+
+
 class Start(ui.Menu):
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Auntie Mildred", [])
-        self.build()
+        self.saved = None
 
     def enter(self):
+        had = self.saved is not None
         self.build()
+        if (self.saved is not None) != had:
+            self.sel = 0
         ui.Menu.enter(self)
+        probs = self.app.store.take_problems(SAVE)
+        if probs:
+            self.app.push(ui.Message(self.app, "Saved game", "\n".join(probs) + (
+                "\n\nIt cannot be resumed; a new game replaces it.")))
 
     def build(self):
         self.saved = load(self.app)
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
-        items.append(("vs Nephew (easy)", self.new((0, 1))))
-        items.append(("vs Auntie (hard)", self.new((0, 2))))
+        items.append(("vs Nephew easy", self.new((0, 1))))
+        items.append(("vs Auntie hard", self.new((0, 2))))
         items.append(("Pass and play", self.new((0, 0))))
         items.append(("Watch two bots", self.new((2, 1))))
+        items.append(("How to play", lambda: self.app.push(help_page(self.app, "How to play", H.HOWTO))))
+        items.append(("Controls", lambda: self.app.push(help_page(self.app, "Controls", H.CONTROLS))))
         items.append(("Rules", lambda: self.app.push(ui.TextPage(self.app, "Rules", rules_text()))))
         items.append(("Rulings", lambda: self.app.push(
             ui.TextPage(self.app, "Rulings", "\n\n".join(H.RULINGS)))))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
-        self.top = 0
+        self.top = min(self.top, self.sel)
 
     def resume(self):
-        s, seats = self.saved
-        self.app.push(Table(self.app, s, seats))
+        s, seats, log = self.saved
+        self.sel = 0
+        self.app.push(Table(self.app, s, seats, log))
 
     def new(self, seats):
         def go():
+            self.sel = 0
             self.app.push(Table(self.app, R.State(), list(seats)))
-        return go
+
+        def ask():
+            if self.saved:
+                self.app.push(ui.Confirm(self.app, "Start a new game? The saved game will be lost.", go))
+            else:
+                go()
+        return ask
 
 
 def rules_text():
@@ -114,79 +178,9 @@ def ind_name(k):
     return C.INDULGENCIES[k][1]
 
 
-def _sgn(d):
-    return ("+%d" % d) if d > 0 else str(d)
-
-
-def _args_text(code, args):
-    if code in ("swap", "reduce", "deact"):
-        return ">" + set_name(args[0])
-    if code in ("pd2", "pd3", "pd4"):
-        k = int(code[2])
-        return "P%dD%d" % (args[0], k - args[0])
-    if code == "reroll":
-        return "rr" + "".join(str(v) for v in args)
-    out = ""
-    i = 0
-    while i + 1 < len(args):
-        out += "%d%s" % (args[i], _sgn(args[i + 1]))
-        i += 2
-    return out
-
-
-_WORD = {"less": "-1 cookie", "disc": "-1 die", "no4": "no 4s", "notie": "no ties",
-         "clear": "victory", "dodge1": "D+1", "prank1": "P+1", "vroll": "roll vic",
-         "react": "reactivate"}
-
-
 def label(st, a):
-    v = a[0]
-    if v == "dodge":
-        return "Take dodge (a)" if len(a) == 1 else "Dodge with %d" % a[1]
-    if v == "combat":
-        return "Combat (b)"
-    if v == "score":
-        return "Score " + ind_name(a[1])
-    if v == "goal":
-        return "Goal line (d)"
-    if v == "ready":
-        return "Ready all (e)"
-    if v == "advance":
-        return "Cook1 up " + set_name(a[1])
-    if v == "trim":
-        return "Trim " + set_name(a[1])
-    if v == "take":
-        if a[1] == "prank":
-            return "Take prank"
-        if a[1] == "ind":
-            return "Take " + ind_name(a[2])
-        return "Take " + set_name(a[2])
-    if v == "shake":
-        return "Shake"
-    if v == "keep":
-        return "Keep start dice"
-    if v == "pass":
-        return "Pass"
-    if v == "mod":
-        return "Spot%d: %d>%d" % (a[1], a[2], R.wrap(a[2] + a[3]))
-    if v == "prank":
-        return "Prank with %d" % a[1]
-    if v == "scally":
-        return "%s %d" % (set_name(a[1]), R.top(st.sc[st.turn][a[1]]) + 1)
-    if v == "ind":
-        return "%s %s" % (ind_name(a[1]), "".join(str(x) for x in a[2]))
-    if v == "task":
-        s, lv = a[1], a[2]
-        code = C.TASKS[s][lv - 1][2]
-        head = "%s%d" % (set_name(s)[0] + set_name(s)[1], lv)
-        args = a[3:]
-        if code == "any":
-            head += ">%s%d" % (set_name(a[3])[0], a[4])
-            code = C.TASKS[a[3]][a[4] - 1][2]
-            args = a[5:]
-        t = _args_text(code, args) or _WORD.get(code, code)
-        return head + " " + t
-    return str(a)
+    """A menu label for action ``a``: the rules' short words (15 characters)."""
+    return st.describe(a, True)
 
 
 def details(st):
@@ -219,32 +213,53 @@ def details(st):
         if sh:
             out.append("hit by: " + ", ".join(sh))
         out.append("")
-    out.append("Cards: " + ", ".join("%s=%s %dc" % (_IND3[k], C.INDULGENCIES[k][0], C.INDULGENCIES[k][2])
+    out.append("Cards: " + ", ".join("%s=%s %dc" % (ind_name(k), C.INDULGENCIES[k][0], C.INDULGENCIES[k][2])
                                        for k in st.inds))
-    out.append("Sets: " + ", ".join(C.SET_NAMES[s] for s in st.sets))
+    out.append("Sets: " + ", ".join("%s=%s" % (set_name(s), C.SET_NAMES[s]) for s in st.sets))
     return "\n".join(out)
 
 
 def card_text(s, lv):
     t = C.TASKS[s][lv - 1]
-    return "%s %d %s: %s" % (C.SET_NAMES[s], lv, t[0], t[3])
+    return "%s %d (%s%d) %s: %s" % (C.SET_NAMES[s], lv, set_name(s), lv, t[0], t[3])
+
+
+class _Recorder:
+    """Passes ``randbelow`` through and keeps the numbers, for the move log."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.got = []
+
+    def randbelow(self, n):
+        v = self.rng.randbelow(n)
+        self.got.append(v)
+        return v
 
 
 # ---- the table ----------------------------------------------------------------
 class Table(ui.Screen):
-    def __init__(self, app, st, seats):
+    def __init__(self, app, st, seats, log=None):
         ui.Screen.__init__(self, app)
         self.st = st
         self.seats = seats
+        self.log = log if log is not None else MoveLog()
+        self.mark = self.log.count   # the log a human has seen up to
         self.note = ""
-        self.next_step = 0
+        self.refused = None          # why the last roll was refused; bots wait
+        self.queue = []              # pages to show once the table is on top
+        self.ended = st.current_player() == TERMINAL
+        self.next_step = ticks.add(app.now(), _STEP_MS)
         self.save()
 
     def save(self):
-        save_game(self.app.store, SAVE, self.st, self.seats)
+        return save(self.app.store, self.st, self.seats, self.log)
 
     def is_bot(self, seat):
         return self.seats[seat] != 0
+
+    def has_human(self):
+        return not self.seats[0] or not self.seats[1]
 
     def waiting_roll(self):
         """True when a human's dice are to be rolled (by a shake or A)."""
@@ -261,44 +276,96 @@ class Table(ui.Screen):
             return not self.waiting_roll()
         return self.is_bot(cp)
 
+    def human_to_act(self):
+        return self.st.current_player() != TERMINAL and not self.bot_to_move()
+
+    # -- applying moves (every one goes into the log) --
+    def apply(self, a):
+        """Apply ``a`` for the seat to move and log it; IllegalMove leaves all as it was."""
+        st = self.st
+        text = st.describe(a)
+        st.apply(a)
+        self.log.add(text)
+        return text
+
     def try_act(self, a):
         """Apply a human's action: None when done, else the rules' reason."""
+        st = self.st
+        before = (st.cookie[:], st.vic[:])
         try:
-            self.st.apply(a)
+            text = self.apply(a)
         except IllegalMove as e:
             return e.reason
         self.note = ""
+        v = a[0]
+        if v in ("combat", "score", "goal", "task") or before != (st.cookie, st.vic):
+            self.queue.append(ui.Message(self.app, "Result", text))
         self.after()
+        self.mark = self.log.count
         return None
 
     def after(self):
         self.save()
         self.dirty = True
-        self.next_step = self.app.now() + _STEP_MS
+        self.next_step = ticks.add(self.app.now(), _STEP_MS)
+        if self.st.current_player() == TERMINAL and not self.ended:
+            self.ended = True
+            last = self.log.lines[-1] if self.log.lines else ""
+            self.queue.append(ui.Message(self.app, "Game over", self.st.end_reason() + "\n\n" + last))
 
     def roll(self):
+        """Roll what the state waits for. A refused roll (the dice source failed
+        its health test) changes nothing: "Cannot roll" is shown and the bots
+        wait until A is pressed on the table."""
         st = self.st
-        rng = self.app.rng
-        resolve_chance(st, rng)
+        before = st.clone()
+        rec = _Recorder(self.app.rng)
+        try:
+            resolve_chance(st, rec)
+        except RollRefused as e:
+            self.refuse(e)
+            return False
+        self.refused = None
+        self.log.add(before.describe_roll(rec.got))
         self.app.beep(880, 30)
         self.after()
+        return True
+
+    def refuse(self, e):
+        self.refused = str(e) or "the dice source failed"
+        self.dirty = True
+        self.app.push(ui.Message(self.app, "Cannot roll", self.refused +
+                                 "\n\nNothing changed. A on the table tries again."))
 
     def bot_step(self):
         st = self.st
         if st.current_player() == CHANCE:
-            self.roll()
-            return
-        seat = st.turn
-        a = B.choose(st, self.app.rng, self.seats[seat])
-        self.note = "P%d %s" % (seat + 1, label(st, a))
-        st.apply(a)
-        self.after()
+            ok = self.roll()
+        else:
+            seat = st.turn
+            try:
+                a = B.choose(st, self.app.rng, self.seats[seat])
+            except RollRefused as e:
+                self.refuse(e)
+                return False
+            self.note = st.describe(a, True)
+            self.note = "P%d %s" % (seat + 1, self.note)
+            self.apply(a)
+            self.after()
+            ok = True
+        if ok and self.has_human() and self.human_to_act():
+            page = self.log.recap(self.app, self.mark)
+            self.mark = self.log.count
+            if page is not None:
+                self.queue.append(page)
+        return ok
 
     def skip(self):
         """Play bot steps until a human has to act (bounded)."""
         n = 0
         while self.bot_to_move() and n < 400:
-            self.bot_step()
+            if not self.bot_step():
+                return
             n += 1
 
     def event(self, ev):
@@ -310,7 +377,8 @@ class Table(ui.Screen):
             return
         if k == E.SHAKE or k == E.SETTLED:
             if self.waiting_roll():
-                self.roll()
+                if self.roll():
+                    self.mark = self.log.count
             return
         if k != E.PRESS:
             return
@@ -319,10 +387,14 @@ class Table(ui.Screen):
             self.app.push(GameMenu(self.app, self))
         elif b == E.DOWN:
             self.app.push(ui.TextPage(self.app, "Details", details(st)))
+        elif b == E.UP:
+            self.app.push(self.log.page(self.app))
         elif b == E.A:
             if self.waiting_roll():
-                self.roll()
+                if self.roll():
+                    self.mark = self.log.count
             elif self.bot_to_move():
+                self.refused = None
                 if all(self.seats):
                     self.bot_step()     # watching bots: A steps once
                 else:
@@ -331,11 +403,14 @@ class Table(ui.Screen):
                 self.app.push(ActionMenu(self.app, self))
 
     def tick(self, now):
+        if self.queue:
+            self.app.push(self.queue.pop(0))
+            return
         # bots playing on (e.g. two bots being watched): the console stays awake
-        self.keep_awake = self.bot_to_move()
-        if self.keep_awake and now >= self.next_step:
+        self.keep_awake = self.bot_to_move() and self.refused is None
+        if self.keep_awake and ticks.diff(now, self.next_step) >= 0:
             self.bot_step()
-            self.next_step = now + _STEP_MS
+            self.next_step = ticks.add(now, _STEP_MS)
 
     def draw(self, fb):
         fb.fill(0)
@@ -386,11 +461,11 @@ class Table(ui.Screen):
         fb.text("D" + _slot(st.dodge[p][1]), x, 30, 1)
 
     def draw_set(self, fb, i, s):
-        """Task column ``i``: the set's letter over both players' ladders (level 1
-        at the bottom, up to the top scallywag). Solid steps: the set is ready;
-        hollow: used; a short dash: a level not reached."""
+        """Task column ``i``: the set's code (as in the menus) over both players'
+        ladders (level 1 at the bottom, up to the top scallywag). Solid steps:
+        the set is ready; hollow: used; a short dash: a level not reached."""
         st = self.st
-        fb.text(_SETL[s], 38 + i * 22, 9, 1)
+        fb.text(set_name(s), 34 + i * 22, 9, 1)
         for p in (0, 1):
             t = R.top(st.sc[p][s])
             ready = st.rd[p][s]
@@ -402,16 +477,18 @@ class Table(ui.Screen):
                     fb.rect(x, y, 6, 3, 1, ready)
 
     def draw_card(self, fb, i, k):
-        """Indulgency card ``k`` in place ``i``: its short name; the left half is
-        lit when player 1 has dice on it, the right half for player 2."""
+        """Indulgency card ``k`` in place ``i``: its code (as in the menus), one
+        letter on each half; the left half is lit when player 1 has dice on it,
+        the right half for player 2."""
         st = self.st
         x = card_x(i)
+        code = ind_name(k)
         fb.rect(x, CARD_Y, _CARD_W, 10, 1)
         for p in (0, 1):
             on = st.ig[p][k] is not None
             if on:
                 fb.fill_rect(x + p * 10, CARD_Y, 10, 10, 1)
-            fb.text(_IND3[k][p], x + 2 + p * 8, CARD_Y + 1, 0 if on else 1)
+            fb.text(code[p], x + 2 + p * 8, CARD_Y + 1, 0 if on else 1)
 
     def shown_pool(self):
         """The shaken dice drawn along the bottom, or None for a text line."""
@@ -426,6 +503,8 @@ class Table(ui.Screen):
         cp = st.current_player()
         if cp == TERMINAL:
             return "A: back"
+        if self.refused is not None:
+            return "No roll: A again"
         if self.waiting_roll():
             return "Shake or A: roll"
         if self.bot_to_move():
@@ -444,9 +523,12 @@ class GameMenu(ui.Menu):
         self.table = table
         items = [
             ("Back to table", self.app_pop),
+            ("Moves", lambda: app.push(table.log.page(app))),
             ("Details", lambda: app.push(ui.TextPage(app, "Details", details(table.st)))),
             ("Task cards", self.tasks),
             ("Indulgencies", self.inds),
+            ("How to play", lambda: app.push(help_page(app, "How to play", H.HOWTO))),
+            ("Controls", lambda: app.push(help_page(app, "Controls", H.CONTROLS))),
             ("Rules", lambda: app.push(ui.TextPage(app, "Rules", rules_text()))),
             ("Rulings", lambda: app.push(ui.TextPage(app, "Rulings", "\n\n".join(H.RULINGS)))),
             ("Save and quit", self.quit),
@@ -464,7 +546,7 @@ class GameMenu(ui.Menu):
     def inds(self):
         st = self.table.st
         text = "\n\n".join("%s (%s): %d dice, %d cookies" % (
-            C.INDULGENCIES[k][0], _IND3[k], C.INDULGENCIES[k][3], C.INDULGENCIES[k][2])
+            C.INDULGENCIES[k][0], ind_name(k), C.INDULGENCIES[k][3], C.INDULGENCIES[k][2])
             for k in st.inds)
         self.app.push(ui.TextPage(self.app, "Indulgencies", text))
 
@@ -477,11 +559,14 @@ class GameMenu(ui.Menu):
 # ---- actions ------------------------------------------------------------------
 _WAKE_FIXED = (("Take dodge (a)", ("dodge",)), ("Combat (b)", ("combat",)),
                ("Goal line (d)", ("goal",)), ("Ready all (e)", ("ready",)))
-_ACT_GROUPS = (("Modify spot", "mod"), ("Prank die", "prank"), ("Dodge die", "dodge"),
-               ("Scallywag", "scally"), ("Indulgency", "ind"))
+_ACT_GROUPS = (("Scallywag", "scally"), ("Indulgency", "ind"), ("Prank die", "prank"),
+               ("Dodge die", "dodge"), ("Modify spot", "mod"))
 
 
 class ActionMenu(ui.Menu):
+    """The actions of the phase. In the Action phase "Pass" comes last, so a
+    stray A never ends your round."""
+
     def __init__(self, app, table):
         self.table = table
         st = table.st
@@ -494,16 +579,22 @@ class ActionMenu(ui.Menu):
             items.append(("Score...", self.group("score", "no indulgency of yours can score")))
             items.append(("Cook1 advance...", self.group("advance", "needs a die on Cook, once a turn")))
             items.append(("Take back (f)...", self.group(("take", "trim"), "nothing to take back")))
-            items.append(("Tasks...", self.group("task", "no ready set with a reward")))
+            items.append(("Tasks...", self.group("task", self.no_task())))
             if ("keep",) in legal:
                 items.append(("Keep start dice", self.do(("keep",))))
             items.append(("Shake", self.do(("shake",))))
         else:
-            items.append(("Pass", self.do(("pass",))))
             for lab, verb in _ACT_GROUPS:
                 items.append((lab + "...", self.group(verb, None)))
-            items.append(("Tasks...", self.group("task", "no ready set with a reward")))
+            items.append(("Tasks...", self.group("task", self.no_task())))
+            items.append((label(st, ("pass",)), self.do(("pass",))))
         ui.Menu.__init__(self, app, "P%d actions" % (st.turn + 1), items)
+
+    def no_task(self):
+        st = self.table.st
+        if st.phase == R.WAKE and not st.flags & R.F_READY:
+            return "straighten first: Ready all (e), then Wakeup tasks"
+        return "no ready set with a reward (each set pays once a round)"
 
     def do(self, a, depth=1):
         def fn():
