@@ -334,3 +334,18 @@ def test_first_player_uses_the_unbiased_sampler():
     # randbelow(3) over bytes: 255 is rejected (limit 255), 7 -> 7 % 3 = 1 -> player 2
     r = rng.Rng(rng.ScriptedSource([255, 7]))
     assert rm.first_player(r, 3) == 2
+
+
+def test_milestones_colours_come_from_core_and_match_the_game():
+    from dicebox.core import dicesets
+    from dicebox.games.milestones import dice as md
+    assert rm.COLOURS == dicesets.LETTERS == md.LETTERS
+    assert bytes(dicesets.FACE_COLOUR) == bytes(md.FACE_COLOUR)
+    assert dicesets.NAMES == md.NAMES and dicesets.NDICE == md.NDICE
+    for name in ("RED", "PURPLE", "BLUE", "BLACK", "YELLOW", "GREEN"):
+        assert getattr(dicesets, name) == getattr(md, name)
+    for d in range(6):
+        assert sorted(dicesets.colour(d, n) for n in range(1, 7)) == list(range(6))
+        assert sorted(dicesets.colour(x, d + 1) for x in range(6)) == list(range(6))
+        for n in range(1, 7):
+            assert dicesets.colour(d, n) == md.colour(d, n) == rm.milestone_colour(d, n)

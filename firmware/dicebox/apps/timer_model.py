@@ -390,8 +390,12 @@ class TurnClock:
         c.started = _flag(d, "started", "clock started")
         c.over = _flag(d, "over", "clock over")
         c.alarm = _flag(d, "alarm", "clock alarm", 0)
-        if not c.started and (c.over or c.alarm or c.active() < n):
-            raise TimerError("clock not started but run")
+        if not c.started:
+            for i in range(n):
+                if c.bank[i] != c.base or c.turns[i]:
+                    c.over = True
+            if c.over or c.alarm or c.active() < n:
+                raise TimerError("clock not started but run")
         if not c.over and (c.active() < 2 or (c.policy == STOP and c.active() < n)):
             raise TimerError("clock should be over")
         c.since = now
