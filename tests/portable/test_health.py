@@ -62,8 +62,9 @@ def test_stuck_after_a_while_fails_rct():
     def src():
         n[0] += 1
         return good() if n[0] < 2000 else 1
-    ok, msg = health.check(src)
+    ok, msg = health.check(src, 4096)
     assert not ok and "stuck" in msg
+    assert health.check(Bits(5))[0]      # within the first 1,024 bits it was fine
 
 
 def test_biased_source_fails_apt():
@@ -88,3 +89,40 @@ def test_alternating_source_passes_these_two_tests():
         state[0] ^= 1
         return state[0]
     assert health.check(alt)[0]
+
+
+def test_startup_is_one_window_of_1024_bits():
+    assert health.STARTUP_BITS == health.APT_WINDOW == 1024
+    n = [0]
+    good = Bits(21)
+
+    def counted():
+        n[0] += 1
+        return good()
+    ok, msg = health.check(counted)
+    assert ok and n[0] == 1024
+
+
+def test_run_and_feed_agree_bit_for_bit():
+    # run() is the fast loop; feed() the one-bit reference: same state after any split
+    for ones, seed in ((50, 3), (60, 4), (90, 5), (100, 6)):
+        src1 = Bits(seed, ones) if ones < 100 else (lambda: 1)
+        src2 = Bits(seed, ones) if ones < 100 else (lambda: 1)
+        a = HealthTest()
+        b = HealthTest()
+        for chunk in (1, 7, 16, 1000, 16, 3000):
+            a.run(src1, chunk)
+            for _ in range(chunk):
+                if not b.ok:
+                    break
+                b.feed(src2())
+        assert (a.ok, a.msg, a.bits, a.longest_run, a.max_count) == (
+            b.ok, b.msg, b.bits, b.longest_run, b.max_count), (ones, a.msg, b.msg, a.bits, b.bits)
+        assert a.ok == (ones < 90)
+
+
+def test_a_failed_test_stays_failed():
+    t = HealthTest()
+    assert not t.run(lambda: 0, 100)
+    assert not t.run(Bits(1), 2000)
+    assert "stuck" in t.msg

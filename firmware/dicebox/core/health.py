@@ -1,13 +1,19 @@
-"""Start-up health tests of a raw entropy bit (NIST SP 800-90B section 4.4).
+"""Health tests of a raw entropy bit (NIST SP 800-90B section 4.4).
 
-Both tests are the standard's continuous tests, run here over a few thousand
-bits at power-up:
+Both tests are the standard's continuous health tests:
 
 * Repetition count test (RCT): a run of ``C = 1 + ceil(20 / H)`` identical
   bits fails (a stuck source).
-* Adaptive proportion test (APT): in each window of W = 1024 bits, the first
-  bit's value occurring ``C_apt`` times or more fails (a heavily biased
-  source), with ``C_apt = 1 + CRITBINOM(1024, 2**-H, 1 - 2**-20)``.
+* Adaptive proportion test (APT): in each window of W = 1024 bits (the
+  standard's window for a binary source), the first bit's value occurring
+  ``C_apt`` times or more fails (a heavily biased source), with
+  ``C_apt = 1 + CRITBINOM(1024, 2**-H, 1 - 2**-20)``.
+
+The start-up test (SP 800-90B 4.3) runs them over ``STARTUP_BITS`` = 1,024
+consecutive samples, which is one whole APT window; after that the same
+``HealthTest`` keeps running on a few raw bits at a time, taken while the
+console is idle, so a source that fails later is caught too. A run or a
+window may span many such steps: the tests see one continuous stream.
 
 H is the min-entropy per bit we claim for the source and alpha = 2**-20 the
 false-alarm probability per test. We claim little, H = 0.5 bit per raw bit,
@@ -22,7 +28,8 @@ no big-number binomial.
 from micropython import const
 
 ALPHA_LOG2 = const(20)
-APT_WINDOW = const(1024)
+APT_WINDOW = const(1024)     # SP 800-90B 4.4.2: W = 1024 for binary sources
+STARTUP_BITS = const(1024)   # SP 800-90B 4.3: at least 1,024 samples at start-up
 # min-entropy per bit in hundredths -> APT cutoff for W = 1024, alpha = 2^-20
 APT_CUTOFF = {50: 793, 80: 664, 100: 589}
 H_DEFAULT = const(50)
@@ -53,6 +60,17 @@ class HealthTest:
         self._i = 0         # position in the window
         self.longest_run = 0
         self.max_count = 0
+        self.windows = 0    # APT windows completed
+
+    def _fail_rct(self):
+        self.ok = False
+        self.msg = "entropy source stuck: %d equal bits in a row (RCT cutoff %d)" % (
+            self._run, self.rct_c)
+
+    def _fail_apt(self):
+        self.ok = False
+        self.msg = "entropy source biased: %d of %d bits equal (APT cutoff %d)" % (
+            self._b, APT_WINDOW, self.apt_c)
 
     def feed(self, bit):
         """Test one bit; returns False once either test has failed."""
@@ -64,9 +82,7 @@ class HealthTest:
             if self._run > self.longest_run:
                 self.longest_run = self._run
             if self._run >= self.rct_c and self.ok:
-                self.ok = False
-                self.msg = "entropy source stuck: %d equal bits in a row (RCT cutoff %d)" % (
-                    self._run, self.rct_c)
+                self._fail_rct()
         else:
             self._last = bit
             self._run = 1
@@ -79,23 +95,75 @@ class HealthTest:
             if self._b > self.max_count:
                 self.max_count = self._b
             if self._b >= self.apt_c and self.ok:
-                self.ok = False
-                self.msg = "entropy source biased: %d of %d bits equal (APT cutoff %d)" % (
-                    self._b, APT_WINDOW, self.apt_c)
+                self._fail_apt()
         self._i += 1
         if self._i >= APT_WINDOW:
             self._i = 0
+            self.windows += 1
         return self.ok
 
-    def run(self, read_bit, n=4 * APT_WINDOW):
-        """Feed n bits from read_bit(); return ok. Stops at the first failure."""
-        for _ in range(n):
-            if not self.feed(read_bit()):
+    def run(self, read_bit, n=STARTUP_BITS):
+        """Test n bits of read_bit(); return ok. Stops at the first failure.
+
+        The same tests as ``feed``, in one loop over locals: this is the
+        start-up test on the device and the idle-frame step, so it is kept
+        cheap (no call but read_bit per bit, no allocation)."""
+        if not self.ok:
+            return False
+        last = self._last
+        run = self._run
+        a = self._a
+        b = self._b
+        i = self._i
+        rct_c = self.rct_c
+        apt_c = self.apt_c
+        longest = self.longest_run
+        most = self.max_count
+        fail = 0
+        k = 0
+        while k < n:
+            bit = read_bit() & 1
+            k += 1
+            if bit == last:
+                run += 1
+                if run > longest:
+                    longest = run
+                if run >= rct_c:
+                    fail = 1
+            else:
+                last = bit
+                run = 1
+            if i == 0:
+                a = bit
+                b = 1
+            elif bit == a:
+                b += 1
+                if b > most:
+                    most = b
+                if b >= apt_c and not fail:
+                    fail = 2
+            i += 1
+            if i >= APT_WINDOW:
+                i = 0
+                self.windows += 1
+            if fail:
                 break
+        self.bits += k
+        self._last = last
+        self._run = run
+        self._a = a
+        self._b = b
+        self._i = i
+        self.longest_run = longest
+        self.max_count = most
+        if fail == 1:
+            self._fail_rct()
+        elif fail == 2:
+            self._fail_apt()
         return self.ok
 
 
-def check(read_bit, n=4 * APT_WINDOW, h_percent=H_DEFAULT):
+def check(read_bit, n=STARTUP_BITS, h_percent=H_DEFAULT):
     """(ok, message) for n bits of read_bit()."""
     t = HealthTest(h_percent)
     t.run(read_bit, n)

@@ -9,6 +9,10 @@ outcome is then backed by exactly limit/n byte patterns, so no face is favoured.
 import os
 
 
+class RollRefused(Exception):
+    """A roll the dice source refuses (its health test failed), with the reason."""
+
+
 def limit_for(n, nbytes):
     space = 1 << (8 * nbytes)
     return space - (space % n)
