@@ -330,3 +330,35 @@ def test_every_listed_action_is_accepted():
 def test_rating_bands():
     assert [rules.rating(s) for s in (0, 9, 10, 19, 20, 30, 45, 59, 60, 126)] == [0, 0, 1, 1, 2, 3, 4, 5, 6, 6]
     assert len(rules.RATINGS) == 7
+
+
+def test_pausing_before_the_first_roll_lands_keeps_the_sand_full():
+    st = new([RUN3, FOUR])
+    st.apply(("roll", 63))
+    st.apply(("pause", 0))
+    st.apply_chance([0] * 6)
+    st.apply(("time", 60000))
+    st.apply(("resume", 60000))
+    assert st.time_left() == 180000
+    st.apply(("time", 70000))
+    assert st.time_left() == 170000
+    st2 = rules.State.from_dict(json.loads(json.dumps(st.to_dict())))
+    assert st2.time_left() == 170000
+
+
+def test_describe_says_each_action_from_the_state_before_it():
+    st = rules.State(2)
+    assert st.describe(("draw", 0, 1)) == "S1 took a card from medium"
+    st = new([RUN3, FOUR])
+    assert st.describe(("roll", 63), ["You", "S2"]) == "You rolled all six dice"
+    roll(st, 63, (1, 2, 3, 5, 5, 5))
+    words = st.describe(("roll", 0b000011))
+    assert words == "S2 rerolled 1R 2B", words
+    assert st.describe(("claim", 0, 0)) == "S1 scored run of 3: +1, team 1; new card from easy"
+    assert st.describe(("time", 5)) == "" and st.describe(()) == ""
+    st = new([RUN3], big_pile=True)
+    assert st.describe(("discard", 0)) == "S1 swapped a card"
+    st = new([RUN3, FOUR], hourglass_side=6)
+    roll(st, 63, (6, 6, 6, 1, 1, 1))
+    st.apply(("time", 150000))
+    assert st.describe(("flip", 1)) == "S2 flipped the glass: 2:30 left"

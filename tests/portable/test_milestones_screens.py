@@ -110,17 +110,20 @@ def test_false_claim_shows_the_reason_and_true_claim_scores():
     assert len(st.scored) == 1 and st.hands[0] >= 0
 
 
-def test_peek_shows_the_card_only_while_held():
+def test_alone_your_card_sits_under_the_dice_and_down_hides_it():
     app = App()
     table = setup_solo(app, bots=1)
     st = table.st
+    app.shake()
+    words = screens.card_lines(st.hands[0])[0]
+    text = app.screen()
+    assert words in text
+    for i in range(6):              # the dice stay in view, with their colours
+        assert screens.LETTERS[screens.FACE_COLOUR[i * 6 + st.dice[i] - 1]] in text
     app.press(E.DOWN)
-    peek = app.top()
-    assert isinstance(peek, screens.Peek)
-    words = screens.tasks.describe(deck.DECK[st.hands[0]][3], True)[0]
+    assert app.top() is table and words not in app.screen()
+    app.press(E.DOWN)
     assert words in app.screen()
-    app.press(E.DOWN, E.RELEASE)
-    assert app.top() is table
 
 
 def test_save_and_resume_keep_the_sand():
@@ -158,7 +161,7 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     text = app.screen()
     assert str(res.score) in text and "points" in text
     high = app.store.load(screens.HIGH, {})
-    assert high == {"3-base": [res.score]}
+    assert high == {"3-base": [res.score], screens.LAST: table.cfg["gid"]}
     assert app.store.load(screens.SAVE, None) is None
     app.press(E.A)
     assert isinstance(app.top(), screens.StartMenu)

@@ -1,7 +1,56 @@
-"""Milestones on the console: the rules page, the colour legend and our rulings.
+"""Milestones on the console: how to play, the keys, the rules, the rulings.
 
 Plain strings for ui.TextPage (it word-wraps); imported only when shown.
+This module is the one source of the game's console texts: the section
+"On the console" of docs/games/milestones.md is generated from ``pages()``
+(``python tests/host/test_milestones_docs.py --write``), and that test fails
+when the two differ.
 """
+
+QUICK = (
+    "You and your team share six dice and three minutes. Each of you holds "
+    "one secret task card, such as 'run of 3' or '2x R'.\n"
+    "1. Pick a pile for your first card: easy, medium or hard.\n"
+    "2. Shake to roll all six dice. The sand starts.\n"
+    "3. On your turn mark dice with A, shake to reroll them.\n"
+    "4. When the dice fit your card, at any moment, press Up to claim it. Its "
+    "points go to the team and you take a new card.\n"
+    "5. Score as much as you can before the sand runs out.\n"
+    "Playing alone? Your card sits under the dice. Bots play the other seats "
+    "and claim their own cards."
+)
+
+CONTROLS = (
+    "At the table:\n"
+    "Left/Right: move the cursor over the dice.\n"
+    "A: mark or unmark the die at the cursor.\n"
+    "Shake, or hold A: roll the marked dice (the first roll: all six).\n"
+    "Up: claim your card (several people: pick the seat first), then pick "
+    "the pile for your new card.\n"
+    "Down: alone, show or hide your card under the dice. Several people: "
+    "pick your seat, then hold A to see your card; let go to hide it. B "
+    "goes back.\n"
+    "B: the game menu: back to the dice, moves so far, discard (variant 1), "
+    "flip the hourglass (variant 3), face-up cards, claim aid, how to play, "
+    "save and quit. The sand runs on while a menu is open.\n"
+    "Menus: Up/Down choose, A picks, B goes back; Left/Right change a "
+    "setting in the setup.\n"
+    "Pages like this one: Up/Down scroll a line, Left/Right a page, A or B "
+    "close.\n"
+    "Results: A or B closes."
+)
+
+SETUP = (
+    "People: how many share the console (pass and play). Bots: teammates "
+    "played by the console. At most five seats; people sit first.\n"
+    "Piles: three (easy, medium, hard) or one big pile (variant 1: you may "
+    "swap your card from the game menu).\n"
+    "Must-do 1-3: lay out a mandatory card, side a or b (variant 2). The "
+    "dice must meet each before time is up, or the team scores 0.\n"
+    "Glass: lay out the hourglass card, side a or b (variant 3). When the "
+    "dice meet it, flip the glass from the game menu.\n"
+    "Claim aid: the table says when a card of yours fits the dice."
+)
 
 LEGEND = (
     "Colours on the screen:\n"
@@ -26,6 +75,9 @@ RULES = (
     "any pile. A new card that already fits can be claimed at once. "
     "Empty piles: keep rolling, no more cards. "
     "When the sand runs out the game ends at once; cards in hand score nothing.\n"
+    "Solo: with no bots you play alone and roll every turn; with bots, they "
+    "take the other seats, roll in turn and claim their own cards. Either way "
+    "your card is shown under the dice.\n"
     "Results: 0-9 a wash-out, 10-19 a fair start, 20-29 solid, 30-39 really good, "
     "40-49 outstanding, 50-59 hugely impressive, 60+ unreal.\n"
     "Variant 1: one big pile. You may discard your card at any time for a new "
@@ -44,15 +96,17 @@ TASKS = (
     "shows these. "
     "A task with several lines needs each line met by its own dice, and lines of "
     "the same kind met differently: two pairs are two different numbers, two "
-    "colour groups two colours, two runs start on different numbers. More dice "
-    "than needed never hurt."
+    "colour groups two colours, two runs differ in their first number or their "
+    "length. More dice than needed never hurt."
 )
 
 RULINGS = (
     "Our rulings where the rulebook is open:\n"
     "1. 'Fulfilled differently': parts that name or choose a colour use different "
-    "colours; parts about the same numbers use different numbers; runs start on "
-    "different numbers (1-2 and 2-3 is fine, on different dice).\n"
+    "colours; parts about the same numbers use different numbers; two runs "
+    "differ in their first number or their length, on different dice (1-2 with "
+    "2-3, or 1-2-3 with 1-2, is fine; 1-2 twice is not). Up or down reads the "
+    "same.\n"
     "2. The hourglass starts with the first roll; cards are taken before it.\n"
     "3. You pick the pile for your next card as you claim. Draws are random.\n"
     "4. A wrong claim is refused with the reason; nothing else happens.\n"
@@ -66,12 +120,18 @@ RULINGS = (
     "8. Variant 3: flipping turns real sand: the time left becomes the time that "
     "had run, so a late flip gives more.\n"
     "9. Save and quit lays the hourglass down; it runs on when you resume. The "
-    "game menu does not stop the sand.\n"
-    "10. The rulebook names the kinds of task, not the cards: this deck is ours, "
-    "tiered by the exact chance of a random roll."
+    "game menu does not stop the sand. Laid down before the first roll lands, "
+    "the sand stays full.\n"
+    "10. A claim is judged against the dice when you press Up; the table waits "
+    "while you pick the pile for your next card.\n"
+    "11. Solo: the rulebook is for 2-5 players. Alone, you roll every turn and "
+    "claim alone; with bots, a bot rerolls only after you had time to look at "
+    "the dice, and never while you claim.\n"
+    "12. The rulebook names the kinds of task, not the cards: this deck is ours."
 )
 
 
 def pages():
-    """(title, text) pairs for the help menu."""
-    return (("Rules", RULES), ("Tasks", TASKS), ("Colours", LEGEND), ("Rulings", RULINGS))
+    """(title, text) pairs for the help menu, in reading order."""
+    return (("Quick start", QUICK), ("Controls", CONTROLS), ("Rules", RULES),
+            ("Setup", SETUP), ("Tasks", TASKS), ("Colours", LEGEND), ("Rulings", RULINGS))

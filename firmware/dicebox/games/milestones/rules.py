@@ -26,12 +26,16 @@ picking one of its cards, so no saved state or bot clone knows a pile's order.
 from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.core.hourglass import Hourglass
+from dicebox.core.storage import BadData, need, int_in, list_of, dict_of
 from dicebox.games.milestones import deck
-from dicebox.games.milestones.tasks import match, POPCOUNT
+from dicebox.games.milestones.tasks import match, POPCOUNT, describe as _task_words
+from dicebox.games.milestones.dice import label as _die_label
 
 GAME_MS = const(180000)
 MAX_PLAYERS = const(5)
 _NONE = const(-1)
+MAX_MS = const(0x3FFFFFFF)  # a saved clock value beyond this is damage
+MAX_GAME_MS = const(3600000)
 
 # Rating bands: (lowest score, words). Our wording of the rulebook's table.
 RATINGS = (
@@ -194,6 +198,59 @@ class State:
             if self.started and self.hourglass_ready():
                 out.append(("flip", s))
         return out
+
+    # ---- words -------------------------------------------------------------
+
+    def describe(self, action, names=None):
+        """Words for ``action``, said from this state (before it is applied), e.g.
+        "S2 rerolled 4R 1P" or "S1 scored run of 3: +1, team 7". ``names[seat]``
+        replaces "S1"... The log, the bots' messages and the menus all use these
+        words. Secret things stay secret: a drawn card is not named. Empty for
+        clock actions."""
+        a = tup(action)
+        if not isinstance(a, tuple) or not a:
+            return ""
+        verb = a[0]
+
+        def who(s):
+            if names is not None and isinstance(s, int) and 0 <= s < len(names):
+                return names[s]
+            return ("S%s") % ((s + 1) if isinstance(s, int) else "?")
+
+        if verb == "draw" and len(a) == 3:
+            return ("%s took a card from %s") % (who(a[1]), self._pile_name(a[2]))
+        if verb == "roll" and len(a) == 2 and isinstance(a[1], int):
+            if self.dice is None:
+                return ("%s rolled all six dice") % who(self.turn)
+            faces = []
+            for i in range(6):
+                if (a[1] >> i) & 1:
+                    faces.append(_die_label(i, self.dice[i]))
+            return ("%s rerolled %s") % (who(self.turn), " ".join(faces))
+        if verb == "claim" and len(a) == 3:
+            s = a[1]
+            c = self.hands[s] if isinstance(s, int) and 0 <= s < self.n else _NONE
+            if c == _NONE:
+                return ("%s claimed") % who(s)
+            pts = deck.DECK[c][1]
+            text = "%s scored %s: +%d, team %d" % (
+                who(s), " + ".join(_task_words(deck.DECK[c][3], True)), pts, self.points() + pts)
+            if isinstance(a[2], int) and a[2] >= 0:
+                text += "; new card from %s" % self._pile_name(a[2])
+            return text
+        if verb == "discard" and len(a) == 2:
+            return ("%s swapped a card") % who(a[1])
+        if verb == "flip" and len(a) == 2:
+            left = self.glass.total - self.glass.left(self.now)
+            return ("%s flipped the glass: %d:%02d left") % (who(a[1]), left // 60000, left // 1000 % 60)
+        return ""
+
+    def _pile_name(self, p):
+        if self.big:
+            return ("the pile")
+        if isinstance(p, int) and 0 <= p < 3:
+            return deck.TIER_NAMES[p]
+        return ("no pile")
 
     # ---- moves ---------------------------------------------------------------
 
@@ -386,7 +443,8 @@ class State:
         if not self.started:
             self.started = True
             self.glass.reset(self.now)
-            self.glass.start(self.now)
+            if not self.paused:  # a roll that lands while the glass lies down
+                self.glass.start(self.now)
         self.turn = (self.turn + 1) % self.n
         # Mandatory tasks lying out are met by the dice, not by a seat: the console
         # removes each one as soon as the dice fulfil it.
@@ -445,32 +503,111 @@ class State:
 
     @classmethod
     def from_dict(cls, d):
-        if d.get("v") != 1:
-            raise ValueError("not a Milestones save")
+        """A state from ``to_dict``; raises ``BadData`` (saying why) for anything
+        that is not a state this engine could have reached: wrong types, values
+        out of range, lists of the wrong length, a card lost, doubled or in the
+        wrong pile, clocks out of range."""
+        dict_of(d, "the game")
+        need(d.get("v") == 1, "not a Milestones save")
+        for k in ("n", "big", "mand_all", "hg_side", "piles", "hands", "drawn_at", "dice",
+                  "rolls", "turn", "setup", "scored", "discarded", "mand_open", "hg_open",
+                  "flips", "now", "glass", "started", "paused", "over", "end", "pending"):
+            need(k in d, "%s is missing" % k)
         o = cls(_blank=True)
-        o.n = d["n"]
-        o.big = d["big"]
-        o.mand_all = tuple(d["mand_all"])
-        o.hg_side = d["hg_side"]
-        o.piles = [list(p) for p in d["piles"]]
-        o.hands = list(d["hands"])
-        o.drawn_at = list(d["drawn_at"])
-        o.dice = list(d["dice"]) if d["dice"] is not None else None
-        o.rolls = d["rolls"]
-        o.turn = d["turn"]
-        o.setup = d["setup"]
-        o.scored = list(d["scored"])
-        o.discarded = list(d["discarded"])
-        o.mand_open = list(d["mand_open"])
-        o.hg_open = d["hg_open"]
-        o.flips = d["flips"]
-        o.now = d["now"]
-        o.glass = Hourglass.from_dict(d["glass"], o.now)
-        o.started = d["started"]
-        o.paused = d["paused"]
-        o.over = d["over"]
-        o.end = d["end"]
-        o.pending = tup(d["pending"]) if d["pending"] else None
+        n = o.n = int_in(d["n"], 1, MAX_PLAYERS, "players")
+        o.big = _flag(d["big"], "big")
+        mand = list_of(d["mand_all"], "mandatory cards", lo=0, hi=3)
+        for sd in mand:
+            int_in(sd, 0, 2 * deck.NMANDATORY - 1, "a mandatory side")
+        cards = [sd >> 1 for sd in mand]
+        for c in cards:
+            need(cards.count(c) == 1, "a mandatory card lies out twice")
+        need(mand == sorted(mand), "mandatory sides out of order")
+        o.mand_all = tuple(mand)
+        hg = d["hg_side"]
+        need(hg is None or (type(hg) is int and hg in (6, 7)), "bad hourglass card side")
+        o.hg_side = hg
+        piles = list_of(d["piles"], "piles", n=1 if o.big else 3)
+        o.piles = [list(_cards(p, "a pile")) for p in piles]
+        if not o.big:
+            for t in range(3):
+                for c in o.piles[t]:
+                    need(deck.DECK[c][0] == t, "a card in the wrong pile")
+        o.hands = list(list_of(d["hands"], "hands", n=n))
+        for c in o.hands:
+            int_in(c, _NONE, deck.NCARDS - 1, "a hand card")
+        o.rolls = int_in(d["rolls"], 0, MAX_MS, "rolls")
+        o.drawn_at = list(list_of(d["drawn_at"], "draw times", n=n))
+        for r in o.drawn_at:
+            int_in(r, 0, o.rolls, "a draw time")
+        dice = d["dice"]
+        if dice is None:
+            need(o.rolls == 0, "rolls without dice")
+            o.dice = None
+        else:
+            list_of(dice, "dice", n=6)
+            for v in dice:
+                int_in(v, 1, 6, "a die")
+            need(o.rolls > 0, "dice without a roll")
+            o.dice = list(dice)
+        o.turn = int_in(d["turn"], 0, n - 1, "turn")
+        o.setup = int_in(d["setup"], 0, n, "setup")
+        o.scored = list(_cards(d["scored"], "scored cards"))
+        o.discarded = list(_cards(d["discarded"], "discarded cards"))
+        need(o.big or not o.discarded, "discards outside variant 1")
+        held = [c for c in o.hands if c != _NONE]
+        every = o.scored + o.discarded + held
+        for p in o.piles:
+            every += p
+        need(len(every) == deck.NCARDS, "%d cards, not %d" % (len(every), deck.NCARDS))
+        seen = bytearray(deck.NCARDS)
+        for c in every:
+            need(not seen[c], "card %d is in two places" % c)
+            seen[c] = 1
+        for s in range(n):
+            need((o.hands[s] != _NONE) == (s < o.setup) or o.setup == n,
+                 "hand cards do not match the setup")
+        o.mand_open = list(list_of(d["mand_open"], "open mandatory cards", hi=3))
+        for sd in o.mand_open:
+            need(sd in mand, "an open mandatory card that is not out")
+        o.hg_open = _flag(d["hg_open"], "hg_open")
+        need(not o.hg_open or hg is not None, "no hourglass card lies out")
+        o.flips = int_in(d["flips"], 0, 1, "flips")
+        need(not (o.flips and o.hg_open), "the hourglass card was used and is still out")
+        need(not o.flips or hg is not None, "a flip without the hourglass card")
+        o.now = int_in(d["now"], 0, MAX_MS, "the clock")
+        g = dict_of(d["glass"], "the hourglass")
+        total = int_in(g.get("total"), 1, MAX_GAME_MS, "the glass size")
+        left = int_in(g.get("left"), 0, total, "the sand left")
+        running = _flag(g.get("running"), "the glass")
+        o.glass = Hourglass(total, o.now, running)
+        o.glass.top = left
+        o.started = _flag(d["started"], "started")
+        need(o.started == (o.rolls > 0), "started does not match the rolls")
+        need(o.started or (not running and left == total and o.turn == 0),
+             "the sand ran before the first roll")
+        o.paused = _flag(d["paused"], "paused")
+        need(not (o.paused and running), "a paused glass that runs")
+        o.over = _flag(d["over"], "over")
+        end = d["end"]
+        need(isinstance(end, str) and len(end) <= 40, "bad end reason")
+        o.end = end
+        p = d["pending"]
+        o.pending = None
+        if p is not None:
+            list_of(p, "the pending draw or roll", lo=2, hi=3)
+            need(not o.over, "a finished game waits for dice")
+            if p[0] == "draw" and len(p) == 3:
+                s = int_in(p[1], 0, n - 1, "the drawing seat")
+                pi = int_in(p[2], 0, len(o.piles) - 1, "the pile")
+                need(o.piles[pi], "a draw from an empty pile")
+                need(o.hands[s] == _NONE, "a draw into a full hand")
+            elif p[0] == "roll" and len(p) == 2:
+                m = int_in(p[1], 1, 63, "the dice rolled")
+                need(o.dice is not None or m == 63, "a first roll of fewer dice")
+            else:
+                raise BadData("an unknown pending action")
+            o.pending = tup(p)
         return o
 
     def card_count(self):
@@ -482,3 +619,15 @@ class State:
             if c != _NONE:
                 t += 1
         return t
+
+
+def _flag(x, what):
+    need(x is True or x is False, "%s is not yes/no" % what)
+    return x
+
+
+def _cards(x, what):
+    list_of(x, what, hi=deck.NCARDS)
+    for c in x:
+        int_in(c, 0, deck.NCARDS - 1, "a card in " + what)
+    return x

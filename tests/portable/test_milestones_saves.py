@@ -1,0 +1,301 @@
+"""Milestones saves and high scores: checked on load, never lost, never a crash.
+
+A damaged save is refused by ``rules.State.from_dict`` (``storage.BadData``),
+set aside by the store and named on Milestones' own menu; the high score is
+written before a finished game's save goes; a new game is saved before its
+first action, so a power cut at any storage operation leaves a game to resume
+(or its score recorded); a full filesystem only brings a notice.
+"""
+import json
+from check import raises
+from dicebox.core import events as E
+from dicebox.core.storage import BadData, MemoryStore
+from dicebox.games.milestones import screens, rules, deck
+from test_milestones_screens import App, setup_solo, menu_pick
+
+
+def labels(menu):
+    return [menu.label(i) for i in range(len(menu.items))]
+
+
+def saved_game(seed=5):
+    """A real save of a three-seat game some way in, as the table writes it."""
+    app = App(seed)
+    table = setup_solo(app)
+    app.shake()
+    app.run(12000)
+    return app, json.loads(app.store.records[screens.SAVE][1])
+
+
+def damaged(d, path, value):
+    d = json.loads(json.dumps(d))
+    box = d
+    for k in path[:-1]:
+        box = box[k]
+    box[path[-1]] = value
+    return d
+
+
+BAD = (
+    (("dice",), "3,4,5,6,1,2"),
+    (("hands",), [3]),
+    (("dice",), [1, 2, 9, 4, 5, 6]),
+    (("turn",), 7),
+    (("n",), 9),
+    (("rolls",), -1),
+    (("now",), -5),
+    (("now",), 2 ** 40),
+    (("glass", "left"), 999999),
+    (("glass", "total"), "x"),
+    (("setup",), 4),
+    (("paused",), 3),
+    (("end",), 5),
+    (("pending",), ["roll", 99]),
+    (("pending",), ["fly"]),
+    (("mand_open",), [4]),
+    (("hg_open",), True),
+    (("flips",), 3),
+    (("v",), 2),
+)
+
+
+def test_from_dict_refuses_every_invalid_state_with_baddata():
+    app, d = saved_game()
+    st = d["st"]
+    rules.State.from_dict(st)                 # the real one loads
+    for path, value in BAD:
+        raises(BadData, rules.State.from_dict, damaged(st, path, value))
+    for k in ("dice", "piles", "glass"):
+        bad = dict(st)
+        del bad[k]
+        raises(BadData, rules.State.from_dict, bad)
+    raises(BadData, rules.State.from_dict, "state")
+    raises(BadData, rules.State.from_dict, None)
+
+
+def test_from_dict_checks_the_cards_invariants():
+    app, d = saved_game()
+    st = d["st"]
+    hand = st["hands"][0]
+    two = damaged(st, ("hands",), [hand, hand, st["hands"][2]])       # one card twice
+    raises(BadData, rules.State.from_dict, two)
+    lost = damaged(st, ("piles",), [st["piles"][0][1:], st["piles"][1], st["piles"][2]])
+    raises(BadData, rules.State.from_dict, lost)                       # a card gone
+    odd = damaged(st, ("hands",), [99] + st["hands"][1:])
+    raises(BadData, rules.State.from_dict, odd)                        # no such card
+    moved = json.loads(json.dumps(st))
+    c = moved["piles"][2].pop()
+    moved["piles"][0].append(c)
+    raises(BadData, rules.State.from_dict, moved)                      # a hard card in easy
+    short = damaged(st, ("drawn_at",), [0])
+    raises(BadData, rules.State.from_dict, short)
+
+
+def test_every_state_of_a_played_game_round_trips():
+    app = App(7)
+    table = setup_solo(app, bots=2)
+    app.shake()
+    for _ in range(40):
+        app.run(1000)
+        st = table.st
+        back = rules.State.from_dict(json.loads(json.dumps(st.to_dict())))
+        assert back.to_dict() == st.to_dict()
+        if st.over:
+            break
+
+
+def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
+    for path, value in BAD[:6]:
+        app, d = saved_game()
+        app.stack = []
+        app.store.save(screens.SAVE, damaged(d, ("st",) + path, value))
+        screens.start(app)                       # no crash
+        assert app.messages, path
+        title, text = app.messages[-1]
+        assert "Saved game" in text and "set aside" in text, text
+        assert isinstance(app.top(), screens.ui.Message)
+        app.press(E.A)
+        menu = app.top()
+        assert isinstance(menu, screens.StartMenu)
+        assert "Resume game" not in labels(menu)
+        assert screens.SAVE in app.store.set_aside        # kept aside, not thrown away
+        assert not app.store.exists(screens.SAVE)
+
+
+def test_a_save_whose_setup_does_not_fit_the_state_is_refused():
+    app, d = saved_game()
+    for bad in (damaged(d, ("cfg", "bots"), 1), damaged(d, ("cfg", "big"), True),
+                damaged(d, ("cfg", "humans"), "1"), damaged(d, ("log",), [3]),
+                damaged(d, ("cfg",), None)):
+        raises(BadData, screens.check_save, bad)
+    store = MemoryStore()
+    store.save(screens.SAVE, damaged(d, ("cfg", "must"), [1, 0, 0]))
+    assert screens.load_game(store) is None
+    assert store.take_problems(screens.SAVE)
+
+
+def finish(app, table):
+    app.run(185000, step=500)
+    assert table.st.over
+    return app.top()
+
+
+def test_a_bad_high_score_table_does_not_lose_the_score():
+    for bad in ({"3-base": 5}, {"3-base": ["x"]}, [1, 2], {"3-base": [1] * 9}, {"#last": "x"}):
+        app = App()
+        # the end of a game reads the table too: a bad one set aside there
+        st = rules.State(3)
+        st.over = True
+        cfg = screens.new_config()
+        cfg["gid"] = 5
+        app.store.save(screens.HIGH, bad)
+        screens.record_high(app.store, st, cfg)
+        assert app.store.load(screens.HIGH, {}) == {"3-base": [0], "#last": 5}
+        app.store.save(screens.HIGH, bad)
+        screens.start(app)
+        assert "High scores" in app.messages[-1][1]
+        app.stack = []
+        table = setup_solo(app)
+        app.shake()
+        res = finish(app, table)
+        assert isinstance(res, screens.Result)
+        high = app.store.load(screens.HIGH, {}, check=screens.check_high)
+        assert high["3-base"] == [res.score], high
+        assert screens.HIGH in app.store.set_aside
+        assert not app.store.exists(screens.SAVE)
+
+
+def test_high_scores_page_names_a_damaged_table():
+    app = App()
+    app.store.save(screens.HIGH, {"3-base": [1, "a"]})
+    screens.start(app)
+    assert "High scores" in app.messages[-1][1]
+    app.press(E.A)             # the problem notice
+    menu_pick(app, "High scores")
+    text = " ".join(app.top().lines)
+    assert "No games yet" in text
+
+
+class LogStore(MemoryStore):
+    """Remembers every write and delete, and the records after each one."""
+
+    def __init__(self):
+        MemoryStore.__init__(self)
+        self.ops = []
+        self.after = []
+
+    def save(self, name, data, version=1):
+        ok = MemoryStore.save(self, name, data, version)
+        self.ops.append(("save", name))
+        self.after.append(dict(self.records))
+        return ok
+
+    def delete(self, name):
+        MemoryStore.delete(self, name)
+        self.ops.append(("delete", name))
+        self.after.append(dict(self.records))
+
+
+def test_the_high_score_is_written_before_the_save_is_deleted():
+    app = App()
+    app.store = LogStore()
+    table = setup_solo(app)
+    app.shake()
+    finish(app, table)
+    ops = app.store.ops
+    last_high = max(i for i in range(len(ops)) if ops[i] == ("save", screens.HIGH))
+    gone = ops.index(("delete", screens.SAVE))
+    assert last_high < gone
+    assert ops.count(("save", screens.HIGH)) == 1
+
+
+def test_a_power_cut_at_any_storage_operation_leaves_a_game_or_its_score():
+    app = App(11)
+    app.store = LogStore()
+    table = setup_solo(app, bots=2)
+    gid = table.cfg["gid"]
+    app.shake()
+    finish(app, table)
+    after = app.store.after
+    assert app.store.ops[0] == ("save", screens.SAVE)     # before the first action
+    states = 0
+    for k in range(len(after)):
+        # the cut comes after operation k; before the first one nothing was started
+        store = MemoryStore()
+        store.records = dict(after[k])
+        got = screens.load_game(store)
+        high = store.load(screens.HIGH, {}, check=screens.check_high)
+        assert got is not None or high.get(screens.LAST) == gid, k
+        assert not store.take_problems()
+        if got is not None:
+            states += 1
+            assert got[0].card_count() == deck.NCARDS
+    assert states > 5
+    # a cut between the score and the deletion: resuming never counts it twice
+    store = MemoryStore()
+    store.records = dict(after[-3])
+    got = screens.load_game(store)
+    if got is not None:
+        again = App(11)
+        again.store = store
+        t = screens.Table(again, got[0], got[1], got[2])
+        again.push(t)
+        again.run(190000, step=1000)
+        high = store.load(screens.HIGH, {}, check=screens.check_high)
+        assert len(high["3-base"]) == 1
+
+
+def test_the_first_save_is_made_before_any_action():
+    app = App()
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    setup.sel = len(setup.items) - 1
+    app.press(E.A)
+    got = screens.load_game(app.store)
+    assert got is not None
+    assert got[0].setup == 0 and got[0].rolls == 0
+
+
+def test_a_full_filesystem_does_not_crash_the_game():
+    app = App()
+    table = setup_solo(app)
+    app.store.fail_writes = True
+    app.shake()
+    app.run(20000)
+    assert app.store.notice and "not saved" in app.store.notice
+    finish(app, table)
+    assert isinstance(app.top(), screens.Result)
+
+
+def test_resume_is_first_and_selected_and_new_game_asks_first():
+    app, d = saved_game()
+    app.stack = []
+    screens.start(app)
+    menu = app.top()
+    assert labels(menu)[0] == "Resume game" and menu.sel == 0
+    menu_pick(app, "New game")
+    setup = app.top()
+    setup.sel = len(setup.items) - 1
+    app.press(E.A)
+    assert isinstance(app.top(), screens.ui.Confirm)
+    app.press(E.B)                                   # no: the save stays
+    assert app.top() is setup
+    assert app.store.load(screens.SAVE, None) == d
+    app.press(E.A)
+    app.press(E.A)                                   # yes
+    assert isinstance(app.top(), screens.Table)
+    assert app.store.load(screens.SAVE, None) != d
+
+
+def test_save_and_quit_puts_the_cursor_on_resume():
+    app = App()
+    table = setup_solo(app)
+    app.stack.insert(0, screens.StartMenu(app))      # the menu under the table
+    app.stack[0].enter()
+    app.shake()
+    app.press(E.B)
+    menu_pick(app, "Save and quit")
+    menu = app.top()
+    assert isinstance(menu, screens.StartMenu)
+    assert labels(menu)[0] == "Resume game" and menu.sel == 0
