@@ -1,0 +1,324 @@
+"""The game contract (core/game.py), checked the same way for all three games.
+
+Only the public State API is used: the new-game constructor, current_player,
+legal_actions, apply, chance_request, apply_chance, to_dict/from_dict, clone.
+Each check runs over every game and collects the failures of all of them
+before it asserts, so one game's bug does not hide another's.
+
+* malformed actions (wrong shape, wrong types, unknown verbs, extra or
+  missing items) raise IllegalMove and leave the state unchanged;
+* to_dict survives a JSON round trip through from_dict at every step of
+  seeded random games;
+* a game is determined by its action and chance log (replay gives the same
+  state at every step);
+* legal_actions is what apply accepts: every listed action is accepted, and a
+  sample of near-miss candidates is accepted only when it is listed (or, where
+  a game lists one action per kind of equivalent choice, equivalent to a
+  listed one: ``same``).
+
+Per-game notes: Milestones' clock actions (time, pause, resume) are always
+allowed and never listed (its module docstring), so they are left out of the
+legal-actions comparison and used only to move the clock on.
+"""
+import json
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.core.rng import seeded
+
+
+# ---- the games ------------------------------------------------------------
+def _dairyman():
+    from dicebox.games.dairyman import rules
+    return rules.State(3)
+
+
+def _mildred():
+    from dicebox.games.mildred import rules
+    return rules.State()
+
+
+def _milestones():
+    from dicebox.games.milestones import rules
+    return rules.State(2)
+
+
+def _dairyman_key(state, action):
+    """Dairyman lists one action per kind of choice: dice of the same face and
+    colour class (yellow or not) are interchangeable in a lock, a freeze or a
+    one-die ice cream. Map dice indices to (face, yellow) to compare."""
+    a = tup(action)
+    d = state.to_dict()
+    dv, dc = d["dv"], d["dc"]
+
+    def kind(i):
+        return (dv[i], dc[i] == 1)
+    if a[0] in ("lock", "reroll"):
+        return (a[0], tuple(sorted(kind(i) for i in a[1])))
+    if a[0] == "ice" and len(a) == 3:
+        return (a[0], a[1], kind(a[2]))
+    if a[0] == "claim":
+        return (a[0], tuple(sorted(a[1])))
+    return a
+
+
+def _mildred_key(state, action):
+    """Mildred takes an indulgency pattern as a multiset (it sorts the dice):
+    ("ind", card, (6, 5, 5)) is the listed ("ind", card, (5, 5, 6))."""
+    a = tup(action)
+    if a[0] == "ind" and len(a) == 3 and isinstance(a[2], tuple):
+        try:
+            return a[:2] + (tuple(sorted(a[2])),)
+        except TypeError:
+            return a
+    return a
+
+
+def _milestones_clock(state, r):
+    """Milestones runs on a clock: now and then let time pass (it ends the game)."""
+    if r.randbelow(4) == 0:
+        return ("time", state.to_dict()["now"] + 1000 * (1 + r.randbelow(20)))
+    return None
+
+
+# name, new game, key for equivalent actions, extra action now and then, unlisted verbs
+GAMES = (
+    ("dairyman", _dairyman, _dairyman_key, None, ()),
+    ("mildred", _mildred, _mildred_key, None, ()),
+    ("milestones", _milestones, None, _milestones_clock, ("time", "pause", "resume")),
+)
+SEEDS = (1, 2)
+MAX_STEPS = 160
+
+
+def _plain(x):
+    """JSON round trip (tuples become lists, as a save makes them)."""
+    return json.loads(json.dumps(x))
+
+
+def _step(state, r, extra):
+    """One random step: a chance outcome, an extra (clock) action or a legal
+    action. Returns the log entry ("c", values) / ("a", action)."""
+    if state.current_player() == CHANCE:
+        vals = [r.randbelow(n) for n in state.chance_request()]
+        state.apply_chance(vals)
+        return ("c", vals)
+    if extra is not None:
+        a = extra(state, r)
+        if a is not None:
+            state.apply(a)
+            return ("a", a)
+    acts = state.legal_actions()
+    if not acts:
+        raise AssertionError("seat %d must act but has no legal action" % state.current_player())
+    a = acts[r.randbelow(len(acts))]
+    state.apply(a)
+    return ("a", a)
+
+
+def _games(check):
+    """Run ``check(name, new, key, extra, unlisted)`` for each game; the list of
+    failures as "game: what" strings."""
+    bad = []
+    for name, new, key, extra, unlisted in GAMES:
+        try:
+            check(name, new, key, extra, unlisted)
+        except Exception as e:
+            bad.append("%s: %s %s" % (name, type(e).__name__, e))
+    return bad
+
+
+def _random_states(new, extra, seed, every):
+    """Play a seeded random game, calling ``every(state, log)`` after each step."""
+    r = seeded(seed)
+    s = new()
+    log = []
+    n = 0
+    while s.current_player() != TERMINAL and n < MAX_STEPS:
+        log.append(_step(s, r, extra))
+        every(s, log)
+        n += 1
+    return s, log
+
+
+# ---- malformed actions ------------------------------------------------------
+_GENERIC = (None, (), [], "lock", 5, 1.5, ("nonsense",), ("",), (1, 2), ([], 3), {"a": 1},
+            ("claim", {"t": 1}), ("fail", "fail", "fail"))
+
+
+def _malformed(a):
+    """Near-miss shapes of a legal action: one item too many or too few, an
+    argument of the wrong type."""
+    a = tup(a)
+    out = [a + ("junk",), a + (3,), a + ((),)]
+    if len(a) > 1:
+        out.append(a[:-1])
+    for k in range(1, len(a)):
+        for bad in ("x", None, 1.5, {"k": 1}):
+            out.append(a[:k] + (bad,) + a[k + 1:])
+    return out
+
+
+def _refused(s, a):
+    """None if apply refused ``a`` with IllegalMove and left the state as it
+    was, else what went wrong."""
+    before = s.to_dict()
+    c = s.clone()
+    try:
+        c.apply(a)
+    except IllegalMove:
+        if c.to_dict() != before:
+            return "state changed by refused %r" % (a,)
+        return None
+    except Exception as e:
+        return "%r raised %s %s" % (a, type(e).__name__, e)
+    return "%r accepted" % (a,)
+
+
+def test_malformed_actions_refused_state_unchanged():
+    def check(name, new, key, extra, unlisted):
+        probs = []
+
+        def every(s, log):
+            if s.current_player() < 0 or len(probs) > 3:
+                return
+            cands = list(_GENERIC)
+            for a in s.legal_actions()[:12]:
+                cands.extend(_malformed(a))
+            for a in cands:
+                why = _refused(s, a)
+                if why is not None:
+                    probs.append(why)
+                    return
+        for seed in SEEDS:
+            _random_states(new, extra, seed, every)
+        if probs:
+            raise AssertionError("; ".join(probs[:3]))
+    bad = _games(check)
+    assert not bad, "\n".join(bad)
+
+
+# ---- saves --------------------------------------------------------------------
+def test_json_round_trip_at_every_step():
+    def check(name, new, key, extra, unlisted):
+        cls = type(new())
+
+        def every(s, log):
+            d = _plain(s.to_dict())
+            t = cls.from_dict(d)
+            assert _plain(t.to_dict()) == d, "round trip differs after %r" % (log[-1],)
+            assert t.current_player() == s.current_player()
+            assert _plain(t.legal_actions()) == _plain(s.legal_actions()), "legal actions differ"
+        for seed in SEEDS:
+            _random_states(new, extra, seed, every)
+    bad = _games(check)
+    assert not bad, "\n".join(bad)
+
+
+# ---- determinism ----------------------------------------------------------------
+def test_replay_of_the_action_and_chance_log_gives_the_same_game():
+    # The replay runs in step with the game (one saved state at a time fits
+    # the device-sized heap); each entry goes through JSON as a saved log would.
+    def check(name, new, key, extra, unlisted):
+        for seed in SEEDS:
+            t = new()
+
+            def every(s, log):
+                kind, x = log[-1]
+                if kind == "c":
+                    t.apply_chance(_plain(x))
+                else:
+                    t.apply(_plain(x))
+                assert _plain(t.to_dict()) == _plain(s.to_dict()), "replay differs at step %d" % len(log)
+            _random_states(new, extra, seed, every)
+
+
+def test_clone_is_independent():
+    def check(name, new, key, extra, unlisted):
+        def every(s, log):
+            if len(log) % 7:
+                return
+            d = _plain(s.to_dict())
+            c = s.clone()
+            assert _plain(c.to_dict()) == d
+            r = seeded(len(log))
+            for _ in range(5):
+                if c.current_player() == TERMINAL:
+                    break
+                _step(c, r, extra)
+            assert _plain(s.to_dict()) == d, "playing a clone changed the original"
+        for seed in SEEDS:
+            _random_states(new, extra, seed, every)
+    bad = _games(check)
+    assert not bad, "\n".join(bad)
+
+
+# ---- legal actions ------------------------------------------------------------------
+def _near(a, r):
+    """Candidates near a legal action: each int argument moved, a tuple of ints
+    with one item changed, added or dropped."""
+    a = tup(a)
+    out = []
+    for k in range(1, len(a)):
+        x = a[k]
+        if type(x) is int:
+            for d in (-1, 1, 2):
+                out.append(a[:k] + (x + d,) + a[k + 1:])
+        elif isinstance(x, tuple) and all(type(i) is int for i in x):
+            if x:
+                j = r.randbelow(len(x))
+                out.append(a[:k] + (x[:j] + (x[j] + 1,) + x[j + 1:],) + a[k + 1:])
+                out.append(a[:k] + (x[:-1],) + a[k + 1:])
+            out.append(a[:k] + (x + (r.randbelow(12),),) + a[k + 1:])
+    return out
+
+
+def test_legal_actions_are_what_apply_accepts():
+    def check(name, new, key, extra, unlisted):
+        probs = []
+
+        def every(s, log):
+            if s.current_player() < 0 or len(probs) > 3:
+                return
+            legal = [tup(a) for a in s.legal_actions()]
+            for a in legal:
+                c = s.clone()
+                try:
+                    c.apply(a)
+                except IllegalMove as e:
+                    probs.append("listed %r refused: %s" % (a, e))
+                    return
+            if key is None:
+                keys = legal
+            else:
+                keys = [key(s, a) for a in legal]
+            r = seeded(len(log))
+            verbs = []
+            for a in legal:
+                if a[0] not in verbs:
+                    verbs.append(a[0])
+            pool = legal[:]
+            if len(pool) > 20:
+                pool = [pool[r.randbelow(len(pool))] for _ in range(20)]
+            cands = []
+            for a in pool:
+                cands.extend(_near(a, r))
+            for a in cands:
+                if a[0] in unlisted:
+                    continue
+                c = s.clone()
+                try:
+                    c.apply(a)
+                except IllegalMove:
+                    continue
+                except Exception as e:
+                    probs.append("%r raised %s" % (a, type(e).__name__))
+                    return
+                k = a if key is None else key(s, a)
+                if k not in keys:
+                    probs.append("%r accepted but not listed" % (a,))
+                    return
+        for seed in SEEDS:
+            _random_states(new, extra, seed, every)
+        if probs:
+            raise AssertionError("; ".join(probs[:3]))
+    bad = _games(check)
+    assert not bad, "\n".join(bad)
