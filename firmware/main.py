@@ -4,6 +4,12 @@
 # board). The watchdog runs only on battery: with USB power present the board
 # may be talking to mpremote, and a watchdog that cannot be stopped would reset
 # it in the middle of a copy.
+#
+# Nothing before the loop may raise: a boot that dies with the watchdog running
+# resets and dies again for ever. The settings are read through the store and
+# the same checker the app uses (a damaged, oversized or deeply nested file is
+# set aside and the defaults used); if the storage itself fails, the console
+# runs on a store in RAM and says so.
 import gc
 from machine import Pin
 
@@ -14,17 +20,29 @@ if Pin(board.BTN_B, Pin.IN, Pin.PULL_UP).value() == 0:
     print("Dicebox: B held at power-on, staying at the REPL")
 else:
     from dicebox.core import storage
+    from dicebox.core.app import App, check_settings
 
-    store = storage.Store("/data")
-    settings = store.load("settings", {})
-    khz = settings.get("i2c_khz", 1000) if isinstance(settings, dict) else 1000
-    usb = Pin(board.VBUS_SENSE, Pin.IN).value()
+    try:
+        store = storage.Store("/data")
+        settings = store.load("settings", None, check=check_settings)
+    except Exception as e:  # the filesystem itself: run on RAM
+        store = storage.MemoryStore()
+        store.problems.append("storage: %s, nothing will be saved" % type(e).__name__)
+        settings = None
+    khz = settings["i2c_khz"] if isinstance(settings, dict) else 1000
+    try:
+        usb = Pin(board.VBUS_SENSE, Pin.IN).value()
+    except Exception:
+        usb = 0
     from dicebox.hal import device
 
     hw = device.boot(watchdog=not usb, i2c_khz=400 if khz == 400 else 1000)
     if hw is not None:
-        from dicebox.core.app import App
         from dicebox.apps import menu
 
-        app = App(hw, store, menu.home)
+        try:
+            app = App(hw, store, menu.home)
+        except Exception as e:
+            device.log("app start: %r; settings and saves in RAM" % (e,))
+            app = App(hw, storage.MemoryStore(), menu.home)
         app.run()

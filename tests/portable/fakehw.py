@@ -1,5 +1,12 @@
-"""Stand-in hardware for console tests (no framebuf needed)."""
+"""Stand-in hardware for console tests (no framebuf needed).
+
+The clock counts like the chip's ``ticks_ms``: modulo 2**30, and it starts
+``START`` (a few seconds) before the wrap unless ``t0`` says otherwise, so
+every console test runs across the wrap. Drive it with ``sleep_ms`` (or set
+``t``; ``ticks_ms()`` folds it into the period).
+"""
 from dicebox.core import rng
+from dicebox.core import ticks
 from dicebox.core.shake import NoShake
 
 
@@ -62,9 +69,13 @@ class FakeBattery:
         return False
 
 
+PERIOD = ticks.PERIOD
+START = PERIOD - 3000
+
+
 class FakeHW:
-    def __init__(self, entropy_ok=True):
-        self.t = 0
+    def __init__(self, entropy_ok=True, t0=START):
+        self.t = t0 % PERIOD
         self.display = FakeFB()
         self.mask = 0
         self.latched = 0
@@ -89,21 +100,21 @@ class FakeHW:
         return m
 
     def ticks_ms(self):
-        return self.t
+        return self.t % PERIOD
 
     def ticks_diff(self, a, b):
-        return a - b
+        return ticks.diff(a, b)
 
     def ticks_add(self, a, b):
-        return a + b
+        return ticks.add(a, b)
 
     def sleep_ms(self, ms):
-        self.t += ms
+        self.t = (self.t + ms) % PERIOD
         self.slept_ms += ms
 
     def lightsleep(self, ms=0):
         self.sleeps += 1
-        self.t += 5000
+        self.t = (self.t + 5000) % PERIOD
 
     def feed(self):
         self.fed += 1

@@ -1,7 +1,8 @@
 import sys
 from dicebox.core import events as E
 from dicebox.core import storage, ui
-from dicebox.core.app import App, ErrorScreen
+from dicebox.core import ticks as T
+from dicebox.core.app import DEFAULTS, App, ErrorScreen
 from fakehw import FakeHW
 
 
@@ -33,39 +34,42 @@ def make(**kw):
     hw = FakeHW(**kw)
     app = App(hw, storage.MemoryStore(), Probe)
     app.home()
-    app.frame(0)  # first poll: buttons held since boot are ignored from here
-    hw.t = 33
+    step(hw, app)  # first poll: buttons held since boot are ignored from here
     return hw, app, app.top()
+
+
+def step(hw, app, n=1):
+    """n frames of the real clock (which wraps at 2**30: see fakehw)."""
+    for _ in range(n):
+        app.frame(hw.ticks_ms())
+        hw.sleep_ms(33)
 
 
 def tap(hw, app, b, frames=3):
     hw.mask |= 1 << b
-    for _ in range(frames):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, frames)
     hw.mask &= ~(1 << b)
-    for _ in range(frames):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, frames)
 
 
 def test_frame_loop_is_drift_free_at_30fps():
     hw, app, p = make()
-    app.run(max_frames=300)
+    t0 = hw.ticks_ms()
+    app.run(max_frames=301)
     # 300 frames at 30 fps = exactly 10 s of sleeps, whatever each frame cost
-    assert app.frames == 300
-    assert 9966 <= hw.t <= 10000, hw.t
-    assert hw.fed == 300
+    assert app.frames == 301
+    assert 9966 <= T.diff(hw.ticks_ms(), t0) <= 10000, T.diff(hw.ticks_ms(), t0)
+    assert hw.fed == 301
     hw2, app2, _ = make()
-    app2.run(max_frames=3000)
-    assert 99966 <= hw2.t <= 100000, hw2.t
+    t0 = hw2.ticks_ms()
+    app2.run(max_frames=3001)
+    assert 99966 <= T.diff(hw2.ticks_ms(), t0) <= 100000
 
 
 def test_events_reach_top_screen_and_redraw_only_when_dirty():
     hw, app, p = make()
     assert p.draws == 1 and hw.display.flushes == 1
-    for t in range(1, 10):
-        app.frame(t * 33)
+    step(hw, app, 9)
     assert p.draws == 1  # nothing changed: nothing drawn or sent
     tap(hw, app, E.A)
     assert E.make(E.PRESS, E.A) in p.events and E.make(E.RELEASE, E.A) in p.events
@@ -75,7 +79,7 @@ def test_events_reach_top_screen_and_redraw_only_when_dirty():
 def test_latched_press_inside_sleep_is_not_lost():
     hw, app, p = make()
     hw.latched = 1 << E.DOWN  # pressed and released while the loop slept
-    app.frame(100)
+    step(hw, app)
     assert E.make(E.PRESS, E.DOWN) in p.events
 
 
@@ -116,14 +120,12 @@ def test_dim_then_sleep_then_wake_swallows_first_press():
     hw, app, p = make()
     app.settings["dim_s"] = 1
     app.settings["sleep_s"] = 3
-    app.frame(0)
-    for i in range(40):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 40)
     assert app.dimmed and hw.display.contrast_v == 1
-    while hw.sleeps == 0 and hw.t < 10000:
-        app.frame(hw.t)
-        hw.t += 33
+    for _ in range(300):
+        if hw.sleeps:
+            break
+        step(hw, app)
     assert hw.sleeps == 1
     assert not hw.display.on or not app.asleep
     n = len(p.events)
@@ -139,23 +141,25 @@ def test_keep_awake_prevents_sleep_but_allows_dim():
     app.settings["dim_s"] = 1
     app.settings["sleep_s"] = 2
     app.keep_awake = True
-    for i in range(200):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 200)
     assert hw.sleeps == 0 and app.dimmed
 
 
-def test_settings_saved_and_bad_values_ignored():
+def test_settings_saved_and_a_bad_value_sets_the_record_aside():
     hw = FakeHW()
     st = storage.MemoryStore()
-    st.save("settings", {"sound": False, "brightness": "loud", "dim_s": 60})
+    st.save("settings", {"sound": False, "dim_s": 60})
     app = App(hw, st, Probe)
-    assert app.settings["sound"] is False
-    assert app.settings["brightness"] == 4  # wrong type: default kept
-    assert app.settings["dim_s"] == 60
+    assert app.settings["sound"] is False and app.settings["dim_s"] == 60
+    assert app.settings["brightness"] == 4  # missing: default
     assert hw.buzzer.muted
     app.beep(880, 50)
     assert hw.buzzer.tones == []
+    st.save("settings", {"sound": False, "brightness": "loud", "dim_s": 60})
+    app = App(hw, st, Probe)
+    assert app.settings == DEFAULTS          # the whole record: defaults
+    assert "settings" in st.set_aside and not st.exists("settings")
+    assert any("brightness" in p for p in st.take_problems())
 
 
 def test_no_shake_sensor_said_once():
@@ -173,15 +177,11 @@ def test_steady_state_frame_allocates_nothing():
         return
     import gc
     hw, app, p = make()
-    for _ in range(5):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 5)
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
-    for _ in range(100):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 100)
     b = gc.mem_alloc()
     gc.enable()
     assert b - a == 0, b - a
@@ -217,7 +217,7 @@ def test_shake_timing_is_stirred_into_the_dice_source():
     hw.shake = OneShake()
     app = App(hw, storage.MemoryStore(), Probe)
     app.home()
-    app.frame(0)
+    step(hw, app)
     assert hw.entropy.mixed == [123457]
     assert E.make(E.SHAKE) in app.top().events
     # and a real source stays in range after stirring
@@ -247,22 +247,16 @@ def test_battery_read_every_few_seconds_and_low_warning_once():
             return self.is_low
 
     hw.battery = Bat()
-    for _ in range(30 * 11):  # 11 s
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 30 * 11)  # 11 s
     assert 2 <= hw.battery.reads <= 3
     assert app.battery_pct == 80
     hw.battery.pct = 4
     hw.battery.is_low = True
-    for _ in range(30 * 6):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 30 * 6)
     top = app.top()
     assert isinstance(top, ui.Message) and top.title == "Battery low"
     app.pop()
-    for _ in range(30 * 11):  # still low: not said again
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 30 * 11)  # still low: not said again
     assert not isinstance(app.top(), ui.Message)
     assert app.battery_pct == 4
 
@@ -270,17 +264,13 @@ def test_battery_read_every_few_seconds_and_low_warning_once():
 def test_stuck_button_reported_once_and_others_still_work():
     hw, app, p = make()
     hw.mask = 1 << E.LEFT
-    for _ in range(30 * 11):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 30 * 11)
     top = app.top()
     assert isinstance(top, ui.Message) and top.title == "Button stuck?"
     assert "Left" in " ".join(top.lines)
     app.pop()
     n = len(p.events)
-    for _ in range(30 * 5):  # still stuck: no second message, no event storm
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 30 * 5)  # still stuck: no second message, no event storm
     assert app.top() is p and len(p.events) == n
     tap(hw, app, E.A)  # the other buttons work
     assert E.make(E.PRESS, E.A) in p.events[n:]
@@ -291,12 +281,8 @@ def test_top_screen_can_keep_the_console_awake():
     app.settings["dim_s"] = 1
     app.settings["sleep_s"] = 2
     p.keep_awake = True  # e.g. a game whose hourglass runs
-    for i in range(200):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 200)
     assert hw.sleeps == 0 and app.dimmed
     p.keep_awake = False
-    for i in range(100):
-        app.frame(hw.t)
-        hw.t += 33
+    step(hw, app, 100)
     assert hw.sleeps >= 1

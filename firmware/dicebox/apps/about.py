@@ -1,25 +1,47 @@
-"""About: firmware and MicroPython versions, free heap, battery, sensors."""
+"""About: firmware and MicroPython versions, free heap, battery, sensors, storage."""
 import sys
 from dicebox import VERSION
 from dicebox.core import ui
+
+
+def _battery(app):
+    pct = app.battery_pct
+    if pct is None:
+        return "unknown"
+    try:
+        mv = int(app.hw.battery.volts() * 1000)
+    except Exception:
+        return "%d%%" % pct
+    if mv < 2000 or mv > 5500:
+        return "%d%%" % pct
+    return "%d%% %d.%02dV" % (pct, mv // 1000, mv % 1000 // 10)
+
+
+def _storage(app):
+    st = app.store
+    if getattr(st, "full", False):
+        return "FULL: not saving"
+    if getattr(st, "failed_writes", 0):
+        return "ok (%d failed)" % st.failed_writes
+    return "ok"
 
 
 def text(app):
     hw = app.hw
     v = sys.implementation.version
     try:
-        bat = "%d%% %d.%02dV" % (hw.battery.percent(), int(hw.battery.volts()),
-                                 int(hw.battery.volts() * 100) % 100)
+        heap = "%dK" % (hw.free_heap() // 1024)
     except Exception:
-        bat = "unknown"
+        heap = "?"
     return "\n".join((
         "Firmware %s" % VERSION,
         "MicroPython",
         "  %d.%d.%d" % (v[0], v[1], v[2]),
-        "Heap free %dK" % (hw.free_heap() // 1024),
-        "Bat %s" % bat,
+        "Heap free %s" % heap,
+        "Bat %s" % _battery(app),
         "Shake: %s" % hw.shake.kind,
         "Dice: %s" % ("fair" if getattr(hw, "entropy_ok", True) else "REFUSED"),
+        "Storage: %s" % _storage(app),
         "",
         "Dicebox: shake to roll. Dice, timer and three games in your pocket.",
     ))

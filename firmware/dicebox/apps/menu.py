@@ -2,7 +2,13 @@
 
 Back at the menu, the modules an app or game imported are dropped again, so
 each one starts on a clean heap (a game's rules, bot and screens are not kept
-in RAM while another runs).
+in RAM while another runs). Every way home passes through here: a new
+``Home`` (``App.home()``, the error screen) purges when it is made, and the
+home menu coming back to the top of an otherwise empty stack (B, "Save and
+quit", any ``pop``) purges in ``enter``.
+
+Problems with saved records that no screen took for its own
+(``store.take_problems(name)``) are shown here, once.
 """
 import gc
 import sys
@@ -76,6 +82,9 @@ class Home(ui.Menu):
 
     def enter(self):
         ui.Menu.enter(self)
+        st = self.app.stack
+        if len(st) == 1 and st[0] is self:
+            purge()
         self.app.show_problems()
 
     def draw(self, fb):

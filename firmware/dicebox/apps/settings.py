@@ -1,4 +1,9 @@
-"""Settings: Left/Right change a value, A on a line cycles it; saved on leaving."""
+"""Settings: Left/Right change a value, A on a line cycles it; saved on leaving.
+
+The console sleeps only after it has dimmed: when one of the two times is
+moved past the other, the other follows (so what is saved always passes
+``core.app.check_settings``).
+"""
 from dicebox.core import ui
 
 DIM_STEPS = (10, 15, 30, 60, 120, 300)
@@ -8,6 +13,23 @@ SLEEP_STEPS = (30, 60, 120, 300, 600, 1800)
 def _step(seq, value, d):
     i = seq.index(value) if value in seq else 0
     return seq[min(max(i + d, 0), len(seq) - 1)]
+
+
+def _below(seq, limit):
+    """The largest step of ``seq`` under ``limit`` (the smallest if none is)."""
+    best = seq[0]
+    for v in seq:
+        if v < limit:
+            best = v
+    return best
+
+
+def _above(seq, limit):
+    """The smallest step of ``seq`` over ``limit`` (the largest if none is)."""
+    for v in seq:
+        if v > limit:
+            return v
+    return seq[-1]
 
 
 def _secs(s):
@@ -28,9 +50,13 @@ class Settings(ui.Menu):
 
         def dim(d=1):
             st["dim_s"] = _step(DIM_STEPS, st["dim_s"], d)
+            if st["sleep_s"] <= st["dim_s"]:
+                st["sleep_s"] = _above(SLEEP_STEPS, st["dim_s"])
 
         def sleep(d=1):
             st["sleep_s"] = _step(SLEEP_STEPS, st["sleep_s"], d)
+            if st["dim_s"] >= st["sleep_s"]:
+                st["dim_s"] = _below(DIM_STEPS, st["sleep_s"])
 
         def i2c(d=0):
             st["i2c_khz"] = 400 if st["i2c_khz"] == 1000 else 1000

@@ -2,21 +2,44 @@
 
 Power: the console dims after ``dim_s`` idle and sleeps after ``sleep_s``,
 unless ``app.keep_awake`` is set (a running timer) or the top screen has a true
-``keep_awake`` attribute (a game whose clock runs, bots playing on).
+``keep_awake`` attribute (a game whose clock runs, bots playing on). A key
+pressed while the screen is only dimmed acts normally (and undims); only the
+key that wakes the console from sleep is eaten.
 
-One frame: poll the buttons once (presses latched during the sleep included),
-poll the shake sensor, hand the events to the top screen, tick it, redraw and
-flush (changed pages only) when it is dirty, advance the buzzer, feed the
-watchdog, then sleep to the next tick of a drift-free 30 fps clock. In steady
+One frame: feed the watchdog, poll the buttons once (presses latched during
+the sleep included), poll the shake sensor, hand the events to the top screen,
+tick it, redraw and flush (changed pages only) when it is dirty, advance the
+buzzer, then sleep to the next tick of a drift-free 30 fps clock. In steady
 state (nothing changes) a frame allocates nothing.
+
+Parts fail; the player should not notice more than they must. Each part the
+loop talks to (display, shake sensor, buzzer, buttons, battery) is called
+inside its own ``try`` and keeps a leaky error score (``Part``): an error adds
+``_STEP``, a good call takes one away. A rare error (one display NAK, a 2%
+accelerometer error rate) is simply retried on the next frame; a part whose
+score reaches its limit is given up: the display runs blind (tried again every
+few seconds, the loop and the watchdog go on), the shake sensor is replaced by
+button rolls with one message. Each part writes at most two lines to the
+error log (its first error, and giving up), never one a frame, and the screen
+stack is left alone: the player stays where they were. Only a bug in a screen
+(``App.fail``) shows the error screen, and its log lines are rate-limited too.
+
+Settings are checked on load by ``check_settings`` through ``Store.load``
+(the same function ``main.py`` uses before the display is up): a bad value sets
+the whole record aside and the defaults are used; the home menu says so.
+A failed save anywhere (a full filesystem) leaves ``store.notice``, shown once
+as a message over whatever screen is up.
 """
 import gc
 import sys
 from micropython import const
 from dicebox.core import events as E
+from dicebox.core import storage
+from dicebox.core import ticks as T
 from dicebox.core import ui
 from dicebox.core.buttons import Buttons
 from dicebox.core.rng import Rng
+from dicebox.core.shake import NoShake
 
 _FPS = const(30)
 _PERIOD = const(33)      # 1000 // 30
@@ -34,6 +57,70 @@ CONTRAST = (0, 8, 32, 96, 180, 255)
 DIM_CONTRAST = const(1)
 _EV_SHAKE = const(0x50)  # events.make(events.SHAKE)
 _BATTERY_MS = const(5000)  # how often the battery is read
+_STEP = const(10)          # error score added by a failed call (a good one takes 1 away)
+_RETRY_MS = const(5000)    # a given-up display is tried again this often
+_FAIL_LOG_MS = const(10000)  # the error screen logs at most one trace this often
+
+
+def check_settings(data):
+    """The settings record as the app uses it (missing keys from ``DEFAULTS``),
+    or ``storage.BadData`` naming the first impossible value."""
+    storage.dict_of(data, "settings")
+    s = dict(DEFAULTS)
+    for k in DEFAULTS:
+        if k in data:
+            s[k] = data[k]
+    storage.need(type(s["sound"]) is bool, "sound is not on or off")
+    storage.int_in(s["brightness"], 1, 5, "brightness")
+    storage.int_in(s["dim_s"], 5, 3600, "dim time")
+    storage.int_in(s["sleep_s"], 10, 86400, "sleep time")
+    storage.need(s["sleep_s"] > s["dim_s"], "sleep time is not after the dim time")
+    storage.need(type(s["i2c_khz"]) is int and s["i2c_khz"] in (400, 1000),
+                 "display bus speed is not 400 or 1000 kHz")
+    storage.int_in(s["shake_sens"], 1, 5, "shake sensitivity")
+    return s
+
+
+def battery_reading(pct, volts=None, charging=False):
+    """``pct`` as an int 0..100 if the reading is believable, else None
+    (unknown): not a number, NaN, out of range, or a voltage no LiPo (or USB
+    supply) gives."""
+    if type(pct) is not int and type(pct) is not float:
+        return None
+    if pct != pct or pct < 0 or pct > 100:  # NaN compares unequal to itself
+        return None
+    if volts is not None:
+        if type(volts) is not int and type(volts) is not float:
+            return None
+        if volts != volts or volts < 2.0 or volts > 5.5 or (not charging and volts > 4.5):
+            return None
+    return int(pct)
+
+
+class Part:
+    """The error bookkeeping of one part: a leaky score, so a rare error is
+    retried for ever while a part that keeps failing is given up."""
+
+    def __init__(self, name, limit=5):
+        self.name = name
+        self.limit = limit * _STEP
+        self.score = 0
+        self.errors = 0
+        self.failed = False
+        self.logged = False
+
+    def ok(self):
+        if self.score:
+            self.score -= 1
+
+    def bad(self):
+        """Count one error; True when this one gives the part up."""
+        self.errors += 1
+        self.score += _STEP
+        if not self.failed and self.score >= self.limit:
+            self.failed = True
+            return True
+        return False
 
 
 class NoEntropy:
@@ -46,8 +133,11 @@ class NoEntropy:
         raise RollRefused(self.msg)
 
 
-class RollRefused(Exception):
-    pass
+try:
+    from dicebox.core.rng import RollRefused  # one class for the app and the entropy source
+except ImportError:
+    class RollRefused(Exception):
+        pass
 
 
 class ErrorScreen(ui.Message):
@@ -64,31 +154,41 @@ class App:
         self.hw = hw
         self.fb = hw.display
         self.store = store
-        self.settings = dict(DEFAULTS)
-        saved = store.load("settings", {})
-        if isinstance(saved, dict):
-            for k in DEFAULTS:
-                if k in saved and type(saved[k]) is type(DEFAULTS[k]):
-                    self.settings[k] = saved[k]
+        try:
+            saved = store.load("settings", None, check=check_settings)
+        except Exception:  # a store of our own never raises here; be sure anyway
+            saved = None
+        self.settings = saved if isinstance(saved, dict) else dict(DEFAULTS)
         if getattr(hw, "entropy_ok", True):
             self.rng = Rng(hw.entropy)
         else:
             self.rng = Rng(NoEntropy(getattr(hw, "entropy_msg", "entropy source failed")))
+        self.health_step = getattr(hw.entropy, "health_step", None)  # bound once: no allocation per frame
         self.buttons = Buttons()
         self.stack = []
         self.home_factory = home
         self.keep_awake = False
         self.told_no_shake = False
-        self.mute_input = False  # after waking: ignore buttons until all are up
+        self.mute_input = False  # after waking: ignore buttons until those down are up
         self.stuck_seen = 0      # buttons already reported stuck
         self.frames = 0
         self.draws = 0
         self.running = True
+        self.display = Part("display")
+        self.shake_part = Part("shake sensor")
+        self.buzzer_part = Part("buzzer")
+        self.button_part = Part("buttons")
+        self.battery_part = Part("battery")
+        self.blind_retry = 0
+        self.latched = 0
+        self.fail_count = 0
+        self.fail_logged = 0     # fail_count when the error screen last logged
+        self.fail_log_at = 0
         now = hw.ticks_ms()
         self.last_input = now
         self.dimmed = False
         self.asleep = False
-        self.battery_pct = 100
+        self.battery_pct = None  # unknown until read (and whenever a reading is garbage)
         self.battery_low = False
         self.charging = False
         self.next_battery = now
@@ -132,7 +232,10 @@ class App:
 
     def beep(self, freq, ms):
         if self.settings["sound"]:
-            self.hw.buzzer.tone(freq, ms)
+            try:
+                self.hw.buzzer.tone(freq, ms)
+            except Exception as e:
+                self.part_error(self.buzzer_part, e)
 
     def stir(self):
         """Mix the microsecond timing of a shake into the dice source (it can
@@ -152,14 +255,23 @@ class App:
                          "comes up; everything else works." % " and ".join(names))
 
     def check_battery(self):
-        """Read the battery now and then; warn once each time it runs low."""
+        """Read the battery now and then; warn once each time it runs low.
+        A reading that cannot be true (or a battery that raises) shows as
+        unknown, never as a full battery."""
         bat = self.hw.battery
         try:
-            pct = bat.percent()
-            chg = bat.charging()
-            low = bat.low() if hasattr(bat, "low") else False
-        except Exception:
-            return
+            chg = bool(bat.charging())
+            v = bat.volts() if hasattr(bat, "volts") else None
+            pct = battery_reading(bat.percent(), v, chg)
+            low = (bat.low() is True) if hasattr(bat, "low") else False
+            self.battery_part.ok()
+        except Exception as e:
+            self.part_error(self.battery_part, e)
+            pct = None
+            chg = False
+            low = False
+        if pct is None:
+            low = False
         if pct != self.battery_pct or chg != self.charging:
             self.battery_pct = pct
             self.charging = chg
@@ -172,36 +284,150 @@ class App:
         self.battery_low = low
 
     def save_settings(self):
-        self.store.save("settings", self.settings)
+        self.store.save("settings", self.settings)  # False on a full filesystem: the notice says so
         self.apply_settings()
 
     def apply_settings(self):
-        self.hw.buzzer.muted = not self.settings["sound"]
-        self.hw.shake.sensitivity = self.settings["shake_sens"]
+        hw = self.hw
+        try:
+            hw.buzzer.muted = not self.settings["sound"]
+        except Exception:
+            pass
+        hw.shake.sensitivity = self.settings["shake_sens"]
         if not self.dimmed:
-            self.fb.contrast(CONTRAST[self.settings["brightness"]])
+            self.display_call(1, CONTRAST[self.settings["brightness"]])
 
     def show_problems(self):
+        """The problems no screen took for its own record (the home menu shows them)."""
         for p in self.store.take_problems():
-            self.message("Save problem", p)
+            self.message("Settings reset" if p.startswith("settings:") else "Save problem", p)
+
+    def show_notice(self):
+        """A failed save (full filesystem): said once, over whatever is up."""
+        n = self.store.take_notice()
+        if n:
+            self.message("Not saved", n)
+
+    # parts that fail ----------------------------------------------------------
+    def part_error(self, part, e):
+        """Count an error of ``part``; log its first error and giving up
+        (never more); True when the part is given up now."""
+        gave_up = part.bad()
+        if not part.logged:
+            part.logged = True
+            self.log("%s: %s: %s (retrying)" % (part.name, type(e).__name__, e))
+        if gave_up:
+            self.log("%s failed %d times: %s" % (part.name, part.errors, self.degrade(part)))
+        return gave_up
+
+    def degrade(self, part):
+        if part is self.display:
+            self.blind_retry = T.add(self.hw.ticks_ms(), _RETRY_MS)
+            return "running blind, retried every %d s" % (_RETRY_MS // 1000)
+        if part is self.shake_part:
+            self.hw.shake = NoShake(self.settings["shake_sens"])
+            self.told_no_shake = True
+            self.message("Shake sensor", "Shake sensor failed: press A to roll.")
+            return "rolls on the A button now"
+        if part is self.battery_part:
+            return "charge shown as unknown"
+        return "ignored"
+
+    def log(self, text):
+        try:
+            self.hw.log(text)
+        except Exception:
+            pass
+
+    def display_call(self, what, v):
+        """fb.power(v) (what 0) or fb.contrast(v) (what 1), a failure counted
+        against the display; skipped while it is given up."""
+        if self.display.failed:
+            return
+        try:
+            if what:
+                self.fb.contrast(v)
+            else:
+                self.fb.power(v)
+            self.display.ok()
+        except Exception as e:
+            self.part_error(self.display, e)
+
+    def flush(self, top, now):
+        """Send the picture; a failed flush is redrawn and sent again next frame."""
+        d = self.display
+        if d.failed:
+            if T.diff(now, self.blind_retry) < 0:
+                top.dirty = True  # drawn when the display is back
+                return
+            self.blind_retry = T.add(now, _RETRY_MS)
+        try:
+            self.fb.flush()
+        except Exception as e:
+            top.dirty = True
+            inv = getattr(self.fb, "invalidate", None)
+            if inv is not None:
+                try:
+                    inv()
+                except Exception:
+                    pass
+            self.part_error(d, e)
+            return
+        if d.failed:  # it works again
+            d.failed = False
+            d.score = 0
+            self.log("display: back")
+            self.display_call(0, not self.asleep)
+            self.display_call(1, DIM_CONTRAST if self.dimmed else CONTRAST[self.settings["brightness"]])
+        elif d.score:
+            d.ok()
+
+    def poll_shake(self, now):
+        sh = self.hw.shake
+        try:
+            ev = sh.poll(now)
+        except Exception as e:
+            self.part_error(self.shake_part, e)
+            return 0
+        p = self.shake_part
+        if p.score:
+            p.ok()
+        return ev
+
+    def read_buttons(self):
+        """The buttons down now; the presses latched since the last frame go
+        to ``self.latched`` (no tuple: a frame allocates nothing)."""
+        hw = self.hw
+        try:
+            raw = hw.read_buttons()
+            self.latched = hw.take_latched()
+        except Exception as e:
+            self.part_error(self.button_part, e)
+            self.latched = 0
+            return 0
+        return raw
 
     # one frame --------------------------------------------------------------
     def frame(self, now):
         hw = self.hw
-        raw = hw.read_buttons()
-        self.buttons.poll(raw, now, hw.take_latched())
+        try:
+            hw.feed()  # first: whatever fails below, the watchdog is fed
+        except Exception:
+            pass
+        raw = self.read_buttons()
+        self.buttons.poll(raw, now, self.latched)
         got = False
         while True:
             ev = self.buttons.next()
             if not ev:
-                ev = hw.shake.poll(now)
+                ev = self.poll_shake(now)
                 if not ev:
                     break
             got = True
             if ev == _EV_SHAKE:
                 self.stir()
             if self.wake(now) or self.mute_input:
-                continue  # the input that wakes the console does nothing else
+                continue  # the input that wakes the console from sleep does nothing else
             top = self.top()
             if top:
                 try:
@@ -212,22 +438,35 @@ class App:
             self.last_input = now
         if self.buttons.stuck != self.stuck_seen:
             self.report_stuck()
-        if self.mute_input and not raw:
-            self.mute_input = False
+        if self.mute_input and not (raw & ~(self.buttons.stuck | self.buttons.ignored)):
+            self.mute_input = False  # a stuck button does not keep the console deaf
+        if T.diff(now, self.next_battery) >= 0:
+            self.next_battery = T.add(now, _BATTERY_MS)
+            self.check_battery()
         top = self.top()
         if top:
-            top.tick(now)
+            try:
+                top.tick(now)
+            except RollRefused as e:
+                self.message("Cannot roll", str(e))
+            if getattr(self.store, "notice", None):
+                self.show_notice()
             top = self.top()
-            if top.dirty:
+            if top is not None and top.dirty:
                 top.dirty = False
-                top.draw(self.fb)
-                self.fb.flush()
-                self.draws += 1
-        hw.buzzer.tick(now)
-        hw.feed()
-        if hw.ticks_diff(now, self.next_battery) >= 0:
-            self.next_battery = hw.ticks_add(now, _BATTERY_MS)
-            self.check_battery()
+                if not self.display.failed or T.diff(now, self.blind_retry) >= 0:
+                    top.draw(self.fb)
+                    self.draws += 1
+                self.flush(top, now)
+            elif self.health_step is not None:
+                try:
+                    self.health_step()  # an idle frame: test a few more raw entropy bits
+                except Exception:
+                    self.health_step = None
+        try:
+            hw.buzzer.tick(now)
+        except Exception as e:
+            self.part_error(self.buzzer_part, e)
         self.power(now)
         self.frames += 1
 
@@ -238,18 +477,18 @@ class App:
             was_asleep = self.asleep
             self.asleep = False
             self.dimmed = False
-            self.fb.power(True)
-            self.fb.contrast(CONTRAST[self.settings["brightness"]])
+            self.display_call(0, True)
+            self.display_call(1, CONTRAST[self.settings["brightness"]])
             self.last_input = now
             return was_asleep
         return False
 
     def power(self, now):
-        idle = self.hw.ticks_diff(now, self.last_input)
+        idle = T.diff(now, self.last_input)
         s = self.settings
         if not self.dimmed and idle > s["dim_s"] * 1000:
             self.dimmed = True
-            self.fb.contrast(DIM_CONTRAST)
+            self.display_call(1, DIM_CONTRAST)
         if idle > s["sleep_s"] * 1000 and not self.keep_awake:
             top = self.top()
             if not (top is not None and getattr(top, "keep_awake", False)):
@@ -258,7 +497,7 @@ class App:
     def sleep(self):
         """Display off and light sleep until a button or shake wakes us."""
         self.asleep = True
-        self.fb.power(False)
+        self.display_call(0, False)
         self.hw.lightsleep()
         # woken: the next frame's input turns the display back on
         now = self.hw.ticks_ms()
@@ -281,29 +520,47 @@ class App:
                 self.fail(e)
             if max_frames and self.frames >= max_frames:
                 break
-            nxt = hw.ticks_add(nxt, _PERIOD)
+            nxt = T.add(nxt, _PERIOD)
             rem += _REM
             if rem >= _FPS:
                 rem -= _FPS
-                nxt = hw.ticks_add(nxt, 1)
-            wait = hw.ticks_diff(nxt, hw.ticks_ms())
+                nxt = T.add(nxt, 1)
+            wait = T.diff(nxt, hw.ticks_ms())
             if wait > 0:
                 hw.sleep_ms(wait)
             elif wait < -2 * _PERIOD:
                 nxt = hw.ticks_ms()  # fell far behind: resync instead of racing
 
     def fail(self, e):
+        """A bug in a screen: log it (at most one trace every few seconds, the
+        number of errors in between noted), show the error screen."""
+        hw = self.hw
         try:
-            import io
-            buf = io.StringIO()
-            if hasattr(sys, "print_exception"):
-                sys.print_exception(e, buf)
-            else:  # CPython (tests)
-                import traceback
-                traceback.print_exception(e, file=buf)
-            self.hw.log(buf.getvalue())
+            hw.feed()
         except Exception:
             pass
-        gc.collect()
+        self.fail_count += 1
+        try:
+            now = hw.ticks_ms()
+            if self.fail_logged == 0 or T.diff(now, self.fail_log_at) >= _FAIL_LOG_MS:
+                import io
+                buf = io.StringIO()
+                skipped = self.fail_count - self.fail_logged - 1
+                if self.fail_logged and skipped:
+                    buf.write("(%d more errors not logged)\n" % skipped)
+                if hasattr(sys, "print_exception"):
+                    sys.print_exception(e, buf)
+                else:  # CPython (tests)
+                    import traceback
+                    traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+                self.log(buf.getvalue())
+                self.fail_logged = self.fail_count
+                self.fail_log_at = now
+        except Exception:
+            pass
         self.stack = []
-        self.push(ErrorScreen(self, "%s: %s\nLogged to error.log. A: menu" % (type(e).__name__, e)))
+        gc.collect()
+        try:
+            self.push(ErrorScreen(self, "%s: %s\nLogged to error.log. A: menu" % (type(e).__name__, e)))
+        except Exception:
+            pass

@@ -20,8 +20,15 @@ Repeat: buttons in ``repeat_mask`` (Up and Down) send ``REPEAT`` after
 ``REPEAT_DELAY_MS`` (400 ms) and then every ``REPEAT_MS`` (120 ms); a late
 poll sends one REPEAT, not a burst.
 
-Latched presses: a tap that starts and ends while the loop sleeps shows up
-only in ``latched``; it becomes PRESS and RELEASE in the same poll.
+Latched presses: ``latched`` has a bit for every button pressed (a falling
+edge seen by the pin interrupt) since the last poll, whatever the pin reads
+now. So a tap that starts and ends while the loop sleeps becomes PRESS and
+RELEASE in the same poll, and a second tap of a button that was down at the
+last poll (released and pressed again during one long frame) is not lost:
+down then up with a latch is RELEASE, PRESS, RELEASE; down and down again
+with a latch is RELEASE, PRESS, unless the press was taken from the pin level
+without its latch bit (the interrupt ran just after that poll): that late bit
+is the same press and adds nothing.
 
 Stuck buttons: a button already down at the first poll is ignored until it has
 been seen up (no PRESS/LONG/REPEAT storm for a button shorted or held at boot).
@@ -32,14 +39,8 @@ from micropython import const
 
 from dicebox.core import events
 
-try:
-    from time import ticks_add, ticks_diff
-except ImportError:  # CPython: plain ints
-    def ticks_diff(a, b):
-        return a - b
-
-    def ticks_add(a, b):
-        return a + b
+from dicebox.core.ticks import add as ticks_add
+from dicebox.core.ticks import diff as ticks_diff
 
 DEBOUNCE_MS = const(25)
 LONG_MS = const(1000)
@@ -70,6 +71,7 @@ class Buttons:
         self.ignored = 0       # down since boot: ignored until released
         self.stuck = 0         # held longer than stuck_ms
         self._long_sent = 0
+        self._unlatched = 0    # down, and the press came without its latch bit
         self._changed = [0] * _N   # time of the last accepted change
         self._next_rep = [0] * _N  # time of the next REPEAT
         self._first = True
@@ -130,11 +132,30 @@ class Buttons:
                 changed[b] = now
                 if is_down:
                     down |= bit
+                    if latched & bit:
+                        self._unlatched &= ~bit
+                    else:
+                        self._unlatched |= bit
                     self._on_press(b, bit, now)
                 else:
                     down &= ~bit
                     self._on_release(b, bit)
+                    if latched & bit:
+                        # released, tapped again and released inside one frame
+                        self._on_press(b, bit, now)
+                        self._on_release(b, bit)
                 continue
+            if was_down and latched & bit and ticks_diff(now, changed[b]) >= self.debounce_ms:
+                if self._unlatched & bit:
+                    # the latch of the press already taken from the pin level
+                    # (its interrupt ran just after that poll): nothing new
+                    self._unlatched &= ~bit
+                else:
+                    # released and pressed again since the last poll: still down
+                    changed[b] = now
+                    self._on_release(b, bit)
+                    self._on_press(b, bit, now)
+                    continue
             if was_down:
                 if ticks_diff(now, changed[b]) >= self.stuck_ms:
                     self.stuck |= bit

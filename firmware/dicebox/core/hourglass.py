@@ -7,7 +7,10 @@ left (``total - left``), exactly like real sand. Pure: no clock of its own.
 ``add`` puts sand in (or takes it out of) the top bulb, e.g. a turn clock's
 increment. ``from_dict(d, now, paused=True)`` restores a saved glass stopped at
 the saved value: time that passed while the device was off is not charged.
+Clock values are ``ticks_ms`` values and may wrap: the time run is measured
+with ``core.ticks.since``.
 """
+from dicebox.core.ticks import since as ticks_since
 
 
 class Hourglass:
@@ -20,7 +23,7 @@ class Hourglass:
     def left(self, now):
         if not self.running:
             return self.top
-        t = self.top - (now - self.since)
+        t = self.top - ticks_since(now, self.since)
         return t if t > 0 else 0
 
     def elapsed(self, now):

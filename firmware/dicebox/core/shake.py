@@ -30,11 +30,7 @@ from micropython import const
 
 from dicebox.core import events
 
-try:
-    from time import ticks_diff
-except ImportError:
-    def ticks_diff(a, b):
-        return a - b
+from dicebox.core.ticks import diff as ticks_diff
 
 STILL = const(0)
 HANDLING = const(1)

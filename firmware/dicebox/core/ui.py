@@ -311,10 +311,19 @@ def big_text(fb, s, x, y, c=1):
 
 def battery_icon(fb, x, y, pct, charging=False, c=1):
     """A 14x7 battery at (x, y) in colour ``c`` (0 on a title bar): the body
-    filled in proportion to ``pct``, a line through it while charging."""
+    filled in proportion to ``pct``, a line through it while charging.
+    ``pct`` None (a reading that cannot be trusted) draws a question mark."""
     fb.fill_rect(x, y, 14, 7, 1 - c)
     fb.rect(x, y, 12, 7, c)
     fb.fill_rect(x + 12, y + 2, 2, 3, c)
+    if pct is None:
+        # a 3x5 "?" inside the body
+        fb.hline(x + 4, y + 1, 3, c)
+        fb.pixel(x + 7, y + 2, c)
+        fb.pixel(x + 6, y + 3, c)
+        fb.pixel(x + 5, y + 3, c)
+        fb.pixel(x + 5, y + 5, c)
+        return
     w = (pct * 8 + 50) // 100
     if w > 8:
         w = 8

@@ -7,14 +7,8 @@ preallocated ring; nothing is allocated per call.
 """
 from micropython import const
 
-try:
-    from time import ticks_add, ticks_diff
-except ImportError:
-    def ticks_diff(a, b):
-        return a - b
-
-    def ticks_add(a, b):
-        return a + b
+from dicebox.core.ticks import add as ticks_add
+from dicebox.core.ticks import diff as ticks_diff
 
 _QUEUE = const(16)
 _DUTY = const(32768)   # 50 %: loudest for a piezo

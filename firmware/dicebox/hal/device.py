@@ -12,10 +12,17 @@
 * entropy: the SP 800-90B start-up test of the ROSC bit; a failure sets
   ``entropy_ok`` False with ``entropy_msg`` (the apps refuse to roll) and
   blink code 4.
-* buttons: pull-ups; a pin interrupt latches every press, so a tap that
-  starts and ends while the loop sleeps still reaches ``read_buttons()``.
-  Edges within 25 ms of the previous edge of the same pin are contact bounce
-  and are not latched (a bouncing release would otherwise latch a press).
+* buttons: pull-ups; ``read_buttons()`` is the pins now and a pin interrupt
+  latches every press for ``take_latched()``, so a tap that starts and ends
+  while the loop sleeps (or during one long frame, even of a button that was
+  down at the last poll) still reaches the core. The handler is a soft
+  interrupt: it may run after both edges of a quick tap, when the pin already
+  reads up again, so a release edge of a button whose press it never saw
+  latches that press. Edges within 25 ms of the previous edge of the same pin
+  are contact bounce and are not latched (a bouncing release would otherwise
+  latch a press).
+* sleep: ``lightsleep`` wakes on a button pressed after it began (a button
+  already down, e.g. stuck, does not keep the console awake) or on motion.
 
 Every message also goes to ``/error.log`` through ``log(text)``.
 """
@@ -25,6 +32,7 @@ import time
 
 from micropython import const
 
+from dicebox.core import ticks
 from dicebox.core.shake import NoShake, ShakeDetector, SwitchShake
 from dicebox.hal import board
 
@@ -80,9 +88,11 @@ class ButtonPins:
         self._en = machine.enable_irq
         self.pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in pins]
         self.latched = 0
+        self._down = 0          # pins seen down by the last edge handled
         self._last = [0] * len(pins)
-        self._falling = Pin.IRQ_FALLING
         for i in range(len(self.pins)):
+            if not self.pins[i].value():
+                self._down |= 1 << i
             self.pins[i].irq(handler=self._handler(i), trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING)
 
     def _handler(self, i):
@@ -91,13 +101,16 @@ class ButtonPins:
 
         def edge(pin):
             now = time.ticks_ms()
-            if time.ticks_diff(now, last[i]) >= _EDGE_MS:
-                try:
-                    fell = pin.irq().flags() & self._falling
-                except Exception:
-                    fell = not pin.value()
-                if fell:
+            down = not pin.value()
+            if ticks.diff(now, last[i]) >= _EDGE_MS:
+                # down now: a press. Up now but never seen down: a press whose
+                # release came before this handler ran. Up after down: a release.
+                if down or not self._down & bit:
                     self.latched |= bit
+            if down:
+                self._down |= bit
+            else:
+                self._down &= ~bit
             last[i] = now
         return edge
 
@@ -118,8 +131,8 @@ class ButtonPins:
         return m
 
     def read(self):
-        """Buttons down now, plus presses latched since the last call."""
-        return self.raw() | self.take_latched()
+        """Buttons down now (the latched presses stay for ``take_latched``)."""
+        return self.raw()
 
 
 class SwitchPin:
@@ -197,23 +210,29 @@ class Hardware:
         self.power = None
         self.led = None
         self.problems = []
+        self._held = 0         # buttons down when lightsleep began
         self.ticks_ms = time.ticks_ms
         self.ticks_us = time.ticks_us  # shake timing, stirred into the dice
-        self.ticks_diff = time.ticks_diff
-        self.ticks_add = time.ticks_add
+        self.ticks_diff = ticks.diff
+        self.ticks_add = ticks.add
         self.sleep_ms = time.sleep_ms
 
     def read_buttons(self):
-        """Buttons down now plus presses latched since the last call (which clears them)."""
-        return self.buttons.read() if self.buttons is not None else 0
+        """Buttons down now."""
+        return self.buttons.raw() if self.buttons is not None else 0
 
     def take_latched(self):
-        """Presses latched since the last read_buttons() (normally 0: it takes them)."""
+        """Buttons pressed (by pin interrupt) since the last call, which clears them."""
         return self.buttons.take_latched() if self.buttons is not None else 0
 
     def lightsleep(self, ms=0):
-        """Sleep (0: until a button or shake); True if woken by input."""
-        return self.power.lightsleep(ms)
+        """Sleep (0: until a button or shake); True if woken by input. Buttons
+        already down when the sleep begins (a stuck one) do not wake it."""
+        self._held = self.buttons.raw() if self.buttons is not None else 0
+        try:
+            return self.power.lightsleep(ms)
+        finally:
+            self._held = 0
 
     def feed(self):
         self.power.feed()
@@ -226,8 +245,12 @@ class Hardware:
 
     def _woken(self):
         """For lightsleep: a button down or latched, or the console moved."""
-        if self.buttons is not None and (self.buttons.raw() or self.buttons.latched):
-            return True
+        bt = self.buttons
+        if bt is not None:
+            down = bt.raw()
+            self._held &= down  # a held button let go: pressing it again wakes
+            if (down & ~self._held) or bt.latched:
+                return True
         sh = self.shake
         if sh.kind == "switch":
             return sh.source.edges > 0
