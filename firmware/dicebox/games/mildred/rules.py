@@ -1273,6 +1273,8 @@ def _check_types(st):
             _need(st.sets[i] != st.sets[i - 1], "a task set twice")
         for i in range(1, C.IND_IN_PLAY):
             _need(st.inds[i] != st.inds[i - 1], "an indulgency card twice")
+    _ints(st.cookie, 2, 1, 6, "cookie die")
+    _ints(st.vic, 2, 0, C.WIN_VICTORY, "victory dice")
     pd = st.pend
     if pd is not None:
         _need(isinstance(pd, list) and len(pd) == 2 and pd[0] in ("shake", "reroll", "vroll"),
@@ -1286,8 +1288,6 @@ def _check_types(st):
             _need(st.phase in (WAKE, ACT) and pd[1] == st.vic[st.turn], "victory dice roll damaged")
     else:
         _need(st.phase != SHAKE, "a shake with no dice")
-    _ints(st.cookie, 2, 1, 6, "cookie die")
-    _ints(st.vic, 2, 0, C.WIN_VICTORY, "victory dice")
     _ints(st.used, 2, 0, C.DICE_PER_PLAYER, "used pool")
     _ints(st.mods, 2, 0, C.MOD_SPOTS, "modify spots")
     _ints(st.shen, 2, 0, SH_LESS | SH_NO4 | SH_NOTIE, "shenanigans")

@@ -25,6 +25,7 @@ and the end of the game says why it ended.
 from micropython import const
 
 from dicebox.core import events as E
+from dicebox.core import rng as _rng
 from dicebox.core import ticks
 from dicebox.core import ui
 from dicebox.core.app import RollRefused
@@ -37,6 +38,8 @@ from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
 
+# a refused roll: the app's exception (the entropy source raises it) or the rng's
+_REFUSED = (RollRefused, _rng.RollRefused)
 SAVE = "mildred"
 KINDS = ("human", "Nephew", "Auntie")
 _STEP_MS = const(700)
@@ -322,7 +325,7 @@ class Table(ui.Screen):
         rec = _Recorder(self.app.rng)
         try:
             resolve_chance(st, rec)
-        except RollRefused as e:
+        except _REFUSED as e:
             self.refuse(e)
             return False
         self.refused = None
@@ -345,7 +348,7 @@ class Table(ui.Screen):
             seat = st.turn
             try:
                 a = B.choose(st, self.app.rng, self.seats[seat])
-            except RollRefused as e:
+            except _REFUSED as e:
                 self.refuse(e)
                 return False
             self.note = st.describe(a, True)

@@ -1,0 +1,362 @@
+"""Mildred for a first-time player: refused rolls, moves in words, recaps,
+results of your own actions, who starts and why, why the game ended, one set of
+card codes, How to play and Controls, ticks across the counter's wrap, and
+malformed actions refused with the state unchanged."""
+import json
+
+from check import raises
+from console import FakeApp, TextFB
+from dicebox.core import events as E
+from dicebox.core import rng, ticks, ui
+from dicebox.core.app import RollRefused
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
+from dicebox.games.mildred import cards as C
+from dicebox.games.mildred import help as H
+from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import screens as S
+from test_mildred_base import mk
+
+
+def App(seed=4):
+    return FakeApp(seed, fb=TextFB())
+
+
+def pick(app, text):
+    m = app.top()
+    labels = [m.label(i) for i in range(len(m.items))]
+    m.sel = labels.index(text)
+    app.press(E.A)
+
+
+class Refusing:
+    """A dice source whose health test has failed."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def randbelow(self, n):
+        self.calls += 1
+        raise RollRefused("dice source failed its health test")
+
+
+def test_refused_roll_watching_bots_says_so_and_keeps_the_table():
+    app = App()
+    S.start(app)
+    good = app.rng
+    app.rng = Refusing()
+    pick(app, "Watch two bots")
+    t = app.top()
+    before = t.st.to_dict()
+    app.run(800)                          # the bots' first step is the setup roll
+    assert isinstance(app.top(), ui.Message)
+    assert "Cannot roll" in app.screen()
+    assert t.st.to_dict() == before
+    app.press(E.A)                        # close: back at the table, not a crash
+    assert app.top() is t
+    calls = app.rng.calls
+    app.run(3000)                         # the bots wait: no message storm
+    assert app.top() is t and app.rng.calls == calls
+    assert "A again" in app.screen()
+    app.rng = good
+    app.press(E.A)                        # A tries again
+    assert t.st.to_dict() != before and t.refused is None
+
+
+def test_refused_roll_of_a_human_keeps_the_player_where_they_were():
+    app = App()
+    st = mk(phase=R.WAKE)
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.press(E.A)
+    pick(app, "Shake")
+    assert t.waiting_roll()
+    app.rng = Refusing()
+    before = st.to_dict()
+    app.press(E.A)
+    assert isinstance(app.top(), ui.Message) and "Cannot roll" in app.screen()
+    assert st.to_dict() == before
+    app.press(E.B)
+    assert app.top() is t and t.waiting_roll()
+    app.rng = rng.seeded(3)
+    app.shake()
+    assert st.phase == R.ACT and len(st.pool[0]) == 9
+
+
+def test_a_refused_bot_decision_is_caught_too():
+    app = App()
+    st = mk(pools=((1, 2), (3, 4)), turn=1)
+    t = S.Table(app, st, [0, 2])
+    app.push(t)
+    app.rng = Refusing()
+    app.run(800)
+    assert isinstance(app.top(), ui.Message) and "Cannot roll" in app.screen()
+
+
+def test_bots_keep_their_pace_across_the_tick_wrap():
+    app = App()
+    app.t = ticks.PERIOD - 1000
+    S.start(app)
+    pick(app, "Watch two bots")
+    t = app.top()
+    steps = []
+    last = len(t.log.lines)
+    for _ in range(120):                  # 4 s of 33 ms frames, wrapping
+        app.t = ticks.add(app.t, 33)
+        app.frame()
+        if t.log.count != last:
+            steps.append(app.t)
+            last = t.log.count
+    assert 4 <= len(steps) <= 7, steps
+    assert app.t < 10000                  # the clock did wrap
+
+
+def test_every_move_goes_into_the_log_in_words():
+    app = App(5)
+    S.start(app)
+    pick(app, "vs Auntie hard")
+    t = app.top()
+    n = 0
+    acted = 0
+    while t.st.current_player() != TERMINAL and n < 300:
+        n += 1
+        if app.top() is not t:
+            app.press(E.A)
+            continue
+        if t.bot_to_move():
+            count = t.log.count
+            app.run(700)
+            assert t.log.count in (count, count + 1)    # one step each 0.7 s
+            continue
+        if t.waiting_roll():
+            count = t.log.count
+            app.shake()
+            assert t.log.count == count + 1 and "P1 " in t.log.lines[-1]
+            continue
+        a = t.st.legal_actions()[-1]
+        words = t.st.describe(a)
+        count = t.log.count
+        assert t.try_act(a) is None
+        acted += 1
+        assert t.log.count == count + 1 and t.log.lines[-1] == words
+        assert words.startswith("P1 ")
+    assert acted > 5
+    assert t.log.count > 20
+
+
+def test_log_saved_and_moves_page_on_up():
+    app = App()
+    S.start(app)
+    pick(app, "vs Nephew easy")
+    t = app.top()
+    for _ in range(6):
+        app.run(700)
+        while app.top() is not t:
+            app.press(E.A)
+    app.press(E.UP)
+    page = app.top()
+    assert isinstance(page, ui.TextPage) and page.title == "Moves"
+    assert "Start shake" in "\n".join(t.log.lines)
+    app.press(E.B)
+    d = app.store.load(S.SAVE, None)
+    assert d["state"]["log"] == t.log.to_list()
+
+
+def test_recap_after_bots_says_who_starts_and_why():
+    for seed in range(1, 8):
+        app = App(seed)
+        S.start(app)
+        pick(app, "vs Nephew easy")
+        t = app.top()
+        pages = []
+        for _ in range(40):
+            app.run(700)
+            app.frame()
+            if app.top() is not t:
+                pages.append(app.top())
+                app.screen()
+                app.press(E.A)
+            if t.human_to_act() and app.top() is t:
+                break
+        recap = [p for p in pages if p.title == "While you waited"]
+        assert recap, seed
+        text = " ".join(recap[0].lines)
+        assert "Start shake" in text and "lower total" in text
+
+
+def test_recap_when_play_comes_back_from_a_bot_turn():
+    app = App()
+    st = mk(pools=((1, 2), (3, 4)))
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    assert t.try_act(("pass",)) is None
+    seen = []
+    for _ in range(60):
+        app.run(700)
+        if app.top() is not t:
+            seen.append(app.top().title)
+            app.press(E.A)
+        if t.human_to_act() and app.top() is t and seen:
+            break
+    assert "While you waited" in seen
+
+
+def test_combat_result_says_hit_or_dodged():
+    app = App()
+    st = mk(phase=R.WAKE, prank=[[1, 3], [0, 0]], dodge=[[0, 0], [1, 1]], cookie=[2, 4])
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.press(E.A)
+    pick(app, "Combat (b)")
+    app.frame()
+    assert isinstance(app.top(), ui.Message)
+    out = app.screen()
+    assert "Result" in out and "hit" in out and "4->3" in out
+    app.press(E.A)
+    st = mk(phase=R.WAKE, prank=[[1, 1], [0, 0]], dodge=[[0, 0], [1, 2]])
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.press(E.A)
+    pick(app, "Combat (b)")
+    app.frame()
+    assert "dodged" in app.screen()
+
+
+def test_game_over_says_why():
+    app = App()
+    st = mk(phase=R.WAKE, vic=[2, 0], cookie=[5, 1], groups={(0, 0): ((3, 3), 2)})
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.press(E.A)
+    pick(app, "Score...")
+    pick(app, "Score PR")
+    for _ in range(3):
+        app.frame()
+        if app.top() is not t and "Game over" in app.screen():
+            break
+        app.press(E.A)
+    out = app.screen()
+    assert "Game over" in out and "3rd" in out
+    st = mk(phase=R.WAKE, prank=[[1, 2], [0, 0]], cookie=[3, 1], sc=[[0, 2, 0, 0], [0, 0, 0, 0]])
+    assert "no" in R.State.end_reason(st) or st.end_reason() == ""
+    st.apply(("combat",))
+    assert "prank" in st.end_reason() and "victory die" in st.end_reason()
+
+
+def test_pass_is_not_the_first_action():
+    app = App()
+    st = mk(pools=((1, 2), (3, 4)))
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.press(E.A)
+    m = app.top()
+    assert isinstance(m, S.ActionMenu)
+    assert "Pass" not in m.label(0) and "Pass" in m.label(len(m.items) - 1)
+    app.press(E.A)                # a stray A does not end the round
+    assert st.turn == 0 and st.phase == R.ACT
+
+
+def test_card_codes_are_the_same_on_the_table_and_in_the_menus():
+    codes = [C.INDULGENCIES[k][1] for k in range(C.NUM_IND)]
+    assert len(set(codes)) == C.NUM_IND
+    app = App()
+    st = mk(pools=((2, 2, 2, 3, 3), ()), inds=(0, 1, 2, 3, 4, 5))
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.screen()
+    for k in st.inds:
+        code = codes[k]
+        assert len(code) == 2
+        for a in st.legal_actions():
+            if a[0] == "ind" and a[1] == k:
+                assert S.label(st, a).startswith(code)
+    texts = app.fb.texts
+    for i, s in enumerate(st.sets):
+        assert C.SET_SHORT[s] in texts
+    acts = [a for a in st.legal_actions() if a[0] == "ind"]
+    assert S.label(st, acts[0])[:2] in codes
+    assert "3OAK" not in S.details(st) and "FULL" not in S.details(st)
+    for k in range(C.NUM_IND):
+        assert S.label(st, ("score", k)) == "Score " + codes[k]
+
+
+def test_how_to_play_and_controls_on_both_menus():
+    app = App()
+    S.start(app)
+    for name in ("How to play", "Controls"):
+        pick(app, name)
+        assert isinstance(app.top(), ui.TextPage) and app.screen()
+        app.press(E.B)
+    pick(app, "vs Nephew easy")
+    t = app.top()
+    app.press(E.B)
+    for name in ("How to play", "Controls", "Moves"):
+        pick(app, name)
+        assert isinstance(app.top(), ui.TextPage)
+        app.press(E.B)
+    assert 2 <= len(H.HOWTO) <= 6
+    keys = " ".join(H.CONTROLS)
+    for k in ("A", "B", "Up", "Down", "Left/Right", "Shake"):
+        assert k in keys, k
+
+
+def test_describe_every_legal_action_short_and_long():
+    for seed in (1, 2):
+        r = rng.seeded(seed)
+        st = R.State()
+        n = 0
+        while st.current_player() != TERMINAL and n < 500:
+            if st.current_player() == CHANCE:
+                sizes = st.chance_request()
+                v = [r.randbelow(k) for k in sizes]
+                assert st.describe_roll(v)
+                st.apply_chance(v)
+            else:
+                acts = st.legal_actions()
+                for a in acts:
+                    short = st.describe(a, True)
+                    assert 0 < len(short) <= 15, short
+                    long = st.describe(a)
+                    assert long.startswith("P%d " % (st.turn + 1)) and "not allowed" not in long
+                st.apply(acts[r.randbelow(len(acts))])
+            n += 1
+
+
+def malformed(a):
+    """Shapes an action can be broken into."""
+    out = [a[:-1], a + (1,), a + ("x",), (a[0] + "x",) + a[1:]]
+    for i in range(1, len(a)):
+        for bad in (None, "x", -1, 99, [], (1, 2), 1.5):
+            out.append(a[:i] + (bad,) + a[i + 1:])
+    return out
+
+
+def test_malformed_actions_are_illegal_and_change_nothing():
+    weird = [(), ("",), ("task",), ("task", 1), ("score",), ("mod", 1), ("take",),
+             ("take", "ind"), ("take", "col"), ("pass", 1), ("ind", 0, 5), ("foo",),
+             None, 5, "pass", [["pass"]], ("dodge", 1, 2)]
+    for seed in (1, 2, 3):
+        r = rng.seeded(seed)
+        st = R.State()
+        n = 0
+        while st.current_player() != TERMINAL and n < 300:
+            if st.current_player() == CHANCE:
+                resolve_chance(st, r)
+                n += 1
+                continue
+            legal = st.legal_actions()
+            before = json.dumps(st.to_dict())
+            probes = list(weird)
+            for a in legal[:6]:
+                probes.extend(malformed(a))
+            for a in probes:
+                c = st.clone()
+                try:
+                    c.apply(a)
+                except IllegalMove:
+                    assert json.dumps(c.to_dict()) == before, a
+                    continue
+                # accepted: it must be a legal action in another spelling
+                assert R.tup(a) in legal, a
+            assert json.dumps(st.to_dict()) == before
+            st.apply(legal[r.randbelow(len(legal))])
+            n += 1
