@@ -306,7 +306,7 @@ class Table(ui.Screen):
         else:
             self.names = ["S%d" % (s + 1) for s in range(st.n)]
         self.log = MoveLog(log)
-        self.seen = [self.log.count] * self.humans   # log mark at each person's last turn
+        self.seen = [None] * self.humans   # log mark at the end of each person's last turn
         self.prev_turn = st.turn
         self.cur = 0
         self.sel = 0
@@ -501,25 +501,28 @@ class Table(ui.Screen):
 
     def _recap(self):
         """When the turn comes back to a person after other seats played, the
-        scores, swaps and flips since that person's last turn, on the message line."""
+        scores, swaps and flips since that person's last turn, on the message line
+        (pass and play: whose turn it is)."""
         st = self.st
         t = st.turn
-        if t == self.prev_turn:
+        p = self.prev_turn
+        if t == p:
             return
         self.prev_turn = t
+        if self.human(p):
+            self.seen[p] = self.log.count      # what happened from here on is news to p
         if not self.human(t) or not st.started:
             return
-        mine = self.names[t] + " "
         got = []
-        for line in self.log.since(self.seen[t]):
-            if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
-                got.append(line.split(";")[0])
-        self.seen[t] = self.log.count
-        if got:
-            self.queue += ["While you waited:"] + got if self.humans == 1 else \
-                ["S%d, meanwhile:" % (t + 1)] + got
-        elif self.humans > 1:
+        if self.seen[t] is not None:
+            mine = self.names[t] + " "
+            for line in self.log.since(self.seen[t]):
+                if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
+                    got.append(line.split(";")[0])
+        if self.humans > 1:
             self.queue.append("S%d: your turn" % (t + 1))
+        if got:
+            self.queue += ["While you waited:"] + got
 
     def finish(self):
         self.done = True

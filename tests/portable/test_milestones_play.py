@@ -1,0 +1,173 @@
+"""Milestones as a first-time player meets it: the clock across the tick wrap,
+the move log and recaps, bots that give a person time, help and controls."""
+import json
+from dicebox.core import events as E, ticks
+from dicebox.games.milestones import screens, help as H
+from test_milestones_screens import App, setup_solo, setup_with, menu_pick, find_roll
+from dicebox.games.milestones import deck
+
+
+class WrapApp(App):
+    """A console whose tick counter wraps at 2**30 like the chip's."""
+
+    def now(self):
+        return self.t & (ticks.PERIOD - 1)
+
+    def run(self, ms, step=100):
+        end = self.t + ms
+        while self.t < end:
+            self.t += step
+            self.top().tick(self.now())
+
+
+def test_a_game_runs_across_the_tick_wrap():
+    app = WrapApp()
+    app.t = ticks.PERIOD - 30000           # the counter wraps 30 s into the game
+    table = setup_solo(app, bots=2)
+    app.shake()
+    st = table.st
+    app.run(20000)
+    assert 159000 <= st.time_left() <= 160000
+    app.run(20000)                          # across the wrap
+    assert app.now() < 20000
+    assert 139000 <= st.time_left() <= 140000
+    if st.turn != 0:
+        rolls = st.rolls
+        app.run(3500)
+        assert st.rolls > rolls             # the bots go on rolling
+    app.run(150000, step=500)
+    assert st.over and st.end == "time is up"
+    assert isinstance(app.top(), screens.Result)
+
+
+def test_save_and_resume_across_the_wrap_keep_the_sand():
+    app = WrapApp()
+    app.t = ticks.PERIOD - 5000
+    table = setup_solo(app, bots=1)
+    app.shake()
+    app.run(3000)
+    left = table.st.time_left()
+    app.press(E.B)
+    menu_pick(app, "Save and quit")
+    app.t += 10000                          # resumed after the wrap
+    screens.start(app)
+    menu_pick(app, "Resume game")
+    t2 = app.top()
+    assert t2.st.time_left() == left
+    app.run(2000)
+    assert left - 2100 <= t2.st.time_left() <= left - 1900
+
+
+def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
+    app = App()
+    table = setup_solo(app, bots=2)
+    app.shake()
+    app.run(8000)
+    app.press(E.B)
+    menu_pick(app, "Moves")
+    text = " ".join(app.top().lines)
+    assert "You rolled all six" in text
+    assert "S2 rerolled" in text or "S2 scored" in text
+    app.press(E.B)
+    app.press(E.B)
+    lines = table.log.to_list()
+    saved = json.loads(app.store.records[screens.SAVE][1])
+    assert saved["log"] == lines
+    st, cfg, log = screens.load_game(app.store)
+    t2 = screens.Table(app, st, cfg, log)
+    assert t2.log.to_list() == lines
+
+
+def test_play_coming_back_to_you_recaps_the_bots_scores():
+    app = App()
+    table = setup_solo(app, bots=2)
+    st = table.st
+    app.shake()                             # your roll: S2's turn
+    app.run(100)
+    table.log.add("S3 scored run of 3: +1, team 1")   # as a bot's claim logs it
+    said = []
+    for _ in range(100):
+        app.run(100)
+        said.append(table.msg)
+        if st.turn == 0 and "S3 scored run of 3: +1, team 1" in said:
+            break
+    assert "While you waited:" in said
+    assert "S3 scored run of 3: +1, team 1" in said
+
+
+def test_pass_and_play_says_whose_turn_it_is():
+    app = App()
+    table = setup_with(app, humans=2, bots=0)
+    app.press(E.A)                          # seat 2's first card
+    app.run(100)
+    app.shake()                             # S1 rolls: S2's turn
+    said = []
+    for _ in range(5):
+        app.run(100)
+        said.append(table.msg)
+    assert "S2: your turn" in said
+
+
+def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
+    app = App()
+    table = setup_solo(app, bots=1)
+    st = table.st
+    app.shake()                             # S2's turn now
+    dice = list(st.dice)
+    app.run(2500)
+    assert st.dice == dice and st.rolls == 1        # a person can follow
+    app.run(700)
+    assert st.rolls == 2
+    # you are busy at the table: the bot waits
+    app.run(2900)                           # now S2 again? no: your turn
+    assert st.turn == 0
+    app.shake()                             # nothing marked: no roll
+    app.press(E.A)
+    app.shake()                             # S2's turn
+    dice = list(st.dice)
+    for _ in range(8):
+        app.press(E.RIGHT)
+        app.run(1000)
+    assert st.dice == dice                  # keys within 1.5 s hold the bot
+    # claiming: the pile picker is up; the table (and its bots) wait
+    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    app.press(E.UP)
+    assert isinstance(app.top(), screens.PilePicker)
+    app.run(10000)
+    assert st.rolls == 3 and not st.over
+    app.press(E.A)
+    assert len(st.scored) >= 1
+
+
+def test_how_to_play_and_controls_list_every_key():
+    app = App()
+    screens.start(app)
+    menu_pick(app, "How to play")
+    titles = [app.top().label(i) for i in range(len(app.top().items))]
+    assert titles[:2] == ["Quick start", "Controls"]
+    for key in ("Left/Right", "A:", "hold A", "Shake", "Up:", "Down:", "B:", "let go"):
+        assert key in H.CONTROLS, key
+    assert "alone" in H.QUICK.lower() and "Solo" in H.RULES
+    assert "10." in H.RULINGS and "11. Solo" in H.RULINGS
+    menu_pick(app, "Controls")
+    assert app.top().title == "Controls"
+    # and from the game menu at the table
+    app2 = App()
+    setup_solo(app2)
+    app2.press(E.B)
+    menu_pick(app2, "How to play")
+    menu_pick(app2, "Controls")
+    assert app2.top().title == "Controls"
+
+
+def test_setup_labels_are_words():
+    app = App()
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    words = [setup.label(i) for i in range(len(setup.items))]
+    assert "Piles: three" in words and "Must-do1 off" in words and "Glass: off" in words
+    for w in words:
+        assert len(w) <= 15, w
+    menu_pick(app, "What is this?")
+    assert "mandatory" in " ".join(app.top().lines)
