@@ -8,24 +8,19 @@ between markers, regenerated from here (``python tests/host/test_dairyman_docs.p
 from dicebox.games.dairyman.tiles import TILES
 
 HOW = (
-    "Roll dice, make sets of 10, turn them into milk tiles. Most points wins.\n"
+    "Make sets of 10 with dice, turn them into milk tiles.\n"
     "\n"
-    "1. Shake (or press A) to roll your dice.\n"
+    "1. Shake or press A: roll.\n"
+    "2. Pick 2 or 3 dice adding up to 10 (Left/Right, A on each): the set "
+    "locks in your barns.\n"
+    "3. Up: the menu. Reroll the rest for more sets, or stop and claim "
+    "display tiles worth up to your barns.\n"
+    "4. No set after a roll: you lose the turn and take a backorder token "
+    "(-5, and a red die next turn).\n"
+    "5. Flip your tiles for bonuses. The game ends when the display runs "
+    "out; most points wins.\n"
     "\n"
-    "2. Pick 2 or 3 dice that add up to exactly 10: move with Left/Right, "
-    "press A on each. The set locks into your barns by itself.\n"
-    "\n"
-    "3. Push your luck: Up opens the menu. Reroll the other dice and lock a "
-    "new set, or Stop and claim tiles from the display worth up to your "
-    "barns' total.\n"
-    "\n"
-    "4. A roll with no set loses the turn's barns and gives a backorder "
-    "token: -5 points, and a red die that spoils your next rolls.\n"
-    "\n"
-    "5. Your tiles can be flipped for a bonus: cheese +5, ice cream a "
-    "reroll. The game ends when the display cannot be refilled.\n"
-    "\n"
-    "Next: Controls, then the full Rules."
+    "More: Controls, Rules."
 )
 
 CONTROLS = (

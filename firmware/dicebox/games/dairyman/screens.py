@@ -275,15 +275,15 @@ class Table(ui.Screen):
             if page is not None:
                 self.app.push(page)
 
-    def record(self, text):
-        """Log a move of the acting seat; a human has seen everything up to it."""
+    def record(self, text, seat):
+        """Log a move of ``seat``; a human has seen everything up to it."""
         self.log.add(text)
-        seat = self.s.seat
         if not self.is_bot(seat):
             self.marks[seat] = self.log.count
 
     def do(self, action):
         text = self.s.describe(action)
+        seat = self.s.seat
         try:
             self.s.apply(action)
         except IllegalMove as e:
@@ -292,13 +292,14 @@ class Table(ui.Screen):
             self.dirty = True
             return False
         self.msg = text
-        self.record(text)
+        self.record(text, seat)
         self.after()
         return True
 
     def roll(self):
         s = self.s
         dice_roll = s.pending is not None and s.pending[0] == 1
+        seat = s.seat
         try:
             text = _chance(s, self.app.rng)
         except RollRefused as e:
@@ -309,7 +310,7 @@ class Table(ui.Screen):
         self.app.beep(1800, 20)
         self.msg = text
         if dice_roll:
-            self.record(text)
+            self.record(text, seat)
             if s.need_lock and not s.can_lock():
                 self.msg = text + ". No set!"
         else:

@@ -1,0 +1,236 @@
+"""Dairyman as a player meets it: the menu with a saved game, damaged saves,
+refused rolls, a full filesystem, the move log and recaps, the help pages,
+the claim list, and a clock that wraps."""
+from dicebox.core import events as E
+from dicebox.core import ticks
+from dicebox.core.app import NoEntropy
+from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.rng import Rng
+from dicebox.games.dairyman import screens as S, rules as R, help as H
+from console import FakeApp, TextFB
+
+
+def App(seed=11):
+    app = FakeApp(seed, fb=TextFB(strict=False))
+    app.t = 0
+    return app
+
+
+def labels(menu):
+    return [menu.label(i) for i in range(len(menu.items))]
+
+
+def press(app, b):
+    app.top().event(E.make(E.PRESS, b))
+    app.frame()
+
+
+def item(app, name):
+    m = app.top()
+    m.items[labels(m).index(name)][1]()
+
+
+def new_game(app, seats=(0, 2)):
+    """Through the menus: New game (default 2 players), seats, Start."""
+    S.start(app)
+    item(app, "New game")
+    ng = app.top()
+    for i in range(len(seats)):
+        ng.seats[i] = seats[i]
+    ng.n = len(seats)
+    item(app, "Start")
+
+
+def bots_until_human(app, t, limit=3000):
+    n = 0
+    while (t.s.current_player() == TERMINAL or t.is_bot(t.s.seat)) and n < limit:
+        if t.s.current_player() == TERMINAL:
+            return
+        app.t = ticks.add(app.t, 700)
+        t.tick(app.t)
+        n += 1
+
+
+def test_menu_offers_help_before_the_rules():
+    app = App()
+    S.start(app)
+    got = labels(app.top())
+    assert got[:4] == ["New game", "How to play", "Controls", "Rules"], got
+    item(app, "How to play")
+    page = app.top()
+    assert 14 <= len(page.lines) <= 40          # a few screens, not the rulebook
+    assert "Controls" in H.CONTROLS or "A" in H.CONTROLS
+    for key in ("Left/Right", "Up", "Down", "A", "B", "shake", "Freeze", "hold"):
+        assert key.lower() in H.CONTROLS.lower(), key
+
+
+def test_resume_comes_first_and_selected_and_new_game_asks_first():
+    app = App()
+    new_game(app, (0, 2))
+    t = app.top()
+    assert isinstance(t, S.Table)
+    saved = app.store.load(S.SAVE, None)
+    app.stack = []
+    S.start(app)
+    m = app.top()
+    assert m.label(0) == "Resume game" and m.sel == 0
+    item(app, "New game")
+    app.top().items[-1][1]()                     # Start
+    c = app.top()
+    assert "Replace the saved game?" in " ".join(c.lines)
+    press(app, E.B)                              # no: the save is kept
+    assert app.store.load(S.SAVE, None) == saved
+    assert app.top().title == "New game"
+    app.top().items[-1][1]()
+    press(app, E.A)                              # yes
+    assert isinstance(app.top(), S.Table) and app.store.load(S.SAVE, None) != saved
+
+
+def test_damaged_save_is_set_aside_and_told_on_the_menu():
+    app = App()
+    new_game(app, (0, 2))
+    d = app.store.load(S.SAVE, None)
+    d["state"]["seat"] = 5
+    app.store.save(S.SAVE, d)
+    app.stack = []
+    S.start(app)
+    assert app.messages and "damaged" in app.messages[-1][1] and "seat" in app.messages[-1][1]
+    press(app, E.A)
+    assert labels(app.top())[0] == "New game"
+    assert not app.store.exists(S.SAVE)          # set aside: it cannot crash again
+    app.stack = []
+    app.messages = []
+    S.start(app)
+    assert not app.messages                      # said once
+
+
+def test_refused_roll_at_start_keeps_the_new_game_menu():
+    app = App()
+    app.rng = Rng(NoEntropy("entropy health test failed"))
+    new_game(app, (0, 2))
+    assert app.messages[-1][0] == "Cannot roll"
+    press(app, E.A)                              # close the message
+    assert app.top().title == "New game"
+    assert not app.store.exists(S.SAVE)
+
+
+def test_refused_roll_at_the_table_keeps_the_player_there():
+    app = App()
+    new_game(app, (0, 2))
+    t = app.top()
+    bots_until_human(app, t)
+    assert t.s.current_player() == CHANCE and not t.is_bot(t.s.seat)
+    before = t.s.to_dict()
+    good = app.rng
+    app.rng = Rng(NoEntropy("entropy health test failed"))
+    press(app, E.A)                              # roll: refused
+    assert app.messages[-1][0] == "Cannot roll" and t.s.to_dict() == before
+    press(app, E.A)                              # close the message
+    assert app.top() is t
+    app.rng = good
+    press(app, E.A)                              # try again: rolls
+    assert t.s.current_player() != CHANCE or t.s.pending[0] != 1 or t.s.seat != 0
+
+
+def test_refused_roll_for_a_bot_waits_without_a_storm_of_messages():
+    app = App()
+    t = S.Table(app, R.State(2), [2, 1])
+    app.push(t)
+    app.rng = Rng(NoEntropy("no entropy"))
+    for _ in range(20):
+        app.t = ticks.add(app.t, 700)
+        app.frame()
+    assert len(app.messages) == 1 and app.messages[0][0] == "Cannot roll"
+    press(app, E.B)                               # close: back at the table
+    assert app.top() is t
+    press(app, E.B)                               # the menu still opens
+    assert app.top().title == "Actions"
+
+
+def test_full_filesystem_play_goes_on():
+    app = App()
+    new_game(app, (0, 2))
+    t = app.top()
+    app.store.fail_writes = True
+    bots_until_human(app, t)
+    press(app, E.A)                               # roll, save fails
+    assert app.store.failed_writes > 0 and app.store.notice
+    assert app.top() is t or app.top().__class__.__name__ == "TextPage"
+
+
+def test_moves_are_logged_in_words_saved_and_recapped():
+    app = App(3)
+    new_game(app, (0, 2))
+    t = app.top()
+    bots_until_human(app, t)
+    press(app, E.A)                               # roll
+    assert t.log.lines[-1].startswith("P1 rolled ")
+    # play this turn out: fail or claim through the rules' legal moves
+    mark = t.log.count
+    while not t.is_bot(t.s.seat) and t.s.current_player() != TERMINAL:
+        if t.s.current_player() == CHANCE:
+            press(app, E.A)
+            continue
+        acts = t.s.legal_actions()
+        a = [x for x in acts if x[0] in ("claim", "fail")] or acts
+        t.do(a[0])
+    assert t.log.count > mark
+    # the bot plays; when it is P1's turn again a recap shows the bot's moves
+    n = 0
+    while not isinstance(app.top(), S.ui.TextPage) and n < 3000:
+        app.t = ticks.add(app.t, 700)
+        app.frame()
+        n += 1
+    page = app.top()
+    assert page.title == "Since your turn", page.title
+    text = " ".join(page.lines)
+    assert "P2 rolled" in text and "P1 " not in text, text
+    press(app, E.A)
+    assert app.top() is t
+    # saved with the game, shown by Moves on the in-game menu after a resume
+    s2, seats = S.load(app)
+    log = S._load_log(app)
+    assert log.lines == t.log.lines
+    press(app, E.UP)
+    item(app, "Moves")
+    assert app.top().title == "Moves"
+    assert "P2" in " ".join(app.top().lines)
+
+
+def test_claim_list_shows_flip_cost_and_back():
+    app = App()
+    s = R.State(2)
+    s.apply_chance([k - 1 for k in s.chance_request()])
+    t = S.Table(app, s, [0, 2])
+    app.push(t)
+    s.display = [5, 6, 0]          # two 20s (yellow 5 / 1 freeze) and a 10
+    s.stack = [x for x in range(22) if x not in s.display]
+    s.apply_chance([5, 3, 4, 3, 0, 0, 0, 0])      # 6 4 5 4 ...
+    s.apply(("lock", (0, 1)))
+    s.apply(("reroll", ()))
+    s.apply_chance([5, 3, 0, 0, 0, 0])            # 6 4 ...
+    s.apply(("lock", (2, 3)))
+    assert s.barn_total() == 20
+    t.claim_menu()
+    m = app.top()
+    got = labels(m)
+    assert H.tile_line(5) in got and H.tile_line(6) in got and H.tile_line(5) != H.tile_line(6)
+    assert "Y5" in H.tile_line(5) and "F1" in H.tile_line(6)
+    m.sel = got.index(H.tile_line(6))
+    m.draw(app.fb)
+    assert H.tile_line(6) in app.fb.texts            # spelt out below the list
+    both = got.index("20+20=40") if "20+20=40" in got else -1
+    assert both < 0                                   # 40 does not fit in 20
+    assert "10 Y1 ice 1s" in got
+
+
+def test_bots_keep_playing_across_the_tick_wrap():
+    app = App()
+    app.t = ticks.PERIOD - 2000
+    t = S.Table(app, R.State(2), [2, 1])
+    app.push(t)
+    for _ in range(60):
+        app.t = ticks.add(app.t, 700)
+        t.tick(app.t)
+    assert app.t < 100000                         # the clock wrapped
+    assert t.s.turns > 0 or len(t.log.lines) > 5  # and the bots went on
