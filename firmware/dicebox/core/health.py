@@ -103,11 +103,17 @@ class HealthTest:
         return self.ok
 
     def run(self, read_bit, n=STARTUP_BITS):
-        """Test n bits of read_bit(); return ok. Stops at the first failure.
+        """Test n bits of read_bit(); return ok. Stops at the first failure."""
+        return self.run_mem(Calls(read_bit), 0, n)
+
+    def run_mem(self, mem, addr, n):
+        """Test n bits read as ``mem[addr] & 1`` (on the chip ``mem`` is
+        ``machine.mem32`` and ``addr`` the ROSC RANDOMBIT register); return ok.
+        Stops at the first failure.
 
         The same tests as ``feed``, in one loop over locals: this is the
         start-up test on the device and the idle-frame step, so it is kept
-        cheap (no call but read_bit per bit, no allocation)."""
+        cheap (no Python call per bit, no allocation)."""
         if not self.ok:
             return False
         last = self._last
@@ -118,19 +124,18 @@ class HealthTest:
         rct_c = self.rct_c
         apt_c = self.apt_c
         longest = self.longest_run
-        most = self.max_count
         fail = 0
         k = 0
         while k < n:
-            bit = read_bit() & 1
+            bit = mem[addr] & 1
             k += 1
             if bit == last:
                 run += 1
-                if run > longest:
-                    longest = run
                 if run >= rct_c:
                     fail = 1
             else:
+                if run > longest:     # a run ends: only here, to keep the loop short
+                    longest = run
                 last = bit
                 run = 1
             if i == 0:
@@ -138,12 +143,13 @@ class HealthTest:
                 b = 1
             elif bit == a:
                 b += 1
-                if b > most:
-                    most = b
                 if b >= apt_c and not fail:
                     fail = 2
             i += 1
             if i >= APT_WINDOW:
+                # b only grows within a window: its largest value is its last
+                if b > self.max_count:
+                    self.max_count = b
                 i = 0
                 self.windows += 1
             if fail:
@@ -154,13 +160,24 @@ class HealthTest:
         self._a = a
         self._b = b
         self._i = i
-        self.longest_run = longest
-        self.max_count = most
+        self.longest_run = run if run > longest else longest
+        if b > self.max_count:
+            self.max_count = b
         if fail == 1:
             self._fail_rct()
         elif fail == 2:
             self._fail_apt()
         return self.ok
+
+
+class Calls:
+    """``mem[addr]`` for a bit function: ``Calls(f)[any]`` is ``f()``."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def __getitem__(self, addr):
+        return self.f()
 
 
 def check(read_bit, n=STARTUP_BITS, h_percent=H_DEFAULT):

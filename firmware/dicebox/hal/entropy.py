@@ -36,13 +36,10 @@ def rosc_bit():
     return mem32[_ROSC_BASE + _RANDOMBIT] & 1
 
 
-def _reader():
+def _register():
+    """(mem, addr) of the raw bit: ``mem[addr] & 1``."""
     from machine import mem32
-    addr = _ROSC_BASE + _RANDOMBIT
-
-    def read():
-        return mem32[addr]    # HealthTest.run keeps bit 0
-    return read
+    return mem32, _ROSC_BASE + _RANDOMBIT
 
 
 def refused():
@@ -55,17 +52,23 @@ class Entropy(UrandomSource):
     """Byte source (``bytes(k)``, ``mix(v)``) with continuous health tests."""
 
     def __init__(self, read_bit=None, nbits=health.STARTUP_BITS, h_percent=health.H_DEFAULT):
+        """``read_bit``: a function giving one raw bit (tests), or None for
+        the ROSC register."""
         super().__init__()
         self.entropy_ok = False
         self.entropy_msg = "not tested"
         self.test = health.HealthTest(h_percent)
-        self._read = None
+        self._mem = None
+        self._addr = 0
         self.startup_bits = 0
         try:
             if read_bit is None:
-                read_bit = _reader()
-            self.test.run(read_bit, nbits)
-            self._read = read_bit
+                mem, addr = _register()
+            else:
+                mem, addr = health.Calls(read_bit), 0
+            self.test.run_mem(mem, addr, nbits)
+            self._mem = mem
+            self._addr = addr
             self.startup_bits = self.test.bits
             self.entropy_ok = self.test.ok
             self.entropy_msg = self.test.msg
@@ -82,10 +85,10 @@ class Entropy(UrandomSource):
         Costs about n_bits raw reads and a few operations each; allocates
         nothing while the source is healthy. After a failure it does nothing
         more and every ``bytes()`` call refuses."""
-        if not self.entropy_ok or self._read is None:
+        if not self.entropy_ok or self._mem is None:
             return self.entropy_ok
         try:
-            ok = self.test.run(self._read, n_bits)
+            ok = self.test.run_mem(self._mem, self._addr, n_bits)
         except Exception as e:   # the register read itself failed
             self.test.ok = ok = False
             self.test.msg = "entropy source unreadable: %r" % (e,)
