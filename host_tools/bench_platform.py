@@ -204,6 +204,14 @@ def animate(prefix, n, peak_every=0):
 
 hw.shake.shake(hw.ticks_ms(), 300)
 out["anim_frame_us_unix"] = animate("anim", 60)
+# the same tumble with 12d6 (two rows of six dice)
+_roll = app.top()
+_roll.r.set_groups([[6, 6, ""], [6, 6, ""]])
+_roll.relayout()
+for _ in range(10):
+    frame()
+hw.shake.shake(hw.ticks_ms(), 300)
+out["anim12_frame_us_unix"] = animate("anim12", 60)
 out["heap_peak_roller_bytes"] = peak[0]
 
 # timer: the hourglass's falling sand for 10 s (300 frames), from the menu
