@@ -11,14 +11,14 @@ HOWTO = (
     "2/5 PLACE DICE (Action). Put a matching group on an indulgency card (e.g. "
     "3K = three of a kind), a die on prank or dodge, a 1 (then 2, 3..) on a task "
     "set as a scallywag, or use a modify spot. Pass ends your round.",
-    "3/5 SCORE (Wakeup). Take your group off a card to gain its cookies, if "
-    "yours beats the opponent's group there. Combat: your prank slot beats their "
-    "dodge slot = they lose a cookie.",
+    "3/5 WAKEUP. Take back your dodge dice (a must), then: combat (your prank "
+    "slot higher than their dodge slot = they lose a cookie); score a group on a "
+    "card if it beats theirs there; Ready all (e) makes your task sets ready.",
     "4/5 TASKS. A ready task set pays once a round: pick a card at or below your "
     "top scallywag there for its reward. Level 6 on all 3 sets = 2 victory dice.",
-    "5/5 The table: your corner shows victory boxes, cookie die, P prank and "
-    "D dodge slots; the columns are task sets, the boxes below are the "
-    "indulgency cards. Press A to act; Up shows the moves so far.",
+    "5/5 THE TABLE. Your corner: victory boxes, cookie die, P prank and D dodge "
+    "slots. Columns: task sets CL Clean, LA Laundry, DI DIY, CO Cook. Boxes: "
+    "the indulgency cards (PR pair, 3K three of a kind...). A: act, Up: moves.",
 )
 
 CONTROLS = (
