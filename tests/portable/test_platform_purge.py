@@ -1,0 +1,131 @@
+"""Every way back to the home menu drops what the app or game imported.
+
+Visit every menu entry and come home by each path (B presses, the app's
+``home()``, the error screen, a ``pop`` of the last screen); at home the
+``dicebox.apps.*`` / ``dicebox.games.*`` modules held are the ones held at
+first boot, and free heap does not fall from visit to visit. The purge is for
+the device's heap: it runs on MicroPython only (under CPython the tests share
+one interpreter and keep their modules), so these checks run there."""
+import gc
+import sys
+from dicebox.core import events as E
+from dicebox.core import storage, ui
+from dicebox.core.app import App, ErrorScreen
+from dicebox.apps import menu
+from fakehw import FakeHW
+
+MPY = sys.implementation.name == "micropython"
+
+
+def held():
+    return sorted(m for m in sys.modules
+                  if m.startswith("dicebox.apps.") or m.startswith("dicebox.games."))
+
+
+def frames(hw, app, n):
+    for _ in range(n):
+        app.frame(hw.ticks_ms())
+        hw.sleep_ms(33)
+
+
+def press(hw, app, b):
+    hw.mask = 1 << b
+    frames(hw, app, 1)
+    hw.mask = 0
+    frames(hw, app, 1)
+
+
+def at_home(app):
+    return len(app.stack) == 1 and isinstance(app.stack[0], menu.Home)
+
+
+LEAVE = ("Leave", "Save and quit", "Quit", "Back to menu")
+
+
+def leave_item(top):
+    if not isinstance(top, ui.Menu):
+        return -1
+    for i in range(len(top.items)):
+        for w in LEAVE:
+            if top.label(i).startswith(w):
+                return i
+    return -1
+
+
+def by_b(hw, app):
+    """B, and the app's own "Leave ..." / "Save and quit" where B opens a menu."""
+    for _ in range(12):
+        if at_home(app):
+            return True
+        top = app.top()
+        i = leave_item(top)
+        if isinstance(top, ui.Confirm):
+            press(hw, app, E.A)           # "leave?" yes
+        elif i >= 0:
+            top.sel = i
+            press(hw, app, E.A)
+        else:
+            press(hw, app, E.B)
+    return at_home(app)
+
+
+def by_home(hw, app):
+    app.home()
+    return True
+
+
+def by_error(hw, app):
+    app.fail(ValueError("test"))
+    assert isinstance(app.top(), ErrorScreen)
+    press(hw, app, E.A)
+    return True
+
+
+def by_pop(hw, app):
+    while len(app.stack) > 1:
+        app.pop()
+    if not at_home(app):
+        app.pop()                          # the last screen popped: home is made
+    return True
+
+
+def test_every_way_home_drops_the_modules():
+    if not MPY:
+        return
+    hw = FakeHW()
+    app = App(hw, storage.MemoryStore(), menu.home)
+    app.home()
+    frames(hw, app, 2)
+    while not at_home(app):                # a start-up note (no shake sensor etc.)
+        app.pop()
+    base = held()
+    gc.collect()
+    heaps = []
+    for way in (by_b, by_home, by_error, by_pop):
+        for label, path in menu.ENTRIES:
+            menu.launcher(app, label, path)()
+            frames(hw, app, 3)
+            assert way(hw, app), (way, label, [type(s).__name__ for s in app.stack])
+            while not at_home(app):        # a message about a save, say
+                app.pop()
+            assert held() == base, (way, label, held(), base)
+        gc.collect()
+        heaps.append(gc.mem_free())
+    # the same visits leave the same free heap (a little noise allowed)
+    assert heaps[-1] >= heaps[0] - 4096, heaps
+
+
+def test_purge_keeps_the_platform():
+    if not MPY:
+        return
+    hw = FakeHW()
+    app = App(hw, storage.MemoryStore(), menu.home)
+    app.home()
+    menu.launcher(app, "Dice roller", "dicebox.apps.roller")()
+    assert "dicebox.apps.roller" in sys.modules
+    app.pop()
+    while not at_home(app):
+        app.pop()
+    assert "dicebox.apps.roller" not in sys.modules
+    for m in ("dicebox.core.app", "dicebox.core.ui", "dicebox.apps.menu"):
+        assert m in sys.modules
