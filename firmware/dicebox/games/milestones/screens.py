@@ -338,7 +338,11 @@ class Table(ui.Screen):
         self._resolve()
         if words:
             if a[0] == "roll" and st.dice is not None:
-                words += ": " + " ".join(_faces(st.dice))
+                got = []
+                for i in range(6):
+                    if (a[1] >> i) & 1:
+                        got.append(die_label(i, st.dice[i]))
+                words += (" and got " if len(got) < 6 else ": ") + " ".join(got)
             self.log.add(words)
         if len(st.mand_open) < mand:
             self.log.add("The dice met a must-do card (%d open)" % len(st.mand_open))
@@ -489,9 +493,8 @@ class Table(ui.Screen):
             self.next_bot = (self.next_bot + 1) % len(self.bots)
             a = bt.act(st)
             if a is not None and a[0] != "roll":
-                words = st.describe(a, self.names)
                 if self.act(a):
-                    self.say(words.split(";")[0])
+                    self.say(short(self.log.lines[-1]))
                 return
         # a bot's reroll waits until a person could have looked at the dice
         if (not self.human(st.turn) and ticks.diff(now, self.changed) >= _BOT_ROLL_MS
@@ -501,8 +504,8 @@ class Table(ui.Screen):
 
     def _recap(self):
         """When the turn comes back to a person after other seats played, the
-        scores, swaps and flips since that person's last turn, on the message line
-        (pass and play: whose turn it is)."""
+        scores, swaps and flips since that person's last turn, one after another on
+        the message line (pass and play: first whose turn it is)."""
         st = self.st
         t = st.turn
         p = self.prev_turn
@@ -518,11 +521,10 @@ class Table(ui.Screen):
             mine = self.names[t] + " "
             for line in self.log.since(self.seen[t]):
                 if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
-                    got.append(line.split(";")[0])
+                    got.append(short(line))
         if self.humans > 1:
             self.queue.append("S%d: your turn" % (t + 1))
-        if got:
-            self.queue += ["While you waited:"] + got
+        self.queue += got
 
     def finish(self):
         self.done = True
@@ -574,7 +576,8 @@ class Table(ui.Screen):
         if card:
             rows = card_lines(st.hands[0])[:3]
             if self.msg:
-                rows = rows[:1] + ui.wrap(line)[:2]
+                said = ui.wrap(line)[:2]
+                rows = rows[:3 - len(said)] + said
             elif len(rows) < 3:
                 rows = rows[:2] + [ui.wrap(line)[0]]
             for j in range(len(rows)):
@@ -592,8 +595,14 @@ class Table(ui.Screen):
         return out
 
 
-def _faces(dice):
-    return [die_label(i, dice[i]) for i in range(6)]
+def short(line):
+    """A move line cut for the message line: "S2 scored +2" (the team's points
+    are at the top of the table)."""
+    line = line.split(";")[0]
+    k = line.find(" scored ")
+    if k > 0 and ": " in line:
+        return line[:k] + " scored " + line.split(": ", 1)[1].split(",")[0]
+    return line
 
 
 class PilePicker(ui.Menu):
