@@ -1,0 +1,127 @@
+"""Damaged Milestones saves: whatever a save holds, loading it either gives a
+state the game can go on from or refuses it with ``storage.BadData`` — never
+another exception, never a state that crashes the table later."""
+import json
+import random
+
+from hypothesis import given, settings, strategies as S
+
+from dicebox.core.storage import BadData
+from dicebox.core.game import resolve_chance
+from dicebox.core import rng, events as E
+from dicebox.games.milestones import rules, screens, deck
+
+import test_milestones_screens as T
+
+ODD = (None, True, False, 0, 1, -1, 5, 7, 9, 51, 99, 2 ** 31, -2 ** 40, 1.5, "", "x", "63",
+       [], [0], [1, 2], [-1, -1, -1], [None], {}, {"a": 1}, [[0], [1]], ["roll", 63], ["draw", 0, 0])
+
+
+def real_saves():
+    out = []
+    for seed, cfg in ((2, {}), (3, {"big": True}), (4, {"must": [1, 2, 0], "hg": 1}),
+                      (5, {"humans": 2, "bots": 1})):
+        app = T.App(seed)
+        T.setup_with(app, **cfg)
+        if isinstance(app.top(), screens.PilePicker):
+            app.press(E.A)
+        app.run(200)
+        app.shake()
+        for _ in range(4):
+            app.run(2500)
+            out.append(json.loads(app.store.records[screens.SAVE][1]))
+    return out
+
+
+SAVES = real_saves()
+
+
+def test_the_real_saves_load_and_some_are_in_play():
+    started = 0
+    for d in SAVES:
+        st = screens.check_save(d)[0]
+        started += st.started
+    assert started >= len(SAVES) // 2
+
+
+def paths(x, pre=()):
+    yield pre
+    if isinstance(x, dict):
+        for k in x:
+            for p in paths(x[k], pre + (k,)):
+                yield p
+    elif isinstance(x, list):
+        for i in range(len(x)):
+            for p in paths(x[i], pre + (i,)):
+                yield p
+
+
+def mutate(d, rnd):
+    d = json.loads(json.dumps(d))
+    for _ in range(rnd.randrange(1, 4)):
+        ps = [p for p in paths(d) if p]
+        p = rnd.choice(ps)
+        box = d
+        for k in p[:-1]:
+            box = box[k]
+        r = rnd.random()
+        if r < 0.6:
+            box[p[-1]] = rnd.choice(ODD)
+        elif r < 0.8 and isinstance(box, dict):
+            del box[p[-1]]
+        elif isinstance(box, list):
+            box.append(rnd.choice(ODD))
+        else:
+            box[p[-1]] = rnd.choice(ODD)
+    return d
+
+
+def play_on(st):
+    """The engine goes on from a loaded state without crashing."""
+    r = rng.seeded(1)
+    if st.paused:
+        st.apply(("resume", st.now))
+    for _ in range(20):
+        if st.over:
+            return
+        if st.pending is not None:
+            resolve_chance(st, r)
+            continue
+        acts = st.legal_actions()
+        for a in acts[:3]:
+            st.describe(a)
+        if acts:
+            st.apply(acts[r.randbelow(len(acts))])
+        st.apply(("time", st.now + 5000))
+        assert st.card_count() == deck.NCARDS
+
+
+@settings(max_examples=400, deadline=None)
+@given(S.integers(0, len(SAVES) - 1), S.integers(0, 2 ** 32))
+def test_a_mutated_save_loads_or_is_refused_with_baddata(k, seed):
+    d = mutate(SAVES[k], random.Random(seed))
+    try:
+        st, cfg, log = screens.check_save(d)
+    except BadData:
+        return
+    play_on(st)
+
+
+@settings(max_examples=150, deadline=None)
+@given(S.integers(0, len(SAVES) - 1), S.integers(0, 2 ** 32))
+def test_the_menu_and_the_table_survive_any_save(k, seed):
+    app = T.App(seed % 1000)
+    app.store.save(screens.SAVE, mutate(SAVES[k], random.Random(seed)))
+    screens.start(app)
+    if app.messages:
+        assert "Saved game" in app.messages[-1][1]
+        app.press(E.A)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    if "Resume game" in labels:
+        T.menu_pick(app, "Resume game")
+        app.run(3000)
+        app.screen()
+        for s in app.stack:
+            if isinstance(s, screens.Table):
+                assert s.st.card_count() == deck.NCARDS
