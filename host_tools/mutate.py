@@ -1,0 +1,524 @@
+"""Damaged files: every kind of file the console writes, mutated, read back
+through the real App and the screen that reads it.
+
+Run under the MicroPython unix port with the `make sim` heap cap (the same
+firmware, paths and file layout as the simulator):
+
+  .venv/bin/micropython -X heapsize=240wK host_tools/mutate.py KIND COUNT SEED START DATA_DIR
+
+First every file is made by playing (settings, roller state with its history,
+a roller preset, timer, a game of each title saved mid-way; the Milestones
+high-score table through its own writer), so the data folder holds one real
+file of each kind. Then for each case i >= START: the folder is put back as it
+was, the KIND file is replaced by mutation i (truncations, bit flips, wrong
+types, missing and extra keys, out-of-range, huge and negative numbers, deep
+nesting, empty, non-UTF-8, a 1 MB file), the App boots and the screen that
+reads the file is opened. A case passes when nothing raised, no error screen
+showed and nothing went to error.log; the file was either used (still there)
+or set aside as ``.bad`` with its problem taken by a screen to show; and every
+other file is byte-identical. Each case prints ``CASE i label`` first (a hang
+is found by the caller's timeout) and ``DONE i outcome`` after; the last line
+is ``RESULT {json}``.
+"""
+import gc
+import json
+import os
+import sys
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, HERE)
+import soak  # noqa: E402  (puts sim/ and firmware/ on the path)
+from dicebox.core import events as E  # noqa: E402
+from dicebox.core import storage  # noqa: E402
+from dicebox.core.app import App  # noqa: E402
+from dicebox.apps import menu  # noqa: E402
+import simhw  # noqa: E402
+
+# kind: (record name, screens that read it)
+KINDS = {
+    "settings": "settings",
+    "roller": "roller",
+    "roller_history": "roller",        # the history lives in the roller's record
+    "roller_presets": "roller_presets",
+    "timer": "timer",
+    "dairyman": "dairyman",
+    "mildred": "mildred",
+    "milestones_game": "milestones_game",
+    "milestones_high": "milestones_high",
+}
+
+FOCUS = {"roller_history": "history"}   # mutate only this part of the record's data
+
+
+class ScriptError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- mutations
+_ODD = ("x", "", [], {}, None, True, False, 1.5, -1, 0, 7, 9, 99, 255, 65536, 2 ** 31,
+        -2 ** 31, 10 ** 12, -(10 ** 12), 10 ** 30, [0], [99], [-1], {"a": 1}, "9" * 40,
+        "\u00e9\u2603", [[[]]])
+
+
+def _paths(x, path, out):
+    out.append(path)
+    if isinstance(x, dict):
+        for k in x:
+            _paths(x[k], path + [k], out)
+    elif isinstance(x, list):
+        for i in range(len(x)):
+            _paths(x[i], path + [i], out)
+
+
+def _get(x, path):
+    for p in path:
+        x = x[p]
+    return x
+
+
+def _set(root, path, value):
+    if not path:
+        return value
+    _get(root, path[:-1])[path[-1]] = value
+    return root
+
+
+def _deep(n, inner="0"):
+    return "[" * n + inner + "]" * n
+
+
+def mutate(text, i, rand, focus=None):
+    """Mutation i of a record's JSON text: (label, bytes) or (label, None) for
+    the 1 MB file (written in pieces)."""
+    raw = text.encode() if isinstance(text, str) else text
+    fixed = (
+        ("empty", b""),
+        ("one MB", None),
+        ("not JSON", b"hello"),
+        ("null", b"null"),
+        ("a list", b"[]"),
+        ("a number", b"42"),
+        ("deep nesting", _deep(1000).encode()),
+        ("deep dicts", ('{"a":' * 600 + "0" + "}" * 600).encode()),
+        ("non-UTF-8", b"\xff\xfe\x80" + raw[3:]),
+        ("NUL bytes", raw[: len(raw) // 2] + b"\x00\x00" + raw[len(raw) // 2:]),
+        ("BOM", b"\xef\xbb\xbf" + raw),
+    )
+    if i < len(fixed):
+        return fixed[i]
+    rec = json.loads(raw)
+    k = (i - len(fixed)) % 9
+    if k == 0:
+        n = rand.below(len(raw))
+        return "truncated at %d" % n, raw[:n]
+    if k == 1:
+        b = bytearray(raw)
+        flips = 1 + rand.below(3)
+        for _ in range(flips):
+            j = rand.below(len(b))
+            b[j] ^= 1 << rand.below(8)
+        return "%d bit flips" % flips, bytes(b)
+    paths = []
+    if focus and isinstance(rec.get("data"), dict) and focus in rec["data"]:
+        _paths(rec["data"][focus], [focus], paths)   # e.g. the roller's history only
+    else:
+        _paths(rec["data"], [], paths)
+    path = paths[rand.below(len(paths))]
+    where = "data" + "".join("[%r]" % p for p in path)
+    data = rec["data"]
+    if k in (2, 3, 4):
+        v = _ODD[rand.below(len(_ODD))]
+        rec["data"] = _set(data, path, v)
+        label = "%s = %s" % (where, json.dumps(v)[:30])
+    elif k == 5:
+        target = _get(data, path)
+        if isinstance(target, dict) and target:
+            keys = list(target)
+            key = keys[rand.below(len(keys))]
+            del target[key]
+            label = "%s: key %r missing" % (where, key)
+        elif isinstance(target, list) and target:
+            j = rand.below(len(target))
+            target.pop(j)
+            label = "%s: item %d missing" % (where, j)
+        else:
+            rec["data"] = _set(data, path, [target, target])
+            label = "%s doubled into a list" % where
+    elif k == 6:
+        target = _get(data, path)
+        if isinstance(target, dict):
+            target["extra%d" % rand.below(100)] = _ODD[rand.below(len(_ODD))]
+            label = "%s: extra key" % where
+        elif isinstance(target, list):
+            extra = target[0] if target else 1
+            for _ in range(1 + rand.below(40)):
+                target.append(extra)
+            label = "%s: longer list" % where
+        else:
+            rec["data"] = _set(data, path, {"v": target})
+            label = "%s wrapped in a dict" % where
+    elif k == 7:
+        target = _get(data, path)
+        if type(target) is int:
+            v = (-target - 1, target + 1, target * 1000 + 7, -(2 ** 40), 2 ** 62)[rand.below(5)]
+        else:
+            v = (-1, -5, 2 ** 40, 123456789)[rand.below(4)]
+        rec["data"] = _set(data, path, v)
+        label = "%s = %d" % (where, v)
+    else:
+        env = ("fmt", "name", "v", "data")[rand.below(4)]
+        v = (None, 2, "other", [], 0)[rand.below(5)]
+        if rand.below(3) == 0:
+            del rec[env]
+            label = "envelope: %s missing" % env
+        else:
+            rec[env] = v
+            label = "envelope: %s = %s" % (env, json.dumps(v))
+    return label, json.dumps(rec).encode()
+
+
+# ---------------------------------------------------------------- the console
+class Session:
+    """One boot of the real App on a data folder, driven by label-level steps."""
+
+    def __init__(self, data, seed=1):
+        self.data = data
+        self.clock = simhw.VirtualClock()
+        self.hw = simhw.SimHW(self.clock, data, seed)
+        self.logged = []
+        self.hw.log = self._log
+        self.errors = []
+        self.store = storage.Store(data)
+        self.taken = []
+        take = self.store.take_problems
+
+        def spy(name=None):
+            got = take(name)
+            for p in got:
+                self.taken.append(p)
+            return got
+        self.store.take_problems = spy
+        self.app = App(self.hw, self.store, menu.home)
+        self.frames = 0
+        self.app.home()
+        self.run_ms(150)
+
+    def _log(self, text):
+        if len(self.logged) < 4:
+            self.logged.append(text[:1500])
+
+    def top_name(self):
+        t = self.app.top()
+        return type(t).__name__ if t is not None else "None"
+
+    def frame(self):
+        app = self.app
+        try:
+            app.frame(self.clock.t)
+        except Exception as e:
+            self.errors.append(soak._trace(e)[-1500:])
+            try:
+                app.fail(e)
+            except Exception:
+                app.stack = []
+        if self.top_name() == "ErrorScreen":
+            if not self.errors:
+                self.errors.append(" ".join(getattr(app.top(), "lines", ())))
+            app.home()
+        self.frames += 1
+        self.clock.t += 33
+
+    def run_ms(self, ms):
+        end = self.clock.t + ms
+        while self.clock.t < end:
+            self.frame()
+
+    def tap(self, b, down=60, up=120):
+        self.hw.mask |= 1 << b
+        self.run_ms(down)
+        self.hw.mask &= ~(1 << b)
+        self.run_ms(up)
+
+    def labels(self):
+        top = self.app.top()
+        items = getattr(top, "items", None)
+        out = []
+        if isinstance(items, list):
+            for it in items:
+                lab = it[0]
+                try:
+                    lab = lab() if callable(lab) else lab
+                except Exception:
+                    lab = "?"
+                out.append(str(lab))
+        return out
+
+    def has(self, *texts):
+        labs = [x.lower() for x in self.labels()]
+        for t in texts:
+            for x in labs:
+                if t.lower() in x:
+                    return True
+        return False
+
+    def pick(self, *texts):
+        """Move the cursor to the first entry whose label holds one of texts, press A."""
+        labs = [x.lower() for x in self.labels()]
+        j = -1
+        for t in texts:
+            for i in range(len(labs)):
+                if t.lower() in labs[i]:
+                    j = i
+                    break
+            if j >= 0:
+                break
+        if j < 0:
+            raise ScriptError("no %s in %s %s" % ("/".join(texts), self.top_name(), labs))
+        top = self.app.top()
+        for _ in range(40):
+            if self.app.top() is not top or top.sel == j:
+                break
+            self.tap(E.DOWN if top.sel < j else E.UP, 40, 60)
+        self.tap(E.A, 60, 250)
+
+    def dismiss(self):
+        """Close messages (problems shown, notices) until a menu or a game shows."""
+        for _ in range(8):
+            if self.top_name() not in ("Message", "TextPage"):
+                return
+            self.tap(E.A, 60, 150)
+
+    def home(self):
+        for i in range(30):
+            if self.top_name() == "Home" and len(self.app.stack) == 1:
+                return True
+            if self.has("save and quit", "leave roller"):
+                self.pick("save and quit", "leave roller")
+                continue
+            self.tap(E.A if self.top_name() == "Confirm" else E.B, 60, 200)
+        raise ScriptError("cannot get home from %s" % self.top_name())
+
+    def play(self, n, rand):
+        """n random-ish moves at a game table (A mostly, some shakes, arrows)."""
+        for _ in range(n):
+            k = rand.below(10)
+            if k < 5:
+                self.tap(E.A, 60, 300)
+            elif k < 7:
+                self.hw.shake.shake(self.clock.t, 800)
+                self.run_ms(1400)
+            elif k < 9:
+                self.tap((E.UP, E.DOWN, E.LEFT, E.RIGHT)[rand.below(4)], 60, 150)
+            else:
+                self.run_ms(1500)
+            if self.top_name() in ("Message", "TextPage"):
+                self.tap(E.A, 60, 150)
+            if self.top_name() == "Home":
+                return
+
+
+# ---------------------------------------------------------------- making the files
+def _milestones_high(s):
+    from dicebox.games.milestones import screens as M
+
+    class Done:
+        def __init__(self, n, score):
+            self.n = n
+            self._score = score
+
+        def score(self):
+            return self._score
+    if not hasattr(M, "record_high"):
+        return  # older firmware: no high-score writer to call
+    cfg = M.new_config()
+    for gid, n, pts in ((101, 3, 42), (102, 3, 57), (103, 2, 12)):
+        c = dict(cfg)
+        c["gid"] = gid
+        M.record_high(s.store, Done(n, pts), c)
+
+
+def produce(data):
+    """Every file, made by playing; returns {file name: bytes}."""
+    soak._empty_dir(data)
+    rand = soak.Rand(7)
+    s = Session(data)
+    s.pick("settings")
+    s.pick("sound")        # toggled: the settings file is written
+    s.pick("sound")
+    s.home()
+    s.pick("roller")
+    for _ in range(3):
+        s.tap(E.A, 60, 1500)
+    s.tap(E.B, 60, 300)
+    s.pick("presets")
+    s.dismiss()
+    s.pick("save current")
+    s.home()
+    s.pick("timer")
+    s.dismiss()
+    s.tap(E.RIGHT, 60, 200)     # players + 1 on the first entry: saved
+    s.tap(E.DOWN, 60, 100)
+    s.tap(E.RIGHT, 60, 200)
+    s.home()
+    for title, start in (("dairyman", ("new game", "start")), ("mildred", ("vs nephew",)),
+                         ("milestones", ("new game", "start"))):
+        s.pick(title[:6])
+        s.dismiss()
+        for step in start:
+            if s.has(step):
+                s.pick(step)
+        s.play(14, rand)
+        s.home()
+    _milestones_high(s)
+    if s.errors:
+        raise ScriptError("making the files failed: " + s.errors[0])
+    files = {}
+    for f in os.listdir(data):
+        with open(data + "/" + f, "rb") as fh:
+            files[f] = fh.read()
+    return files
+
+
+def read_back(s, kind):
+    """Open the screen(s) that read kind's file."""
+    if kind == "settings":   # read at boot; the Settings page shows them
+        s.run_ms(500)
+        s.dismiss()
+        s.pick("settings")
+        s.run_ms(300)
+        s.dismiss()
+        return
+    if kind in ("roller", "roller_history", "roller_presets"):
+        s.pick("roller")
+        s.dismiss()
+        s.run_ms(300)
+        s.tap(E.B, 60, 300)
+        s.dismiss()
+        s.pick("presets" if kind == "roller_presets" else "history")
+        s.run_ms(300)
+        s.dismiss()
+        return
+    if kind == "timer":
+        s.pick("timer")
+        s.run_ms(300)
+        s.dismiss()
+        s.pick("turn clock")
+        s.run_ms(500)
+        return
+    if kind == "milestones_high":
+        s.pick("milestones")
+        s.dismiss()
+        s.pick("high scores")
+        s.run_ms(300)
+        return
+    s.pick(kind[:6])
+    s.run_ms(300)
+    s.dismiss()
+    if s.has("resume"):
+        s.pick("resume")
+        s.run_ms(3000)
+        s.dismiss()
+        s.run_ms(1000)
+
+
+def write_file(path, body):
+    with open(path, "wb") as f:
+        if body is None:  # the 1 MB file, in pieces (the heap is the device's)
+            piece = b'{"fmt": 1, "data": "' + b"x" * 4000
+            f.write(piece)
+            for _ in range(256):
+                f.write(b"y" * 4096)
+            f.write(b'"}')
+        else:
+            f.write(body)
+
+
+def restore(data, files):
+    for f in os.listdir(data):
+        os.remove(data + "/" + f)
+    for f in files:
+        with open(data + "/" + f, "wb") as fh:
+            fh.write(files[f])
+
+
+def snapshot(data, skip=None):
+    """{file: bytes}; files of record ``skip`` only listed (b"")."""
+    out = {}
+    for f in os.listdir(data):
+        if skip is not None and f.startswith(skip + "."):
+            out[f] = b""
+            continue
+        with open(data + "/" + f, "rb") as fh:
+            out[f] = fh.read()
+    return out
+
+
+def run_case(data, files, kind, i, rand):
+    name = KINDS[kind]
+    fn = name + ".json"
+    label, body = mutate(files[fn], i, rand, FOCUS.get(kind))
+    print("CASE %d %s" % (i, label))
+    restore(data, files)
+    write_file(data + "/" + fn, body)
+    body = None
+    gc.collect()
+    try:
+        s = Session(data, seed=i + 1)
+        read_back(s, kind)
+        # the problem must be taken by the screen that reads the file, before home
+        taken = [p for p in s.taken if p.startswith(name + ":")]
+        s.home()
+    except ScriptError as e:
+        return label, "script", str(e)
+    except Exception as e:  # out of App() itself (boot), or the harness ran out of heap
+        return label, "crash", "outside a frame: " + soak._trace(e)[-1200:]
+    if s.errors or s.logged:
+        return label, "crash", (s.errors or s.logged)[0]
+    after = snapshot(data, name)
+    for f in files:
+        if f.startswith(name + "."):
+            continue
+        if after.get(f) != files[f]:
+            return label, "other file changed", f
+    for f in after:
+        if f not in files and not f.startswith(name + "."):
+            return label, "other file changed", "new " + f
+    if (name + ".bad") in after:
+        if not taken:
+            return label, "set aside silently", "no problem shown by the screen"
+        return label, "set aside", taken[0][:120]
+    if (name + ".json") in after:
+        return label, "loaded", ""
+    return label, "removed", "neither kept nor set aside"
+
+
+def main(argv):
+    kind = argv[1]
+    count = int(argv[2])
+    seed = int(argv[3])
+    start = int(argv[4])
+    data = argv[5]
+    if kind not in KINDS:
+        raise SystemExit("kinds: " + " ".join(KINDS))
+    files = produce(data)
+    fn = KINDS[kind] + ".json"
+    if fn not in files:
+        print("RESULT " + json.dumps({"kind": kind, "error": "no %s was written by playing" % fn,
+                                      "files": sorted(files)}))
+        return
+    print("FILES " + " ".join("%s:%d" % (f, len(files[f])) for f in sorted(files)))
+    rand = soak.Rand(seed * 1000 + start)
+    counts = {}
+    bad = []
+    for i in range(start, count):
+        label, outcome, detail = run_case(data, files, kind, i, rand)
+        counts[outcome] = counts.get(outcome, 0) + 1
+        print("DONE %d %s" % (i, outcome))
+        if outcome not in ("loaded", "set aside", "removed") and len(bad) < 12:
+            bad.append({"case": i, "label": label, "outcome": outcome, "detail": detail[-700:]})
+    print("RESULT " + json.dumps({"kind": kind, "start": start, "count": count, "counts": counts,
+                                  "bad": bad}))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
