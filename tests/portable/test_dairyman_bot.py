@@ -123,7 +123,7 @@ def test_hard_fails_when_nothing_else_is_left():
 def test_help_pages_are_ascii_and_complete():
     from dicebox.games.dairyman import help as H
     titles = [p[0] for p in H.pages()]
-    assert titles == ["Rules", "Rulings", "Tiles"]
+    assert titles == ["How to play", "Controls", "Rules", "Rulings", "Tiles"]
     for title, text in H.pages():
         for ch in text:
             assert 32 <= ord(ch) < 127 or ch == "\n", (title, ch)

@@ -19,7 +19,7 @@ brackets in the comments below refer to them.
 from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.core.storage import BadData, need
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
+from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY
 
 WHITE = const(0)
 YELLOW = const(1)
@@ -260,7 +260,6 @@ class State:
 
     def _check(self):
         """Raise BadData unless the state keeps the game's invariants."""
-        n = self.n
         p = self.pending
         need(not (self.over and p is not None), "a finished game waits for a roll")
         setup = p is not None and p[0] == _SETUP
@@ -331,7 +330,7 @@ class State:
     # ---- words ----------------------------------------------------------------
     def describe(self, action):
         """The words for ``action`` by the acting seat, said from the state
-        before it is applied ("P2 locked 4+6: barns hold 20"), for the move
+        before it is applied ("P2 locked 4+6 in barn 1: 20"), for the move
         log, the bots' messages and the menus. Never raises: an action the
         rules would refuse is named as such."""
         who = "P%d" % (self.seat + 1)
@@ -344,47 +343,42 @@ class State:
         try:
             if v == "lock":
                 vals = [dv[i] for i in a[1]]
-                b = barn_for(self.rolls)
-                return "%s locked %s: barn %d, barns hold %d" % (
-                    who, _plus(vals, [self.dc[i] for i in a[1]]), b, self.barn_total() + sum(vals))
+                return "%s locked %s in barn %d: %d" % (
+                    who, _plus(vals, [self.dc[i] for i in a[1]]), barn_for(self.rolls),
+                    self.barn_total() + sum(vals))
             if v == "reroll":
                 n = len(self.free_dice()) - len(a[1])
-                txt = "%s rerolled %d %s" % (who, n, "die" if n == 1 else "dice")
+                txt = "%s rerolled %d" % (who, n)
                 if a[1]:
-                    txt += ", froze %s" % _plus([dv[i] for i in a[1]], [self.dc[i] for i in a[1]], " ")
+                    txt += ", kept %s" % _plus([dv[i] for i in a[1]], [self.dc[i] for i in a[1]], " ")
+                else:
+                    txt += " die" if n == 1 else " dice"
                 if self.rolls >= 3:
-                    txt += " (+1 freeze token)"
+                    txt += ", +1 freeze token"
                 return txt
             if v == "claim":
-                return "%s stopped at %d, claimed %s" % (
-                    who, self.barn_total(), "+".join(tile_name(t) for t in a[1]))
+                return "%s claimed %s with %d" % (
+                    who, "+".join(tile_name(t) for t in a[1]), self.barn_total())
             if v == "fail":
-                if self.need_lock:
-                    why = "no set of 10"
-                else:
-                    why = "nothing to claim with %d" % self.barn_total()
-                txt = "%s failed (%s): backorder token %d" % (
-                    who, why, self.tokens[self.seat] + 1)
+                txt = "%s had no %s: backorder token" % (who, "set" if self.need_lock else "claim")
                 if self.supply() == 1:
                     c = self.clone()
                     c.apply(a)
-                    txt += ". Last token: reset"
+                    txt += ". Reset!"
                     L = c.last
                     for k in range(2, len(L) - 1, 2):
-                        txt += ", P%d loses %d" % (L[k] + 1, TILES[L[k + 1]][0])
+                        txt += " P%d loses %s." % (L[k] + 1, tile_name(L[k + 1]))
                 return txt
             if v == "flip":
                 t = a[1]
-                return "%s flipped %s, paid %s: now %s" % (
-                    who, tile_name(t), cost_text(t), BACKS[TILES[t][2]])
+                return "%s flipped %s (paid %s)" % (who, tile_name(t), cost_text(t))
             if v == "ice":
                 t = a[1]
                 b = TILES[t][2]
                 if b == ICEANY:
-                    return "%s used ice cream %d: rerolled a %d" % (who, TILES[t][0], dv[a[2]])
+                    return "%s ice cream: rerolled a %d" % (who, dv[a[2]])
                 n = len(self.ice_dice(b))
-                return "%s used ice cream %d: rerolled %d %ds" % (
-                    who, TILES[t][0], n, 1 if b == ICE1 else 2)
+                return "%s ice cream: rerolled %d %ds" % (who, n, 1 if b == ICE1 else 2)
         except Exception:   # words for a move the rules refuse: never crash the log
             pass
         return "%s: %s (not allowed now)" % (who, v)
@@ -758,8 +752,6 @@ def _shape(action):
     return a
 
 
-BACKS = ("cheese: +5 at the end", "ice cream: reroll 1s", "ice cream: reroll 2s",
-         "ice cream: reroll a die")
 _MARK = ("", "y", "r")   # dice colours in words: 4y = the yellow die showing 4
 
 

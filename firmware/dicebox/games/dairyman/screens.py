@@ -308,11 +308,11 @@ class Table(ui.Screen):
             self.app.message("Cannot roll", str(e))
             return
         self.app.beep(1800, 20)
-        self.msg = text
+        self.msg = ""              # the dice say it; the log keeps the words
         if dice_roll:
             self.record(text, seat)
             if s.need_lock and not s.can_lock():
-                self.msg = text + ". No set!"
+                self.msg = "No set!"
         else:
             self.log.add(text)
         self.after()
