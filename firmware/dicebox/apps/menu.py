@@ -63,6 +63,10 @@ def _module(path):
 
 def launcher(app, label, path):
     def go():
+        # the app left behind is garbage only now (its screens were still on
+        # the call stack when the purge ran): collect it before the import,
+        # so the new one is built on an unfragmented heap
+        gc.collect()
         try:
             start = _module(path).start
         except (ImportError, AttributeError):
