@@ -269,3 +269,36 @@ def test_about_says_when_storage_is_full():
     app.store.fail_writes = True
     app.save_settings()
     assert "Storage: FULL" in about.text(app)
+
+
+def test_a_failing_light_sleep_keeps_the_console_running():
+    hw, app, p, q = make()
+    app.settings["dim_s"] = 1
+    app.settings["sleep_s"] = 2
+
+    def bad_sleep(ms=0):
+        raise OSError(5)
+
+    hw.lightsleep = bad_sleep
+    frames(hw, app, 30 * 10)
+    assert app.stack == [p, q] and hw.fed == 300
+    assert len(hw.logged) <= 2
+    tap(hw, app, E.A)
+    tap(hw, app, E.A)
+    assert E.make(E.PRESS, E.A) in q.events
+
+
+def test_home_menu_that_fails_to_build_gives_the_error_screen_and_the_loop_runs():
+    hw = FakeHW()
+    calls = []
+
+    def broken_home(app):
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("no menu")
+        return Probe(app)
+
+    app = App(hw, storage.MemoryStore(), broken_home)
+    app.run(max_frames=30)
+    assert app.frames == 30 and hw.fed >= 30
+    assert isinstance(app.top(), ErrorScreen) and "no menu" in hw.logged[0]

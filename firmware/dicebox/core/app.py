@@ -179,6 +179,7 @@ class App:
         self.buzzer_part = Part("buzzer")
         self.button_part = Part("buttons")
         self.battery_part = Part("battery")
+        self.sleep_part = Part("light sleep")
         self.blind_retry = 0
         self.latched = 0
         self.fail_count = 0
@@ -498,7 +499,10 @@ class App:
         """Display off and light sleep until a button or shake wakes us."""
         self.asleep = True
         self.display_call(0, False)
-        self.hw.lightsleep()
+        try:
+            self.hw.lightsleep()
+        except Exception as e:  # cannot sleep: stay awake rather than stop
+            self.part_error(self.sleep_part, e)
         # woken: the next frame's input turns the display back on
         now = self.hw.ticks_ms()
         self.last_input = now
@@ -509,7 +513,10 @@ class App:
     def run(self, max_frames=0):
         hw = self.hw
         if not self.stack:
-            self.home()
+            try:
+                self.home()
+            except Exception as e:  # not even the home menu: the error screen, and the loop runs
+                self.fail(e)
         nxt = hw.ticks_ms()
         rem = 0
         while self.running:
