@@ -351,8 +351,8 @@ class Table(ui.Screen):
             except _REFUSED as e:
                 self.refuse(e)
                 return False
-            self.note = st.describe(a, True)
-            self.note = "P%d %s" % (seat + 1, self.note)
+            words = "passed" if a[0] == "pass" else st.describe(a, True)
+            self.note = ("P%d %s" % (seat + 1, words))[:16]
             self.apply(a)
             self.after()
             ok = True
@@ -361,6 +361,7 @@ class Table(ui.Screen):
             self.mark = self.log.count
             if page is not None:
                 self.queue.append(page)
+                self.note = ""      # the recap said it all; the hint is back
         return ok
 
     def skip(self):
