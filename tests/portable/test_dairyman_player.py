@@ -218,7 +218,7 @@ def test_claim_list_shows_flip_cost_and_back():
     assert "Y5" in H.tile_line(5) and "F1" in H.tile_line(6)
     m.sel = got.index(H.tile_line(6))
     m.draw(app.fb)
-    assert H.tile_line(6) in app.fb.texts            # spelt out below the list
+    assert "flip: 1 freeze" in app.fb.texts and "ice: reroll 1s" in app.fb.texts
     both = got.index("20+20=40") if "20+20=40" in got else -1
     assert both < 0                                   # 40 does not fit in 20
     assert "10 Y1 ice 1s" in got

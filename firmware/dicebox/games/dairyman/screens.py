@@ -26,6 +26,7 @@ SAVE = "dairyman"
 KINDS = ("human", "easy bot", "hard bot")
 _STEP_MS = const(700)
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
+_BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: reroll die")
 
 
 def check_seats(s, seats):
@@ -508,7 +509,11 @@ class Table(ui.Screen):
                 else:
                     lab = "+".join(str(v) for v in vals) + "=%d" % sum(vals)
                 items.append((lab, self.act(a)))
-                details.append([H.tile_line(t) for t in a[1]])
+                if len(vals) == 1:
+                    t = a[1][0]
+                    details.append(["flip: " + R.cost_text(t), _BACK_WORDS[TILES[t][2]]])
+                else:
+                    details.append([H.tile_line(t) for t in a[1]])
         self.app.replace(ClaimMenu(self.app, "Claim (%d)" % s.barn_total(), items, details))
 
     def flip_menu(self):
@@ -575,6 +580,10 @@ class Table(ui.Screen):
             fb.text("%d:%3d" % (b + 1, bt[b]), 86, 11 + b * 9, 1)
         fb.text("Disp " + " ".join(str(TILES[t][0]) for t in s.display), 0, 41, 1)
         lines = ui.wrap(self.msg)[:2] if self.msg else []
+        if chance and not self.is_bot(seat) and not self.refused:
+            lines = lines[:1]      # the last move's first line, then how to roll
+            if lines:
+                lines.append("A/shake: roll")
         if len(lines) < 2:
             tot = 0
             for j in self.sel:
