@@ -1,0 +1,123 @@
+"""Mildred saves under random damage (CPython, hypothesis): a mutated saved state
+is either refused with storage.BadData by State.from_dict, or it loads into a
+state that keeps every invariant and can be played on (legal actions apply, a
+bot finds a move, chance rolls resolve) without any other exception or a hang.
+Through the menu, a refused save is set aside and said on Mildred's menu."""
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from console import FakeApp, TextFB
+from dicebox.core import events as E
+from dicebox.core import rng, storage, ui
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import screens as S
+
+VALUES = (None, True, False, 0, 1, 2, 3, 6, 7, 9, 42, 99, -1, -6, 1 << 31, 1 << 62, 1.5, "",
+          "3", [], [1], [[1, 2], 2], {}, {"a": 1}, [None] * 8, [0, 0, 0, 0], [9, 9])
+
+
+def states():
+    """Valid states from a few seeded games (every kind of phase)."""
+    out = []
+    for seed in (1, 2, 3, 4):
+        r = rng.seeded(seed)
+        st = R.State()
+        n = 0
+        while st.current_player() != TERMINAL and n < 250:
+            if n % 7 == 0:
+                out.append(json.loads(json.dumps(st.to_dict())))
+            if st.current_player() == CHANCE:
+                resolve_chance(st, r)
+            else:
+                st.apply(B.choose(st, r, 1 + seed % 2))
+            n += 1
+    return out
+
+
+STATES = states()
+
+
+def paths(x, here=()):
+    """Every place in the data a value can be swapped."""
+    yield here
+    if isinstance(x, dict):
+        for k in x:
+            for p in paths(x[k], here + (k,)):
+                yield p
+    elif isinstance(x, list):
+        for i in range(len(x)):
+            for p in paths(x[i], here + (i,)):
+                yield p
+
+
+def mutate(d, r):
+    d = json.loads(json.dumps(d))
+    for _ in range(r.randrange(1, 4)):
+        ps = list(paths(d))[1:]
+        p = r.choice(ps)
+        x = d
+        for k in p[:-1]:
+            x = x[k]
+        how = r.randrange(4)
+        if how == 0 or not isinstance(x, list):
+            x[p[-1]] = r.choice(VALUES)
+        elif how == 1:
+            x.pop(p[-1])
+        elif how == 2:
+            x.append(r.choice(VALUES))
+        else:
+            v = x[p[-1]]
+            x[p[-1]] = v + r.choice((-1, 1)) if type(v) is int else r.choice(VALUES)
+    return d
+
+
+def play_on(st, r):
+    for _ in range(40):
+        cp = st.current_player()
+        if cp == TERMINAL:
+            return
+        if cp == CHANCE:
+            resolve_chance(st, r)
+        else:
+            acts = st.legal_actions()
+            assert acts
+            st.apply(B.choose(st, r, 2))
+        R.check(st)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st_.integers(0, 10 ** 9))
+def test_mutated_saves_are_refused_or_playable(seed):
+    r = random.Random(seed)
+    d = mutate(r.choice(STATES), r)
+    try:
+        st = R.State.from_dict(d)
+    except storage.BadData as e:
+        assert str(e)
+        return
+    R.check(st)
+    play_on(st, rng.seeded(seed % 1000 + 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st_.integers(0, 10 ** 9))
+def test_mutated_saves_through_the_menu(seed):
+    r = random.Random(seed)
+    d = mutate(r.choice(STATES), r)
+    app = FakeApp(seed % 100 + 1, fb=TextFB())
+    app.store.save(S.SAVE, {"state": d, "seats": [0, 1]})
+    S.start(app)
+    m = app.stack[0]
+    if app.store.exists(S.SAVE):
+        assert app.top() is m and m.label(0) == "Resume game"
+        app.press(E.A)
+        assert isinstance(app.top(), S.Table)
+        app.run(3000)
+    else:
+        assert isinstance(app.top(), ui.Message)
+        assert S.SAVE in app.store.set_aside
