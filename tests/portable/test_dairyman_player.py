@@ -233,4 +233,4 @@ def test_bots_keep_playing_across_the_tick_wrap():
         app.t = ticks.add(app.t, 700)
         t.tick(app.t)
     assert app.t < 100000                         # the clock wrapped
-    assert t.s.turns > 0 or len(t.log.lines) > 5  # and the bots went on
+    assert t.s.turns > 0                          # and the bots went on
