@@ -172,3 +172,11 @@ def test_setup_labels_are_words():
         assert len(w) <= 15, w
     menu_pick(app, "What is this?")
     assert "mandatory" in " ".join(app.top().lines)
+
+
+def test_the_dice_colours_have_one_source_shared_with_the_roller():
+    from dicebox.core import dicesets
+    from dicebox.games.milestones import dice
+    assert dice.FACE_COLOUR is dicesets.FACE_COLOUR
+    assert dice.LETTERS is dicesets.LETTERS and dice.NAMES is dicesets.NAMES
+    assert dice.label(0, 5) == "5Y"

@@ -1,22 +1,14 @@
-"""The six Milestones dice as data.
+"""The six Milestones dice as the game sees them.
 
-Each die has the numbers 1-6; each face also has one of six colours. The colour of
-number ``n`` on die ``d`` is ``FACE_COLOUR[d * 6 + n - 1]``. Every row (die) and every
-column (number) of that 6x6 table holds each colour once, so across the six dice every
-number-colour pair appears exactly once (a Latin square): "the yellow 2" is on one die.
+The colour table itself (which colour each number has on each die, a Latin
+square: "the yellow 2" is on one die) lives in ``core/dicesets.py``, shared with
+the dice roller; this module takes its names from there, so there is one
+source, and adds what only the game draws: the fill patterns of the colours on
+the monochrome panel and a die's label ("4Y").
 """
 from micropython import const
-
-RED = const(0)
-PURPLE = const(1)
-BLUE = const(2)
-BLACK = const(3)
-YELLOW = const(4)
-GREEN = const(5)
-
-NAMES = ("red", "purple", "blue", "black", "yellow", "green")
-# One-letter codes for the monochrome screen (K for black, as in print).
-LETTERS = "RPBKYG"
+from dicebox.core.dicesets import (  # noqa: F401  (re-exported for the game)
+    RED, PURPLE, BLUE, BLACK, YELLOW, GREEN, NAMES, LETTERS, FACE_COLOUR, NDICE, colour)
 
 # Fill patterns for a colour on the monochrome panel: four rows of a 4x4 tile,
 # bit 3 = leftmost pixel. red: horizontal stripes, purple: checker dots,
@@ -31,21 +23,7 @@ PATTERNS = (
 )
 PATTERN_NAMES = ("stripes across", "checker", "stripes down", "solid", "empty", "diagonal")
 
-FACE_COLOUR = bytes((
-    0, 1, 2, 3, 4, 5,
-    1, 2, 0, 4, 5, 3,
-    2, 0, 1, 5, 3, 4,
-    3, 4, 5, 0, 1, 2,
-    4, 5, 3, 1, 2, 0,
-    5, 3, 4, 2, 0, 1,
-))
-
-NDICE = const(6)
 ALL = const(63)  # bit mask of all six dice
-
-
-def colour(die, number):
-    return FACE_COLOUR[die * 6 + number - 1]
 
 
 def label(die, number):
