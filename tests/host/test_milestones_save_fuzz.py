@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as S
 from dicebox.core.storage import BadData
 from dicebox.core.game import resolve_chance
 from dicebox.core import rng, events as E
-from dicebox.games.milestones import rules, screens, deck
+from dicebox.games.milestones import screens, deck
 
 import test_milestones_screens as T
 

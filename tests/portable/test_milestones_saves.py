@@ -21,7 +21,7 @@ def labels(menu):
 def saved_game(seed=5):
     """A real save of a three-seat game some way in, as the table writes it."""
     app = App(seed)
-    table = setup_solo(app)
+    setup_solo(app)
     app.shake()
     app.run(12000)
     return app, json.loads(app.store.records[screens.SAVE][1])
@@ -290,7 +290,7 @@ def test_resume_is_first_and_selected_and_new_game_asks_first():
 
 def test_save_and_quit_puts_the_cursor_on_resume():
     app = App()
-    table = setup_solo(app)
+    setup_solo(app)
     app.stack.insert(0, screens.StartMenu(app))      # the menu under the table
     app.stack[0].enter()
     app.shake()
