@@ -1,0 +1,122 @@
+"""Damaged roller and presets files, generated: whatever a file holds, opening the
+roller, its History and its Presets never raises; the file is either used (and
+then valid) or set aside with the player told on the roller's own screens."""
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dicebox.apps import roller
+from dicebox.apps import roller_model as rm
+from dicebox.core import events as E
+from dicebox.core import ui
+from console import FakeApp, TextFB
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40),
+                      st.sampled_from([0, 1, 2, 6, 7, 12, 13, 20, 99, 100, 1000, 1001, -1]),
+                      st.text(max_size=6), st.sampled_from(["", "kh", "kl", "dl", "dh", "ms", "W"]))
+json_any = st.recursive(json_leaf, lambda c: st.one_of(st.lists(c, max_size=5),
+                                                       st.dictionaries(st.text(max_size=4), c,
+                                                                       max_size=4)),
+                        max_leaves=12)
+
+
+def real_state(seed):
+    app = FakeApp(seed)
+    r = rm.Roller([[3, 6], [1, 8]])
+    r.set_keep("dl", 1)
+    for _ in range(4):
+        r.roll(app.rng)
+    r.hold(1)
+    return r.to_dict()
+
+
+def paths(d, prefix=()):
+    out = [prefix]
+    if isinstance(d, dict):
+        for k in sorted(d):
+            out += paths(d[k], prefix + (k,))
+    elif isinstance(d, list):
+        for i in range(len(d)):
+            out += paths(d[i], prefix + (i,))
+    return out
+
+
+def replaced(d, path, val):
+    if not path:
+        return val
+    if isinstance(d, dict):
+        d = dict(d)
+    else:
+        d = list(d)
+    d[path[0]] = replaced(d[path[0]], path[1:], val)
+    return d
+
+
+def sound(r):
+    n = r.count()
+    assert 1 <= n <= rm.MAX_DICE and len(r.values) == len(r.held) == n
+    for i in range(n):
+        assert 0 <= r.values[i] <= r.sides[i]
+        assert not r.held[i] or r.values[i] > 0
+    assert len(r.history) <= rm.HISTORY
+
+
+def open_and_browse(app, record):
+    roller.start(app)
+    told = isinstance(app.top(), ui.Message)
+    if told:
+        app.press(E.B)
+    s = app.top()
+    assert isinstance(s, roller.RollScreen)
+    sound(s.r)
+    app.press(E.B)
+    m = app.top()
+    labels = [m.label(i) for i in range(len(m.items))]
+    m.sel = labels.index("History")
+    app.press(E.A)
+    app.press(E.B)
+    m.sel = labels.index("Presets")
+    app.press(E.A)
+    if isinstance(app.top(), ui.Message):
+        told = True
+        app.press(E.B)
+    pm = app.top()
+    for i in range(1, len(pm.items)):       # load every preset
+        pm.sel = i
+        app.press(E.A)
+        app.press(E.A)
+        if app.top() is s:
+            sound(s.r)
+            app.press(E.B)
+            m = app.top()
+            m.sel = labels.index("Presets")
+            app.press(E.A)
+            pm = app.top()
+    return told
+
+
+@given(st.integers(0, 10 ** 6), st.data())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_damaged_roller_state(seed, data):
+    good = real_state(seed)
+    path = data.draw(st.sampled_from(paths(good)))
+    val = data.draw(json_any)
+    app = FakeApp(seed, fb=TextFB(strict=False))
+    app.store.save(roller.STORE, replaced(good, path, val))
+    told = open_and_browse(app, roller.STORE)
+    set_aside = roller.STORE in app.store.set_aside
+    assert told == set_aside
+    assert not app.store.problems
+
+
+@given(st.integers(0, 10 ** 6), st.data())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_damaged_presets(seed, data):
+    good = {"list": [rm.named_set("Dairyman", 2), rm.Roller([[4, 6]]).preset("Stats"),
+                     {"name": "adv", "groups": [[2, 20, ""]], "mod": 3, "keep": ["kh", 1]}]}
+    path = data.draw(st.sampled_from(paths(good)))
+    val = data.draw(json_any)
+    app = FakeApp(seed, fb=TextFB(strict=False))
+    app.store.save(roller.PRESETS, replaced(good, path, val))
+    told = open_and_browse(app, roller.PRESETS)
+    assert told == (roller.PRESETS in app.store.set_aside)
+    assert not app.store.problems
