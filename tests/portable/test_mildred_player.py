@@ -300,7 +300,7 @@ def test_how_to_play_and_controls_on_both_menus():
 
 
 def test_describe_every_legal_action_short_and_long():
-    for seed in (1, 2):
+    for seed in (1, 2, 3, 4, 5, 6):
         r = rng.seeded(seed)
         st = R.State()
         n = 0
@@ -314,7 +314,7 @@ def test_describe_every_legal_action_short_and_long():
                 acts = st.legal_actions()
                 for a in acts:
                     short = st.describe(a, True)
-                    assert 0 < len(short) <= 15, short
+                    assert 0 < len(R._words(st, R.tup(a), True)) <= 15, short   # never cut
                     long = st.describe(a)
                     assert long.startswith("P%d " % (st.turn + 1)) and "not allowed" not in long
                 st.apply(acts[r.randbelow(len(acts))])
@@ -360,3 +360,19 @@ def test_malformed_actions_are_illegal_and_change_nothing():
             assert json.dumps(st.to_dict()) == before
             st.apply(legal[r.randbelow(len(legal))])
             n += 1
+
+
+def test_every_diy6_menu_label_fits_uncut():
+    st = mk(sets=(0, 2, 3), sc=[[0, 0, 1 << 6, 0], [0, 0, 0, 0]], rd=[[0, 0, 1, 0], [0, 0, 0, 0]])
+    longest = 0
+    for s in (0, 2, 3):
+        for lv in range(1, 7):
+            code = C.TASKS[s][lv - 1][2]
+            for args in ((), (0,), (6, 6), (6, 2, 5, -2), (2,)):
+                try:
+                    t = R._words(st, ("task", 2, 6, s, lv) + args, True)
+                except (IndexError, KeyError, TypeError):
+                    continue
+                longest = max(longest, len(t))
+                assert len(t) <= 15, t
+    assert longest >= 12

@@ -1078,9 +1078,10 @@ def _sgn(d):
     return ("+%d" % d) if d > 0 else str(d)
 
 
-_TASK_WORD = {"less": "-1 cookie", "disc": "-1 die", "no4": "no 4s", "notie": "no ties",
-              "clear": "victory", "dodge1": "D+1", "prank1": "P+1", "vroll": "roll vic",
-              "react": "reactivate"}
+# menu words: at most 7 letters, so "DI6>CL2 " + word fits a 15-column label
+_TASK_WORD = {"less": "1 less", "disc": "-1 die", "no4": "no 4s", "notie": "no ties",
+              "clear": "victory", "dodge1": "D+1", "prank1": "P+1", "vroll": "roll V",
+              "react": "readies"}
 _TASK_LONG = {"less": "P%d scores 1 less cookie next round",
               "disc": "indulgencies need 1 die less this round",
               "no4": "P%d cannot score a 4-cookie card next round",
@@ -1195,7 +1196,7 @@ def _words(st, a, short):
             head = "did %s %d" % (C.SET_NAMES[s], lv)
         if code == "any":
             if short:
-                head += ">%s%d" % (set_code(a[3])[0], a[4])
+                head += ">%s%d" % (set_code(a[3]), a[4])
             else:
                 head += " as %s %d" % (C.SET_NAMES[a[3]], a[4])
             code = C.TASKS[a[3]][a[4] - 1][2]
