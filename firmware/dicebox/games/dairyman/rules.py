@@ -340,6 +340,11 @@ class State:
             return "%s: not a move" % who
         v = a[0]
         dv = self.dv
+        c = self.clone()
+        try:
+            c.apply(a)
+        except IllegalMove as e:
+            return "%s: %s not allowed (%s)" % (who, v, e.reason)
         try:
             if v == "lock":
                 vals = [dv[i] for i in a[1]]
@@ -361,9 +366,7 @@ class State:
                     who, "+".join(tile_name(t) for t in a[1]), self.barn_total())
             if v == "fail":
                 txt = "%s had no %s: backorder token" % (who, "set" if self.need_lock else "claim")
-                if self.supply() == 1:
-                    c = self.clone()
-                    c.apply(a)
+                if c.last and c.last[0] == "reset":
                     txt += ". Reset!"
                     L = c.last
                     for k in range(2, len(L) - 1, 2):
@@ -379,9 +382,9 @@ class State:
                     return "%s ice cream: rerolled a %d" % (who, dv[a[2]])
                 n = len(self.ice_dice(b))
                 return "%s ice cream: rerolled %d %ds" % (who, n, 1 if b == ICE1 else 2)
-        except Exception:   # words for a move the rules refuse: never crash the log
+        except Exception:   # never let the words crash the log
             pass
-        return "%s: %s (not allowed now)" % (who, v)
+        return "%s: %s" % (who, v)
 
     def describe_chance(self, values):
         """Words for a chance outcome before it is applied: a roll, a shuffle."""
