@@ -262,8 +262,14 @@ class App:
         bat = self.hw.battery
         try:
             chg = bool(bat.charging())
-            v = bat.volts() if hasattr(bat, "volts") else None
-            pct = battery_reading(bat.percent(), v, chg)
+            pct = bat.percent()
+            # a voltage no cell gives reads as a full battery: when the charge
+            # looks high, the voltage must be believable too (read only then:
+            # volts are a float, and a frame should allocate nothing)
+            v = None
+            if hasattr(bat, "volts") and not (type(pct) is int and pct < 90):
+                v = bat.volts()
+            pct = battery_reading(pct, v, chg)
             low = (bat.low() is True) if hasattr(bat, "low") else False
             self.battery_part.ok()
         except Exception as e:
