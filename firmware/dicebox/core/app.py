@@ -307,7 +307,10 @@ class App:
     def show_problems(self):
         """The problems no screen took for its own record (the home menu shows them)."""
         for p in self.store.take_problems():
-            self.message("Settings reset" if p.startswith("settings:") else "Save problem", p)
+            if p.startswith("settings:"):
+                self.message("Settings reset", "%s. The defaults are in use." % p[9:].strip())
+            else:
+                self.message("Save problem", p)
 
     def show_notice(self):
         """A failed save (full filesystem): said once, over whatever is up."""
