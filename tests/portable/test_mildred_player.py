@@ -4,7 +4,6 @@ card codes, How to play and Controls, ticks across the counter's wrap, and
 malformed actions refused with the state unchanged."""
 import json
 
-from check import raises
 from console import FakeApp, TextFB
 from dicebox.core import events as E
 from dicebox.core import rng, ticks, ui
@@ -287,7 +286,7 @@ def test_how_to_play_and_controls_on_both_menus():
         assert isinstance(app.top(), ui.TextPage) and app.screen()
         app.press(E.B)
     pick(app, "vs Nephew easy")
-    t = app.top()
+    assert isinstance(app.top(), S.Table)
     app.press(E.B)
     for name in ("How to play", "Controls", "Moves"):
         pick(app, name)
@@ -367,7 +366,6 @@ def test_every_diy6_menu_label_fits_uncut():
     longest = 0
     for s in (0, 2, 3):
         for lv in range(1, 7):
-            code = C.TASKS[s][lv - 1][2]
             for args in ((), (0,), (6, 6), (6, 2, 5, -2), (2,)):
                 try:
                     t = R._words(st, ("task", 2, 6, s, lv) + args, True)
