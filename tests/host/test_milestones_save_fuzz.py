@@ -56,6 +56,10 @@ def paths(x, pre=()):
                 yield p
 
 
+def odd(rnd):
+    return json.loads(json.dumps(rnd.choice(ODD)))   # a fresh copy: never shared
+
+
 def mutate(d, rnd):
     d = json.loads(json.dumps(d))
     for _ in range(rnd.randrange(1, 4)):
@@ -66,13 +70,13 @@ def mutate(d, rnd):
             box = box[k]
         r = rnd.random()
         if r < 0.6:
-            box[p[-1]] = rnd.choice(ODD)
+            box[p[-1]] = odd(rnd)
         elif r < 0.8 and isinstance(box, dict):
             del box[p[-1]]
         elif isinstance(box, list):
-            box.append(rnd.choice(ODD))
+            box.append(odd(rnd))
         else:
-            box[p[-1]] = rnd.choice(ODD)
+            box[p[-1]] = odd(rnd)
     return d
 
 
