@@ -5,9 +5,13 @@ pop, replace, home, message, beep, now, rng, store, settings, keep_awake) plus
 test drivers: ``press``, ``shake``, ``frame``, ``run`` and ``screen``. Its frame
 buffer is MicroPython's ``framebuf`` when there is one (``REAL_FB``), else
 ``TextFB``; pass ``fb=TextFB()`` to read back the text drawn (``screen()``).
+
+Its clock counts like the chip's: ``now()`` is ``t`` modulo 2**30, so a test
+can run a screen across the wrap with ``FakeApp(t0=ticks.PERIOD - 2000)``
+(``t`` itself just grows; ``run`` steps it).
 """
 from dicebox.core import events as E
-from dicebox.core import rng, ui
+from dicebox.core import rng, ticks, ui
 from dicebox.core.storage import MemoryStore
 
 try:
@@ -95,12 +99,12 @@ def lit(fb):
 
 
 class FakeApp:
-    def __init__(self, seed=1, fb=None):
+    def __init__(self, seed=1, fb=None, t0=1000):
         self.stack = []
         self.rng = rng.seeded(seed)
         self.store = MemoryStore()
         self.beeps = []
-        self.t = 1000
+        self.t = t0
         self.settings = {"sound": True}
         self.keep_awake = False
         self.homed = 0
@@ -108,7 +112,7 @@ class FakeApp:
         self.fb = fb if fb is not None else new_fb()
 
     def now(self):
-        return self.t
+        return self.t % ticks.PERIOD
 
     def top(self):
         return self.stack[-1] if self.stack else None
@@ -153,7 +157,7 @@ class FakeApp:
         top = self.top()
         if top is None:
             return
-        top.tick(self.t)
+        top.tick(self.now())
         top = self.top()
         if top and top.dirty:
             top.dirty = False

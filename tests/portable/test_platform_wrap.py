@@ -143,3 +143,11 @@ def test_buzzer_note_ends_across_the_wrap():
     assert pwm.duty                        # still sounding after the wrap
     bz.tick(ticks.add(t, 120))
     assert pwm.duty == 0
+
+
+def test_the_screen_test_console_wraps_like_the_chip():
+    from console import FakeApp
+    app = FakeApp(t0=PERIOD - 40)
+    t0 = app.now()
+    app.run(100)
+    assert app.now() < t0 and ticks.diff(app.now(), t0) >= 100
