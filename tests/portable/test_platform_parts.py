@@ -302,3 +302,15 @@ def test_home_menu_that_fails_to_build_gives_the_error_screen_and_the_loop_runs(
     app.run(max_frames=30)
     assert app.frames == 30 and hw.fed >= 30
     assert isinstance(app.top(), ErrorScreen) and "no menu" in hw.logged[0]
+
+
+def test_rare_display_naks_over_a_long_session_never_blind_it():
+    fb = DeadFB(fails=0)
+    hw, app, p, q = make(fb=fb)
+    for k in range(40):                       # a NAK now and then, a few redraws between
+        fb.fails = 1
+        tap(hw, app, E.A)
+        frames(hw, app, 3)
+        tap(hw, app, E.DOWN)
+    assert not app.display.failed and app.stack == [p, q]
+    assert len(hw.logged) == 1

@@ -101,9 +101,10 @@ class Part:
     """The error bookkeeping of one part: a leaky score, so a rare error is
     retried for ever while a part that keeps failing is given up."""
 
-    def __init__(self, name, limit=5):
+    def __init__(self, name, limit=5, heal=1):
         self.name = name
         self.limit = limit * _STEP
+        self.heal = heal      # taken off the score by each good call
         self.score = 0
         self.errors = 0
         self.failed = False
@@ -111,7 +112,8 @@ class Part:
 
     def ok(self):
         if self.score:
-            self.score -= 1
+            s = self.score - self.heal
+            self.score = s if s > 0 else 0
 
     def bad(self):
         """Count one error; True when this one gives the part up."""
@@ -174,7 +176,7 @@ class App:
         self.frames = 0
         self.draws = 0
         self.running = True
-        self.display = Part("display")
+        self.display = Part("display", heal=_STEP // 2)  # flushes are rarer than frames
         self.shake_part = Part("shake sensor")
         self.buzzer_part = Part("buzzer")
         self.button_part = Part("buttons")
