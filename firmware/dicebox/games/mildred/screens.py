@@ -129,8 +129,9 @@ class Start(ui.Menu):
         ui.Menu.enter(self)
         probs = self.app.store.take_problems(SAVE)
         if probs:
-            self.app.push(ui.Message(self.app, "Saved game", "\n".join(probs) + (
-                "\n\nIt cannot be resumed; a new game replaces it.")))
+            why = [p[len(SAVE) + 2:] if p.startswith(SAVE + ": ") else p for p in probs]
+            self.app.push(ui.Message(self.app, "Saved game", "The saved game: " + "\n".join(why) + (
+                ".\n\nIt cannot be resumed; a new game replaces it.")))
 
     def build(self):
         self.saved = load(self.app)
