@@ -13,16 +13,28 @@ def test_counts_and_points_per_tier():
     assert len(deck.SPECIAL_SIDES) == 8
 
 
-def test_harder_bands_are_less_likely():
-    # bands in order: easy 1, easy 2, medium 2, medium 3, hard 5
+def test_harder_bands_take_more_rolls():
+    # bands in order: easy 1, easy 2, medium 2, medium 3, hard 5; the measure is the
+    # expected rolls under the best rerolls (recomputed exactly on the host)
+    assert len(deck.EXPECTED) == deck.NCARDS
     bands = [(0, 1), (0, 2), (1, 2), (1, 3), (2, 5)]
-    lo_prev = None
+    hi_prev = None
     for tier, pts in bands:
-        hs = [c[2] for c in deck.DECK if c[0] == tier and c[1] == pts]
-        assert hs
-        if lo_prev is not None:
-            assert max(hs) < lo_prev, (tier, pts)
-        lo_prev = min(hs)
+        es = [deck.EXPECTED[i] for i in range(deck.NCARDS)
+              if deck.DECK[i][0] == tier and deck.DECK[i][1] == pts]
+        assert es, (tier, pts)
+        if hi_prev is not None:
+            assert min(es) > hi_prev, (tier, pts)
+        hi_prev = max(es)
+    assert min(deck.EXPECTED) >= 100
+
+
+def test_card_ids_keep_their_tier():
+    # saved games name cards by id: an id never changes pile
+    assert deck.tier_cards(deck.EASY) == list(range(0, 23))
+    assert deck.tier_cards(deck.MEDIUM) == list(range(23, 42))
+    assert deck.tier_cards(deck.HARD) == list(range(42, 51))
+    assert deck.DECK_VERSION == 2
 
 
 def test_clauses_are_well_formed():

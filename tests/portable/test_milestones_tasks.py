@@ -119,6 +119,45 @@ def test_sub_tasks_must_be_met_differently():
     yes(colour_pairs, (1, 3, 1, 1, 2, 4))     # 1R 3R 1B 1K 2G 4B: red and blue pairs
 
 
+def test_two_runs_differ_by_start_or_length_read_either_way():
+    # issue 11 item 2: the old rule (runs start on different numbers) refused
+    # 1-2-3 + 1-2 but accepted its mirror 6-5-4 + 6-5
+    t = ((RUN, 3), (RUN, 2))
+    yes(t, (1, 2, 3, 1, 2, 6))                # 1-2-3 and 1-2: same start, longer
+    yes(t, (6, 5, 4, 6, 5, 1))                # the mirror: 4-5-6 and 5-6
+    assert witness(t, (1, 2, 3, 1, 2, 6)) == 31
+    yes(t, (2, 3, 4, 3, 4, 6))                # 2-3-4 and 3-4 (inside)
+    yes(t, (5, 4, 3, 4, 3, 1))                # its mirror
+    no(t, (1, 2, 3, 5, 5, 5))                 # five dice are needed
+    t = ((RUN, 4), (RUN, 2))
+    yes(t, (1, 2, 3, 4, 1, 2))
+    yes(t, (6, 5, 4, 3, 6, 5))
+    t = ((RUN, 2), (RUN, 2))                  # runs of one length: different starts
+    no(t, (1, 2, 1, 2, 6, 6))
+    no(t, (6, 5, 6, 5, 1, 1))                 # the mirror, refused too
+    yes(t, (6, 5, 5, 4, 1, 1))
+    t = ((RUN, 3), (RUN, 3))
+    no(t, (1, 2, 3, 1, 2, 3))
+    no(t, (4, 5, 6, 6, 5, 4))
+    yes(t, (1, 2, 3, 2, 3, 4))
+    yes(t, (6, 5, 4, 5, 4, 3))
+
+
+def test_runs_judged_the_same_read_downwards():
+    # a task of plain runs cares about numbers only: n and 7-n must agree
+    run_tasks = (((RUN, 3), (RUN, 2)), ((RUN, 2), (RUN, 2)), ((RUN, 4), (RUN, 2)),
+                 ((RUN, 3), (RUN, 3)), ((RUN, 2), (RUN, 2), (RUN, 2)))
+    roll = [1, 1, 1, 1, 1, 1]
+    for i in range(0, 6 ** 6, 37):
+        v = i
+        for d in range(6):
+            roll[d] = v % 6 + 1
+            v //= 6
+        mirror = [7 - n for n in roll]
+        for t in run_tasks:
+            assert match(t, roll) == match(t, mirror), (t, roll)
+
+
 def test_each_die_serves_one_sub_task():
     t = ((COL, R, 1), (NUM, 5, 1))
     no(t, (2, 1, 1, 1, 1, 5))                 # only the red 5 (d5): one die, two jobs

@@ -2,10 +2,13 @@
 
 ``DECK[i] = (tier, points, hits, task)``: tier 0 easy, 1 medium, 2 hard; ``hits`` is
 how many of the 6**6 = 46656 equally likely rolls of the six dice fulfil the task
-(exact, by enumeration; tests/host/test_milestones_deck.py recomputes it). The
-tiers follow the numbers: every easy card is likelier than every medium card,
-every medium card likelier than every hard card, and within a tier the cards
-worth more points are the less likely ones.
+(the chance of one roll; exact, by enumeration). Tiers and points follow the
+expected number of rolls to meet the card when one player rerolls as well as
+possible (host_tools/milestones_odds.py computes it exactly; the table is in
+docs/games/milestones-deck.md and tests/host/test_milestones_deck_*.py recompute
+it): every easy card takes fewer rolls than every medium card, every medium card
+fewer than every hard card, and within a tier the cards worth more points take
+more rolls.
 
 ``SPECIAL_SIDES[s] = (hits, task)`` for the eight sides of the special cards: side
 ``s`` is side a or b (``s & 1``) of special card ``s >> 1``; cards 0-2 are the
@@ -22,6 +25,9 @@ HARD = const(2)
 TIER_NAMES = ("easy", "medium", "hard")
 TOTAL = const(46656)
 
+# Card ids are saved with a game, so each id keeps its tier; deck version 2 moved
+# tasks between ids 21-22, 24, 32-35, 44-45 and 47 and set the points by the
+# expected rolls (see docs/games/milestones-deck.md).
 DECK = (
     (0, 1, 27720, ((RUN, 3),)),  # run of 3
     (0, 1, 28334, ((RUNC, 2),)),  # run 2 1 col
@@ -29,51 +35,63 @@ DECK = (
     (0, 1, 25950, ((SAMEC, 2), (SAMEC, 2))),  # 2 same col + 2 same col
     (0, 1, 26280, ((RUN, 2), (RUN, 2))),  # run of 2 + run of 2
     (0, 1, 22274, ((RUNC, 2), (SAMEN, 2))),  # run 2 1 col + 2 same num
-    (0, 1, 19502, ((NUM, 1, 1), (NUM, 6, 1))),  # 1x 1 + 1x 6
-    (0, 1, 19502, ((COL, R, 1), (COL, B, 1))),  # 1x R + 1x B
-    (0, 1, 19502, ((COL, R, 1), (NUM, 5, 1))),  # 1x R + 1x 5
-    (0, 1, 17136, ((SAMEN, 3),)),  # 3 same num
-    (0, 1, 17136, ((SAMEC, 3),)),  # 3 same col
-    (0, 1, 19502, ((COL, G, 1), (NUM, 2, 1))),  # 1x G + 1x 2
+    (0, 2, 19502, ((NUM, 1, 1), (NUM, 6, 1))),  # 1x 1 + 1x 6
+    (0, 2, 19502, ((COL, R, 1), (COL, B, 1))),  # 1x R + 1x B
+    (0, 2, 19502, ((COL, R, 1), (NUM, 5, 1))),  # 1x R + 1x 5
+    (0, 2, 17136, ((SAMEN, 3),)),  # 3 same num
+    (0, 2, 17136, ((SAMEC, 3),)),  # 3 same col
+    (0, 2, 19502, ((COL, G, 1), (NUM, 2, 1))),  # 1x G + 1x 2
     (0, 2, 15625, ((NOC, 0b010000),)),  # no Y
     (0, 2, 15625, ((NON, 0b000001),)),  # no 1
     (0, 2, 15360, ((SAMEN, 2), (NOC, 0b100000))),  # 2 same num + no G
-    (0, 2, 14700, ((RUN, 3), (RUN, 2))),  # run of 3 + run of 2
+    (0, 2, 16260, ((RUN, 3), (RUN, 2))),  # run of 3 + run of 2
     (0, 2, 12600, ((RUN, 4),)),  # run of 4
     (0, 2, 12281, ((NUM, 4, 2),)),  # 2x 4
     (0, 2, 12281, ((COL, R, 2),)),  # 2x R
     (0, 2, 11340, ((COL, R, 1), (COL, B, 1), (COL, G, 1))),  # 1x R + 1x B + 1x G
     (0, 2,  9660, ((RUN, 3), (NON, 0b000001))),  # run of 3 + no 1
-    (0, 2,  7950, ((SAMEN, 3), (SAMEN, 2))),  # 3 same num + 2 same num
-    (0, 2,  7950, ((SAMEC, 3), (SAMEC, 2))),  # 3 same col + 2 same col
+    (0, 2,  4096, ((NOC, 0b110000),)),  # no YG
+    (0, 2,  4096, ((ONLYN, 0b001111),)),  # only 1234
     (1, 2,  7900, ((SAMEN, 2), (SAMEN, 2), (RUN, 2))),  # 2 same num + 2 same num + run of 2
-    (1, 2,  7776, ((FACE, Y, 2),)),  # 2Y
+    (1, 2,  7950, ((SAMEN, 3), (SAMEN, 2))),  # 3 same num + 2 same num
     (1, 2,  5876, ((NUM, 3, 1), (NUM, 4, 1), (COL, R, 1), (COL, B, 1))),  # 1x 3 + 1x 4 + 1x R + 1x B
     (1, 2,  5340, ((SAMEC, 3), (NON, 0b100000))),  # 3 same col + no 6
     (1, 2,  4802, ((RUNC, 2), (RUNC, 2))),  # run 2 1 col + run 2 1 col
-    (1, 2,  4494, ((RUNC, 3),)),  # run 3 1 col
+    (1, 3,  4494, ((RUNC, 3),)),  # run 3 1 col
     (1, 2,  4409, ((RUN, 4), (NOC, 0b000001))),  # run of 4 + no R
-    (1, 2,  4320, ((RUN, 5),)),  # run of 5
+    (1, 3,  4320, ((RUN, 5),)),  # run of 5
     (1, 2,  4267, ((RUN, 3), (COL, P, 2))),  # run of 3 + 2x P
-    (1, 2,  7776, ((FACE, G, 6),)),  # 6G
-    (1, 3,  4096, ((NOC, 0b110000),)),  # no YG
-    (1, 3,  4096, ((ONLYN, 0b001111),)),  # only 1234
-    (1, 3,  4096, ((NON, 0b100001),)),  # no 16
+    (1, 2,  7950, ((SAMEC, 3), (SAMEC, 2))),  # 3 same col + 2 same col
+    (1, 3,   729, ((ONLYN, 0b010101),)),  # only 135
+    (1, 3,  1650, ((SAMEN, 3), (COL, K, 2))),  # 3 same num + 2x K
+    (1, 3,  1545, ((RUN, 5), (NOC, 0b010000))),  # run of 5 + no Y
     (1, 3,  3600, ((RUN, 4), (SAMEN, 2))),  # run of 4 + 2 same num
-    (1, 3,  3240, ((RUN, 4), (RUN, 2))),  # run of 4 + run of 2
+    (1, 3,  3780, ((RUN, 4), (RUN, 2))),  # run of 4 + run of 2
     (1, 3,  2906, ((NUM, 3, 3),)),  # 3x 3
     (1, 3,  2906, ((COL, B, 3),)),  # 3x B
     (1, 3,  2436, ((SAMEN, 4),)),  # 4 same num
     (1, 3,  2436, ((SAMEC, 4),)),  # 4 same col
     (2, 5,  1800, ((SAMEN, 2), (SAMEN, 2), (SAMEN, 2))),  # 2 same num + 2 same num + 2 same num
     (2, 5,  1800, ((SAMEC, 2), (SAMEC, 2), (SAMEC, 2))),  # 2 same col + 2 same col + 2 same col
-    (2, 5,  1650, ((SAMEN, 3), (COL, K, 2))),  # 3 same num + 2x K
-    (2, 5,  1545, ((RUN, 5), (NOC, 0b010000))),  # run of 5 + no Y
+    (2, 5,  7776, ((FACE, Y, 2),)),  # 2Y
+    (2, 5,  7776, ((FACE, G, 6),)),  # 6G
     (2, 5,   720, ((RUN, 6),)),  # run of 6
-    (2, 5,   729, ((ONLYN, 0b010101),)),  # only 135
+    (2, 5,   450, ((SAMEC, 4), (SAMEC, 2))),  # 4 same col + 2 same col
     (2, 5,   720, ((SAMEN, 3), (SAMEC, 3))),  # 3 same num + 3 same col
     (2, 5,   450, ((SAMEN, 4), (SAMEN, 2))),  # 4 same num + 2 same num
     (2, 5,   300, ((SAMEC, 3), (SAMEC, 3))),  # 3 same col + 3 same col
+)
+DECK_VERSION = const(2)
+# Expected rolls to meet each card when one player rerolls as well as possible, in
+# hundredths (exact programme in host_tools/milestones_odds.py; recomputed by
+# tests/host/test_milestones_deck_odds.py).
+EXPECTED = (
+    156, 157, 167, 167, 159, 180, 200, 200, 200, 209,
+    209, 200, 185, 185, 188, 208, 259, 251, 251, 256,
+    252, 273, 273, 359, 279, 317, 310, 348, 390, 341,
+    401, 359, 279, 403, 453, 474, 475, 399, 388, 388,
+    399, 399, 723, 723, 600, 600, 793, 791, 606, 791,
+    833,
 )
 
 SPECIAL_SIDES = (

@@ -18,8 +18,10 @@ Conditions on all six dice:
 
 "Fulfilled differently": sub-tasks that name or choose a colour (COL, SAMEC, RUNC)
 use different colours; sub-tasks that name or choose a number (NUM, SAMEN) use
-different numbers; runs (RUN) start at different numbers. More dice than needed
-never hurt.
+different numbers; two runs (RUN) are different runs: they differ in their first
+number or in their length, so they never show the same numbers (1-2 with 2-3, and
+1-2-3 with 1-2, are fine; 1-2 twice is not). The rule is the same read upwards or
+downwards (6-5-4 with 6-5 is 4-5-6 with 5-6). More dice than needed never hurt.
 
 ``match(task, nums)`` answers for a roll ``nums`` (six numbers, die 0..5).
 """
@@ -40,7 +42,11 @@ NOC = const(10)
 
 _KN = const(0)    # key class: a number (value 1..6)
 _KC = const(8)    # key class: a colour (8 + c)
-_KR = const(16)   # key class: a run start (16 + s)
+_KR = const(14)   # key class: a run, 14 + _RUNKEY[k] + s - 1 (start s, length k >= 2)
+# first key offset of the runs of length k (k = 2..6 have 5, 4, 3, 2, 1 starts);
+# the largest key, 14 + 14 = 28, keeps the key set a small int on the device.
+# A run of one number is that number (key _KN + s).
+_RUNKEY = (0, 0, 0, 5, 9, 12, 14)
 
 POPCOUNT = bytes(bin(i).count("1") for i in range(64))
 # SUBSETS[k]: the 6-bit masks with k bits set.
@@ -105,7 +111,7 @@ def options(cl, nm, cm):
     elif kind == RUN:
         k = cl[1]
         for s in range(1, 8 - k):
-            _runs(nm, s, k, _KR + s, out)
+            _runs(nm, s, k, (_KR + _RUNKEY[k] + s - 1) if k > 1 else (_KN + s), out)
     elif kind == RUNC:
         k = cl[1]
         for c in range(6):
