@@ -295,26 +295,42 @@ class Session:
             if self.has("save and quit", "leave roller"):
                 self.pick("save and quit", "leave roller")
                 continue
-            self.tap(E.A if self.top_name() == "Confirm" else E.B, 60, 200)
+            b = (E.B, E.B, E.UP, E.A)[i % 4]   # B; Up or A where B does not leave
+            self.tap(E.A if self.top_name() == "Confirm" else b, 60, 200)
         raise ScriptError("cannot get home from %s" % self.top_name())
 
+    AVOID = ("quit", "leave", "new game", "how to", "controls", "rules", "rulings", "moves",
+             "scores", "tiles", "help", "what is", "back to", "log")
+
     def play(self, n, rand):
-        """n random-ish moves at a game table (A mostly, some shakes, arrows)."""
+        """n random-ish moves at a game table: A mostly, shakes, arrows; in a
+        menu a random entry that plays (never one that leaves or only shows
+        help), else B."""
         for _ in range(n):
-            k = rand.below(10)
-            if k < 5:
+            name = self.top_name()
+            if name in ("Message", "TextPage"):
+                self.tap(E.A, 60, 150)
+                continue
+            if name == "Home":
+                return
+            labs = self.labels()
+            if labs:
+                ok = [lab for lab in labs if not any(w in lab.lower() for w in self.AVOID)]
+                if ok and rand.below(5):
+                    self.pick(ok[rand.below(len(ok))])
+                else:
+                    self.tap(E.B, 60, 200)
+                continue
+            k = rand.below(12)
+            if k < 6:
                 self.tap(E.A, 60, 300)
-            elif k < 7:
+            elif k < 8:
                 self.hw.shake.shake(self.clock.t, 800)
                 self.run_ms(1400)
-            elif k < 9:
-                self.tap((E.UP, E.DOWN, E.LEFT, E.RIGHT)[rand.below(4)], 60, 150)
+            elif k < 11:
+                self.tap((E.UP, E.LEFT, E.RIGHT)[rand.below(3)], 60, 150)
             else:
                 self.run_ms(1500)
-            if self.top_name() in ("Message", "TextPage"):
-                self.tap(E.A, 60, 150)
-            if self.top_name() == "Home":
-                return
 
 
 # ---------------------------------------------------------------- making the files
@@ -492,7 +508,233 @@ def run_case(data, files, kind, i, rand):
     return label, "removed", "neither kept nor set aside"
 
 
+# ---------------------------------------------------------------- power cuts
+class PowerCut(BaseException):
+    """The power goes: not an Exception, so nothing in the firmware catches it."""
+
+
+class _CutFile:
+    def __init__(self, f, fs):
+        self.f = f
+        self.fs = fs
+
+    def write(self, text):
+        if self.fs.op("write"):
+            self.f.write(text[: len(text) // 2])  # half of it reached the flash
+            self.f.close()
+            raise PowerCut()
+        return self.f.write(text)
+
+    def read(self, *a):
+        return self.f.read(*a)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        self.f.close()
+        return False
+
+
+def digest(path):
+    """sha256 of a file (the power-cut test compares saves without keeping them)."""
+    import hashlib
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).digest()
+    except OSError:
+        return None
+
+
+class CutFS:
+    """Stands between core.storage and the filesystem: counts every storage
+    operation (open for writing, write, rename, remove) and cuts the power at
+    the k-th (before it happens; a write gets half its bytes out first).
+    Records what each rename put in place, by record name."""
+
+    def __init__(self, root, cut_at=0):
+        import os
+        self.os = os
+        self.root = root
+        self.cut_at = cut_at
+        self.ops = 0
+        self.log = []       # the last three operations
+        self.at_cut = ""
+        self.kinds = set()
+        self.renames = []   # (record name, digest of the text) of every completed rename, in order
+        self.screen = ""
+
+    def op(self, what):
+        self.ops += 1
+        self.log.append(what)
+        self.kinds.add(what.split(" ")[0])
+        if len(self.log) > 3:
+            self.log.pop(0)
+        if self.cut_at and self.ops == self.cut_at:
+            self.at_cut = what
+            return True
+        return False
+
+    # the os functions storage uses
+    def stat(self, p):
+        return self.os.stat(p)
+
+    def mkdir(self, p):
+        return self.os.mkdir(p)
+
+    def listdir(self, *a):
+        return self.os.listdir(*a)
+
+    def rename(self, a, b):
+        if self.op("rename " + b.rsplit("/", 1)[-1]):
+            raise PowerCut()
+        self.os.rename(a, b)
+        name = b.rsplit("/", 1)[-1]
+        if name.endswith(".json"):
+            self.renames.append((name[:-5], digest(b)))
+
+    def remove(self, p):
+        if self.op("remove " + p.rsplit("/", 1)[-1]):
+            raise PowerCut()
+        return self.os.remove(p)
+
+    def open(self, path, mode="r", *a):
+        if "w" in mode or "a" in mode:
+            if self.op("open " + path.rsplit("/", 1)[-1]):
+                raise PowerCut()
+            return _CutFile(open(path, mode, *a), self)
+        return open(path, mode, *a)
+
+
+GAMES = {  # title on the home menu, entries picked to start a game, save record
+    "dairyman": ("Dairyman", ("new game", "p1:", "start"), "dairyman"),   # P1 made a bot too
+    "mildred": ("Mildred", ("watch two bots",), "mildred"),
+    "milestones": ("Milestones", ("new game", "start"), "milestones_game"),
+}
+
+
+def powercut_game(game, moves, seed, data, cut_at, fs_log=False):
+    """Play ``moves`` scripted moves of ``game`` on a fresh folder, the power
+    cut at storage operation ``cut_at`` (0: never). Returns the CutFS and
+    whether the cut happened."""
+    from dicebox.core import storage as st
+    soak._empty_dir(data)
+    fs = CutFS(data, cut_at)
+    real_os = st.os
+    st.os = fs
+    st.open = fs.open
+    cut = False
+    s = None
+    try:
+        s = Session(data, seed)
+        s.hw.ticks_us = lambda: s.clock.t * 1000 + 7   # shakes stir the dice: keep it repeatable
+        title, start, rec = GAMES[game]
+        s.pick(title.lower()[:6])
+        s.dismiss()
+        for step in start:
+            if s.has(step):
+                s.pick(step)
+        s.play(moves, soak.Rand(seed))
+    except PowerCut:
+        cut = True
+    finally:
+        st.os = real_os
+        try:
+            del st.open
+        except (AttributeError, KeyError):
+            st.open = open
+    if s is not None:
+        fs.screen = "%s %s %s" % (s.top_name(), s.labels()[:4], s.errors[:1])
+    return fs, cut
+
+
+def powercut(game, moves, seed, data):
+    """Cut the power at every storage operation of a scripted game; after each
+    cut boot again on the files as they are (a .tmp left too), and the game's
+    save must be the last completed one or the one before, and Resume must work."""
+    rec = GAMES[game][2]
+    ref, _ = powercut_game(game, moves, seed, data, 0)
+    saves = [t for (n, t) in ref.renames if n == rec]
+    total = ref.ops
+    fails = []
+    outcomes = {}
+    nfail = [0]
+
+    class Fails:
+        def append(self, entry):
+            nfail[0] += 1
+            if len(fails) < 12:
+                fails.append(entry)
+    bad = Fails()
+    for k in range(1, total + 1):
+        fs, cut = powercut_game(game, moves, seed, data, k)
+        if not cut:
+            bad.append({"cut": k, "why": "the replay did not reach operation %d (not repeatable): "
+                          "%d operations, last %s, at %s" % (k, fs.ops, fs.log, fs.screen)})
+            continue
+        done = [t for (n, t) in fs.renames if n == rec]
+        j = len(done)
+        if done != saves[:j]:
+            bad.append({"cut": k, "why": "the replay saved other states than the first run"})
+            continue
+        now = digest(data + "/" + rec + ".json")
+        left_tmp = False
+        try:
+            import os
+            os.stat(data + "/" + rec + ".tmp")
+            left_tmp = True
+        except OSError:
+            pass
+        what = fs.at_cut
+        if j == 0:
+            ok = now is None or now == (saves[0] if saves else None)
+            kind = "before the first save" if now is None else "first save"
+        elif now == done[-1]:
+            ok, kind = True, "last"
+        elif j >= 2 and now == done[-2]:
+            ok, kind = True, "one before"
+        else:
+            ok, kind = False, "lost" if now is None else "other state"
+        outcomes[kind] = outcomes.get(kind, 0) + 1
+        if not ok:
+            bad.append({"cut": k, "op": what, "saves_done": j, "tmp_left": left_tmp,
+                          "why": "after the restart the save is %s" % kind})
+            continue
+        # boot again and resume
+        s = Session(data, seed + k)
+        try:
+            s.pick(GAMES[game][0].lower()[:6])
+            s.run_ms(300)
+            s.dismiss()
+            if now is not None:
+                if not s.has("resume"):
+                    bad.append({"cut": k, "op": what, "why": "no Resume offered: %s" % s.labels()})
+                    continue
+                s.pick("resume")
+                s.run_ms(1500)
+                s.dismiss()
+                if s.top_name() in ("Home", "Start", "StartMenu"):
+                    bad.append({"cut": k, "op": what, "why": "Resume did not open the game (%s)"
+                                  % s.top_name()})
+        except ScriptError as e:
+            bad.append({"cut": k, "op": what, "why": "script: %s" % e})
+        if s.errors or s.logged:
+            bad.append({"cut": k, "op": what, "why": "crash after the restart: %s"
+                          % (s.errors or s.logged)[0][-600:]})
+    return {"game": game, "moves": moves, "seed": seed, "ops": total, "saves": len(saves),
+            "cuts": total, "outcomes": outcomes, "fails": fails, "failed": nfail[0],
+            "op_kinds": sorted(ref.kinds)}
+
+
 def main(argv):
+    if argv[1] == "powercut":
+        gc.collect()
+        res = powercut(argv[2], int(argv[3]), int(argv[4]), argv[5])
+        print("RESULT " + json.dumps(res))
+        return
     kind = argv[1]
     count = int(argv[2])
     seed = int(argv[3])
