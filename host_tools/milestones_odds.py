@@ -16,17 +16,20 @@ set K (rerolling the others) is the mean of the next state's value over the
 rerolled dice; for all 63 proper subsets K at once these means are partial sums
 over the axes of a 6x6x6x6x6x6 table (117,649 numbers in all). The within-n
 chances are a finite-horizon programme in exact integers (denominator 6**(6n)).
-The expected rolls are a stochastic shortest path: value iteration from zero
-(the values grow to the optimum) until no state moves by more than ``TOL``; the
-error left is below ``TOL`` times the expected rolls still to go (printed to 0.01).
+The expected rolls are a stochastic shortest path, solved by modified policy
+iteration in floats (see ``expected``) until a full Bellman sweep moves no state by
+``TOL``; the error left is about ``TOL`` times the rolls still to go, far below
+the 0.01 printed.
 
 States that look alike to the task share one value: each face maps to the
 features the task can see (its number or colour where the task compares numbers or
 colours, else only whether it is one the task names), dice with the same multiset
 of face features are interchangeable, and a state's class is the multiset of (die
-kind, feature) pairs. The code checks that the matcher agrees on every class
-before it uses them (if not, every state is its own class), so the classes are a
-speed-up and never a guess.
+kind, feature) pairs; relabellings of numbers and colours that map the Latin square
+and the task to themselves join classes further. The code checks every grouping
+against the matcher on all rolls before it uses it (a class the matcher splits
+undoes the grouping; a relabelling the matcher does not respect is dropped), so the
+classes are a speed-up and never a guess.
 
 Run it to print the deck table used in docs/games/milestones-deck.md:
     .venv/bin/python host_tools/milestones_odds.py [--markdown]
@@ -320,11 +323,12 @@ def within(hit, cls, reps, rolls=3):
 def expected(hit, cls, reps, tol=TOL, sweeps=16, start=None, jump=True):
     """Expected rolls to meet the task under the reroll policy that minimises it.
 
-    Modified policy iteration from above: start from the policy "reroll all six"
-    (1/p rolls to go from every open state), then alternate one Bellman sweep (the
-    best keep set for every state) with ``sweeps`` cheap sweeps of the chosen
-    policy; the values fall to the optimum. Stops when a Bellman sweep moves no
-    state by ``tol``."""
+    Modified policy iteration: start from the policy "reroll all six" (1/p rolls
+    to go from every open state), then alternate one Bellman sweep (the best keep
+    set for every state) with up to ``sweeps`` cheap sweeps of the chosen policy,
+    every fourth of which adds the rest of the geometric tail of its steps
+    (``jump``). Stops when a Bellman sweep moves no state by ``tol``, so the
+    answer does not rest on the extrapolation."""
     open_reps = [x for x in reps if not hit[x]]
     if not open_reps:
         return 1.0
