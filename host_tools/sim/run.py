@@ -237,6 +237,31 @@ def too_small_text(cols, rows):
     return "terminal too small: need at least %dx%d, have %dx%d" % (c, r, cols, rows)
 
 
+def wrap(text, width):
+    """Lines of at most width characters (words kept whole where they fit)."""
+    if width <= 0:
+        return [text]
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def render(buf, lit, status, mode="half", write=None):
     """Every pixel of the panel in the given mode, written row by row (no big
     string is built per frame)."""
@@ -374,7 +399,8 @@ class Terminal:
             self.last_lit = -1
         if self.mode is None:
             if self.last_lit != -2:
-                self.write("\x1b[H" + too_small_text(self.cols, self.rows) + "\x1b[K\x1b[J")
+                self.write("\x1b[H" + "\x1b[K\r\n".join(wrap(too_small_text(self.cols, self.rows),
+                                                             self.cols)) + "\x1b[K\x1b[J")
                 self.last_lit = -2
             return
         if asleep_text is not None:
