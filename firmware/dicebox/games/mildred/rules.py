@@ -13,6 +13,15 @@ Where a player's 9 dice can be (checked by ``check``):
   ig     per indulgency card None or [pattern, dice]
   vic    victory dice
 
+Per round: ``flags`` holds F_READY (step (e) done), F_COOK (Cook 1 used),
+F_DISC (Clean 3) and F_PAID << set (that set has paid its reward: R18, a set
+pays once a round; Wakeup tasks only after step (e)).
+
+Saved states come back through ``State.from_dict``, which refuses anything
+that breaks a type, range, length or invariant with ``BadState`` (a
+``storage.BadData``). ``describe(action)`` words an action from the state
+before it, for the move log, the bots' messages and the menus.
+
 Actions (tuples, first item a verb):
   Wakeup: ("dodge",) ("combat",) ("score", card) ("goal",) ("ready",)
           ("advance", set) ("trim", set) ("take", "prank") ("take", "ind", card)
