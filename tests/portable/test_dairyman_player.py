@@ -234,3 +234,20 @@ def test_bots_keep_playing_across_the_tick_wrap():
         t.tick(app.t)
     assert app.t < 100000                         # the clock wrapped
     assert t.s.turns > 0                          # and the bots went on
+
+
+def test_recap_for_a_human_who_has_not_acted_yet_and_after_a_resume():
+    app = App(5)
+    t = S.Table(app, R.State(2), [2, 0])          # the bot starts
+    app.push(t)
+    n = 0
+    while app.top() is t and n < 3000:
+        app.t = ticks.add(app.t, 700)
+        app.frame()
+        n += 1
+    page = app.top()
+    assert page.title == "Since your turn" and "P1 " in " ".join(page.lines)
+    # resumed mid-game at the bot's turn: the recap covers what the bot does next
+    s2 = R.State(2)
+    t2 = S.Table(app, s2, [0, 2], S.MoveLog(["old line"]))
+    assert t2.marks == {0: 1}

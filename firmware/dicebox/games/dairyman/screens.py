@@ -207,7 +207,10 @@ class Table(ui.Screen):
         self.s = s
         self.seats = seats
         self.log = log if log is not None else MoveLog()
-        self.marks = {}        # human seat -> log count when it last acted
+        self.marks = {}        # human seat -> log count when it last acted (or sat down)
+        for k in range(len(seats)):
+            if seats[k] == 0:
+                self.marks[k] = self.log.count
         self.cur = 0
         self.sel = []
         self.mode = 0          # 0 play, 1 freeze picking, 2 ice die picking
@@ -219,7 +222,6 @@ class Table(ui.Screen):
         self.refused = False   # a roll was refused: wait for A before trying again
         self.humans = sum(1 for k in seats if k == 0)
         if s.current_player() != TERMINAL and not self.is_bot(s.seat):
-            self.marks[s.seat] = self.log.count
             if self.humans > 1:
                 self.handoff = s.seat      # a resumed pass-and-play game starts covered
             self.shown_seat = s.seat
