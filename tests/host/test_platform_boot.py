@@ -61,3 +61,86 @@ def test_deep_huge_and_garbage_files_do_not_stop_the_boot(tmp_path):
         r, files = _boot_with(d, text, binary)
         assert "settings.bad" in files, (name, files)
         assert r["top"] == "Message", name
+
+
+PARTS = r"""
+import dicebox.core.storage as storage
+from dicebox.core.app import App
+from dicebox.apps import menu
+from dicebox.core import ui
+hw = device.boot(watchdog=True)
+app = App(hw, storage.MemoryStore(), menu.home)
+app.run(max_frames=30)
+
+
+class Anim(ui.Screen):
+    # an animation: a new picture every frame
+    def tick(self, now):
+        self.n = getattr(self, "n", 0) + 1
+        self.dirty = True
+
+    def draw(self, fb):
+        fb.fill(0)
+        fb.text(str(self.n), 0, 0, 1)
+
+
+app.push(Anim(app))
+app.run(max_frames=40)
+mode = CFG["mode"]
+if mode == "display":
+    def nak(*a, **k):
+        raise OSError(5)
+    PANEL.writeto = nak
+    PANEL.writevto = nak
+elif mode == "accel":
+    def bad(*a):
+        raise OSError(5)
+    ACCEL.readfrom_mem_into = bad
+elif mode == "accel2":
+    _r = ACCEL.readfrom_mem_into
+    N = [0]
+    def flaky(addr, reg, buf):
+        N[0] += 1
+        if N[0] % 50 == 0:
+            raise OSError(5)
+        return _r(addr, reg, buf)
+    ACCEL.readfrom_mem_into = flaky
+feeds = STATE["feeds"]
+stack = [type(s).__name__ for s in app.stack]
+app.run(max_frames=40 + 600)
+out = {"feeds": STATE["feeds"] - feeds, "log": STATE.get("log", []), "kind": hw.shake.kind,
+       "before": stack, "after": [type(s).__name__ for s in app.stack],
+       "titles": [getattr(s, "title", "") for s in app.stack]}
+print("RESULT " + json.dumps(out))
+"""
+
+
+def _parts(mode):
+    import subprocess
+    script = (_harness.FAKE % {"fw": os.path.join(_harness.ROOT, "firmware"),
+                               "ht": os.path.join(_harness.ROOT, "host_tools"),
+                               "cfg": json.dumps({"mode": mode})} + PARTS)
+    p = subprocess.run([_harness.MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+
+
+def test_real_driver_display_that_naks_every_write_runs_blind_fed():
+    r = _parts("display")
+    assert r["feeds"] >= 600                      # the watchdog fed every frame
+    assert r["after"] == r["before"]              # no error screen, nothing cleared
+    assert len(r["log"]) <= 2, r["log"]
+
+
+def test_real_accelerometer_that_fails_becomes_button_rolls():
+    r = _parts("accel")
+    assert r["feeds"] >= 600 and r["kind"] == "none"
+    assert r["after"][:len(r["before"])] == r["before"] and r["titles"][-1] == "Shake sensor"
+    assert len(r["log"]) <= 2, r["log"]
+
+
+def test_real_accelerometer_with_two_percent_errors_keeps_shaking():
+    r = _parts("accel2")
+    assert r["kind"] == "lis3dh" and r["after"] == r["before"]
+    assert len(r["log"]) <= 1, r["log"]
