@@ -144,3 +144,22 @@ def test_real_accelerometer_with_two_percent_errors_keeps_shaking():
     r = _parts("accel2")
     assert r["kind"] == "lis3dh" and r["after"] == r["before"]
     assert len(r["log"]) <= 1, r["log"]
+
+
+def test_battery_reading_no_cell_gives_is_unknown_not_full():
+    from dicebox.hal.battery import Battery
+    from dicebox.core.app import battery_reading
+    adc = _harness.FakeADC(3900)
+    vbus = _harness.FakePin(0)
+    b = Battery(adc=adc, vbus=vbus, smps=_harness.FakePin(0))
+    assert b.percent() == 64
+    adc.mv = 9900                                 # a floating ADC pin reads full scale
+    assert b.percent() is None and not b.low()
+    assert battery_reading(b.percent(), b.volts(), b.charging()) is None
+    adc.mv = 0                                    # or nothing
+    assert b.percent() is None
+    adc.mv = 3900                                 # the gauge was not dragged by the garbage
+    assert b.percent() == 64
+    vbus.v = 1
+    adc.mv = 4900                                 # on USB, VSYS is the USB voltage: fine
+    assert b.percent() == 64 and battery_reading(b.percent(), b.volts(), True) == 64
