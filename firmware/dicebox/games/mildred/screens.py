@@ -35,7 +35,6 @@ from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import cards as C
-from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
 
 # a refused roll: the app's exception (the entropy source raises it) or the rng's
@@ -112,8 +111,26 @@ def start(app):
     app.push(Start(app))
 
 
-def help_page(app, title, parts):
-    return ui.TextPage(app, title, "\n\n".join(parts))
+def _help_text(name):
+    """One of help.py's texts, the module loaded only for this page and dropped
+    again (the texts are not kept in the heap while playing)."""
+    import sys
+    from dicebox.games.mildred import help as H
+    text = "\n\n".join(getattr(H, name))
+    if sys.implementation.name == "micropython":   # CPython tests keep their modules
+        sys.modules.pop("dicebox.games.mildred.help", None)
+        pkg = sys.modules.get("dicebox.games.mildred")
+        if pkg is not None and hasattr(pkg, "help"):
+            try:
+                delattr(pkg, "help")
+            except (AttributeError, TypeError):
+                pass
+    return text
+
+
+def help_page(app, title, name):
+    """A text page of help.py's ``name`` (HOWTO, CONTROLS, RULES, RULINGS)."""
+    return ui.TextPage(app, title, _help_text(name))
 
 
 class Start(ui.Menu):
@@ -142,11 +159,11 @@ class Start(ui.Menu):
         items.append(("vs Auntie hard", self.new((0, 2))))
         items.append(("Pass and play", self.new((0, 0))))
         items.append(("Watch two bots", self.new((2, 1))))
-        items.append(("How to play", lambda: self.app.push(help_page(self.app, "How to play", H.HOWTO))))
-        items.append(("Controls", lambda: self.app.push(help_page(self.app, "Controls", H.CONTROLS))))
-        items.append(("Rules", lambda: self.app.push(ui.TextPage(self.app, "Rules", rules_text()))))
-        items.append(("Rulings", lambda: self.app.push(
-            ui.TextPage(self.app, "Rulings", "\n\n".join(H.RULINGS)))))
+        app = self.app
+        items.append(("How to play", lambda: app.push(help_page(app, "How to play", "HOWTO"))))
+        items.append(("Controls", lambda: app.push(help_page(app, "Controls", "CONTROLS"))))
+        items.append(("Rules", lambda: app.push(help_page(app, "Rules", "RULES"))))
+        items.append(("Rulings", lambda: app.push(help_page(app, "Rulings", "RULINGS"))))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         self.top = min(self.top, self.sel)
@@ -170,7 +187,7 @@ class Start(ui.Menu):
 
 
 def rules_text():
-    return "\n\n".join(H.RULES)
+    return _help_text("RULES")
 
 
 # ---- labels -------------------------------------------------------------------
@@ -532,10 +549,10 @@ class GameMenu(ui.Menu):
             ("Details", lambda: app.push(ui.TextPage(app, "Details", details(table.st)))),
             ("Task cards", self.tasks),
             ("Indulgencies", self.inds),
-            ("How to play", lambda: app.push(help_page(app, "How to play", H.HOWTO))),
-            ("Controls", lambda: app.push(help_page(app, "Controls", H.CONTROLS))),
-            ("Rules", lambda: app.push(ui.TextPage(app, "Rules", rules_text()))),
-            ("Rulings", lambda: app.push(ui.TextPage(app, "Rulings", "\n\n".join(H.RULINGS)))),
+            ("How to play", lambda: app.push(help_page(app, "How to play", "HOWTO"))),
+            ("Controls", lambda: app.push(help_page(app, "Controls", "CONTROLS"))),
+            ("Rules", lambda: app.push(help_page(app, "Rules", "RULES"))),
+            ("Rulings", lambda: app.push(help_page(app, "Rulings", "RULINGS"))),
             ("Save and quit", self.quit),
         ]
         ui.Menu.__init__(self, app, "Game", items)
