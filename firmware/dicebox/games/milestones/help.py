@@ -97,17 +97,15 @@ TASKS = (
     "shows these. "
     "A task with several lines needs each line met by its own dice, and lines of "
     "the same kind met differently: two pairs are two different numbers, two "
-    "colour groups two colours, two runs differ in their first number or their "
+    "colour groups two colours, two runs differ in their lowest number or their "
     "length. More dice than needed never hurt."
 )
 
 RULINGS = (
     "Our rulings where the rulebook is open:\n"
     "1. 'Fulfilled differently': parts that name or choose a colour use different "
-    "colours; parts about the same numbers use different numbers; two runs "
-    "differ in their first number or their length, on different dice (1-2 with "
-    "2-3, or 1-2-3 with 1-2, is fine; 1-2 twice is not). Up or down reads the "
-    "same.\n"
+    "colours; parts about the same numbers use different numbers; two runs are "
+    "different runs (ruling 12). Each die serves one part only.\n"
     "2. The hourglass starts with the first roll; cards are taken before it.\n"
     "3. You pick the pile for your next card as you claim. Draws are random.\n"
     "4. A wrong claim is refused with the reason; nothing else happens.\n"
@@ -128,7 +126,12 @@ RULINGS = (
     "11. Solo: the rulebook is for 2-5 players. Alone, you roll every turn and "
     "claim alone; with bots, a bot rerolls only after you had time to look at "
     "the dice, and never while you claim.\n"
-    "12. The rulebook names the kinds of task, not the cards: this deck is ours."
+    "12. Two runs in one task must be different runs: they differ in their "
+    "lowest number or their length, on different dice. 1-2-3 with 1-2, 1-2-3 "
+    "with 2-3 and 4-5-6 with 5-6 count; 1-2 with 1-2 does not. Up or down reads "
+    "the same.\n"
+    "13. The rulebook names the kinds of task, not the cards: this deck is ours, "
+    "its tiers ordered by the rolls a card takes with the best rerolls."
 )
 
 
