@@ -17,6 +17,10 @@ $(STAMP): requirements-dev.txt constraints.txt
 sim: $(STAMP)
 	$(MPY) -X heapsize=240wK host_tools/sim/run.py --cols "$$(tput cols 2>/dev/null || echo 0)" --rows "$$(tput lines 2>/dev/null || echo 0)"
 
+# The long-run tests alone, with their numbers printed (they are in `make test` too).
+soak: $(STAMP)
+	$(VPY) -m pytest -q -s tests/host/test_soak.py tests/host/test_damaged_files.py tests/host/test_power_cut.py
+
 test: $(STAMP)
 	@$(VPY) host_tools/testall.py
 

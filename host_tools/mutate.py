@@ -597,9 +597,12 @@ class CutFS:
             self.renames.append((name[:-5], digest(b)))
 
     def remove(self, p):
-        if self.op("remove " + p.rsplit("/", 1)[-1]):
+        name = p.rsplit("/", 1)[-1]
+        if self.op("remove " + name):
             raise PowerCut()
-        return self.os.remove(p)
+        self.os.remove(p)   # raises OSError when there was none: nothing recorded then
+        if name.endswith(".json"):
+            self.renames.append((name[:-5], None))   # a finished game's save removed
 
     def open(self, path, mode="r", *a):
         if "w" in mode or "a" in mode:
@@ -609,10 +612,10 @@ class CutFS:
         return open(path, mode, *a)
 
 
-GAMES = {  # title on the home menu, entries picked to start a game, save record
-    "dairyman": ("Dairyman", ("new game", "p1:", "start"), "dairyman"),   # P1 made a bot too
-    "mildred": ("Mildred", ("watch two bots",), "mildred"),
-    "milestones": ("Milestones", ("new game", "start"), "milestones_game"),
+GAMES = {  # title on the home menu, entries picked to start a game, save record, result record
+    "dairyman": ("Dairyman", ("new game", "p1:", "start"), "dairyman", None),   # P1 made a bot too
+    "mildred": ("Mildred", ("watch two bots",), "mildred", None),
+    "milestones": ("Milestones", ("new game", "start"), "milestones_game", "milestones_high"),
 }
 
 
@@ -631,7 +634,7 @@ def powercut_game(game, moves, seed, data, cut_at, fs_log=False):
     try:
         s = Session(data, seed)
         s.hw.ticks_us = lambda: s.clock.t * 1000 + 7   # shakes stir the dice: keep it repeatable
-        title, start, rec = GAMES[game]
+        title, start, rec, high = GAMES[game]
         s.pick(title.lower()[:6])
         s.dismiss()
         for step in start:
@@ -689,7 +692,12 @@ def powercut(game, moves, seed, data):
         except OSError:
             pass
         what = fs.at_cut
-        if j == 0:
+        if j and done[-1] is None and now is None:
+            # the game was over and its save removed: its result must be kept
+            high = GAMES[game][3]
+            ok = high is None or digest(data + "/" + high + ".json") is not None
+            kind = "finished, result kept" if ok else "finished, result lost"
+        elif j == 0:
             ok = now is None or now == (saves[0] if saves else None)
             kind = "before the first save" if now is None else "first save"
         elif now == done[-1]:
@@ -709,7 +717,7 @@ def powercut(game, moves, seed, data):
             s.pick(GAMES[game][0].lower()[:6])
             s.run_ms(300)
             s.dismiss()
-            if now is not None:
+            if now is not None and kind != "finished, result kept":
                 if not s.has("resume"):
                     bad.append({"cut": k, "op": what, "why": "no Resume offered: %s" % s.labels()})
                     continue
