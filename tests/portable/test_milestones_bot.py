@@ -2,7 +2,7 @@
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.games.milestones import bot, deck, rules
-from dicebox.games.milestones.tasks import COL, ONLYN, RUN
+from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
 
 
@@ -13,8 +13,27 @@ def card(task):
     raise KeyError(task)
 
 
+def all_dice_card():
+    """A card that binds all six dice by number ("only 1234" when the deck has
+    it, else another single "only ..." or "no ..." card) and the dice of the
+    roll (1, 2, 5, 6, 3, 4) it rejects, as a mask."""
+    cards = [i for i in range(len(deck.DECK))
+             if len(deck.DECK[i][3]) == 1 and deck.DECK[i][3][0][0] in (ONLYN, NON)]
+    pick = cards[0]
+    for i in cards:
+        if deck.DECK[i][3] == ((ONLYN, 15),):
+            pick = i
+    kind, m = deck.DECK[pick][3][0]
+    bad = 0
+    for d, n in enumerate((1, 2, 5, 6, 3, 4)):
+        inside = (m >> (n - 1)) & 1
+        if (kind == ONLYN and not inside) or (kind == NON and inside):
+            bad |= 1 << d
+    return pick, bad
+
+
 THREE_BLUE = card(((COL, BLUE, 3),))
-ONLY1234 = card(((ONLYN, 15),))
+ONLY1234, ONLY_BAD = all_dice_card()
 RUN3 = card(((RUN, 3),))
 
 
@@ -43,7 +62,7 @@ def test_keeps_the_dice_its_card_needs():
     m = bot.Bot(0, seed=3).choose_roll(s)
     assert m & 3 == 0 and m != 0, m
     s = rolled([ONLY1234, RUN3, RUN3 + 1, RUN3 + 2], (1, 2, 5, 6, 3, 4))
-    assert bot.Bot(0, seed=5).choose_roll(s) == 12          # exactly the 5 and the 6
+    assert bot.Bot(0, seed=5).choose_roll(s) == ONLY_BAD    # exactly the dice that break it
 
 
 def test_claims_when_it_can_and_draws_easy_early():
