@@ -21,7 +21,7 @@ MUTATE = os.path.join(ROOT, "host_tools", "mutate.py")
 HEAP = "240wK"
 KINDS = ("settings", "roller", "roller_history", "roller_presets", "timer", "dairyman",
          "mildred", "milestones_game", "milestones_high")
-COUNT = 210
+COUNT = 200
 SEED = 5
 CASE_TIMEOUT_S = 30    # one case (boot, open the screen, go home) far exceeding this hangs
 GOOD = ("loaded", "set aside", "removed")

@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 MUTATE = os.path.join(ROOT, "host_tools", "mutate.py")
 HEAP = "1024wK"
-GAMES = {"dairyman": 20, "mildred": 40, "milestones": 60}   # scripted moves each
+GAMES = {"dairyman": 12, "mildred": 30, "milestones": 60}   # scripted moves each
 SEED = 3
 
 _RESULTS = {}
