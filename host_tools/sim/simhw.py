@@ -200,9 +200,17 @@ class SimHW:
     def feed(self):
         pass
 
+    LOG_MAX = 8192  # as the device: a full error.log becomes error.old
+
     def log(self, text):
+        path = self.data_dir + "/error.log"
         try:
-            with open(self.data_dir + "/error.log", "a") as f:
+            try:
+                if os.stat(path)[6] > self.LOG_MAX:
+                    os.rename(path, path[:-4] + ".old")
+            except OSError:
+                pass
+            with open(path, "a") as f:
                 f.write(text)
         except OSError:
             pass

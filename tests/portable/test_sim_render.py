@@ -220,3 +220,33 @@ def test_hold_keys_still_give_a_long_press():
     _frames(hw, term, 2000, [(0, "X"), (100, "x")])
     presses = [ev for ev in seen if ev == E.make(E.PRESS, E.B)]
     assert len(presses) == 2, seen
+
+
+def test_sim_buzzer_and_error_log_stay_bounded():
+    """What made `make sim` die of MemoryError: the buzzer kept every tone."""
+    run = _run()
+    if run is None:
+        return
+    import os
+    import simhw
+    bz = simhw.SimBuzzer()
+    t = 0
+    for i in range(2000):
+        bz.tone(400 + i, 3)
+        bz.tone(500 + i, 3)
+        bz.tick(t)
+        t += 33
+    assert len(bz.queue) <= bz.QUEUE and len(bz.log) <= bz.RECENT
+    assert bz.played == 2000 and bz.refused > 0
+    bz.muted = True
+    bz.tick(t)
+    assert not bz.busy() and not bz.tone(440, 10)
+    d = "/tmp/dicebox_test_sim_log"
+    simhw.ensure_dir(d)
+    for f in os.listdir(d):
+        os.remove(d + "/" + f)
+    hw = simhw.SimHW(simhw.VirtualClock(), d, 1)
+    for i in range(200):
+        hw.log("x" * 199 + "\n")
+    assert os.stat(d + "/error.log")[6] <= hw.LOG_MAX + 200
+    assert os.stat(d + "/error.old")[6] > 0
