@@ -20,9 +20,13 @@ accelerometer error rate) is simply retried on the next frame; a part whose
 score reaches its limit is given up: the display runs blind (tried again every
 few seconds, the loop and the watchdog go on), the shake sensor is replaced by
 button rolls with one message. Each part writes at most two lines to the
-error log (its first error, and giving up), never one a frame, and the screen
-stack is left alone: the player stays where they were. Only a bug in a screen
-(``App.fail``) shows the error screen, and its log lines are rate-limited too.
+error log (its first error, and giving up; a display that comes back says so
+once more), never one a frame, and the screen stack is left alone: the player
+stays where they were. A good call heals the score (a flush by half an error,
+as flushes are rarer than frames), so rare errors never add up to giving up.
+Only a bug in a screen (``App.fail``) shows the error screen, and its log
+lines are rate-limited too (one trace per ``_FAIL_LOG_MS``, with the count of
+those skipped).
 
 Settings are checked on load by ``check_settings`` through ``Store.load``
 (the same function ``main.py`` uses before the display is up): a bad value sets
