@@ -12,16 +12,21 @@ import time
 
 from dicebox.core import events as E
 from dicebox.core import rng
+from dicebox.core import ticks
 from dicebox.hal.ssd1306 import SSD1306
 from panel import SimPanel
 
 
 class VirtualClock:
-    def __init__(self):
+    """Simulated time: ``t`` counts from 0; ``ticks_ms`` starts at ``t0`` and
+    wraps at 2**30 like the chip's counter."""
+
+    def __init__(self, t0=0):
         self.t = 0
+        self.t0 = t0
 
     def ticks_ms(self):
-        return self.t
+        return ticks.add(self.t0, self.t)
 
     def sleep_ms(self, ms):
         self.t += ms
@@ -29,7 +34,7 @@ class VirtualClock:
 
 class RealClock:
     def ticks_ms(self):
-        return time.ticks_ms()
+        return ticks.add(time.ticks_ms(), 0)  # modulo 2**30, as on the chip
 
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
@@ -74,13 +79,13 @@ class SimBuzzer:
             if self.until is not None or self.queue:
                 self.stop()
             return
-        if self.until is not None and time.ticks_diff(now, self.until) >= 0:
+        if self.until is not None and ticks.diff(now, self.until) >= 0:
             self.playing = 0
             self.until = None
         if self.until is None and self.queue:
             f, ms = self.queue.pop(0)
             self.playing = f
-            self.until = time.ticks_add(now, ms)
+            self.until = ticks.add(now, ms)
             self.played += 1
             if len(self.log) >= self.RECENT:
                 self.log.pop(0)
@@ -126,10 +131,10 @@ class SimShake:
         self.n = 0
 
     def shake(self, now, ms=800):
-        self.shake_until = time.ticks_add(now, ms)
+        self.shake_until = ticks.add(now, ms)
 
     def poll(self, now):
-        shaking = self.shake_until is not None and time.ticks_diff(self.shake_until, now) > 0
+        shaking = self.shake_until is not None and ticks.diff(self.shake_until, now) > 0
         if self.detector is None:
             if shaking and not self.n:
                 self.n = 1
@@ -181,13 +186,13 @@ class SimHW:
         return self.clock.ticks_ms()
 
     def ticks_diff(self, a, b):
-        return time.ticks_diff(a, b)
+        return ticks.diff(a, b)
 
     def ticks_us(self):
         return time.ticks_us()
 
     def ticks_add(self, a, b):
-        return time.ticks_add(a, b)
+        return ticks.add(a, b)
 
     def sleep_ms(self, ms):
         self.clock.sleep_ms(ms)

@@ -44,8 +44,9 @@ class MoveLog:
 
     def page(self, app, title="Moves"):
         """A scrolling page of the kept lines, newest last, opened at the end."""
-        text = "\n".join(self.lines) if self.lines else "No moves yet."
-        p = ui.TextPage(app, title, text)
+        p = ui.TextPage(app, title, "" if self.lines else "No moves yet.")
+        if self.lines:
+            p.lines = layout(self.lines)
         p.first = max(0, len(p.lines) - (ui.ROWS - 1))
         return p
 
@@ -54,4 +55,19 @@ class MoveLog:
         got = self.since(mark)
         if not got:
             return None
-        return ui.TextPage(app, title, "\n".join(got))
+        p = ui.TextPage(app, title, "")
+        p.lines = layout(got)
+        return p
+
+
+def layout(moves, width=ui.COLS - 1):
+    """Panel lines for a list of moves: each move starts at the left edge and
+    its continuation lines are indented, so where one move ends and the next
+    begins is plain."""
+    out = []
+    for m in moves:
+        first = True
+        for line in ui.wrap(m, width - 1):
+            out.append(line if first else " " + line)
+            first = False
+    return out

@@ -1,0 +1,16 @@
+import fakehw
+from dicebox.apps import about
+from dicebox.core.app import App
+from dicebox.core.storage import MemoryStore
+
+
+def test_about_reports_a_dice_source_that_failed_after_boot():
+    hw = fakehw.FakeHW()
+    app = App(hw, MemoryStore())
+    assert "Dice: fair" in about.text(app)
+
+    class Failed:
+        entropy_ok = False
+
+    hw.entropy = Failed()  # the continuous health test failed in an idle frame
+    assert "Dice: REFUSED" in about.text(app)
