@@ -65,7 +65,7 @@ def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     app.run(8000)
     app.press(E.B)
     menu_pick(app, "Moves")
-    text = " ".join(app.top().lines)
+    text = " ".join(" ".join(app.top().lines).split())
     assert "You rolled all six" in text
     assert "S2 rerolled" in text or "S2 scored" in text
     app.press(E.B)
