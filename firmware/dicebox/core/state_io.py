@@ -1,0 +1,75 @@
+"""One table per game of the state fields that are saved, cloned and loaded.
+
+A game lists its saved attributes once::
+
+    FIELDS = Fields(3, ("turn", "dice", "sc"))
+
+and then ``to_dict`` is ``FIELDS.dump(self)``, ``clone`` is
+``FIELDS.copy(self, State.__new__(State))`` and ``from_dict`` is
+``FIELDS.load(State.__new__(State), d)`` followed by the game's own checks
+(types, ranges, lengths, invariants). The attribute name IS the save key, so
+the table is also the save format: renaming an attribute changes the format
+and needs a new version number.
+
+``load`` checks only that ``d`` is a record of this version with every field
+present; it raises ``storage.BadData`` with a plain reason otherwise. It never
+judges the values: that stays in the game, which knows its rules.
+
+Values are JSON-like data (dicts, lists, tuples, ints, strs, bools, None);
+``deep`` copies them so a clone or a save never shares a list with the live
+state. Tuples stay tuples, lists stay lists.
+"""
+from dicebox.core.storage import BadData
+
+
+def deep(x):
+    """A deep copy of JSON-like data: dicts, lists and tuples are copied
+    (tuples stay tuples); ints, strs, bools, floats and None are shared."""
+    t = type(x)
+    if t is list:
+        return [deep(i) for i in x]
+    if t is dict:
+        r = {}
+        for k in x:
+            r[k] = deep(x[k])
+        return r
+    if t is tuple:
+        return tuple([deep(i) for i in x])
+    return x
+
+
+class Fields:
+    """One table of a state's saved fields: attribute name == save key."""
+
+    def __init__(self, version, names):
+        self.version = version
+        self.names = tuple(names)
+
+    def dump(self, obj):
+        """``{"v": version, name: deep copy of obj.name, ...}``."""
+        d = {"v": self.version}
+        for n in self.names:
+            d[n] = deep(getattr(obj, n))
+        return d
+
+    def load(self, obj, d):
+        """Set every field of ``obj`` from ``d`` (deep copies) and return
+        ``obj``. Raises ``BadData`` unless ``d`` is a dict of this version
+        holding every field. Values are not judged here."""
+        if not isinstance(d, dict):
+            raise BadData("not a record")
+        v = d.get("v")
+        if type(v) is not int or v != self.version:
+            raise BadData("saved by another version")
+        for n in self.names:
+            if n not in d:
+                raise BadData("%s missing" % n)
+        for n in self.names:
+            setattr(obj, n, deep(d[n]))
+        return obj
+
+    def copy(self, src, dst):
+        """Deep-copy every field from ``src`` to ``dst``; returns ``dst``."""
+        for n in self.names:
+            setattr(dst, n, deep(getattr(src, n)))
+        return dst
