@@ -17,8 +17,8 @@ def _help():
     for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims")):
         if p not in sys.path:
             sys.path.insert(0, p)
-    from dicebox.games.dairyman import help as H
-    return H
+    from dicebox.games.dairyman import help as game_help
+    return game_help
 
 
 def generated():

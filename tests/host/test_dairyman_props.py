@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
-from dicebox.games.dairyman import rules as R, bot as B
+from dicebox.games.dairyman import rules, bot
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE
 
 
@@ -15,10 +15,10 @@ def claim_biased(state, r):
     claims = [a for a in acts if a[0] == "claim"]
     if claims and r.randbelow(2):
         return claims[r.randbelow(len(claims))]
-    return B.random_choice(state, r)
+    return bot.random_choice(state, r)
 
 
-POLICIES = {"random": claim_biased, "easy": B.easy, "hard": B.hard}
+POLICIES = {"random": claim_biased, "easy": bot.easy, "hard": bot.hard}
 
 
 def check_invariants(s, start_tokens):
@@ -41,8 +41,8 @@ def check_invariants(s, start_tokens):
     assert all(x >= 0 for x in s.freeze)
     # dice: 7 white, 1 yellow, one red per token held at the start of the turn
     if s.current_player() != TERMINAL and s.dc:
-        assert s.dc.count(R.WHITE) == 7 and s.dc.count(R.YELLOW) == 1
-        assert s.dc.count(R.RED) == min(start_tokens, 4)
+        assert s.dc.count(rules.WHITE) == 7 and s.dc.count(rules.YELLOW) == 1
+        assert s.dc.count(rules.RED) == min(start_tokens, 4)
         assert len(s.dv) == len(s.dl) == len(s.dc)
         locked = []
         for st_ in s.sets:
@@ -54,8 +54,8 @@ def check_invariants(s, start_tokens):
         assert sorted(locked) == [i for i in range(len(s.dl)) if 1 <= s.dl[i] <= 3]
         assert s.barn_total() == 10 * len(s.sets)
         for i in range(len(s.dl)):
-            if s.dl[i] == R.SPENT:
-                assert s.dc[i] == R.YELLOW
+            if s.dl[i] == rules.SPENT:
+                assert s.dc[i] == rules.YELLOW
         if s.current_player() >= 0:
             assert all(1 <= v <= 6 for v in s.dv)
     # scores are the sum of their parts
@@ -70,7 +70,7 @@ def check_invariants(s, start_tokens):
 def play(seed, policies, save_every=0, max_steps=200000):
     r = rng.seeded(seed)
     br = rng.seeded(seed * 31 + 7)
-    s = R.State(len(policies))
+    s = rules.State(len(policies))
     steps = 0
     start_tokens = 0
     while s.current_player() != TERMINAL:
@@ -88,7 +88,7 @@ def play(seed, policies, save_every=0, max_steps=200000):
         check_invariants(s, start_tokens)
         if save_every and steps % save_every == 0:
             d = json.loads(json.dumps(s.to_dict()))
-            s2 = R.State.from_dict(d)
+            s2 = rules.State.from_dict(d)
             assert s2.to_dict() == s.to_dict()
             assert s2.legal_actions() == s.legal_actions()
             assert s2.chance_request() == s.chance_request()
@@ -118,7 +118,7 @@ def test_random_games_keep_invariants_and_end(seed, n, data):
 @given(seed=st.integers(1, 10 ** 6), steps=st.integers(0, 400))
 def test_illegal_actions_leave_state_unchanged(seed, steps):
     r = rng.seeded(seed)
-    s = R.State(2 + seed % 3)
+    s = rules.State(2 + seed % 3)
     for _ in range(steps):
         if s.current_player() == TERMINAL:
             break
@@ -146,14 +146,14 @@ def test_illegal_actions_leave_state_unchanged(seed, steps):
         else:
             # accepted: it must be an equivalent of a listed action
             assert a[0] in ("lock", "reroll"), a
-            s = R.State.from_dict(before)
+            s = rules.State.from_dict(before)
 
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(1, 10 ** 6))
 def test_replay_from_logs_is_deterministic(seed):
     r = rng.seeded(seed)
-    s = R.State(3)
+    s = rules.State(3)
     log = []
     while s.current_player() != TERMINAL and len(log) < 3000:
         if s.current_player() == CHANCE:
@@ -161,10 +161,10 @@ def test_replay_from_logs_is_deterministic(seed):
             s.apply_chance(v)
             log.append(("c", v))
         else:
-            a = B.hard(s, r)
+            a = bot.hard(s, r)
             s.apply(a)
             log.append(("a", a))
-    t = R.State(3)
+    t = rules.State(3)
     for kind, x in log:
         if kind == "c":
             t.apply_chance(x)

@@ -5,14 +5,14 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "host_tools"))
 
-import bench_milestones as B  # noqa: E402
+import bench_milestones as bench  # noqa: E402
 from dicebox.games.milestones import bot  # noqa: E402
 
 
 def test_bots_beat_random_rerolls_and_easy_first_pays():
     games = range(1, 9)
-    bots = sum(B.play(2, bot.Bot, s, 4000)[0] for s in games)
-    rand = sum(B.play(2, bot.RandomBot, s, 4000)[0] for s in games)
+    bots = sum(bench.play(2, bot.Bot, s, 4000)[0] for s in games)
+    rand = sum(bench.play(2, bot.RandomBot, s, 4000)[0] for s in games)
     assert bots > 2 * rand, (bots, rand)
 
     class HardFirst(bot.Bot):
@@ -20,11 +20,11 @@ def test_bots_beat_random_rerolls_and_easy_first_pays():
             bot.Bot.__init__(self, *a, **k)
             self.tier = 2
 
-    hard = sum(B.play(2, HardFirst, s, 4000)[0] for s in games)
+    hard = sum(bench.play(2, HardFirst, s, 4000)[0] for s in games)
     assert bots > hard, (bots, hard)
 
 
 def test_variant_games_finish():
     for kw in ({"big_pile": True}, {"mandatory": (0, 3)}, {"hourglass_side": 7}):
-        score, rolls = B.play(3, bot.Bot, 5, 4000, **kw)
+        score, rolls = bench.play(3, bot.Bot, 5, 4000, **kw)
         assert score >= 0 and 1 <= rolls <= 200

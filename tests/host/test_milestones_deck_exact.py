@@ -26,7 +26,6 @@ def test_every_stored_chance_is_exact():
 def test_matcher_agrees_with_a_brute_force_assignment_search():
     # An independent slow matcher: try every assignment of dice to sub-tasks.
     from dicebox.games.milestones.dice import FACE_COLOUR
-    T = tasks
 
     def col(i, r):
         return FACE_COLOUR[i * 6 + r[i] - 1]
@@ -35,21 +34,21 @@ def test_matcher_agrees_with_a_brute_force_assignment_search():
         k = cl[0]
         ns = [r[i] for i in dice]
         cs = [col(i, r) for i in dice]
-        if k == T.COL:
+        if k == tasks.COL:
             return len(dice) == cl[2] and all(c == cl[1] for c in cs), ("C", cl[1])
-        if k == T.NUM:
+        if k == tasks.NUM:
             return len(dice) == cl[2] and all(n == cl[1] for n in ns), ("N", cl[1])
-        if k == T.FACE:
+        if k == tasks.FACE:
             return len(dice) == 1 and ns[0] == cl[2] and cs[0] == cl[1], None
-        if k == T.SAMEN:
+        if k == tasks.SAMEN:
             return len(dice) == cl[1] and len(set(ns)) == 1, ("N", ns[0] if ns else 0)
-        if k == T.SAMEC:
+        if k == tasks.SAMEC:
             return len(dice) == cl[1] and len(set(cs)) == 1, ("C", cs[0] if cs else 0)
-        if k == T.RUN:
+        if k == tasks.RUN:
             # two runs differ when they show different numbers (start or length)
             s = sorted(ns)
             return (len(dice) == cl[1] and s == list(range(s[0], s[0] + cl[1]))), ("R", s[0] if s else 0, cl[1])
-        if k == T.RUNC:
+        if k == tasks.RUNC:
             s = sorted(ns)
             return (len(dice) == cl[1] and len(set(cs)) == 1
                     and s == list(range(s[0], s[0] + cl[1]))), ("C", cs[0] if cs else 0)
@@ -59,19 +58,19 @@ def test_matcher_agrees_with_a_brute_force_assignment_search():
         k, m = cl
         for i in range(6):
             n, c = r[i], col(i, r)
-            if k == T.ONLYN and not (m >> (n - 1)) & 1:
+            if k == tasks.ONLYN and not (m >> (n - 1)) & 1:
                 return False
-            if k == T.NON and (m >> (n - 1)) & 1:
+            if k == tasks.NON and (m >> (n - 1)) & 1:
                 return False
-            if k == T.ONLYC and not (m >> c) & 1:
+            if k == tasks.ONLYC and not (m >> c) & 1:
                 return False
-            if k == T.NOC and (m >> c) & 1:
+            if k == tasks.NOC and (m >> c) & 1:
                 return False
         return True
 
     def slow(task, r):
-        subs = [cl for cl in task if cl[0] < T.ONLYN]
-        if not all(glob_ok(cl, r) for cl in task if cl[0] >= T.ONLYN):
+        subs = [cl for cl in task if cl[0] < tasks.ONLYN]
+        if not all(glob_ok(cl, r) for cl in task if cl[0] >= tasks.ONLYN):
             return False
         # label each die with a sub-task index or -1 (unused)
         for lab in itertools.product(range(-1, len(subs)), repeat=6):
@@ -91,8 +90,8 @@ def test_matcher_agrees_with_a_brute_force_assignment_search():
     import random
     rnd = random.Random(7)
     multi = [c[3] for c in deck.DECK if len(c[3]) > 1] + [c[3] for c in deck.DECK if len(c[3]) == 1][::4]
-    runs = [((T.RUN, 3), (T.RUN, 2)), ((T.RUN, 4), (T.RUN, 2)), ((T.RUN, 3), (T.RUN, 3)),
-            ((T.RUN, 2), (T.RUN, 2), (T.RUN, 2)), ((T.RUN, 2), (T.RUN, 3), (T.SAMEN, 1))]
+    runs = [((tasks.RUN, 3), (tasks.RUN, 2)), ((tasks.RUN, 4), (tasks.RUN, 2)), ((tasks.RUN, 3), (tasks.RUN, 3)),
+            ((tasks.RUN, 2), (tasks.RUN, 2), (tasks.RUN, 2)), ((tasks.RUN, 2), (tasks.RUN, 3), (tasks.SAMEN, 1))]
     for task in multi + runs:
         for _ in range(25):
             r = tuple(rnd.randint(1, 6) for _ in range(6))

@@ -18,11 +18,11 @@ END = "<!-- END console texts -->"
 
 
 def block():
-    from dicebox.games.milestones import help as H
+    from dicebox.games.milestones import help as game_help
     out = [BEGIN, "## On the console: how to play, controls, rules and rulings", ""]
     out.append("These are the pages of *How to play* on the console, word for word.")
     out.append("")
-    for title, text in H.pages():
+    for title, text in game_help.pages():
         out.append("### " + title)
         out.append("")
         for para in text.split("\n"):
@@ -54,10 +54,10 @@ def test_docs_carry_the_console_texts_word_for_word():
 
 
 def test_the_console_help_names_solo_play_and_every_ruling():
-    from dicebox.games.milestones import help as H
-    assert "Solo" in H.RULES
+    from dicebox.games.milestones import help as game_help
+    assert "Solo" in game_help.RULES
     for n in range(1, 14):
-        assert "\n%d. " % n in H.RULINGS, n
+        assert "\n%d. " % n in game_help.RULINGS, n
 
 
 if __name__ == "__main__":

@@ -4,14 +4,14 @@ another exception, never a state that crashes the table later."""
 import json
 import random
 
-from hypothesis import given, settings, strategies as S
+from hypothesis import given, settings, strategies
 
 from dicebox.core.storage import BadData
 from dicebox.core.game import resolve_chance
-from dicebox.core import rng, events as E
+from dicebox.core import rng, events
 from dicebox.games.milestones import screens, deck
 
-import test_milestones_screens as T
+import test_milestones_screens as screen_tests
 
 ODD = (None, True, False, 0, 1, -1, 5, 7, 9, 51, 99, 2 ** 31, -2 ** 40, 1.5, "", "x", "63",
        [], [0], [1, 2], [-1, -1, -1], [None], {}, {"a": 1}, [[0], [1]], ["roll", 63], ["draw", 0, 0])
@@ -21,10 +21,10 @@ def real_saves():
     out = []
     for seed, cfg in ((2, {}), (3, {"big": True}), (4, {"must": [1, 2, 0], "hg": 1}),
                       (5, {"humans": 2, "bots": 1})):
-        app = T.App(seed)
-        T.setup_with(app, **cfg)
+        app = screen_tests.App(seed)
+        screen_tests.setup_with(app, **cfg)
         if isinstance(app.top(), screens.PilePicker):
-            app.press(E.A)
+            app.press(events.A)
         app.run(200)
         app.shake()
         for _ in range(4):
@@ -101,7 +101,7 @@ def play_on(st):
 
 
 @settings(max_examples=400, deadline=None)
-@given(S.integers(0, len(SAVES) - 1), S.integers(0, 2 ** 32))
+@given(strategies.integers(0, len(SAVES) - 1), strategies.integers(0, 2 ** 32))
 def test_a_mutated_save_loads_or_is_refused_with_baddata(k, seed):
     d = mutate(SAVES[k], random.Random(seed))
     try:
@@ -112,18 +112,18 @@ def test_a_mutated_save_loads_or_is_refused_with_baddata(k, seed):
 
 
 @settings(max_examples=150, deadline=None)
-@given(S.integers(0, len(SAVES) - 1), S.integers(0, 2 ** 32))
+@given(strategies.integers(0, len(SAVES) - 1), strategies.integers(0, 2 ** 32))
 def test_the_menu_and_the_table_survive_any_save(k, seed):
-    app = T.App(seed % 1000)
+    app = screen_tests.App(seed % 1000)
     app.store.save(screens.SAVE, mutate(SAVES[k], random.Random(seed)))
     screens.start(app)
     if app.messages:
         assert "Saved game" in app.messages[-1][1]
-        app.press(E.A)
+        app.press(events.A)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     if "Resume game" in labels:
-        T.menu_pick(app, "Resume game")
+        screen_tests.menu_pick(app, "Resume game")
         app.run(3000)
         app.screen()
         for s in app.stack:

@@ -2,18 +2,18 @@
 and the game underneath keeps its cards."""
 import random
 
-from dicebox.core import events as E
+from dicebox.core import events
 from dicebox.games.milestones import deck, screens
 
-import test_milestones_screens as T
+import test_milestones_screens as screen_tests
 
-KINDS = (E.PRESS, E.PRESS, E.PRESS, E.RELEASE, E.LONG)
+KINDS = (events.PRESS, events.PRESS, events.PRESS, events.RELEASE, events.LONG)
 
 
 def test_random_input_keeps_the_screens_alive():
     for seed in range(6):
         rnd = random.Random(seed)
-        app = T.App(seed + 1)
+        app = screen_tests.App(seed + 1)
         screens.start(app)
         for step in range(3000):
             r = rnd.random()

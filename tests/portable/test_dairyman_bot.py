@@ -1,7 +1,7 @@
 """Dairyman bots: legal play and the hard bot's main decisions."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
-from dicebox.games.dairyman import rules as R, bot as B
+from dicebox.games.dairyman import rules, bot
 from dicebox.games.dairyman.tiles import TILES, ICE1
 from test_dairyman_rules import new, roll, tile_with, give
 
@@ -9,13 +9,13 @@ from test_dairyman_rules import new, roll, tile_with, give
 def _play(names, seed):
     r = rng.seeded(seed)
     br = rng.seeded(seed + 50)
-    s = R.State(len(names))
+    s = rules.State(len(names))
     steps = 0
     while s.current_player() != TERMINAL and steps < 3000:
         if s.current_player() == CHANCE:
             resolve_chance(s, r)
         else:
-            a = B.BOTS[names[s.seat]](s, br)
+            a = bot.BOTS[names[s.seat]](s, br)
             verbs = [x[0] for x in s.legal_actions()]
             assert a[0] in verbs, (a, verbs)
             s.apply(a)                 # raises if the bot broke a rule
@@ -31,19 +31,19 @@ def test_bots_play_legal_games():
 
 
 def test_tables_are_probabilities():
-    assert B.PSET[0] == 0 and B.PSET[1] == 0
-    assert abs(B.PSET[2] - 3 / 36) < 1e-4          # 4+6, 6+4, 5+5
+    assert bot.PSET[0] == 0 and bot.PSET[1] == 0
+    assert abs(bot.PSET[2] - 3 / 36) < 1e-4          # 4+6, 6+4, 5+5
     for k in range(2, 12):
-        assert B.PSET[k] < B.PSET[k + 1] <= 1.0
+        assert bot.PSET[k] < bot.PSET[k + 1] <= 1.0
     for v in range(6):
         for k in range(11):
-            assert B.SUCC1[v][k] <= B.SUCC1[v][k + 1]
-    assert abs(B.SUCC1[4][1] - 1 / 6) < 1e-4       # a kept 5 needs a 5
+            assert bot.SUCC1[v][k] <= bot.SUCC1[v][k + 1]
+    assert abs(bot.SUCC1[4][1] - 1 / 6) < 1e-4       # a kept 5 needs a 5
 
 
 def test_set_probability_matches_enumeration():
     for fixed in ([5], [1, 1], [6, 2], [3], [2, 2, 1]):
-        c = B._counts(fixed)
+        c = bot._counts(fixed)
         for m in (1, 2, 3):
             hit = 0
             for x in range(6 ** m):
@@ -51,9 +51,9 @@ def test_set_probability_matches_enumeration():
                 for _ in range(m):
                     vals.append(x % 6 + 1)
                     x //= 6
-                if R.has_set(vals):
+                if rules.has_set(vals):
                     hit += 1
-            assert abs(B._set_prob(c, m) - hit / 6 ** m) < 1e-9, (fixed, m)
+            assert abs(bot._set_prob(c, m) - hit / 6 ** m) < 1e-9, (fixed, m)
 
 
 def test_hard_claims_the_best_combination():
@@ -62,7 +62,7 @@ def test_hard_claims_the_best_combination():
     roll(s, [6, 4, 6, 4, 5, 5, 1, 1])
     for st in ((0, 1), (2, 3), (4, 5)):
         s.apply(("lock", st))
-    assert B.hard(s, rng.seeded(1)) == ("claim", (0, 5))
+    assert bot.hard(s, rng.seeded(1)) == ("claim", (0, 5))
 
 
 def test_hard_pushes_when_nothing_is_claimable_yet():
@@ -70,7 +70,7 @@ def test_hard_pushes_when_nothing_is_claimable_yet():
     s.display = [14, 20, 21]         # 30, 40, 40
     roll(s, [6, 4, 1, 1, 2, 3, 3, 2])
     s.apply(("lock", (0, 1)))
-    assert B.hard(s, rng.seeded(1)) == ("reroll", ())
+    assert bot.hard(s, rng.seeded(1)) == ("reroll", ())
 
 
 def test_hard_stops_when_the_whole_display_fits():
@@ -78,7 +78,7 @@ def test_hard_stops_when_the_whole_display_fits():
     roll(s, [6, 4, 6, 4, 5, 5, 5, 5])
     for st in ((0, 1), (2, 3), (4, 5), (6, 7)):
         s.apply(("lock", st))
-    assert B.hard(s, rng.seeded(1)) == ("claim", (0, 1, 2))
+    assert bot.hard(s, rng.seeded(1)) == ("claim", (0, 1, 2))
 
 
 def test_hard_freezes_the_die_that_helps():
@@ -87,22 +87,22 @@ def test_hard_freezes_the_die_that_helps():
     roll(s, [6, 4, 2, 3, 5, 5, 1, 1])
     s.apply(("lock", (0, 1)))
     s.apply(("lock", (2, 3, 4)))     # barns 20; free 5, 1, 1
-    assert B.hard(s, rng.seeded(1)) == ("reroll", ())
+    assert bot.hard(s, rng.seeded(1)) == ("reroll", ())
     s.freeze[0] = 1
-    assert B.hard(s, rng.seeded(1)) == ("reroll", (5,))
+    assert bot.hard(s, rng.seeded(1)) == ("reroll", (5,))
 
 
 def test_hard_flips_with_the_yellow_die_before_stopping():
     s = new()
     t = tile_with(need=4, owned=(0, 1, 2))
     give(s, 0, t)
-    assert s.dc[7] == R.YELLOW
+    assert s.dc[7] == rules.YELLOW
     roll(s, [6, 4, 6, 4, 5, 5, 1, 4])
     for st in ((0, 1), (2, 3), (4, 5)):
         s.apply(("lock", st))
-    assert B.hard(s, rng.seeded(1)) == ("flip", t)
+    assert bot.hard(s, rng.seeded(1)) == ("flip", t)
     s.apply(("flip", t))
-    assert B.hard(s, rng.seeded(1))[0] == "claim"
+    assert bot.hard(s, rng.seeded(1))[0] == "claim"
 
 
 def test_hard_uses_an_ice_cream_to_escape_a_failed_roll():
@@ -110,27 +110,27 @@ def test_hard_uses_an_ice_cream_to_escape_a_failed_roll():
     t = tile_with(back=ICE1, owned=(0, 1, 2))
     give(s, 0, t, True)
     roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
-    assert B.hard(s, rng.seeded(1)) == ("ice", t)
-    assert B.easy(s, rng.seeded(1)) == ("ice", t)
+    assert bot.hard(s, rng.seeded(1)) == ("ice", t)
+    assert bot.easy(s, rng.seeded(1)) == ("ice", t)
 
 
 def test_hard_fails_when_nothing_else_is_left():
     s = new()
     roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
-    assert B.hard(s, rng.seeded(1)) == ("fail",)
+    assert bot.hard(s, rng.seeded(1)) == ("fail",)
 
 
 def test_help_pages_are_ascii_and_complete():
-    from dicebox.games.dairyman import help as H
-    titles = [p[0] for p in H.pages()]
+    from dicebox.games.dairyman import help as game_help
+    titles = [p[0] for p in game_help.pages()]
     assert titles == ["How to play", "Controls", "Rules", "Rulings", "Tiles"]
-    for title, text in H.pages():
+    for title, text in game_help.pages():
         for ch in text:
             assert 32 <= ord(ch) < 127 or ch == "\n", (title, ch)
     for k in range(1, 16):
-        assert ("R%d " % k) in H.RULINGS
-    assert "R16 " not in H.RULINGS
+        assert ("R%d " % k) in game_help.RULINGS
+    assert "R16 " not in game_help.RULINGS
     for t in range(len(TILES)):
-        line = H.tile_line(t)
-        assert len(line) <= 16 and line in H.tiles_text()
+        line = game_help.tile_line(t)
+        assert len(line) <= 16 and line in game_help.tiles_text()
         assert int(line.split()[0]) == TILES[t][0]

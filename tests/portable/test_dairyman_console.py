@@ -1,23 +1,23 @@
 """Dairyman on the real App (stand-in hardware, a clock that wraps): played as
 a new player would, with random keys, solo against bots and pass-and-play,
 quitting mid-game and resuming; and with the dice source refused."""
-from dicebox.core import events as E
+from dicebox.core import events
 from dicebox.core import storage, ui
 from dicebox.core.app import App, ErrorScreen
 from dicebox.core.game import CHANCE
 from dicebox.core.rng import seeded
-from dicebox.games.dairyman import screens as S
+from dicebox.games.dairyman import screens
 from fakehw import FakeHW
 
-KEYS = (E.A, E.A, E.A, E.LEFT, E.RIGHT, E.UP, E.DOWN, E.B)
+KEYS = (events.A, events.A, events.A, events.LEFT, events.RIGHT, events.UP, events.DOWN, events.B)
 
 
 class Home(ui.Screen):
     """A one-entry home menu: A opens Dairyman."""
 
     def event(self, ev):
-        if ui.is_press(ev, E.A):
-            S.start(self.app)
+        if ui.is_press(ev, events.A):
+            screens.start(self.app)
 
     def draw(self, fb):
         fb.fill(0)
@@ -51,30 +51,30 @@ def choose(hw, app, label):
     m = app.top()
     for _ in range(len(m.items)):
         if m.label(m.sel) == label:
-            tap(hw, app, E.A)
+            tap(hw, app, events.A)
             return
-        tap(hw, app, E.DOWN)
+        tap(hw, app, events.DOWN)
     raise AssertionError("no %r in %r" % (label, [m.label(i) for i in range(len(m.items))]))
 
 
 def new_game(hw, app, humans):
-    tap(hw, app, E.A)                       # home -> Dairyman
+    tap(hw, app, events.A)                       # home -> Dairyman
     if app.top().label(0) == "Resume game":
         choose(hw, app, "New game")
     else:
-        tap(hw, app, E.A)                   # New game
+        tap(hw, app, events.A)                   # New game
     ng = app.top()
     if humans == 2:
-        tap(hw, app, E.RIGHT)               # 3 players
-        tap(hw, app, E.DOWN)
-        tap(hw, app, E.DOWN)
-        tap(hw, app, E.LEFT)                # P2: hard bot -> easy bot ... -> human
-        tap(hw, app, E.LEFT)
+        tap(hw, app, events.RIGHT)               # 3 players
+        tap(hw, app, events.DOWN)
+        tap(hw, app, events.DOWN)
+        tap(hw, app, events.LEFT)                # P2: hard bot -> easy bot ... -> human
+        tap(hw, app, events.LEFT)
         assert ng.seats[:3] == [0, 0, 2], ng.seats
     choose(hw, app, "Start")
     if isinstance(app.top(), ui.Confirm):
-        tap(hw, app, E.A)
-    assert isinstance(app.top(), S.Table)
+        tap(hw, app, events.A)
+    assert isinstance(app.top(), screens.Table)
     return app.top()
 
 
@@ -88,38 +88,38 @@ def sensible(hw, app, r):
     t = app.top()
     s = t.s
     if t.handoff >= 0 or s.current_player() == CHANCE:
-        tap(hw, app, E.A)
+        tap(hw, app, events.A)
         return
     if t.is_bot(s.seat) or s.current_player() < 0:
         step(hw, app, 25)
         return
     if t.sel or t.mode:
-        tap(hw, app, E.B)
+        tap(hw, app, events.B)
     locks = [a for a in s.legal_actions() if a[0] == "lock"]
     if locks and (s.need_lock or r.randbelow(2)):
         for i in locks[0][1]:
             for _ in range(12):
                 if t.cur == i:
                     break
-                tap(hw, app, E.RIGHT)
-            tap(hw, app, E.A)
+                tap(hw, app, events.RIGHT)
+            tap(hw, app, events.A)
         return
-    tap(hw, app, E.UP)
+    tap(hw, app, events.UP)
     got = labels(app.top())
     for want in (("Reroll", "Stop and claim") if r.randbelow(3) == 0 else
                  ("Stop and claim", "Reroll")) + ("Fail: backorder",):
         if want in got:
             choose(hw, app, want)
             if want != "Reroll":
-                tap(hw, app, E.A)          # the first claim / yes to the failure
+                tap(hw, app, events.A)          # the first claim / yes to the failure
             return
-    tap(hw, app, E.B)
+    tap(hw, app, events.B)
 
 
 def storm(hw, app, seed, taps):
     r = seeded(seed)
     for _ in range(taps):
-        if isinstance(app.top(), S.Table) and r.randbelow(10) < 7:
+        if isinstance(app.top(), screens.Table) and r.randbelow(10) < 7:
             sensible(hw, app, r)
             continue
         top = app.top()
@@ -127,10 +127,10 @@ def storm(hw, app, seed, taps):
             choose(hw, app, "Resume game")
             continue
         if isinstance(top, ui.Menu) and top.title == "New game":
-            tap(hw, app, E.B)
+            tap(hw, app, events.B)
             continue
         if isinstance(top, Home):
-            tap(hw, app, E.A)
+            tap(hw, app, events.A)
             continue
         tap(hw, app, KEYS[r.randbelow(len(KEYS))])
         if r.randbelow(6) == 0:
@@ -139,25 +139,25 @@ def storm(hw, app, seed, taps):
 
 def quit_and_resume(hw, app):
     """From the table: B (drop picks / menu), Save and quit, then Resume."""
-    while not isinstance(app.top(), S.Table):
-        tap(hw, app, E.B)
+    while not isinstance(app.top(), screens.Table):
+        tap(hw, app, events.B)
         if isinstance(app.top(), Home):
-            tap(hw, app, E.A)
+            tap(hw, app, events.A)
             choose(hw, app, "Resume game")
     t = app.top()
     while not (isinstance(app.top(), ui.Menu) and app.top().title == "Actions"):
-        tap(hw, app, E.B)
+        tap(hw, app, events.B)
     saved = t.s.to_dict()
-    tap(hw, app, E.UP)                      # wraps to the last entry
+    tap(hw, app, events.UP)                      # wraps to the last entry
     assert app.top().label(app.top().sel) == "Save and quit"
-    tap(hw, app, E.A)
+    tap(hw, app, events.A)
     assert isinstance(app.top(), Home)
-    tap(hw, app, E.A)
+    tap(hw, app, events.A)
     m = app.top()
     assert m.label(0) == "Resume game" and m.sel == 0
-    tap(hw, app, E.A)
+    tap(hw, app, events.A)
     t2 = app.top()
-    assert isinstance(t2, S.Table) and t2.s.to_dict() == saved
+    assert isinstance(t2, screens.Table) and t2.s.to_dict() == saved
     assert t2.log.lines == t.log.lines
     return t2
 
@@ -167,9 +167,9 @@ def test_solo_against_bots_random_keys_quit_and_resume():
     t = new_game(hw, app, 1)
     for k in range(3):
         storm(hw, app, 10 + k, 150)
-        if app.store.exists(S.SAVE):
+        if app.store.exists(screens.SAVE):
             t = quit_and_resume(hw, app)
-    assert t.log.count > 20 and not app.store.take_problems(S.SAVE)
+    assert t.log.count > 20 and not app.store.take_problems(screens.SAVE)
 
 
 def test_pass_and_play_hands_over_and_resumes_covered():
@@ -179,14 +179,14 @@ def test_pass_and_play_hands_over_and_resumes_covered():
     covered = 0
     r = seeded(7)
     for _ in range(250):
-        if isinstance(app.top(), S.Table) and app.top().handoff >= 0:
+        if isinstance(app.top(), screens.Table) and app.top().handoff >= 0:
             covered += 1
         tap(hw, app, KEYS[r.randbelow(len(KEYS))])
         if isinstance(app.top(), Home) or (isinstance(app.top(), ui.Menu)
                                            and app.top().title in ("Dairyman", "New game")):
             break
     assert covered > 0
-    if app.store.exists(S.SAVE):
+    if app.store.exists(screens.SAVE):
         t2 = quit_and_resume(hw, app)
         if not t2.is_bot(t2.s.seat):
             assert t2.handoff == t2.s.seat  # a resumed pass-and-play game starts covered
@@ -194,11 +194,11 @@ def test_pass_and_play_hands_over_and_resumes_covered():
 
 def test_refused_dice_source_cannot_roll_and_nothing_crashes():
     hw, app = make(entropy_ok=False)
-    tap(hw, app, E.A)
-    tap(hw, app, E.A)                       # New game
+    tap(hw, app, events.A)
+    tap(hw, app, events.A)                       # New game
     choose(hw, app, "Start")
     assert isinstance(app.top(), ui.Message) and app.top().title == "Cannot roll"
-    tap(hw, app, E.B)
+    tap(hw, app, events.B)
     assert app.top().title == "New game"
     r = seeded(3)
     for _ in range(60):

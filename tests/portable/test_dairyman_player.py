@@ -1,12 +1,12 @@
 """Dairyman as a player meets it: the menu with a saved game, damaged saves,
 refused rolls, a full filesystem, the move log and recaps, the help pages,
 the claim list, and a clock that wraps."""
-from dicebox.core import events as E
+from dicebox.core import events
 from dicebox.core import ticks
 from dicebox.core.app import NoEntropy
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import Rng
-from dicebox.games.dairyman import screens as S, rules as R, help as H
+from dicebox.games.dairyman import screens, rules, help as game_help
 from console import FakeApp, TextFB
 
 
@@ -21,7 +21,7 @@ def labels(menu):
 
 
 def press(app, b):
-    app.top().event(E.make(E.PRESS, b))
+    app.top().event(events.make(events.PRESS, b))
     app.frame()
 
 
@@ -32,7 +32,7 @@ def item(app, name):
 
 def new_game(app, seats=(0, 2)):
     """Through the menus: New game (default 2 players), seats, Start."""
-    S.start(app)
+    screens.start(app)
     item(app, "New game")
     ng = app.top()
     for i in range(len(seats)):
@@ -53,54 +53,54 @@ def bots_until_human(app, t, limit=3000):
 
 def test_menu_offers_help_before_the_rules():
     app = App()
-    S.start(app)
+    screens.start(app)
     got = labels(app.top())
     assert got[:4] == ["New game", "How to play", "Controls", "Rules"], got
     item(app, "How to play")
     page = app.top()
     assert 14 <= len(page.lines) <= 40          # a few screens, not the rulebook
-    assert "Controls" in H.CONTROLS or "A" in H.CONTROLS
+    assert "Controls" in game_help.CONTROLS or "A" in game_help.CONTROLS
     for key in ("Left/Right", "Up", "Down", "A", "B", "shake", "Freeze", "hold"):
-        assert key.lower() in H.CONTROLS.lower(), key
+        assert key.lower() in game_help.CONTROLS.lower(), key
 
 
 def test_resume_comes_first_and_selected_and_new_game_asks_first():
     app = App()
     new_game(app, (0, 2))
     t = app.top()
-    assert isinstance(t, S.Table)
-    saved = app.store.load(S.SAVE, None)
+    assert isinstance(t, screens.Table)
+    saved = app.store.load(screens.SAVE, None)
     app.stack = []
-    S.start(app)
+    screens.start(app)
     m = app.top()
     assert m.label(0) == "Resume game" and m.sel == 0
     item(app, "New game")
     app.top().items[-1][1]()                     # Start
     c = app.top()
     assert "Replace the saved game?" in " ".join(c.lines)
-    press(app, E.B)                              # no: the save is kept
-    assert app.store.load(S.SAVE, None) == saved
+    press(app, events.B)                              # no: the save is kept
+    assert app.store.load(screens.SAVE, None) == saved
     assert app.top().title == "New game"
     app.top().items[-1][1]()
-    press(app, E.A)                              # yes
-    assert isinstance(app.top(), S.Table) and app.store.load(S.SAVE, None) != saved
+    press(app, events.A)                              # yes
+    assert isinstance(app.top(), screens.Table) and app.store.load(screens.SAVE, None) != saved
 
 
 def test_damaged_save_is_set_aside_and_told_on_the_menu():
     app = App()
     new_game(app, (0, 2))
-    d = app.store.load(S.SAVE, None)
+    d = app.store.load(screens.SAVE, None)
     d["state"]["seat"] = 5
-    app.store.save(S.SAVE, d)
+    app.store.save(screens.SAVE, d)
     app.stack = []
-    S.start(app)
+    screens.start(app)
     assert app.messages and "damaged" in app.messages[-1][1] and "seat" in app.messages[-1][1]
-    press(app, E.A)
+    press(app, events.A)
     assert labels(app.top())[0] == "New game"
-    assert not app.store.exists(S.SAVE)          # set aside: it cannot crash again
+    assert not app.store.exists(screens.SAVE)          # set aside: it cannot crash again
     app.stack = []
     app.messages = []
-    S.start(app)
+    screens.start(app)
     assert not app.messages                      # said once
 
 
@@ -109,9 +109,9 @@ def test_refused_roll_at_start_keeps_the_new_game_menu():
     app.rng = Rng(NoEntropy("entropy health test failed"))
     new_game(app, (0, 2))
     assert app.messages[-1][0] == "Cannot roll"
-    press(app, E.A)                              # close the message
+    press(app, events.A)                              # close the message
     assert app.top().title == "New game"
-    assert not app.store.exists(S.SAVE)
+    assert not app.store.exists(screens.SAVE)
 
 
 def test_refused_roll_at_the_table_keeps_the_player_there():
@@ -123,27 +123,27 @@ def test_refused_roll_at_the_table_keeps_the_player_there():
     before = t.s.to_dict()
     good = app.rng
     app.rng = Rng(NoEntropy("entropy health test failed"))
-    press(app, E.A)                              # roll: refused
+    press(app, events.A)                              # roll: refused
     assert app.messages[-1][0] == "Cannot roll" and t.s.to_dict() == before
-    press(app, E.A)                              # close the message
+    press(app, events.A)                              # close the message
     assert app.top() is t
     app.rng = good
-    press(app, E.A)                              # try again: rolls
+    press(app, events.A)                              # try again: rolls
     assert t.s.current_player() != CHANCE or t.s.pending[0] != 1 or t.s.seat != 0
 
 
 def test_refused_roll_for_a_bot_waits_without_a_storm_of_messages():
     app = App()
-    t = S.Table(app, R.State(2), [2, 1])
+    t = screens.Table(app, rules.State(2), [2, 1])
     app.push(t)
     app.rng = Rng(NoEntropy("no entropy"))
     for _ in range(20):
         app.t = ticks.add(app.t, 700)
         app.frame()
     assert len(app.messages) == 1 and app.messages[0][0] == "Cannot roll"
-    press(app, E.B)                               # close: back at the table
+    press(app, events.B)                               # close: back at the table
     assert app.top() is t
-    press(app, E.B)                               # the menu still opens
+    press(app, events.B)                               # the menu still opens
     assert app.top().title == "Actions"
 
 
@@ -153,7 +153,7 @@ def test_full_filesystem_play_goes_on():
     t = app.top()
     app.store.fail_writes = True
     bots_until_human(app, t)
-    press(app, E.A)                               # roll, save fails
+    press(app, events.A)                               # roll, save fails
     assert app.store.failed_writes > 0 and app.store.notice
     assert app.top() is t or app.top().__class__.__name__ == "TextPage"
 
@@ -163,13 +163,13 @@ def test_moves_are_logged_in_words_saved_and_recapped():
     new_game(app, (0, 2))
     t = app.top()
     bots_until_human(app, t)
-    press(app, E.A)                               # roll
+    press(app, events.A)                               # roll
     assert t.log.lines[-1].startswith("P1 rolled ")
     # play this turn out: fail or claim through the rules' legal moves
     mark = t.log.count
     while not t.is_bot(t.s.seat) and t.s.current_player() != TERMINAL:
         if t.s.current_player() == CHANCE:
-            press(app, E.A)
+            press(app, events.A)
             continue
         acts = t.s.legal_actions()
         a = [x for x in acts if x[0] in ("claim", "fail")] or acts
@@ -177,7 +177,7 @@ def test_moves_are_logged_in_words_saved_and_recapped():
     assert t.log.count > mark
     # the bot plays; when it is P1's turn again a recap shows the bot's moves
     n = 0
-    while not isinstance(app.top(), S.ui.TextPage) and n < 3000:
+    while not isinstance(app.top(), screens.ui.TextPage) and n < 3000:
         app.t = ticks.add(app.t, 700)
         app.frame()
         n += 1
@@ -185,13 +185,13 @@ def test_moves_are_logged_in_words_saved_and_recapped():
     assert page.title == "Since your turn", page.title
     text = " ".join(page.lines)
     assert "P2 rolled" in text and "P1 " not in text, text
-    press(app, E.A)
+    press(app, events.A)
     assert app.top() is t
     # saved with the game, shown by Moves on the in-game menu after a resume
-    s2, seats = S.load(app)
-    log = S._load_log(app)
+    s2, seats = screens.load(app)
+    log = screens._load_log(app)
     assert log.lines == t.log.lines
-    press(app, E.UP)
+    press(app, events.UP)
     item(app, "Moves")
     assert app.top().title == "Moves"
     assert "P2" in " ".join(app.top().lines)
@@ -199,9 +199,9 @@ def test_moves_are_logged_in_words_saved_and_recapped():
 
 def test_claim_list_shows_flip_cost_and_back():
     app = App()
-    s = R.State(2)
+    s = rules.State(2)
     s.apply_chance([k - 1 for k in s.chance_request()])
-    t = S.Table(app, s, [0, 2])
+    t = screens.Table(app, s, [0, 2])
     app.push(t)
     s.display = [5, 6, 0]          # two 20s (yellow 5 / 1 freeze) and a 10
     s.stack = [x for x in range(22) if x not in s.display]
@@ -214,9 +214,9 @@ def test_claim_list_shows_flip_cost_and_back():
     t.claim_menu()
     m = app.top()
     got = labels(m)
-    assert H.tile_line(5) in got and H.tile_line(6) in got and H.tile_line(5) != H.tile_line(6)
-    assert "Y5" in H.tile_line(5) and "F1" in H.tile_line(6)
-    m.sel = got.index(H.tile_line(6))
+    assert game_help.tile_line(5) in got and game_help.tile_line(6) in got and game_help.tile_line(5) != game_help.tile_line(6)
+    assert "Y5" in game_help.tile_line(5) and "F1" in game_help.tile_line(6)
+    m.sel = got.index(game_help.tile_line(6))
     m.draw(app.fb)
     assert "flip: 1 freeze" in app.fb.texts and "ice: reroll 1s" in app.fb.texts
     both = got.index("20+20=40") if "20+20=40" in got else -1
@@ -227,7 +227,7 @@ def test_claim_list_shows_flip_cost_and_back():
 def test_bots_keep_playing_across_the_tick_wrap():
     app = App()
     app.t = ticks.PERIOD - 2000
-    t = S.Table(app, R.State(2), [2, 1])
+    t = screens.Table(app, rules.State(2), [2, 1])
     app.push(t)
     for _ in range(60):
         app.t = ticks.add(app.t, 700)
@@ -238,7 +238,7 @@ def test_bots_keep_playing_across_the_tick_wrap():
 
 def test_recap_for_a_human_who_has_not_acted_yet_and_after_a_resume():
     app = App(5)
-    t = S.Table(app, R.State(2), [2, 0])          # the bot starts
+    t = screens.Table(app, rules.State(2), [2, 0])          # the bot starts
     app.push(t)
     n = 0
     while app.top() is t and n < 3000:
@@ -248,6 +248,6 @@ def test_recap_for_a_human_who_has_not_acted_yet_and_after_a_resume():
     page = app.top()
     assert page.title == "Since your turn" and "P1 " in " ".join(page.lines)
     # resumed mid-game at the bot's turn: the recap covers what the bot does next
-    s2 = R.State(2)
-    t2 = S.Table(app, s2, [0, 2], S.MoveLog(["old line"]))
+    s2 = rules.State(2)
+    t2 = screens.Table(app, s2, [0, 2], screens.MoveLog(["old line"]))
     assert t2.marks == {0: 1}

@@ -1,6 +1,6 @@
 """Dairyman rules: setup, sets, barns, rerolls, freezing, claims, failures."""
 from dicebox.core.game import CHANCE, IllegalMove
-from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.tiles import TILES
 from check import raises
 
@@ -9,7 +9,7 @@ from check import raises
 def new(n=2):
     """A game after the opening shuffle with picks that keep tile order:
     display [0, 1, 2] (10, 10, 15), stack 3..21, seat 0 about to roll."""
-    s = R.State(n)
+    s = rules.State(n)
     s.apply_chance([k - 1 for k in s.chance_request()])
     return s
 
@@ -54,14 +54,14 @@ def give(s, seat, t, flipped=False):
 # ---- setup ------------------------------------------------------------------
 def test_players_and_backorder_supply():
     for n, sup in ((2, 3), (3, 4), (4, 5)):
-        s = R.State(n)
+        s = rules.State(n)
         assert s.supply() == sup
-    raises(ValueError, R.State, 1)
-    raises(ValueError, R.State, 5)
+    raises(ValueError, rules.State, 1)
+    raises(ValueError, rules.State, 5)
 
 
 def test_opening_is_a_shuffle_chance_node():
-    s = R.State(3)
+    s = rules.State(3)
     assert s.current_player() == CHANCE
     assert s.chance_request() == list(range(22, 1, -1))
     assert s.legal_actions() == []
@@ -74,7 +74,7 @@ def test_opening_is_a_shuffle_chance_node():
 
 
 def test_bad_chance_values_rejected_state_unchanged():
-    s = R.State(2)
+    s = rules.State(2)
     before = s.to_dict()
     raises(IllegalMove, s.apply_chance, [0] * 20)
     raises(IllegalMove, s.apply_chance, [22] + [0] * 20)
@@ -90,7 +90,7 @@ def test_first_roll_is_seven_white_one_yellow():
     s = new()
     assert s.current_player() == CHANCE and s.seat == 0
     assert s.chance_request() == [6] * 8
-    assert s.dc.count(R.WHITE) == 7 and s.dc.count(R.YELLOW) == 1
+    assert s.dc.count(rules.WHITE) == 7 and s.dc.count(rules.YELLOW) == 1
     roll(s, [6, 4, 1, 1, 2, 2, 3, 1])
     assert s.current_player() == 0
     assert s.dv == [6, 4, 1, 1, 2, 2, 3, 1]
@@ -366,7 +366,7 @@ def test_red_die_per_token_rolled_and_returned():
     s.apply(("fail",))
     assert s.seat == 1
     assert s.chance_request() == [6] * 10
-    assert s.dc.count(R.RED) == 2
+    assert s.dc.count(rules.RED) == 2
     roll(s, [1, 1, 1, 1, 1, 1, 1, 1, 6, 4])
     s.apply(("lock", (8, 9)))            # red dice lock like white ones
     s.apply(("claim", (0,)))
@@ -377,10 +377,10 @@ def test_red_dice_never_exceed_four_ruling_r5():
     s = new(4)
     s.tokens = [4, 0, 0, 0]
     s._start_turn(0)
-    assert s.dc.count(R.RED) == 4 and len(s.chance_request()) == 12
+    assert s.dc.count(rules.RED) == 4 and len(s.chance_request()) == 12
     s.tokens = [5, 0, 0, 0]          # cannot happen in play; capped anyway
     s._start_turn(0)
-    assert s.dc.count(R.RED) == 4
+    assert s.dc.count(rules.RED) == 4
 
 
 def test_at_most_supply_minus_one_tokens_at_a_turn_start():

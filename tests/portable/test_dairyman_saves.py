@@ -4,7 +4,7 @@ import json
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
 from dicebox.core.storage import BadData, MemoryStore
-from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import rules
 from check import raises
 from test_dairyman_rules import new, roll
 
@@ -19,7 +19,7 @@ def mid_game():
 
 
 def refused(d, why=None):
-    e = raises(BadData, R.State.from_dict, d)
+    e = raises(BadData, rules.State.from_dict, d)
     if why is not None:
         assert why in str(e), str(e)
     return e
@@ -28,7 +28,7 @@ def refused(d, why=None):
 def test_round_trip_through_json_at_every_step_of_random_games():
     r = seeded(5)
     for n in (2, 3, 4):
-        s = R.State(n)
+        s = rules.State(n)
         steps = 0
         while s.current_player() != TERMINAL and steps < 400:
             if s.current_player() == CHANCE:
@@ -37,7 +37,7 @@ def test_round_trip_through_json_at_every_step_of_random_games():
                 acts = s.legal_actions()
                 s.apply(acts[r.randbelow(len(acts))])
             d = json.loads(json.dumps(s.to_dict()))
-            assert R.State.from_dict(d).to_dict() == s.to_dict()
+            assert rules.State.from_dict(d).to_dict() == s.to_dict()
             steps += 1
 
 
@@ -95,27 +95,27 @@ def test_dice_invariants():
     d["dl"][2] = 1                              # locked outside a set
     refused(d, "set")
     d = mid_game().to_dict()
-    d["dl"][2] = R.SPENT                        # a white die spent
+    d["dl"][2] = rules.SPENT                        # a white die spent
     refused(d, "yellow")
     d = mid_game().to_dict()
-    d["dc"] = d["dc"] + [R.RED]                 # lengths differ
+    d["dc"] = d["dc"] + [rules.RED]                 # lengths differ
     refused(d)
     d = mid_game().to_dict()
     for k in ("dc", "dv", "dl"):
-        d[k] = d[k] + [R.RED if k == "dc" else (3 if k == "dv" else 0)] * 5
+        d[k] = d[k] + [rules.RED if k == "dc" else (3 if k == "dv" else 0)] * 5
     refused(d)                                  # five red dice
 
 
 def test_seat_kind_and_count_refused_at_load():
-    from dicebox.games.dairyman import screens as S
+    from dicebox.games.dairyman import screens
     st = MemoryStore()
     good = mid_game()
     for seats in ([0, 7, 2], [0, 2], [0, 2, 2, 2], ["human", 0, 0]):
-        st.save(S.SAVE, {"state": good.to_dict(), "seats": seats})
-        assert S.load(_App(st)) is None
-        assert st.take_problems(S.SAVE), seats
-    st.save(S.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2]})
-    s, seats = S.load(_App(st))
+        st.save(screens.SAVE, {"state": good.to_dict(), "seats": seats})
+        assert screens.load(_App(st)) is None
+        assert st.take_problems(screens.SAVE), seats
+    st.save(screens.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2]})
+    s, seats = screens.load(_App(st))
     assert s.to_dict() == good.to_dict() and seats == [0, 1, 2]
 
 

@@ -1,8 +1,8 @@
 """Dairyman screens driven by button events, with a stand-in app."""
-from dicebox.core import events as E
+from dicebox.core import events
 from console import FakeApp
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.dairyman import screens as S, rules as R
+from dicebox.games.dairyman import screens, rules
 
 try:
     import framebuf
@@ -17,7 +17,7 @@ def App():
 
 
 def press(app, b):
-    app.top().event(E.make(E.PRESS, b))
+    app.top().event(events.make(events.PRESS, b))
 
 
 def draw(app):
@@ -31,7 +31,7 @@ def draw(app):
 
 def test_bot_game_plays_to_the_end_saving_every_step():
     app = App()
-    t = S.Table(app, R.State(2), [2, 1])
+    t = screens.Table(app, rules.State(2), [2, 1])
     app.push(t)
     steps = 0
     while t.s.current_player() != TERMINAL and steps < 5000:
@@ -40,20 +40,20 @@ def test_bot_game_plays_to_the_end_saving_every_step():
         del app.beeps[:]     # the stand-in's record of beeps would grow all game
         if steps % 50 == 0:
             draw(app)
-        saved = app.store.load(S.SAVE, None)
+        saved = app.store.load(screens.SAVE, None)
         if t.s.current_player() == TERMINAL:
             assert saved is None        # a finished game's save is removed
         else:
             assert saved["state"] == t.s.to_dict()
         steps += 1
     assert t.s.current_player() == TERMINAL
-    assert isinstance(app.top(), S.EndPage)
+    assert isinstance(app.top(), screens.EndPage)
     draw(app)
-    press(app, E.A)                    # too soon: ignored
-    assert isinstance(app.top(), S.EndPage)
+    press(app, events.A)                    # too soon: ignored
+    assert isinstance(app.top(), screens.EndPage)
     app.t += 1500
-    press(app, E.A)
-    assert S.load(app) is None          # finished games are not offered again
+    press(app, events.A)
+    assert screens.load(app) is None          # finished games are not offered again
 
 
 def _to_human_turn(app, t):
@@ -64,7 +64,7 @@ def _to_human_turn(app, t):
 
 def test_human_builds_sets_with_cursor_and_gets_reasons():
     app = App()
-    t = S.Table(app, R.State(2), [0, 2])
+    t = screens.Table(app, rules.State(2), [0, 2])
     app.push(t)
     _to_human_turn(app, t)
     draw(app)
@@ -73,28 +73,28 @@ def test_human_builds_sets_with_cursor_and_gets_reasons():
     draw(app)
     # pick 6 and 3: 9, then 2 -> 11 is refused with the rules' reason
     t.cur = 0
-    press(app, E.A)
-    press(app, E.RIGHT)
-    press(app, E.RIGHT)
+    press(app, events.A)
+    press(app, events.RIGHT)
+    press(app, events.RIGHT)
     assert t.cur == 2
-    press(app, E.A)
+    press(app, events.A)
     before = t.s.to_dict()
-    press(app, E.RIGHT)
-    press(app, E.A)
+    press(app, events.RIGHT)
+    press(app, events.A)
     assert "not 11" in t.msg and t.s.to_dict() == before and t.sel == []
     draw(app)
     # 6 + 4 locks by itself
     t.cur = 0
-    press(app, E.A)
+    press(app, events.A)
     t.cur = 1
-    press(app, E.A)
+    press(app, events.A)
     assert t.s.barn_total() == 10 and t.s.dl[0] == 1
-    assert app.store.load(S.SAVE, {})["state"] == t.s.to_dict()
+    assert app.store.load(screens.SAVE, {})["state"] == t.s.to_dict()
     # resume from the save: same state, same seats
-    s2, seats = S.load(app)
+    s2, seats = screens.load(app)
     assert s2.to_dict() == t.s.to_dict() and seats == [0, 2]
     # the action menu offers the legal moves; reroll from it
-    press(app, E.UP)
+    press(app, events.UP)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     assert "Reroll" in labels
@@ -102,38 +102,38 @@ def test_human_builds_sets_with_cursor_and_gets_reasons():
     assert ("Fail: backorder" in labels) == (not t.s.can_claim())
     menu.items[labels.index("Reroll")][1]()
     assert app.top() is t and t.s.current_player() == CHANCE
-    press(app, E.A)                                  # roll
+    press(app, events.A)                                  # roll
     assert t.s.current_player() in (0, 1, CHANCE)
     draw(app)
 
 
 def test_pass_and_play_hands_over_before_revealing():
     app = App()
-    t = S.Table(app, R.State(3), [0, 0, 2])
+    t = screens.Table(app, rules.State(3), [0, 0, 2])
     app.push(t)
     assert t.handoff == 0          # covered from the start
     draw(app)
-    press(app, E.A)                # ready
+    press(app, events.A)                # ready
     assert t.handoff == -1
     app.t += 10
     t.tick(app.t)                  # opening shuffle
     assert t.handoff == -1 and t.s.current_player() == CHANCE
     t.s.apply_chance([0] * 8)      # all ones: no set
     t.after()
-    press(app, E.UP)
+    press(app, events.UP)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     assert "Fail: backorder" in labels
     menu.items[labels.index("Fail: backorder")][1]()
     assert "backorder" in " ".join(app.top().lines)     # asks first
-    press(app, E.A)
+    press(app, events.A)
     assert t.s.seat == 1 and t.handoff == 1
     assert t.s.tokens[0] == 1
 
 
 def test_new_game_menu_sets_seats():
     app = App()
-    S.start(app)
+    screens.start(app)
     start = app.top()
     assert start.label(0) == "New game"       # nothing saved yet
     start.items[0][1]()
@@ -144,49 +144,49 @@ def test_new_game_menu_sets_seats():
     assert ng.label(4) == "P4: -"
     ng.items[-1][1]()
     t = app.top()
-    assert isinstance(t, S.Table) and t.s.n == 3 and t.seats == [1, 2, 2]
-    S.start(app)
+    assert isinstance(t, screens.Table) and t.s.n == 3 and t.seats == [1, 2, 2]
+    screens.start(app)
     assert app.top().label(0) == "Resume game"
 
 
 def test_freeze_mode_keeps_marked_dice():
     app = App()
-    t = S.Table(app, R.State(2), [0, 2])
+    t = screens.Table(app, rules.State(2), [0, 2])
     app.push(t)
     _to_human_turn(app, t)
     t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])     # 6 4 5 1 1 1 1 1
     t.after()
     t.s.freeze[0] = 1
     t.cur = 0
-    press(app, E.A)
+    press(app, events.A)
     t.cur = 1
-    press(app, E.A)                                 # locks 6 + 4
-    press(app, E.UP)
+    press(app, events.A)                                 # locks 6 + 4
+    press(app, events.UP)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     menu.items[labels.index("Freeze+reroll")][1]()
     assert app.top() is t and t.mode == 1
     t.cur = 2
-    press(app, E.A)                                 # keep the 5
+    press(app, events.A)                                 # keep the 5
     t.cur = 3
-    press(app, E.A)                                 # only one token
+    press(app, events.A)                                 # only one token
     assert t.sel == [2] and "freeze" in t.msg
     draw(app)
-    press(app, E.UP)
+    press(app, events.UP)
     assert t.s.current_player() == CHANCE and 2 not in t.s.pending[1]
     assert t.s.freeze[0] == 0 and t.mode == 0
 
 
 def test_resumed_pass_and_play_starts_covered():
     app = App()
-    t = S.Table(app, R.State(2), [0, 0])
+    t = screens.Table(app, rules.State(2), [0, 0])
     app.push(t)
-    press(app, E.A)
+    press(app, events.A)
     app.t += 10
     t.tick(app.t)
     t.s.apply_chance([0] * 8)
     t.after()
-    s2, seats = S.load(app)
-    t2 = S.Table(app, s2, seats)
+    s2, seats = screens.load(app)
+    t2 = screens.Table(app, s2, seats)
     assert t2.handoff == 0
-    assert "Display:" in S.scores_text(s2, seats)
+    assert "Display:" in screens.scores_text(s2, seats)

@@ -1,7 +1,7 @@
 """Dairyman: tile set, flipping, ice creams, resets, game end, scores, saves."""
 import json
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
 from check import raises
 from test_dairyman_rules import new, roll, rejects, tile_with, give
@@ -34,7 +34,7 @@ def test_flip_with_yellow_die_showing_the_face():
     roll(s, faces)
     assert ("flip", t) in s.legal_actions()
     s.apply(("flip", t))
-    assert s.flipped[t] == 1 and s.dl[y] == R.SPENT
+    assert s.flipped[t] == 1 and s.dl[y] == rules.SPENT
 
 
 def test_spent_yellow_die_cannot_lock_or_reroll():
@@ -309,7 +309,7 @@ def test_json_round_trip_mid_turn_and_clone():
     s.apply(("lock", (0, 1)))
     s.apply(("reroll", (3,)))
     d = json.loads(json.dumps(s.to_dict()))
-    s2 = R.State.from_dict(d)
+    s2 = rules.State.from_dict(d)
     assert s2.to_dict() == s.to_dict()
     assert s2.current_player() == CHANCE and s2.chance_request() == s.chance_request()
     c = s.clone()
@@ -318,7 +318,7 @@ def test_json_round_trip_mid_turn_and_clone():
     assert c.to_dict() != s.to_dict()
     roll(s2, [1] * len(s2.chance_request()))
     assert sorted(s2.legal_actions()) == sorted(c.legal_actions())
-    raises(ValueError, R.State.from_dict, {"v": 99})
+    raises(ValueError, rules.State.from_dict, {"v": 99})
 
 
 def test_ice_does_not_lift_the_duty_to_lock_ruling_r10():

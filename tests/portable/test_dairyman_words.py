@@ -2,7 +2,7 @@
 (said from the state before it) for the log, the bots' messages and recaps."""
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
-from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.tiles import TILES
 from test_dairyman_rules import new, roll, rejects, give, tile_with
 
@@ -58,7 +58,7 @@ def test_fail_words_name_the_reset_losses():
 def test_every_move_of_random_games_has_words_and_they_do_not_change_the_state():
     r = seeded(9)
     for n in (2, 4):
-        s = R.State(n)
+        s = rules.State(n)
         steps = 0
         while s.current_player() != TERMINAL and steps < 600:
             before = s.to_dict()

@@ -1,8 +1,8 @@
 """Milestones as a first-time player meets it: the clock across the tick wrap,
 the move log and recaps, bots that give a person time, help and controls."""
 import json
-from dicebox.core import events as E, ticks
-from dicebox.games.milestones import screens, help as H
+from dicebox.core import events, ticks
+from dicebox.games.milestones import screens, help as game_help
 from test_milestones_screens import App, setup_solo, setup_with, menu_pick, find_roll
 from dicebox.games.milestones import deck
 
@@ -47,7 +47,7 @@ def test_save_and_resume_across_the_wrap_keep_the_sand():
     app.shake()
     app.run(3000)
     left = table.st.time_left()
-    app.press(E.B)
+    app.press(events.B)
     menu_pick(app, "Save and quit")
     app.t += 10000                          # resumed after the wrap
     screens.start(app)
@@ -63,13 +63,13 @@ def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     table = setup_solo(app, bots=2)
     app.shake()
     app.run(8000)
-    app.press(E.B)
+    app.press(events.B)
     menu_pick(app, "Moves")
     text = " ".join(" ".join(app.top().lines).split())
     assert "You rolled all six" in text
     assert "S2 rerolled" in text or "S2 scored" in text
-    app.press(E.B)
-    app.press(E.B)
+    app.press(events.B)
+    app.press(events.B)
     lines = table.log.to_list()
     saved = json.loads(app.store.records[screens.SAVE][1])
     assert saved["log"] == lines
@@ -99,7 +99,7 @@ def test_play_coming_back_to_you_recaps_the_bots_scores():
 def test_pass_and_play_says_whose_turn_it_is():
     app = App()
     table = setup_with(app, humans=2, bots=0)
-    app.press(E.A)                          # seat 2's first card
+    app.press(events.A)                          # seat 2's first card
     app.run(100)
     app.shake()                             # S1 rolls: S2's turn
     said = []
@@ -123,20 +123,20 @@ def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
     app.run(2900)                           # now S2 again? no: your turn
     assert st.turn == 0
     app.shake()                             # nothing marked: no roll
-    app.press(E.A)
+    app.press(events.A)
     app.shake()                             # S2's turn
     dice = list(st.dice)
     for _ in range(8):
-        app.press(E.RIGHT)
+        app.press(events.RIGHT)
         app.run(1000)
     assert st.dice == dice                  # keys within 1.5 s hold the bot
     # claiming: the pile picker is up; the table (and its bots) wait
     st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
-    app.press(E.UP)
+    app.press(events.UP)
     assert isinstance(app.top(), screens.PilePicker)
     app.run(10000)
     assert st.rolls == 3 and not st.over
-    app.press(E.A)
+    app.press(events.A)
     assert len(st.scored) >= 1
 
 
@@ -147,15 +147,15 @@ def test_how_to_play_and_controls_list_every_key():
     titles = [app.top().label(i) for i in range(len(app.top().items))]
     assert titles[:2] == ["Quick start", "Controls"]
     for key in ("Left/Right", "A:", "hold A", "Shake", "Up:", "Down:", "B:", "let go"):
-        assert key in H.CONTROLS, key
-    assert "alone" in H.QUICK.lower() and "Solo" in H.RULES
-    assert "10." in H.RULINGS and "11. Solo" in H.RULINGS
+        assert key in game_help.CONTROLS, key
+    assert "alone" in game_help.QUICK.lower() and "Solo" in game_help.RULES
+    assert "10." in game_help.RULINGS and "11. Solo" in game_help.RULINGS
     menu_pick(app, "Controls")
     assert app.top().title == "Controls"
     # and from the game menu at the table
     app2 = App()
     setup_solo(app2)
-    app2.press(E.B)
+    app2.press(events.B)
     menu_pick(app2, "How to play")
     menu_pick(app2, "Controls")
     assert app2.top().title == "Controls"

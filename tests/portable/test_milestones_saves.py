@@ -8,7 +8,7 @@ first action, so a power cut at any storage operation leaves a game to resume
 """
 import json
 from check import raises
-from dicebox.core import events as E
+from dicebox.core import events
 from dicebox.core.storage import BadData, MemoryStore
 from dicebox.games.milestones import screens, rules, deck
 from test_milestones_screens import App, setup_solo, menu_pick
@@ -114,7 +114,7 @@ def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
         title, text = app.messages[-1]
         assert "Saved game" in text and "set aside" in text, text
         assert isinstance(app.top(), screens.ui.Message)
-        app.press(E.A)
+        app.press(events.A)
         menu = app.top()
         assert isinstance(menu, screens.StartMenu)
         assert "Resume game" not in labels(menu)
@@ -170,7 +170,7 @@ def test_high_scores_page_names_a_damaged_table():
     app.store.save(screens.HIGH, {"3-base": [1, "a"]})
     screens.start(app)
     assert "High scores" in app.messages[-1][1]
-    app.press(E.A)             # the problem notice
+    app.press(events.A)             # the problem notice
     menu_pick(app, "High scores")
     text = " ".join(app.top().lines)
     assert "No games yet" in text
@@ -251,7 +251,7 @@ def test_the_first_save_is_made_before_any_action():
     menu_pick(app, "New game")
     setup = app.top()
     setup.sel = len(setup.items) - 1
-    app.press(E.A)
+    app.press(events.A)
     got = screens.load_game(app.store)
     assert got is not None
     assert got[0].setup == 0 and got[0].rolls == 0
@@ -277,13 +277,13 @@ def test_resume_is_first_and_selected_and_new_game_asks_first():
     menu_pick(app, "New game")
     setup = app.top()
     setup.sel = len(setup.items) - 1
-    app.press(E.A)
+    app.press(events.A)
     assert isinstance(app.top(), screens.ui.Confirm)
-    app.press(E.B)                                   # no: the save stays
+    app.press(events.B)                                   # no: the save stays
     assert app.top() is setup
     assert app.store.load(screens.SAVE, None) == d
-    app.press(E.A)
-    app.press(E.A)                                   # yes
+    app.press(events.A)
+    app.press(events.A)                                   # yes
     assert isinstance(app.top(), screens.Table)
     assert app.store.load(screens.SAVE, None) != d
 
@@ -294,7 +294,7 @@ def test_save_and_quit_puts_the_cursor_on_resume():
     app.stack.insert(0, screens.StartMenu(app))      # the menu under the table
     app.stack[0].enter()
     app.shake()
-    app.press(E.B)
+    app.press(events.B)
     menu_pick(app, "Save and quit")
     menu = app.top()
     assert isinstance(menu, screens.StartMenu)

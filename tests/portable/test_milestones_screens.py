@@ -1,5 +1,5 @@
 """Milestones screens on a fake console: setup, play with bots, claim, peek, save, result."""
-from dicebox.core import events as E
+from dicebox.core import events
 from console import FakeApp, TextFB
 from dicebox.games.milestones import screens, rules, deck
 
@@ -12,11 +12,11 @@ class App(FakeApp):
         FakeApp.__init__(self, seed, fb=TextFB())
         self.settings["sound"] = False
 
-    def press(self, b, kind=E.PRESS):
-        self.top().event(E.make(kind, b))
+    def press(self, b, kind=events.PRESS):
+        self.top().event(events.make(kind, b))
 
     def shake(self):
-        self.top().event(E.make(E.SHAKE))
+        self.top().event(events.make(events.SHAKE))
 
     def run(self, ms, step=100):
         end = self.t + ms
@@ -31,17 +31,17 @@ def setup_solo(app, bots=2):
     labels = [menu.label(i) for i in range(len(menu.items))]
     assert "Resume game" not in labels
     menu.sel = labels.index("New game")
-    app.press(E.A)
+    app.press(events.A)
     setup = app.top()
     assert isinstance(setup, screens.SetupMenu)
     setup.cfg["bots"] = bots
     setup.sel = len(setup.items) - 1
-    app.press(E.A)
+    app.press(events.A)
     table = app.top()
     assert isinstance(table, screens.Table)
     app.run(100)                  # the human is asked for a first card
     assert isinstance(app.top(), screens.PilePicker)
-    app.press(E.A)                # easy pile
+    app.press(events.A)                # easy pile
     app.run(300)                  # bots take theirs
     return table
 
@@ -66,18 +66,18 @@ def test_marking_dice_and_rolling_only_those():
     st = table.st
     app.shake()
     before = list(st.dice)
-    app.press(E.A)
+    app.press(events.A)
     app.shake()
     assert st.rolls == 1 or st.dice[1:] == before[1:]
-    app.press(E.RIGHT)
+    app.press(events.RIGHT)
     app.shake()                   # nothing marked
     assert "Mark a die" in app.screen()
-    app.press(E.A)                # mark die 1 ...
-    app.press(E.RIGHT)
+    app.press(events.A)                # mark die 1 ...
+    app.press(events.RIGHT)
     rolls = st.rolls
     before = list(st.dice)
-    app.press(E.A)                # ... then hold A on die 2: rolls die 1 only
-    app.press(E.A, E.LONG)
+    app.press(events.A)                # ... then hold A on die 2: rolls die 1 only
+    app.press(events.A, events.LONG)
     assert st.rolls == rolls + 1 and table.sel == 0
     assert [st.dice[i] for i in (0, 2, 3, 4, 5)] == [before[i] for i in (0, 2, 3, 4, 5)]
 
@@ -100,13 +100,13 @@ def test_false_claim_shows_the_reason_and_true_claim_scores():
     app.shake()
     task = deck.DECK[st.hands[0]][3]
     st.dice = find_roll(task, False)
-    app.press(E.UP)
+    app.press(events.UP)
     assert "fulfil that task" in app.screen()
     assert st.scored == []
     st.dice = find_roll(task, True)
-    app.press(E.UP)
+    app.press(events.UP)
     assert isinstance(app.top(), screens.PilePicker)
-    app.press(E.A)
+    app.press(events.A)
     assert len(st.scored) == 1 and st.hands[0] >= 0
 
 
@@ -120,9 +120,9 @@ def test_alone_your_card_sits_under_the_dice_and_down_hides_it():
     assert words in text
     for i in range(6):              # the dice stay in view, with their colours
         assert screens.LETTERS[screens.FACE_COLOUR[i * 6 + st.dice[i] - 1]] in text
-    app.press(E.DOWN)
+    app.press(events.DOWN)
     assert app.top() is table and words not in app.screen()
-    app.press(E.DOWN)
+    app.press(events.DOWN)
     assert words in app.screen()
 
 
@@ -132,17 +132,17 @@ def test_save_and_resume_keep_the_sand():
     app.shake()
     app.run(20000)
     left = table.st.time_left()
-    app.press(E.B)
+    app.press(events.B)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     menu.sel = labels.index("Save and quit")
-    app.press(E.A)
+    app.press(events.A)
     start = app.top()
     assert isinstance(start, screens.StartMenu)
     app.t += 600000               # the console was off for ten minutes
     labels = [start.label(i) for i in range(len(start.items))]
     start.sel = labels.index("Resume game")
-    app.press(E.A)
+    app.press(events.A)
     resumed = app.top()
     assert isinstance(resumed, screens.Table) and resumed is not table
     assert resumed.st.time_left() == left
@@ -163,7 +163,7 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     high = app.store.load(screens.HIGH, {})
     assert high == {"3-base": [res.score], screens.LAST: table.cfg["gid"]}
     assert app.store.load(screens.SAVE, None) is None
-    app.press(E.A)
+    app.press(events.A)
     assert isinstance(app.top(), screens.StartMenu)
 
 
@@ -171,7 +171,7 @@ def menu_pick(app, label):
     m = app.top()
     labels = [m.label(i) for i in range(len(m.items))]
     m.sel = labels.index(label)
-    app.press(E.A)
+    app.press(events.A)
 
 
 def setup_with(app, **cfg):
@@ -180,11 +180,11 @@ def setup_with(app, **cfg):
     setup = app.top()
     setup.cfg.update(cfg)
     setup.sel = len(setup.items) - 1
-    app.press(E.A)
+    app.press(events.A)
     table = app.top()
     app.run(100)
     if isinstance(app.top(), screens.PilePicker):
-        app.press(E.A)
+        app.press(events.A)
     app.run(100)
     return table
 
@@ -195,20 +195,20 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     menu_pick(app, "New game")
     setup = app.top()
     for _ in range(6):
-        app.press(E.RIGHT)            # people up to 5
+        app.press(events.RIGHT)            # people up to 5
     assert setup.cfg["humans"] == 5 and setup.cfg["bots"] == 0
-    app.press(E.DOWN)
-    app.press(E.RIGHT)
+    app.press(events.DOWN)
+    app.press(events.RIGHT)
     assert setup.cfg["bots"] == 0     # no sixth seat
-    app.press(E.DOWN)
-    app.press(E.A)
+    app.press(events.DOWN)
+    app.press(events.A)
     assert setup.cfg["big"]
     assert "big" in app.screen()
-    app.press(E.DOWN)
-    app.press(E.RIGHT)                # mandatory card 1, side a
-    app.press(E.DOWN)
-    app.press(E.DOWN)
-    app.press(E.LEFT)                 # mandatory card 3, side b
+    app.press(events.DOWN)
+    app.press(events.RIGHT)                # mandatory card 1, side a
+    app.press(events.DOWN)
+    app.press(events.DOWN)
+    app.press(events.LEFT)                 # mandatory card 3, side b
     assert setup.cfg["must"] == [1, 0, 2]
     st = screens.make_state(setup.cfg)
     assert st.mand_open == [0, 5] and st.big
@@ -222,7 +222,7 @@ def test_variant_one_discard_from_the_game_menu():
     assert len(st.piles) == 1
     app.shake()
     old = st.hands[0]
-    app.press(E.B)
+    app.press(events.B)
     menu_pick(app, "Discard card")
     assert st.discarded == [old] and st.hands[0] >= 0 and st.hands[0] != old
 
@@ -233,13 +233,13 @@ def test_variant_three_flip_from_the_game_menu_and_refusal():
     st = table.st
     app.shake()
     st.dice = [1, 1, 1, 1, 1, 1]
-    app.press(E.B)
+    app.press(events.B)
     menu_pick(app, "Flip hourglass")
     assert "hourglass card" in app.screen() and st.hg_open
     app.run(100000, step=500)
     st.dice = [6, 6, 6, 1, 1, 1]
     left = st.time_left()
-    app.press(E.B)
+    app.press(events.B)
     menu_pick(app, "Flip hourglass")
     assert not st.hg_open and st.time_left() == 180000 - left
 
@@ -259,18 +259,18 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
     app = App()
     table = setup_with(app, humans=2, bots=0)
     assert isinstance(app.top(), screens.PilePicker)   # seat 2 takes a card too
-    app.press(E.A)
+    app.press(events.A)
     app.run(100)
     st = table.st
     assert st.setup == 2
-    app.press(E.DOWN)
+    app.press(events.DOWN)
     assert "Whose card?" in app.screen()
     menu_pick(app, "Seat 2")
     peek = app.top()
     assert isinstance(peek, screens.Peek) and peek.seat == 1
     assert "hold A" in app.screen()
-    app.press(E.A)
+    app.press(events.A)
     words = screens.tasks.describe(deck.DECK[st.hands[1]][3], True)[0]
     assert words in app.screen()
-    app.press(E.A, E.RELEASE)
+    app.press(events.A, events.RELEASE)
     assert words not in app.screen()

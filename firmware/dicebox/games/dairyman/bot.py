@@ -17,7 +17,7 @@ DIST[k]: rolling k dice, the chance of each best locking (pairs, triples):
 most sets, then most pairs. 1 - sum(DIST[k]) is the chance of no set.
 SUCC1[v - 1][k]: chance of a set among k rolled dice plus one kept die v.
 """
-from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
 
 SETS = ((4, 6), (5, 5), (1, 3, 6), (1, 4, 5), (2, 2, 6), (2, 3, 5), (2, 4, 4), (3, 3, 4))
@@ -74,7 +74,7 @@ def random_choice(state, rng):
 def _best_claim(display, total):
     """(value, tiles) of the best claim (most points, then most tiles); (0, ()) if none fits."""
     best = (0, 0, ())
-    for c in R.claims(display, total):
+    for c in rules.claims(display, total):
         tot = 0
         for t in c:
             tot += TILES[t][0]
@@ -102,7 +102,7 @@ def easy(state, rng):
         if not s.flipped[t] and s.flip_problem(t) is None:
             return ("flip", t)
     free = s.free_dice()
-    sets = R.find_sets(s.dv, free)
+    sets = rules.find_sets(s.dv, free)
     if sets:
         return ("lock", sets[0])
     if s.need_lock:
@@ -256,7 +256,7 @@ def _plans(cnt):
 def _set_prob(fixed_cnt, m):
     """Chance of a set among fixed dice (counts) plus m dice rolled."""
     if m == 0:
-        return 1.0 if R.has_set_counts(fixed_cnt) else 0.0
+        return 1.0 if rules.has_set_counts(fixed_cnt) else 0.0
     if m > 5:
         return PSET[m]            # at least this much
     tot = [0, 0]
@@ -264,7 +264,7 @@ def _set_prob(fixed_cnt, m):
     def rec(face, left, c, w):
         if face == 6:
             c[6] += left
-            if R.has_set_counts(c):
+            if rules.has_set_counts(c):
                 tot[0] += w // _FACT[left]
             c[6] -= left
             return
@@ -282,7 +282,7 @@ _FACT = (1, 1, 2, 6, 24, 120, 720)
 def _yellow_flip(s, ctx):
     """(tile, gain) for the best flip the free yellow die pays now, or None."""
     y = s.yellow()
-    if y < 0 or s.dl[y] != R.FREE:
+    if y < 0 or s.dl[y] != rules.FREE:
         return None
     best = None
     for t in s.owned[s.seat]:
@@ -364,7 +364,7 @@ def _pick_dice(s, free, st, taken):
         for i in free:
             if i in taken or i in out or s.dv[i] != want:
                 continue
-            if pick < 0 or (s.dc[pick] == R.YELLOW and s.dc[i] != R.YELLOW):
+            if pick < 0 or (s.dc[pick] == rules.YELLOW and s.dc[i] != rules.YELLOW):
                 pick = i
         out.append(pick)
     out.sort()
@@ -380,7 +380,7 @@ def hard(state, rng):
     vals = [s.dv[i] for i in free]
     cnt = _counts(vals)
     k = len(free)
-    if s.need_lock and not R.has_set_counts(cnt):
+    if s.need_lock and not rules.has_set_counts(cnt):
         ice = _best_ice(s, free, True)
         if ice:
             return ice

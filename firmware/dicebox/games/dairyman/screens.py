@@ -12,14 +12,14 @@ scores. A or a shake rolls. Bot turns play one step every 0.7 s; A skips to
 the end of the bot's turn. The game is saved after every step.
 """
 from micropython import const
-from dicebox.core import ui, dice, events as E
+from dicebox.core import ui, dice, events
 from dicebox.core.storage import need
 from dicebox.core import ticks
 from dicebox.core.app import RollRefused
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, resolve_chance
 from dicebox.core.movelog import MoveLog
-from dicebox.games.dairyman import rules as R
-from dicebox.games.dairyman import help as H
+from dicebox.games.dairyman import rules
+from dicebox.games.dairyman import help as game_help
 from dicebox.games.dairyman.tiles import TILES
 
 SAVE = "dairyman"
@@ -39,7 +39,7 @@ def check_seats(s, seats):
 def load(app):
     """``(state, seats)`` of the saved game, or None (a damaged save is set
     aside and its problem noted under SAVE for the menu)."""
-    return load_saved(app.store, SAVE, R.State.from_dict, check_seats)
+    return load_saved(app.store, SAVE, rules.State.from_dict, check_seats)
 
 
 class Start(ui.Menu):
@@ -52,7 +52,7 @@ class Start(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new))
-        for title, text in H.pages():
+        for title, text in game_help.pages():
             items.append((title, self.page(title, text)))
         ui.Menu.__init__(self, app, "Dairyman", items)
 
@@ -122,7 +122,7 @@ class NewGame(ui.Menu):
             self.start()
 
     def start(self):
-        s = R.State(self.n)
+        s = rules.State(self.n)
         log = MoveLog()
         try:                     # the opening shuffle: a refused roll keeps us here
             log.add(_chance(s, self.app.rng))
@@ -181,7 +181,7 @@ def scores_text(s, seats):
         out.append("")
     out.append("Display:")
     for t in s.display:
-        out.append(H.tile_line(t))
+        out.append(game_help.tile_line(t))
     out.append("Stack %d tiles. Supply %d tokens. c = cheese, i = ice cream back." % (
         len(s.stack), s.supply()))
     return "\n".join(out)
@@ -325,8 +325,8 @@ class Table(ui.Screen):
         if s.current_player() == CHANCE:
             self.roll()
             return
-        from dicebox.games.dairyman import bot as B
-        fn = B.hard if self.seats[s.seat] == 2 else B.easy
+        from dicebox.games.dairyman import bot
+        fn = bot.hard if self.seats[s.seat] == 2 else bot.easy
         try:
             a = fn(s, self.app.rng)
         except RollRefused as e:
@@ -352,30 +352,30 @@ class Table(ui.Screen):
 
     def event(self, ev):
         s = self.s
-        k = E.kind(ev)
-        if self.refused and ui.is_press(ev, E.A):
+        k = events.kind(ev)
+        if self.refused and ui.is_press(ev, events.A):
             self.refused = False         # try again (the roll below, or the bots)
             self.dirty = True
             if s.current_player() != CHANCE or self.is_bot(s.seat):
                 return
         if s.current_player() == TERMINAL:
-            if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
+            if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
                 self.app.push(EndPage(self.app, s, self.seats))
             return
         if self.handoff >= 0:
-            if ui.is_press(ev, E.A):
+            if ui.is_press(ev, events.A):
                 seat = self.handoff
                 self.handoff = -1
                 self.dirty = True
                 self.show_recap(seat)
-            elif ui.is_press(ev, E.B):
+            elif ui.is_press(ev, events.B):
                 self.menu()
             return
-        if ui.is_press(ev, E.DOWN):
+        if ui.is_press(ev, events.DOWN):
             self.app.push(ui.TextPage(self.app, "Scores", scores_text(s, self.seats)))
             return
         if self.is_bot(s.seat):
-            if ui.is_press(ev, E.A):
+            if ui.is_press(ev, events.A):
                 seat = s.seat
                 n = 0
                 while s.current_player() not in (TERMINAL,) and s.seat == seat and n < 200:
@@ -383,30 +383,30 @@ class Table(ui.Screen):
                     n += 1
                     if self.app.top() is not self:
                         break
-            elif ui.is_press(ev, E.B) or ui.is_press(ev, E.UP):
+            elif ui.is_press(ev, events.B) or ui.is_press(ev, events.UP):
                 self.menu()
             return
         if s.current_player() == CHANCE:
-            if k == E.SHAKE or ui.is_press(ev, E.A):
+            if k == events.SHAKE or ui.is_press(ev, events.A):
                 self.roll()
-            elif ui.is_press(ev, E.B) or ui.is_press(ev, E.UP):
+            elif ui.is_press(ev, events.B) or ui.is_press(ev, events.UP):
                 self.menu()
             return
-        if k != E.PRESS and k != E.REPEAT:
+        if k != events.PRESS and k != events.REPEAT:
             return
-        b = E.button(ev)
+        b = events.button(ev)
         fr = self.free()
-        if b == E.LEFT or b == E.RIGHT:
+        if b == events.LEFT or b == events.RIGHT:
             if fr:
                 i = fr.index(self.cur) if self.cur in fr else 0
-                i = (i + (1 if b == E.RIGHT else -1)) % len(fr)
+                i = (i + (1 if b == events.RIGHT else -1)) % len(fr)
                 self.cur = fr[i]
                 self.dirty = True
-        elif k != E.PRESS:
+        elif k != events.PRESS:
             return
-        elif b == E.A:
+        elif b == events.A:
             self.pick()
-        elif b == E.B:
+        elif b == events.B:
             if self.sel or self.mode:
                 self.sel = []
                 self.mode = 0
@@ -414,7 +414,7 @@ class Table(ui.Screen):
                 self.dirty = True
             else:
                 self.menu()
-        elif b == E.UP:
+        elif b == events.UP:
             if self.mode == 1:
                 self.do(("reroll", tuple(self.sel)))
             else:
@@ -467,7 +467,7 @@ class Table(ui.Screen):
         items.append(("Moves", lambda: app.replace(self.log.page(app))))
         items.append(("Scores", lambda: app.replace(
             ui.TextPage(app, "Scores", scores_text(s, self.seats)))))
-        for title, text in H.pages():
+        for title, text in game_help.pages():
             items.append((title, self.page(title, text)))
         items.append(("Save and quit", self.quit))
         app.push(ui.Menu(app, "Actions", items))
@@ -507,22 +507,22 @@ class Table(ui.Screen):
             if a[0] == "claim":
                 vals = [TILES[t][0] for t in a[1]]
                 if len(vals) == 1:
-                    lab = H.tile_line(a[1][0])
+                    lab = game_help.tile_line(a[1][0])
                 else:
                     lab = "+".join(str(v) for v in vals) + "=%d" % sum(vals)
                 items.append((lab, self.act(a)))
                 if len(vals) == 1:
                     t = a[1][0]
-                    details.append(["flip: " + R.cost_text(t), _BACK_WORDS[TILES[t][2]]])
+                    details.append(["flip: " + rules.cost_text(t), _BACK_WORDS[TILES[t][2]]])
                 else:
-                    details.append([H.tile_line(t) for t in a[1]])
+                    details.append([game_help.tile_line(t) for t in a[1]])
         self.app.replace(ClaimMenu(self.app, "Claim (%d)" % s.barn_total(), items, details))
 
     def flip_menu(self):
         items = []
         for a in self.s.legal_actions():
             if a[0] == "flip":
-                items.append((H.tile_line(a[1]), self.act(a)))
+                items.append((game_help.tile_line(a[1]), self.act(a)))
         self.app.replace(ui.Menu(self.app, "Flip", items))
 
     def ice_menu(self):
@@ -532,9 +532,9 @@ class Table(ui.Screen):
             if a[0] == "ice" and a[1] not in done:
                 done.append(a[1])
                 if len(a) == 3:
-                    items.append((H.tile_line(a[1]), self.ice_pick(a[1])))
+                    items.append((game_help.tile_line(a[1]), self.ice_pick(a[1])))
                 else:
-                    items.append((H.tile_line(a[1]), self.act(a)))
+                    items.append((game_help.tile_line(a[1]), self.act(a)))
         self.app.replace(ui.Menu(self.app, "Ice cream", items))
 
     def ice_pick(self, t):
@@ -571,11 +571,11 @@ class Table(ui.Screen):
                 fb.rect(x, y, 12, 12, 1)
                 fb.text("?", x + 2, y + 2, 1)
             else:
-                style = dice.DOTTED if loc == R.SPENT else _STYLE[s.dc[i]]
+                style = dice.DOTTED if loc == rules.SPENT else _STYLE[s.dc[i]]
                 dice.draw_die(fb, x, y, 12, v, 6, 1 <= loc <= 3, style)
             if i in self.sel:
                 fb.hline(x, y + 13, 12, 1)
-            if i == self.cur and not chance and not self.is_bot(seat) and loc == R.FREE:
+            if i == self.cur and not chance and not self.is_bot(seat) and loc == rules.FREE:
                 fb.rect(x - 1, y - 1, 14, 14, 1)
         bt = s.barn_totals()
         for b in range(3):
@@ -641,7 +641,7 @@ class EndPage(ui.TextPage):
         # a burst of A presses that skipped the last bot turn must not close it
         if ticks.since(self.app.now(), self.t0) < 1000:
             return
-        if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
+        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
             self.app.store.delete(SAVE)
             self.app.pop()      # the end page
             self.app.pop()      # the table: back to the start menu or home

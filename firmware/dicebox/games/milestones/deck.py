@@ -17,7 +17,7 @@ mandatory tasks (marked !), card 3 is the hourglass card.
 from micropython import const
 from dicebox.games.milestones.tasks import (
     COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, NON, NOC)
-from dicebox.games.milestones.dice import RED as R, BLUE as B, BLACK as K, GREEN as G, YELLOW as Y, PURPLE as P
+from dicebox.games.milestones.dice import RED, BLUE, BLACK, GREEN, YELLOW, PURPLE
 
 EASY = const(0)
 MEDIUM = const(1)
@@ -36,39 +36,39 @@ DECK = (
     (0, 1, 26280, ((RUN, 2), (RUN, 2))),  # run of 2 + run of 2
     (0, 1, 22274, ((RUNC, 2), (SAMEN, 2))),  # run 2 1 col + 2 same num
     (0, 2, 19502, ((NUM, 1, 1), (NUM, 6, 1))),  # 1x 1 + 1x 6
-    (0, 2, 19502, ((COL, R, 1), (COL, B, 1))),  # 1x R + 1x B
-    (0, 2, 19502, ((COL, R, 1), (NUM, 5, 1))),  # 1x R + 1x 5
+    (0, 2, 19502, ((COL, RED, 1), (COL, BLUE, 1))),  # 1x R + 1x B
+    (0, 2, 19502, ((COL, RED, 1), (NUM, 5, 1))),  # 1x R + 1x 5
     (0, 2, 17136, ((SAMEN, 3),)),  # 3 same num
     (0, 2, 17136, ((SAMEC, 3),)),  # 3 same col
-    (0, 2, 19502, ((COL, G, 1), (NUM, 2, 1))),  # 1x G + 1x 2
+    (0, 2, 19502, ((COL, GREEN, 1), (NUM, 2, 1))),  # 1x G + 1x 2
     (0, 2, 15625, ((NOC, 0b010000),)),  # no Y
     (0, 2, 15625, ((NON, 0b000001),)),  # no 1
     (0, 2, 15360, ((SAMEN, 2), (NOC, 0b100000))),  # 2 same num + no G
     (0, 2, 16260, ((RUN, 3), (RUN, 2))),  # run of 3 + run of 2
     (0, 2, 12600, ((RUN, 4),)),  # run of 4
     (0, 2, 12281, ((NUM, 4, 2),)),  # 2x 4
-    (0, 2, 12281, ((COL, R, 2),)),  # 2x R
-    (0, 2, 11340, ((COL, R, 1), (COL, B, 1), (COL, G, 1))),  # 1x R + 1x B + 1x G
+    (0, 2, 12281, ((COL, RED, 2),)),  # 2x R
+    (0, 2, 11340, ((COL, RED, 1), (COL, BLUE, 1), (COL, GREEN, 1))),  # 1x R + 1x B + 1x G
     (0, 2,  9660, ((RUN, 3), (NON, 0b000001))),  # run of 3 + no 1
     (0, 2,  7950, ((SAMEN, 3), (SAMEN, 2))),  # 3 same num + 2 same num
     (0, 2,  7950, ((SAMEC, 3), (SAMEC, 2))),  # 3 same col + 2 same col
     (1, 2,  7900, ((SAMEN, 2), (SAMEN, 2), (RUN, 2))),  # 2 same num + 2 same num + run of 2
-    (1, 3,  7776, ((FACE, Y, 2),)),  # 2Y
-    (1, 2,  5876, ((NUM, 3, 1), (NUM, 4, 1), (COL, R, 1), (COL, B, 1))),  # 1x 3 + 1x 4 + 1x R + 1x B
+    (1, 3,  7776, ((FACE, YELLOW, 2),)),  # 2Y
+    (1, 2,  5876, ((NUM, 3, 1), (NUM, 4, 1), (COL, RED, 1), (COL, BLUE, 1))),  # 1x 3 + 1x 4 + 1x R + 1x B
     (1, 2,  5340, ((SAMEC, 3), (NON, 0b100000))),  # 3 same col + no 6
     (1, 2,  4802, ((RUNC, 2), (RUNC, 2))),  # run 2 1 col + run 2 1 col
     (1, 3,  4494, ((RUNC, 3),)),  # run 3 1 col
     (1, 2,  4409, ((RUN, 4), (NOC, 0b000001))),  # run of 4 + no R
     (1, 3,  4320, ((RUN, 5),)),  # run of 5
-    (1, 2,  4267, ((RUN, 3), (COL, P, 2))),  # run of 3 + 2x P
-    (1, 3,  7776, ((FACE, G, 6),)),  # 6G
+    (1, 2,  4267, ((RUN, 3), (COL, PURPLE, 2))),  # run of 3 + 2x P
+    (1, 3,  7776, ((FACE, GREEN, 6),)),  # 6G
     (1, 3,   729, ((ONLYN, 0b010101),)),  # only 135
-    (1, 3,  1650, ((SAMEN, 3), (COL, K, 2))),  # 3 same num + 2x K
+    (1, 3,  1650, ((SAMEN, 3), (COL, BLACK, 2))),  # 3 same num + 2x K
     (1, 3,  1545, ((RUN, 5), (NOC, 0b010000))),  # run of 5 + no Y
     (1, 3,  3600, ((RUN, 4), (SAMEN, 2))),  # run of 4 + 2 same num
     (1, 3,  3780, ((RUN, 4), (RUN, 2))),  # run of 4 + run of 2
     (1, 3,  2906, ((NUM, 3, 3),)),  # 3x 3
-    (1, 3,  2906, ((COL, B, 3),)),  # 3x B
+    (1, 3,  2906, ((COL, BLUE, 3),)),  # 3x B
     (1, 3,  2436, ((SAMEN, 4),)),  # 4 same num
     (1, 3,  2436, ((SAMEC, 4),)),  # 4 same col
     (2, 5,  1800, ((SAMEN, 2), (SAMEN, 2), (SAMEN, 2))),  # 2 same num + 2 same num + 2 same num

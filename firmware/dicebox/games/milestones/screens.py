@@ -23,8 +23,8 @@ Clocks: the table keeps the rules' clock itself, advanced by the wrap-safe
 wrapping never stops the sand; resuming stands the hourglass up again.
 """
 from micropython import const
-from dicebox.core import ui, ticks, events as E
-from dicebox.core import dice as D
+from dicebox.core import ui, ticks, events
+from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
 from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need, int_in, list_of, dict_of
@@ -153,9 +153,9 @@ def problems_text(store):
 
 
 def help_menu(app):
-    from dicebox.games.milestones import help as H
+    from dicebox.games.milestones import help as game_help
     items = []
-    for title, text in H.pages():
+    for title, text in game_help.pages():
         items.append((title, (lambda t=title, x=text: app.push(ui.TextPage(app, t, x)))))
     app.push(ui.Menu(app, "How to play", items))
 
@@ -244,8 +244,8 @@ class SetupMenu(ui.Menu):
             c["bots"] = rules.MAX_PLAYERS - c["humans"]
 
     def explain(self):
-        from dicebox.games.milestones import help as H
-        self.app.push(ui.TextPage(self.app, "Setup", H.SETUP))
+        from dicebox.games.milestones import help as game_help
+        self.app.push(ui.TextPage(self.app, "Setup", game_help.SETUP))
 
     def start(self):
         if self.app.store.exists(SAVE):
@@ -416,32 +416,32 @@ class Table(ui.Screen):
 
     # ---- input ---------------------------------------------------------------
     def event(self, ev):
-        k = E.kind(ev)
-        b = E.button(ev)
+        k = events.kind(ev)
+        b = events.button(ev)
         if self.st.over:
             return
         self.touched = self.app.now()
-        if k == E.SHAKE:
+        if k == events.SHAKE:
             self.roll()
-        elif k == E.PRESS and b == E.LEFT:
+        elif k == events.PRESS and b == events.LEFT:
             self.cur = (self.cur - 1) % 6
-        elif k == E.PRESS and b == E.RIGHT:
+        elif k == events.PRESS and b == events.RIGHT:
             self.cur = (self.cur + 1) % 6
-        elif k == E.PRESS and b == E.A:
+        elif k == events.PRESS and b == events.A:
             if self.st.dice is not None:
                 self.sel ^= 1 << self.cur
-        elif k == E.LONG and b == E.A:
+        elif k == events.LONG and b == events.A:
             if self.st.dice is not None:
                 self.sel ^= 1 << self.cur    # the press before a hold is not a mark
             self.roll()
-        elif k == E.PRESS and b == E.UP:
+        elif k == events.PRESS and b == events.UP:
             self.seats_then(self.claim, "Who claims?")
-        elif k == E.PRESS and b == E.DOWN:
+        elif k == events.PRESS and b == events.DOWN:
             if self.humans == 1:
                 self.show_card = not self.show_card
             else:
                 self.seats_then(self.peek, "Whose card?")
-        elif k == E.PRESS and b == E.B:
+        elif k == events.PRESS and b == events.B:
             self.app.push(GameMenu(self.app, self))
         else:
             return
@@ -555,7 +555,7 @@ class Table(ui.Screen):
                 continue
             v = st.dice[i]
             c = FACE_COLOUR[i * 6 + v - 1]
-            D.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
+            dice_draw.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
             if card:
                 fb.text(LETTERS[c], x + 5, 29, 1)
             else:
@@ -640,19 +640,19 @@ class Peek(ui.Screen):
         self.st = st
         self.seat = seat
         self.show = held_down
-        self.key = E.DOWN if held_down else E.A
+        self.key = events.DOWN if held_down else events.A
 
     def event(self, ev):
-        k = E.kind(ev)
-        b = E.button(ev)
-        if b == self.key and k == E.PRESS:
+        k = events.kind(ev)
+        b = events.button(ev)
+        if b == self.key and k == events.PRESS:
             self.show = True
-        elif b == self.key and k == E.RELEASE:
+        elif b == self.key and k == events.RELEASE:
             self.show = False
-            if self.key == E.DOWN:
+            if self.key == events.DOWN:
                 self.app.pop()
                 return
-        elif k == E.PRESS and b == E.B:
+        elif k == events.PRESS and b == events.B:
             self.app.pop()
             return
         self.dirty = True
@@ -661,7 +661,7 @@ class Peek(ui.Screen):
         fb.fill(0)
         ui.title_bar(fb, "Seat %d card" % (self.seat + 1))
         if not self.show:
-            fb.text("hold %s to see" % ("Down" if self.key == E.DOWN else "A"), 0, 24, 1)
+            fb.text("hold %s to see" % ("Down" if self.key == events.DOWN else "A"), 0, 24, 1)
             return
         c = self.st.hands[self.seat]
         if c < 0:
@@ -740,7 +740,7 @@ class Result(ui.Screen):
         self.best, self.new_best = result if result else (None, False)
 
     def event(self, ev):
-        if E.kind(ev) == E.PRESS and E.button(ev) in (E.A, E.B):
+        if events.kind(ev) == events.PRESS and events.button(ev) in (events.A, events.B):
             self.app.pop()
 
     def draw(self, fb):
