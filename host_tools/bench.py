@@ -2,8 +2,17 @@
 
 Timings on the unix port are noisy: each micro-benchmark runs several times and
 the fastest run counts. The device estimates use the factors measured with the
-real RP2040 firmware in an emulator (shared DESIGN.md, section 4): bytecode about
-90x slower than the unix port here, framebuf drawing about 100x to 120x slower.
+real RP2040 firmware in an emulator, kept with their source in ONE place:
+host_tools/device_factors.py (DESIGN.md section 4, issue 10).
+
+The device-time table (``scenes``): the real App, headless under the unix port
+with the `make sim` heap cap (host_tools/bench_frames.py), per scene the worst
+and p99 frame in estimated device time = unix-port time x the factor of the
+scene's workload + I2C bus time of the bytes flushed that frame + flash time
+of the saves taken in that frame, against issue 10's targets (PASS/FAIL).
+``--erase-every N``: charge one save in N as an erasing one (default 1: every
+save costs the worst, 163 ms). ``--scenes``: only that table.
+
 Heap figures come from a 64-bit host where an object word is 8 bytes; the device
 has 4-byte words, so device heap is roughly half (reported as "~device").
 """
@@ -13,11 +22,14 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import device_factors as DF  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 OUT = os.path.join(ROOT, "bench", "out")
 HEAP = "240wK"
-I2C_BITS_PER_BYTE = 9
+I2C_BITS_PER_BYTE = DF.CLOCKS_PER_BYTE
 
 
 def mpy_bench(script, runs=5, args=()):
@@ -109,21 +121,210 @@ def platform():
         "%.1f ms @400k, %.1f ms @1M" % (flush_ms(b, 400000), flush_ms(b, 1000000)))
     for key, label, bkey in (("anim_drawn_frame_us_unix", "dice tumble", "anim_bytes_per_frame_max"),
                              ("sand_drawn_frame_us_unix", "falling sand", "sand_bytes_per_frame_max")):
-        dev = best[key] * 110 / 1000 + flush_ms(best[bkey], 1000000)
+        dev = best[key] * DF.UI / 1000 + flush_ms(best[bkey], 1000000)
         row("fps ceiling, " + label, "%d fps" % min(30, int(1000 / dev)),
             "drawn frame ~%.1f ms on device incl. worst flush at 1 MHz (loop runs at 30)" % dev)
     row("firmware import time", "%.1f ms" % best["import_ms"], "unix port, best of %d" % len(runs))
     row(
         "idle frame (no redraw)",
         "%.1f us" % best["idle_frame_us"],
-        "~%.1f ms device (x90)" % (best["idle_frame_us"] * 90 / 1000),
+        "~%.1f ms device (x%d)" % (best["idle_frame_us"] * DF.UI / 1000, DF.UI),
     )
     row(
         "tumble frame with redraw",
         "%.0f us" % best["anim_drawn_frame_us_unix"],
-        "~%.0f ms device (x110) + bus" % (best["anim_drawn_frame_us_unix"] * 110 / 1000),
+        "~%.0f ms device (x%d) + bus" % (best["anim_drawn_frame_us_unix"] * DF.UI / 1000, DF.UI),
     )
     return best, rows
+
+
+# ---- the device-time table ------------------------------------------------------
+def parse_scenes(text):
+    """bench_frames.py's output -> list of scene dicts, each with its "frames"
+    ([unix_us, bytes, saves] a frame)."""
+    out = []
+    frames = []
+    for line in text.splitlines():
+        if line.startswith("F "):
+            frames.extend(json.loads(line[2:]))
+        elif line.startswith("SCENE "):
+            d = json.loads(line[6:])
+            d["frames"] = frames
+            frames = []
+            out.append(d)
+    return out
+
+
+def run_frames(fw, heap=False, tiny=False, only=None):
+    cmd = [MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools", "bench_frames.py"),
+           "--fw", fw]
+    if heap:
+        cmd.append("--heap")
+    if tiny:
+        cmd.append("--tiny")
+    if only:
+        cmd += ["--only", only]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    if p.returncode != 0 or "DONE" not in p.stdout:
+        raise SystemExit("bench_frames.py failed:\n%s%s" % (p.stdout[-3000:], p.stderr[-3000:]))
+    return parse_scenes(p.stdout)
+
+
+def merge_runs(runs):
+    """Several timing runs of the same scenes -> one, with the fastest unix-port
+    time of each frame. The runs are deterministic: if a scene's frames (bytes,
+    saves) do not line up between runs, the run with the least total time is
+    kept whole and the scene says so."""
+    merged = []
+    for i in range(len(runs[0])):
+        same = [r[i] for r in runs if i < len(r) and r[i].get("scene") == runs[0][i].get("scene")]
+        base = dict(same[0])
+        if base.get("error"):
+            merged.append(base)
+            continue
+        shape = [[f[1], f[2]] for f in base["frames"]]
+        if all([[f[1], f[2]] for f in x["frames"]] == shape for x in same):
+            base["frames"] = [[min(x["frames"][k][0] for x in same)] + shape[k]
+                              for k in range(len(shape))]
+            base["runs_aligned"] = True
+        else:
+            best = min(same, key=lambda x: sum(f[0] for f in x["frames"]))
+            base["frames"] = best["frames"]
+            base["runs_aligned"] = False
+        base["runs"] = len(same)
+        merged.append(base)
+    return merged
+
+
+def pctl(sorted_vals, q):
+    """Nearest-rank percentile of an ascending list."""
+    if not sorted_vals:
+        return 0.0
+    k = -(-len(sorted_vals) * q // 100)   # ceil
+    return sorted_vals[max(0, int(k) - 1)]
+
+
+def estimate(scene, hz, erase_every=1):
+    """Per frame device ms of a scene at bus speed hz, with the parts of each:
+    list of (total, cpu, bus, flash)."""
+    f = DF.FACTORS[scene["factor"]]
+    out = []
+    for us, nb, saves in scene["frames"]:
+        cpu = us * f / 1000.0
+        bus = DF.bus_ms(nb, hz)
+        flash = DF.save_ms(saves, erase_every)
+        out.append((DF.frame_ms(us, f, nb, hz, saves, erase_every), cpu, bus, flash))
+    return out
+
+
+def fps(est):
+    """Average frames a second when each frame takes max(its period, its time)."""
+    if not est:
+        return 0.0
+    total = sum(max(DF.FRAME_PERIOD_MS, e[0]) for e in est)
+    return len(est) * 1000.0 / total
+
+
+def scene_table(scenes, erase_every=1, word_bytes=8):
+    """Rows (dicts) of the device-time table."""
+    rows = []
+    for sc in scenes:
+        if sc.get("error"):
+            rows.append({"scene": sc["scene"], "error": sc["error"]})
+            continue
+        speeds = [DF.BUS_FAST_HZ, DF.BUS_SLOW_HZ] if "dice" in sc else [DF.BUS_FAST_HZ]
+        for hz in speeds:
+            est = estimate(sc, hz, erase_every)
+            tot = sorted(e[0] for e in est)
+            worst = max(est, key=lambda e: e[0]) if est else (0, 0, 0, 0)
+            name = sc["scene"]
+            if "dice" in sc:
+                name += " @%s" % ("1 MHz" if hz == DF.BUS_FAST_HZ else "400 kHz")
+            r = {"scene": name, "factor": DF.FACTORS[sc["factor"]], "frames": len(est),
+                 "worst_ms": worst[0], "worst_cpu_ms": worst[1], "worst_bus_ms": worst[2],
+                 "worst_flash_ms": worst[3], "p99_ms": pctl(tot, 99),
+                 "saves": sum(f[2] for f in sc["frames"]), "bytes": sum(f[1] for f in sc["frames"]),
+                 "heap_peak": sc.get("heap_peak", 0), "launch": bool(sc.get("launch")),
+                 "runs_aligned": sc.get("runs_aligned", True), "bus_hz": hz}
+            r["heap_device_kb"] = r["heap_peak"] * 4.0 / word_bytes / 1024 if r["heap_peak"] else 0
+            if r["launch"]:
+                r["target"] = "<= %d ms" % DF.LAUNCH_MAX_MS
+                r["pass"] = r["worst_ms"] <= DF.LAUNCH_MAX_MS
+            else:
+                r["fps"] = fps(est)
+                r["target"] = "<= %d ms, %d fps" % (DF.FRAME_MAX_MS, DF.FPS_TARGET)
+                r["frame_pass"] = r["worst_ms"] <= DF.FRAME_MAX_MS
+                r["fps_pass"] = r["fps"] >= DF.FPS_TARGET - 0.5
+                r["pass"] = r["frame_pass"] and r["fps_pass"]
+            r["heap_pass"] = r["heap_device_kb"] <= DF.HEAP_LIVE_MAX_KB
+            rows.append(r)
+    return rows
+
+
+def print_scene_table(rows, erase_every=1):
+    ok = lambda b: "PASS" if b else "FAIL"  # noqa: E731
+    print("device time = unix-port time x factor + bus (9 clocks/B) + flash per save "
+          "(%s); fastest of the runs per frame"
+          % ("%d ms every save" % DF.SAVE_WORST_MS if erase_every == 1 else
+             "one erase in %d" % erase_every))
+    hdr = "%-38s %4s %5s %8s %8s  %-27s %6s %5s %6s %-9s %s" % (
+        "scene", "x", "frms", "worst", "p99", "worst = cpu + bus + flash", "fps", "saves",
+        "heap~", "target", "result")
+    print(hdr)
+    print("-" * len(hdr))
+    for r in rows:
+        if r.get("error"):
+            print("%-38s  did not run: %s" % (r["scene"], r["error"]))
+            continue
+        parts = "%5.0f + %4.1f + %4.0f" % (r["worst_cpu_ms"], r["worst_bus_ms"], r["worst_flash_ms"])
+        if r["launch"]:
+            res = "launch %s" % ok(r["pass"])
+            f = "-"
+        else:
+            res = "frame %s  fps %s" % (ok(r["frame_pass"]), ok(r["fps_pass"]))
+            f = "%.1f" % r["fps"]
+        res += "  heap %s" % ok(r["heap_pass"])
+        if not r["runs_aligned"]:
+            res += "  (runs differed: fastest whole run)"
+        print("%-38s %4d %5d %6.0f ms %5.0f ms  %-27s %6s %5d %3.0f KB %-9s %s" % (
+            r["scene"], r["factor"], r["frames"], r["worst_ms"], r["p99_ms"], parts, f,
+            r["saves"], r["heap_device_kb"], r["target"].split(",")[0], res))
+    print("targets (issue 10): every frame <= %d ms and %d fps while anything runs; app "
+          "launch <= %d ms; live heap <= %d KB on the device (heap~ = host peak under "
+          "-X heapsize=%s, halved for 4-byte words)" % (DF.FRAME_MAX_MS, DF.FPS_TARGET,
+                                                      DF.LAUNCH_MAX_MS, DF.HEAP_LIVE_MAX_KB, HEAP))
+    print("factors: " + ", ".join("%s %dx" % kv for kv in sorted(DF.FACTORS.items()))
+          + " (host_tools/device_factors.py: DESIGN.md section 4)")
+
+
+def scenes(fw, runs=3, erase_every=1):
+    heap = run_frames(fw, heap=True)
+    timing = [run_frames(fw) for _ in range(runs)]
+    merged = merge_runs(timing)
+    peaks = dict((s["scene"], s.get("heap_peak", 0)) for s in heap)
+    for s in merged:
+        s["heap_peak"] = peaks.get(s["scene"], 0)
+    word = 8 if sys.maxsize > 2 ** 32 else 4
+    rows = scene_table(merged, erase_every, word)
+    print("\n==== device time per scene (real App under the unix port, heap %s, %d runs)"
+          % (HEAP, runs))
+    print_scene_table(rows, erase_every)
+    with open(os.path.join(OUT, "frames.json"), "w") as f:
+        json.dump({"rows": rows, "erase_every": erase_every, "factors": DF.FACTORS,
+                   "source": DF.SOURCE, "scenes": merged}, f, indent=1, sort_keys=True)
+    print("written bench/out/frames.json")
+    return rows
+
+
+def build_fw():
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    import build
+
+    fw = os.path.join(ROOT, "build", "bench")
+    errors, _ = build.build(fw, quiet=True)
+    if errors:
+        raise SystemExit("build failed: %s" % errors)
+    return fw
 
 
 def games():
@@ -147,6 +348,12 @@ def games():
 
 def main():
     os.makedirs(OUT, exist_ok=True)
+    erase_every = 1
+    if "--erase-every" in sys.argv:
+        erase_every = int(sys.argv[sys.argv.index("--erase-every") + 1])
+    if "--scenes" in sys.argv:
+        scenes(build_fw(), erase_every=erase_every)
+        return
     best, rows = platform()
     print("==== platform (MicroPython unix port, heap %s, firmware as .mpy, best of runs)" % HEAP)
     w = max(len(r[0]) for r in rows)
@@ -156,6 +363,7 @@ def main():
         json.dump(best, f, indent=1, sort_keys=True)
     print("written bench/out/platform.json")
     if "--platform" not in sys.argv:
+        scenes(best["firmware"], erase_every=erase_every)
         games()
 
 

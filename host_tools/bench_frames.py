@@ -1,0 +1,330 @@
+"""Scene runner for the device-time benchmark, run under the MicroPython unix port.
+
+  .venv/bin/micropython -X heapsize=240wK host_tools/bench_frames.py [--fw DIR]
+        [--heap] [--tiny] [--only NAME,NAME]
+
+Drives the real App headless (the simulated panel through the real SSD1306
+driver, a virtual clock, a seeded entropy source, a real Store on the host's
+filesystem) through each scene and records, for every frame of the scene:
+the unix-port microseconds ``app.frame`` took (minus the host time spent
+inside ``Store.save``, which is charged as flash time instead), the bytes the
+driver's ``flush`` returned, and the saves taken. One line a scene:
+``SCENE {json}``. ``--heap``: also the live heap peak (``gc.collect()`` then
+``gc.mem_alloc()`` every few frames, which changes the frame times: bench.py
+runs it as a separate pass). ``--tiny``: a few frames a scene (the tests).
+
+The runs are deterministic (virtual clock, seeded dice), so the frames of two
+runs line up one for one and bench.py keeps the fastest time of each frame.
+bench.py turns the records into device time (host_tools/device_factors.py).
+"""
+import gc
+import json
+from array import array
+import sys
+import time
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, HERE + "/sim")
+FW = sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../firmware"
+sys.path.insert(0, FW)
+
+from dicebox.core import events as E  # noqa: E402
+from dicebox.core import storage  # noqa: E402
+from dicebox.core.app import App  # noqa: E402
+from dicebox.apps import menu  # noqa: E402
+import simhw  # noqa: E402
+
+TINY = "--tiny" in sys.argv
+HEAP = "--heap" in sys.argv
+HEAP_EVERY = 10
+DATA = "/tmp/dicebox_bench_frames"
+MAX_FRAMES = 1600     # per scene; the records are preallocated (no growth mid-scene)
+# one set of records for every scene, made before the first App: its bytes are
+# taken off the heap figures (they are the benchmark's, not the firmware's)
+_US = array("i", bytearray(4 * MAX_FRAMES))
+_NB = array("i", bytearray(4 * MAX_FRAMES))
+_NS = array("i", bytearray(4 * MAX_FRAMES))
+RECORDS_BYTES = 3 * 4 * MAX_FRAMES
+
+
+def _empty(path):
+    import os
+    simhw.ensure_dir(path)
+    for f in os.listdir(path):
+        try:
+            os.remove(path + "/" + f)
+        except OSError:
+            pass
+
+
+class Runner:
+    """The App with its flush and its saves counted, a frame at a time."""
+
+    def __init__(self, seed=3, data=DATA):
+        _empty(data)
+        self.clock = simhw.VirtualClock()
+        self.hw = hw = simhw.SimHW(self.clock, data, seed=seed)
+        self.app = App(hw, storage.Store(data), menu.home)
+        self.rem = 0
+        self.fb_bytes = 0
+        self.saves = 0
+        self.save_us = 0
+        self.rec = False      # recording a scene
+        self.n = 0            # frames recorded
+        self.us = _US
+        self.nb = _NB
+        self.ns = _NS
+        self.peak = 0
+        self.nframe = 0
+        self.wrap()
+        self.app.home()
+
+    def wrap(self):
+        disp = self.hw.display
+        flush = disp.flush
+        store = self.app.store
+        save = store.save
+
+        def counted_flush():
+            n = flush()
+            self.fb_bytes += n or 0
+            return n
+
+        def counted_save(*a, **k):
+            t0 = time.ticks_us()
+            try:
+                return save(*a, **k)
+            finally:
+                self.saves += 1
+                self.save_us += time.ticks_diff(time.ticks_us(), t0)
+        disp.flush = counted_flush
+        store.save = counted_save
+
+    def frame(self):
+        self.fb_bytes = 0
+        self.saves = 0
+        self.save_us = 0
+        t0 = time.ticks_us()
+        self.app.frame(self.hw.ticks_ms())
+        us = time.ticks_diff(time.ticks_us(), t0) - self.save_us
+        if self.rec and self.n < MAX_FRAMES:
+            i = self.n
+            self.us[i] = us if us > 0 else 0
+            self.nb[i] = self.fb_bytes
+            self.ns[i] = self.saves
+            self.n = i + 1
+            if HEAP and self.nframe % HEAP_EVERY == 0:
+                gc.collect()
+                a = gc.mem_alloc()
+                if a > self.peak:
+                    self.peak = a
+        self.nframe += 1
+        step = 33
+        self.rem += 10
+        if self.rem >= 30:
+            self.rem -= 30
+            step = 34
+        self.hw.sleep_ms(step)
+
+    def frames(self, n):
+        for _ in range(n):
+            self.frame()
+
+    def tap(self, b, down=2, up=2):
+        self.hw.mask |= 1 << b
+        self.frames(down)
+        self.hw.mask &= ~(1 << b)
+        self.frames(up)
+
+    def start(self):
+        gc.collect()
+        self.peak = gc.mem_alloc() if HEAP else 0
+        self.n = 0
+        self.writes0 = self.app.store.writes
+        self.rec = True
+
+    def stop(self, name, factor, extra=None):
+        self.rec = False
+        if HEAP:
+            gc.collect()
+            self.peak = max(self.peak, gc.mem_alloc())
+        peak = self.peak - RECORDS_BYTES if self.peak else 0
+        out = {"scene": name, "factor": factor, "heap_peak": peak,
+               "screen": type(self.app.top()).__name__, "nframes": self.n,
+               "store_writes": self.app.store.writes - self.writes0}
+        if extra:
+            out.update(extra)
+        # the frames go out in lines of 100 ("F" lines, before their scene's line)
+        for a in range(0, self.n, 100):
+            b = min(self.n, a + 100)
+            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i]] for i in range(a, b)]))
+        print("SCENE " + json.dumps(out))
+
+    def home(self):
+        self.app.home()
+        self.frames(3)
+
+    def open_entry(self, i):
+        """From the home menu, move to entry i (not recorded) and return; the
+        caller presses A."""
+        self.home()
+        top = self.app.top()
+        for _ in range(len(menu.ENTRIES) + 2):
+            if top.sel == i:
+                break
+            self.tap(E.DOWN if top.sel < i else E.UP)
+
+
+def n(full, tiny):
+    return tiny if TINY else full
+
+
+# ---- scenes ---------------------------------------------------------------------
+def scene_menu(r):
+    r.home()
+    r.start()
+    k = len(menu.ENTRIES)
+    for _ in range(k - 1 if not TINY else 2):
+        r.tap(E.DOWN)
+    for _ in range(k - 1 if not TINY else 2):
+        r.tap(E.UP)
+    r.stop("home menu", "ui")
+
+
+def _roller(r):
+    r.open_entry(0)
+    r.tap(E.A)
+    r.frames(10)
+    return r.app.top()
+
+
+def scene_roller(r, dice):
+    roll = _roller(r)
+    if dice == 12:
+        roll.r.set_groups([[6, 6, ""], [6, 6, ""]])
+        roll.relayout()
+        roll.dirty = True
+        r.frames(10)
+    r.start()
+    r.hw.shake.shake(r.hw.ticks_ms(), 300)
+    r.frames(n(75, 12))
+    r.stop("roller %dd6" % dice, "ui", {"dice": dice})
+
+
+def scene_hourglass(r):
+    r.open_entry(1)
+    r.tap(E.A)      # Timer
+    r.tap(E.A)      # Hourglass
+    r.start()
+    r.tap(E.A)      # start the sand
+    r.frames(n(300, 12))
+    r.stop("hourglass", "ui")
+
+
+def scene_dairyman(r):
+    from dicebox.games.dairyman import screens as S
+    S.start(r.app)
+    ng = S.NewGame(r.app)
+    r.app.push(ng)
+    ng.n = 4
+    ng.seats = [2, 2, 2, 2]
+    r.start()
+    ng.start()
+    r.frames(n(1500, 60))
+    r.stop("Dairyman, 4 hard bots", "dairyman")
+
+
+def scene_mildred(r):
+    from dicebox.games.mildred import screens as S
+    S.start(r.app)
+    st = r.app.top()
+    r.start()
+    st.new((2, 2))()
+    r.frames(n(1500, 60))
+    r.stop("Mildred, 2 Aunties", "mildred")
+
+
+def scene_milestones(r):
+    from dicebox.games.milestones import screens as S
+    S.start(r.app)
+    sm = S.SetupMenu(r.app)
+    r.app.push(sm)
+    sm.cfg["humans"] = 1
+    sm.cfg["bots"] = 4
+    r.start()
+    sm.start()
+    # the one person plays simply, as a player would: picks the offered first
+    # pile, and shakes to roll a second after the dice come to them
+    from dicebox.games.milestones import screens as S2
+    mine = -1
+    for _ in range(n(1500, 60)):
+        top = r.app.top()
+        if type(top).__name__ == "PilePicker":
+            r.tap(E.A, 1, 1)
+            continue
+        if isinstance(top, S2.Table):
+            st = top.st
+            if top.done:
+                break
+            if st.turn == 0 and st.setup >= st.n and not st.over:
+                if mine < 0:
+                    mine = r.clock.t
+                elif r.clock.t - mine > 1000:
+                    r.hw.shake.shake(r.hw.ticks_ms(), 300)
+                    mine = -1
+            else:
+                mine = -1
+        r.frame()
+    r.stop("Milestones, 1 idle person + 4 bots", "milestones")
+
+
+LAUNCH_FACTOR = {"Dairyman": "dairyman", "Milestones": "milestones", "Mildred's List": "mildred"}
+
+
+def scene_launch(r, i):
+    label = menu.ENTRIES[i][0]
+    r.open_entry(i)
+    gc.collect()
+    r.start()
+    r.tap(E.A, 2, n(8, 3))
+    r.stop("launch " + label, LAUNCH_FACTOR.get(label, "ui"), {"launch": True})
+
+
+SCENES = (
+    ("menu", scene_menu),
+    ("roller2", lambda r: scene_roller(r, 2)),
+    ("roller12", lambda r: scene_roller(r, 12)),
+    ("hourglass", scene_hourglass),
+    ("dairyman", scene_dairyman),
+    ("mildred", scene_mildred),
+    ("milestones", scene_milestones),
+    ("launch", None),
+)
+
+
+def main():
+    only = None
+    if "--only" in sys.argv:
+        only = sys.argv[sys.argv.index("--only") + 1].split(",")
+    for key, fn in SCENES:
+        if only and key not in only:
+            continue
+        if key == "launch":
+            for i in range(len(menu.ENTRIES)):
+                r = Runner()
+                r.frames(3)
+                scene_launch(r, i)
+            continue
+        r = Runner()     # each scene from a fresh boot and an empty data dir
+        r.frames(3)
+        try:
+            fn(r)
+        except Exception as e:  # a scene the firmware no longer supports: say so
+            print("SCENE " + json.dumps({"scene": key, "error": "%s: %s" % (type(e).__name__, e)}))
+        del r
+        gc.collect()
+    print("DONE")
+
+
+if __name__ == "__main__":
+    main()
