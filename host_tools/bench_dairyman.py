@@ -7,8 +7,8 @@ Plays N two-player games for each pairing (hard v easy, hard v random, hard v
 hard), alternating who sits first, and reports win rates (a
 shared win counts as a fraction), the first seat's win rate in hard v hard,
 average turns per game. Then times every decision of the hard bot in M games
-(2 and 4 players) under .venv/bin/micropython and estimates the RP2040 time at
-90x. Prints a table and writes bench/out/dairyman.json.
+(2 and 4 players) under .venv/bin/micropython and estimates the RP2040 time with
+the measured factor (host_tools/device_factors.py). Prints a table and writes bench/out/dairyman.json.
 """
 import argparse
 import json
@@ -25,7 +25,11 @@ sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
 from dicebox.core import rng, game  # noqa: E402
 from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
 
-DEVICE_FACTOR = 90
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+import device_factors  # noqa: E402
+
+# the measured device/unix-port ratio for this bot (host_tools/device_factors.py)
+DEVICE_FACTOR = device_factors.DAIRYMAN_BOT
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 

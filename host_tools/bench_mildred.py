@@ -8,7 +8,8 @@ and reports win rates (a draw at the round limit counts half; for Auntie v
 Auntie the rate is seat 0's), draws, the
 average number of player rounds and decisions per game. Then times every
 decision of the level 2 bot in M self-play games under .venv/bin/micropython
-(heap capped like the device) and estimates the RP2040 time at 90x; also
+(heap capped like the device) and estimates the RP2040 time with the
+measured factor for this bot (host_tools/device_factors.py); also
 the heap taken by rules+bot and the peak live heap during those games. Prints a
 table and writes bench/out/mildred.json.
 """
@@ -28,7 +29,11 @@ from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 
-DEVICE_FACTOR = 90
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+import device_factors  # noqa: E402
+
+# the measured device/unix-port ratio for this bot (host_tools/device_factors.py)
+DEVICE_FACTOR = device_factors.MILDRED_BOT
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 NAMES = {0: "random", 1: "nephew", 2: "auntie"}
 
