@@ -1,0 +1,132 @@
+"""The device-time benchmark (make bench): its scene runner and its arithmetic.
+
+No timing assertions: these check that the runner drives the real App and
+counts what it should (bytes flushed, saves), and that a frame's estimate is
+unix-port time x factor + bus time (9 clocks a byte) + flash time per save.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+
+import bench  # noqa: E402
+import device_factors as DF  # noqa: E402
+
+_TINY = []
+
+
+def tiny():
+    """The scene runner, a few frames a scene, on the firmware source (once)."""
+    if not _TINY:
+        _TINY.append(bench.run_frames(os.path.join(ROOT, "firmware"), tiny=True))
+    return _TINY[0]
+
+
+def test_factors_are_the_measured_ones_with_their_source():
+    assert DF.DAIRYMAN_BOT == 130 and DF.MILDRED_BOT == 95 and DF.MILESTONES_BOT == 200
+    assert (DF.FRAMEBUF_TEXT_LOW, DF.FRAMEBUF_TEXT_HIGH) == (100, 120)
+    assert DF.FACTORS["dairyman"] == 130 and DF.FACTORS["mildred"] == 95
+    assert DF.FACTORS["milestones"] == 200 and DF.FACTORS["ui"] == 120
+    assert "DESIGN.md section 4" in DF.SOURCE
+    assert DF.SAVE_WORST_MS == 163
+
+
+def test_bus_and_flash_arithmetic():
+    # a full frame, 1,025 B: 9.2 ms at 1 MHz (measured 9.2), 23 ms at 400 kHz (the floor)
+    assert abs(DF.bus_ms(1025, 1000000) - 9.225) < 1e-9
+    assert abs(DF.bus_ms(1025, 400000) - 23.0625) < 1e-9
+    assert DF.save_ms(0) == 0
+    assert DF.save_ms(2) == 326
+    assert DF.save_ms(1, erase_every=4) == (163 + 3 * 61) / 4.0
+    assert DF.save_ms(3, erase_every=0) == 3 * 61
+    # 2 ms on the unix port at 130x, 100 B at 400 kHz, one save
+    assert abs(DF.frame_ms(2000, 130, 100, 400000, 1) - (260 + 2.25 + 163)) < 1e-9
+
+
+def test_runner_drives_every_scene_and_counts_bytes_and_saves():
+    scenes = tiny()
+    names = [s["scene"] for s in scenes]
+    for label, _ in bench_entries():
+        assert "launch " + label in names
+    ran = [s for s in scenes if not s.get("error")]
+    # the menu, the roller and the hourglass run whatever the games are doing
+    for want in ("home menu", "roller 2d6", "roller 12d6", "hourglass"):
+        assert want in [s["scene"] for s in ran], (want, names)
+    for s in ran:
+        assert s["frames"] and len(s["frames"]) == s["nframes"]
+        # the saves counted frame by frame are the store's writes
+        assert sum(f[2] for f in s["frames"]) == s["store_writes"], s["scene"]
+        # the bytes the driver's flush returned are the bytes it put on the bus
+        assert sum(f[1] for f in s["frames"]) == s["bytes_sent"], s["scene"]
+        assert all(f[0] >= 0 for f in s["frames"])
+    assert any(f[2] for s in ran for f in s["frames"]), "no scene saved: the save count is not wired"
+    assert any(f[1] for s in ran for f in s["frames"])
+    launch = [s for s in ran if s.get("launch")]
+    assert launch and all(s["screen"] != "Home" for s in launch)
+
+
+def bench_entries():
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from dicebox.apps import menu
+    return menu.ENTRIES
+
+
+def test_estimate_adds_bus_and_flash_time_per_frame():
+    for s in tiny():
+        if s.get("error"):
+            continue
+        f = {"ui": 120, "dairyman": 130, "mildred": 95, "milestones": 200}[s["factor"]]
+        for hz in (1000000, 400000):
+            est = bench.estimate(s, hz)
+            for (us, nb, saves), (tot, cpu, bus, flash) in zip(s["frames"], est):
+                assert abs(cpu - us * f / 1000.0) < 1e-9
+                assert abs(bus - nb * 9 * 1000.0 / hz) < 1e-9
+                assert flash == 163 * saves
+                assert abs(tot - (cpu + bus + flash)) < 1e-9
+            # one erase in 4: the other saves cost the worst plain save
+            for (us, nb, saves), e in zip(s["frames"], bench.estimate(s, hz, erase_every=4)):
+                assert abs(e[3] - saves * (163 + 3 * 61) / 4.0) < 1e-9
+
+
+def test_a_frame_with_a_save_and_a_full_flush_fails_the_frame_target():
+    sc = {"scene": "x", "factor": "ui", "frames": [[100, 0, 0], [100, 1025, 1], [50, 0, 0]]}
+    rows = bench.scene_table([sc])
+    r = rows[0]
+    assert abs(r["worst_ms"] - (12 + 9.225 + 163)) < 1e-9
+    assert r["worst_flash_ms"] == 163 and abs(r["worst_bus_ms"] - 9.225) < 1e-9
+    assert not r["frame_pass"] and not r["pass"]
+    # 3 frames: two of a period, one of 184.2 ms
+    assert abs(r["fps"] - 3000.0 / (2 * 1000.0 / 30 + 184.225)) < 1e-9
+    ok = bench.scene_table([{"scene": "y", "factor": "ui", "frames": [[100, 50, 0]] * 30}])[0]
+    assert ok["frame_pass"] and ok["fps_pass"] and ok["pass"]
+
+
+def test_launch_target_and_both_bus_speeds_for_the_roller():
+    launch = {"scene": "launch X", "factor": "milestones", "launch": True,
+              "frames": [[1000, 1025, 0], [1300, 0, 0]]}
+    r = bench.scene_table([launch])[0]
+    assert abs(r["worst_ms"] - 260) < 1e-9 and not r["pass"]
+    launch["frames"] = [[1200, 0, 0]]
+    assert bench.scene_table([launch])[0]["pass"]       # 240 ms <= 250
+    rows = bench.scene_table([{"scene": "roller 2d6", "factor": "ui", "dice": 2,
+                               "frames": [[0, 1000, 0]]}])
+    assert [r["bus_hz"] for r in rows] == [1000000, 400000]
+    assert abs(rows[1]["worst_ms"] - 22.5) < 1e-9
+
+
+def test_fastest_run_per_frame_and_misaligned_runs():
+    a = [{"scene": "s", "factor": "ui", "frames": [[10, 5, 0], [40, 0, 1]]}]
+    b = [{"scene": "s", "factor": "ui", "frames": [[20, 5, 0], [30, 0, 1]]}]
+    m = bench.merge_runs([a, b])[0]
+    assert m["frames"] == [[10, 5, 0], [30, 0, 1]] and m["runs_aligned"]
+    c = [{"scene": "s", "factor": "ui", "frames": [[1, 5, 0], [1, 9, 1]]}]
+    m = bench.merge_runs([a, c])[0]
+    assert m["frames"] == [[1, 5, 0], [1, 9, 1]] and not m["runs_aligned"]
+
+
+def test_percentile_nearest_rank():
+    xs = list(range(1, 101))
+    assert bench.pctl(xs, 99) == 99
+    assert bench.pctl(xs[:10], 99) == 10
+    assert bench.pctl([], 99) == 0
