@@ -114,3 +114,16 @@ def test_copy_is_deep_and_returns_dst():
 
 def test_bad_data_is_storage_bad_data():
     assert state_io.BadData is storage.BadData
+
+
+class _Init:
+    def __init__(self):
+        raise AssertionError("__init__ must not run")
+
+
+def test_blank_object_without_init_works_on_both_runtimes():
+    # the way the docstring tells games to make a blank state for clone/load
+    t = object.__new__(_Init)
+    assert type(t) is _Init
+    F.copy(_state(), t)
+    assert t.b == [[1, 2], {"x": [4]}]

@@ -5,9 +5,12 @@ A game lists its saved attributes once::
     FIELDS = Fields(3, ("turn", "dice", "sc"))
 
 and then ``to_dict`` is ``FIELDS.dump(self)``, ``clone`` is
-``FIELDS.copy(self, State.__new__(State))`` and ``from_dict`` is
-``FIELDS.load(State.__new__(State), d)`` followed by the game's own checks
-(types, ranges, lengths, invariants). The attribute name IS the save key, so
+``FIELDS.copy(self, object.__new__(State))`` and ``from_dict`` is
+``FIELDS.load(object.__new__(State), d)`` followed by the game's own checks
+(types, ranges, lengths, invariants). Make the blank State with
+``object.__new__(State)`` (or an ``__init__`` flag that skips the set-up):
+MicroPython has no ``State.__new__`` on a class of ours (AttributeError),
+only ``object.__new__``. The attribute name IS the save key, so
 the table is also the save format: renaming an attribute changes the format
 and needs a new version number.
 
