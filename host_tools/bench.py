@@ -123,7 +123,8 @@ def platform():
                              ("sand_drawn_frame_us_unix", "falling sand", "sand_bytes_per_frame_max")):
         dev = best[key] * DF.UI / 1000 + flush_ms(best[bkey], 1000000)
         row("fps ceiling, " + label, "%d fps" % min(30, int(1000 / dev)),
-            "drawn frame ~%.1f ms on device incl. worst flush at 1 MHz (loop runs at 30)" % dev)
+            "drawn frame ~%.1f ms on device incl. worst flush at 1 MHz, saves not counted "
+            "(the device-time table below counts them)" % dev)
     row("firmware import time", "%.1f ms" % best["import_ms"], "unix port, best of %d" % len(runs))
     row(
         "idle frame (no redraw)",
