@@ -122,3 +122,68 @@ def test_seat_kind_and_count_refused_at_load():
 class _App:
     def __init__(self, store):
         self.store = store
+
+
+# A save written before the field table (rules.FIELDS): yes/no fields as 1/0.
+FIRST_FORMAT = json.loads(
+    '{"v":1,"n":3,"stack":[3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20],'
+    '"display":[0,1,2],"owned":[[],[21],[]],'
+    '"flipped":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"tokens":[0,0,0],'
+    '"freeze":[0,0,0],"seat":0,"dc":[0,0,0,0,0,0,0,1],"dv":[6,4,5,5,1,2,3,3],'
+    '"dl":[1,1,0,0,0,0,0,0],"sets":[[1,0,1]],"rolls":1,"need_lock":0,"used":[],'
+    '"pending":null,"over":0,"turns":0,"last":["lock",0,1]}')
+
+
+def test_a_save_of_the_first_format_still_loads_the_same_game():
+    s = rules.State.from_dict(json.loads(json.dumps(FIRST_FORMAT)))
+    assert s.need_lock is False and s.is_over() is False
+    assert s.to_dict() == mid_game().to_dict()
+    d = json.loads(json.dumps(FIRST_FORMAT))
+    d["need_lock"] = 1
+    assert rules.State.from_dict(d).need_lock is True
+    d["need_lock"] = 2
+    refused(d, "need_lock")
+
+
+def test_the_field_table_is_the_save_format():
+    d = mid_game().to_dict()
+    assert sorted(d) == sorted(("v",) + rules.FIELDS.names)
+    assert d["v"] == rules.FIELDS.version == 1
+    for k in rules.FIELDS.names:
+        assert hasattr(rules.State(2), k), k
+
+
+def test_another_version_or_a_missing_field_is_refused():
+    d = mid_game().to_dict()
+    d["v"] = 2
+    refused(d, "another version")
+    for k in ("last", "need_lock", "pending"):
+        d = mid_game().to_dict()
+        del d[k]
+        refused(d, k + " missing")
+    refused([1, 2], "not a saved game")
+
+
+def test_a_clone_shares_no_list_with_its_original():
+    s = mid_game()
+    c = s.clone()
+    assert c.to_dict() == s.to_dict() and c.supply_total == s.supply_total
+    c.owned[1].append(0)
+    c.sets[0].append(9)
+    c.dv[0] = 1
+    c.last.append("x")
+    assert s.to_dict() == mid_game().to_dict()
+
+
+def test_is_over_is_the_end_of_the_game():
+    s = mid_game()
+    assert not s.is_over() and s.current_player() != TERMINAL
+    s.stack = []
+    s.display = [0]
+    s.owned[1].extend(range(1, 21))
+    s.dc = s.dv = s.dl = []
+    s.sets = []
+    s._end_turn()
+    assert s.is_over() and s.current_player() == TERMINAL
+    d = json.loads(json.dumps(s.to_dict()))
+    assert rules.State.from_dict(d).is_over()

@@ -15,9 +15,36 @@ Chance nodes: the opening shuffle of the 22 tiles, every dice roll, and the
 shuffle of discards and display when the last backorder token is taken.
 Rulings are listed in help.py and docs/games/dairyman.md; the numbers in
 brackets in the comments below refer to them.
+
+State fields (each is also its key in the save, see FIELDS):
+
+  n          number of players (2-4); seats are 0..n-1, shown as P1..P4
+  stack      tile ids still face down, drawn from the front
+  display    the (up to 3) face-up tile ids that can be claimed
+  owned      owned[seat]: the tile ids that seat has claimed, in claim order
+  flipped    flipped[tile]: 1 once the tile is flipped (its bonus is live)
+  tokens     tokens[seat]: backorder tokens held (-5 points each; red dice)
+  freeze     freeze[seat]: freeze tokens held
+  seat       whose turn it is
+  dc, dv, dl the dice of this turn, one entry per die: colour (WHITE, YELLOW,
+             RED), value (1-6, 0 before its first roll) and location (FREE,
+             barn 1-3, or SPENT for a yellow die used to flip a tile)
+  sets       the sets locked this turn: [barn, die, die(, die)]
+  rolls      rolls this turn, the first roll included (sets the barn [R1])
+  need_lock  True after a roll until a set is locked
+  used       ice cream tiles used this turn
+  pending    the chance node waited for: [_SETUP], [_ROLL, dice] or
+             [_RESET, tiles to shuffle]; None when a seat acts
+  over       True once the game has ended (read it with is_over())
+  turns      turns finished so far
+  last       what just happened, for the screens: [verb, seat, ...]
+
+``supply_total`` (tokens in the supply for n players) is not saved: it follows
+from n.
 """
 from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.core.state_io import Fields
 from dicebox.core.storage import BadData, need
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY
 
@@ -33,6 +60,15 @@ SUPPLY = (0, 0, 3, 4, 5)   # backorder tokens by number of players
 _SETUP = const(0)
 _ROLL = const(1)
 _RESET = const(2)
+
+# The saved fields of a State, each under its attribute's name (see the glossary
+# above). Copying (clone), saving (to_dict) and loading (from_dict) all go by this
+# one table: a new field goes here, and renaming one changes the save format (so
+# the version goes up and older saves are refused, never misread).
+FIELDS = Fields(1, (
+    "n", "stack", "display", "owned", "flipped", "tokens", "freeze", "seat",
+    "dc", "dv", "dl", "sets", "rolls", "need_lock", "used", "pending", "over",
+    "turns", "last"))
 
 
 def barn_for(rolls):
@@ -95,7 +131,9 @@ def has_set_counts(cnt):
 
 
 class State:
-    def __init__(self, nplayers=2):
+    def __init__(self, nplayers=2, _blank=False):
+        if _blank:  # the fields are filled in by clone/from_dict (FIELDS)
+            return
         if nplayers < 2 or nplayers > 4:
             raise ValueError("2 to 4 players")
         self.n = nplayers
@@ -120,6 +158,10 @@ class State:
         self.last = []    # what just happened, for screens: [verb, seat, ...]
 
     # ---- contract -------------------------------------------------------
+    def is_over(self):
+        """True once the game has ended (the one name every game uses)."""
+        return self.over
+
     def current_player(self):
         if self.over:
             return TERMINAL
@@ -168,40 +210,14 @@ class State:
             self._end_turn()
 
     def clone(self):
-        c = State(self.n)
-        c.n = self.n
+        """An independent copy (for bots and the words of a move)."""
+        c = FIELDS.copy(self, State(_blank=True))
         c.supply_total = self.supply_total
-        c.stack = self.stack[:]
-        c.display = self.display[:]
-        c.owned = [o[:] for o in self.owned]
-        c.flipped = self.flipped[:]
-        c.tokens = self.tokens[:]
-        c.freeze = self.freeze[:]
-        c.seat = self.seat
-        c.dc = self.dc[:]
-        c.dv = self.dv[:]
-        c.dl = self.dl[:]
-        c.sets = [s[:] for s in self.sets]
-        c.rolls = self.rolls
-        c.need_lock = self.need_lock
-        c.used = self.used[:]
-        c.pending = _copy_pending(self.pending)
-        c.over = self.over
-        c.turns = self.turns
-        c.last = self.last[:]
         return c
 
     def to_dict(self):
-        return {
-            "v": 1, "n": self.n, "stack": self.stack[:], "display": self.display[:],
-            "owned": [o[:] for o in self.owned], "flipped": self.flipped[:],
-            "tokens": self.tokens[:], "freeze": self.freeze[:], "seat": self.seat,
-            "dc": self.dc[:], "dv": self.dv[:], "dl": self.dl[:],
-            "sets": [s[:] for s in self.sets], "rolls": self.rolls,
-            "need_lock": 1 if self.need_lock else 0, "used": self.used[:],
-            "pending": _copy_pending(self.pending),
-            "over": 1 if self.over else 0, "turns": self.turns, "last": list(self.last),
-        }
+        """The save: every field in FIELDS under its own name, with "v"."""
+        return FIELDS.dump(self)
 
     @staticmethod
     def from_dict(d):
@@ -209,42 +225,40 @@ class State:
         save that breaks a type, a range or an invariant of the game: every
         tile exactly once across stack, display, hands and a pending reshuffle;
         the dice of a turn (7 white, 1 yellow, 0-4 red); locked dice in sets of
-        ten; a seat that exists. A damaged save is refused, never half-loaded."""
+        ten; a seat that exists. A damaged save is refused, never half-loaded.
+        ``FIELDS.load`` checks the version and that every field is there; the
+        values are judged here."""
         need(isinstance(d, dict), "not a saved game")
-        need(d.get("v") == 1, "unknown save version")
-        n = _int(d.get("n"), 2, 4, "players")
-        s = State(n)
-        s.stack = _ints(d.get("stack"), 0, NTILES - 1, "stack", NTILES)
-        s.display = _ints(d.get("display"), 0, NTILES - 1, "display", 3)
-        owned = _list(d.get("owned"), "hands", n)
+        s = FIELDS.load(State(_blank=True), d)
+        n = _int(s.n, 2, 4, "players")
+        s.supply_total = SUPPLY[n]
+        s.stack = _ints(s.stack, 0, NTILES - 1, "stack", NTILES)
+        s.display = _ints(s.display, 0, NTILES - 1, "display", 3)
+        owned = _list(s.owned, "hands", n)
         s.owned = [_ints(o, 0, NTILES - 1, "a hand", NTILES) for o in owned]
-        s.flipped = _ints(d.get("flipped"), 0, 1, "flipped tiles", NTILES)
+        s.flipped = _ints(s.flipped, 0, 1, "flipped tiles", NTILES)
         need(len(s.flipped) == NTILES, "flipped tiles: wrong count")
-        s.tokens = _ints(d.get("tokens"), 0, s.supply_total, "backorder tokens", n)
+        s.tokens = _ints(s.tokens, 0, s.supply_total, "backorder tokens", n)
         need(len(s.tokens) == n, "backorder tokens: wrong count")
         need(sum(s.tokens) <= s.supply_total, "more backorder tokens than the supply")
-        s.freeze = _ints(d.get("freeze"), 0, 999, "freeze tokens", n)
+        s.freeze = _ints(s.freeze, 0, 999, "freeze tokens", n)
         need(len(s.freeze) == n, "freeze tokens: wrong count")
-        s.seat = _int(d.get("seat"), 0, n - 1, "seat")
-        s.dc = _ints(d.get("dc"), 0, 2, "dice colours", 8 + MAXRED)
-        s.dv = _ints(d.get("dv"), 0, 6, "dice values", 8 + MAXRED)
-        s.dl = _ints(d.get("dl"), 0, SPENT, "dice places", 8 + MAXRED)
-        s.sets = [_ints(x, 0, 8 + MAXRED, "a set", 4) for x in _list(d.get("sets"), "sets")]
-        s.rolls = _int(d.get("rolls"), 0, 9999, "rolls")
-        s.need_lock = bool(_int(d.get("need_lock"), 0, 1, "need_lock"))
-        s.used = _ints(d.get("used"), 0, NTILES - 1, "used ice creams", NTILES)
-        s.over = bool(_int(d.get("over"), 0, 1, "over"))
-        s.turns = _int(d.get("turns"), 0, 99999, "turns")
-        last = _list(d.get("last"), "last move")
+        s.seat = _int(s.seat, 0, n - 1, "seat")
+        s.dc = _ints(s.dc, 0, 2, "dice colours", 8 + MAXRED)
+        s.dv = _ints(s.dv, 0, 6, "dice values", 8 + MAXRED)
+        s.dl = _ints(s.dl, 0, SPENT, "dice places", 8 + MAXRED)
+        s.sets = [_ints(x, 0, 8 + MAXRED, "a set", 4) for x in _list(s.sets, "sets")]
+        s.rolls = _int(s.rolls, 0, 9999, "rolls")
+        s.need_lock = _yes_no(s.need_lock, "need_lock")
+        s.used = _ints(s.used, 0, NTILES - 1, "used ice creams", NTILES)
+        s.over = _yes_no(s.over, "over")
+        s.turns = _int(s.turns, 0, 99999, "turns")
+        last = _list(s.last, "last move")
         need(len(last) <= 12, "last move too long")
         for x in last:
             need(type(x) is int or isinstance(x, str), "last move: bad item")
-        s.last = list(last)
-        need("pending" in d, "pending roll missing")
-        p = d["pending"]
-        if p is None:
-            s.pending = None
-        else:
+        p = s.pending
+        if p is not None:
             p = _list(p, "pending roll")
             need(len(p) >= 1, "pending roll empty")
             kind = _int(p[0], _SETUP, _RESET, "pending kind")
@@ -789,18 +803,19 @@ def _list(x, what, n=None):
     return x
 
 
+def _yes_no(x, what):
+    """A saved yes/no: true/false, or 1/0 as the first saves wrote it."""
+    if x is True or x is False:
+        return x
+    return bool(_int(x, 0, 1, what))
+
+
 def _ints(x, lo, hi, what, most):
     _list(x, what)
     need(len(x) <= most, "%s: too many" % what)
     for v in x:
         _int(v, lo, hi, what)
     return list(x)
-
-
-def _copy_pending(p):
-    if p is None:
-        return None
-    return [p[0]] + [list(x) for x in p[1:]]
 
 
 def _shuffled(items, picks):
