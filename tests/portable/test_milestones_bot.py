@@ -118,3 +118,70 @@ def test_random_baseline_rolls_any_nonempty_set():
     b = bot.RandomBot(0, seed=2)
     masks = set(b.choose_roll(s) for _ in range(200))
     assert min(masks) >= 1 and max(masks) <= 63 and len(masks) > 40
+
+
+def test_fast_roll_values_agree_with_the_matcher():
+    # the bot answers its targets from roll counts and tables: for every card and
+    # special side, over many rolls, the same answer as the rules' matcher
+    from dicebox.games.milestones import tasks
+    r = rng.seeded(21)
+    b = bot.Bot(0, seed=1)
+    every = [d[3] for d in deck.DECK] + [sd[1] for sd in deck.SPECIAL_SIDES]
+    rolls = [[r.randbelow(6) + 1 for _ in range(6)] for _ in range(150)]
+    rolls.append([1, 2, 3, 4, 5, 6])
+    rolls.append([6, 6, 6, 6, 6, 6])
+    for t in every:
+        tg = b._prep([(t, 3)])
+        for nums in rolls:
+            want = 3 if tasks.match(t, nums) else 0
+            assert b._value(tg, nums) == want, (t, nums)
+    # several targets add their points
+    tg = b._prep([(deck.DECK[THREE_BLUE][3], 2), (deck.DECK[RUN3][3], 5)])
+    assert b._value(tg, [3, 2, 1, 4, 5, 6]) == 7
+
+
+def test_act_keeps_its_look_until_the_table_changes():
+    s = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))    # nothing fulfilled; seat 0 rolls
+    b = bot.Bot(0, seed=4)
+    a = b.act(s)
+    assert a[0] == "roll" and 1 <= a[1] <= 63, a
+    n = b.searches
+    assert n == 1
+    for _ in range(20):                  # unchanged table: no new search
+        assert b.act(s) == a
+    assert b.choose_roll(s) == a[1]      # the decision is the one act made
+    assert b.searches == n
+    s.apply(("roll", 63))
+    s.apply_chance([0, 1, 2, 3, 4, 5])   # new dice 1..6: a run of 3 is there for seat 1
+    assert bot.Bot(1, seed=2).act(s) == ("claim", 1, 0)
+    s.turn = 0
+    a2 = b.act(s)
+    assert b.searches == n + 1           # the dice changed: it looked again
+    assert a2[0] == "roll"
+    other = bot.Bot(1, seed=2)
+    assert other.act(s) == ("claim", 1, 0)
+    s.apply(("claim", 1, 0))
+    assert other.act(s) != ("claim", 1, 0)   # hands changed: not the old look
+
+
+def test_bot_draws_from_the_core_rng():
+    r = rng.seeded(8)
+    b = bot.Bot(0, rng=r)
+    s = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))
+    d0 = r.draws
+    m = b.choose_roll(s)
+    assert r.draws > d0 and 1 <= m <= 63
+    # the same seed, the same choices
+    s2 = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))
+    assert bot.Bot(0, seed=77).choose_roll(s) == bot.Bot(0, seed=77).choose_roll(s2)
+
+
+def test_reroll_search_keeps_small_ints():
+    # the sums behind a decision are integers (no floats allocated on the chip)
+    s = seated([THREE_BLUE, RUN3, ONLY1234], mandatory=(0, 2, 5), hourglass_side=6)
+    s.apply(("roll", 63))
+    s.apply_chance([0, 0, 5, 5, 3, 3])
+    b = bot.Bot(0, seed=3)
+    b.choose_roll(s)
+    for v in b.h:
+        assert type(v) is int and 0 <= v < (1 << 30), v

@@ -16,35 +16,135 @@ see ``keep_mask``). Ties go to rerolling fewer dice, which disturbs the
 teammates' progress least.
 """
 from micropython import const
+from dicebox.core import rng as _rng
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.dice import FACE_COLOUR
 from dicebox.games.milestones.tasks import (
-    match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON)
+    match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
 SAMPLES = const(96)
 REFINE = const(32)
+_MEMO_MAX = const(400)   # remembered rolls per task (the oldest answers go first)
+
+# Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
+# agrees with the current face with probability 7/12, any other face 1/12. The
+# importance weight of a sample agreeing on c dice is 12^6 / 7^c; in integers
+# _W[c] = 7^(6-c) (the common factor is dropped: only comparisons matter).
+_W = (117649, 16807, 2401, 343, 49, 7, 1)
+# the estimate for keep-set K (c = |K| kept dice) is h[K] / 6^(6-c); times 6^6 it
+# stays an integer: h[K] * 6^c <= samples * 22 points * 7^6 < 2^30
+_MUL6 = (1, 6, 36, 216, 1296, 7776, 46656)
+# Points a teammate's unknown card is expected to gain when r random dice of a roll
+# that did not fulfil it are rerolled (averaged over the deck; measured on the host),
+# in thousandths.
+TEAM_GAIN = (0, 152, 218, 271, 298, 323, 332)
+# stage 2 scale: a sum over 6, 36 or 12..32 rolls times _M // count (exact)
+_M = const(10080)
+
+# How a target is answered for a roll. A task of one sub-task (with or without
+# conditions on all dice) is checked directly on the roll's masks; a task of several
+# sub-tasks is looked up in a table of answers kept per task: keyed by the numbers'
+# counts when it reads only numbers, by the colours' counts when it reads only
+# colours, else by the whole roll (3 bits a count or a die: small ints), asking the
+# matcher the first time a key comes up.
+_DIRECT = const(0)
+_BYNUM = const(1)
+_BYCOL = const(2)
+_BYROLL = const(3)
+_NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
+_CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
+_NBIT = bytes(1 << (f % 6) for f in range(36))
+_CBIT = bytes(1 << FACE_COLOUR[f] for f in range(36))
+_NUMBERS_ONLY = (NUM, SAMEN, RUN, ONLYN, NON)
+_COLOURS_ONLY = (COL, SAMEC, ONLYC, NOC)
+_MEMO = {}   # task -> {roll key: 0 or 1}, shared by all bots
+
+
+def _runs_table(k):
+    # _RUNOK[k][p]: the number set p (bit n-1 for n) holds k consecutive numbers
+    out = bytearray(64)
+    want = (1 << k) - 1
+    for p in range(64):
+        for s in range(7 - k):
+            if (p >> s) & want == want:
+                out[p] = 1
+                break
+    return bytes(out)
+
+
+_RUNOK = tuple(_runs_table(k) if k else b"" for k in range(7))
+
+
+def _runc(k, nums):
+    # k consecutive numbers in one colour: per colour, the numbers it shows
+    a = 0
+    b = 0
+    c = 0
+    d = 0
+    e = 0
+    g = 0
+    for i in range(6):
+        n = nums[i] - 1
+        col = FACE_COLOUR[i * 6 + n]
+        bit = 1 << n
+        if col == 0:
+            a |= bit
+        elif col == 1:
+            b |= bit
+        elif col == 2:
+            c |= bit
+        elif col == 3:
+            d |= bit
+        elif col == 4:
+            e |= bit
+        else:
+            g |= bit
+    t = _RUNOK[k]
+    return t[a] or t[b] or t[c] or t[d] or t[e] or t[g]
+
+
+def _face_die(c, n):
+    for i in range(6):
+        if FACE_COLOUR[i * 6 + n - 1] == c:
+            return i
+    raise ValueError("no such face")
+
+
+def _compile(task, w):
+    """(mode, points, sub-task or None, conditions, memo, task) for ``_value``."""
+    subs = []
+    conds = []
+    for cl in task:
+        if cl[0] >= ONLYN:
+            conds.append(cl)
+        else:
+            subs.append(cl)
+    if len(subs) <= 1:
+        cl = subs[0] if subs else None
+        if cl is not None and cl[0] == FACE:
+            cl = (FACE, _face_die(cl[1], cl[2]), cl[2])
+        return (_DIRECT, w, cl, tuple(conds), None, task)
+    memo = _MEMO.get(task)
+    if memo is None:
+        memo = {}
+        _MEMO[task] = memo
+    mode = _BYROLL
+    if all(cl[0] in _NUMBERS_ONLY for cl in task):
+        mode = _BYNUM
+    elif all(cl[0] in _COLOURS_ONLY for cl in task):
+        mode = _BYCOL
+    return (mode, w, None, (), memo, task)
 
 
 def _first(x):
     return x[0]
 
 
-# Proposal: keep a die with probability q = 1/2, else reroll it uniformly.
-_A = 0.5 + 0.5 / 6      # P(T_i equals the current face)
-_B = 0.5 / 6            # P(T_i is one particular other face)
-# _G[c] = 1 / (A^c B^(6-c)) and _P6[k] = 6^-(6-k)
-_G = tuple(1.0 / (_A ** c * _B ** (6 - c)) for c in range(7))
-_P6 = tuple(6.0 ** -(6 - k) for k in range(7))
-# Points a teammate's unknown card is expected to gain when r random dice of a roll
-# that did not fulfil it are rerolled (averaged over the deck; measured on the host).
-TEAM_GAIN = (0.0, 0.152, 0.218, 0.271, 0.298, 0.323, 0.332)
-
-
 def _mean_value(cards):
-    t = 0.0
+    t = 0
     for c in cards:
         t += deck.DECK[c][1] * deck.DECK[c][2]
-    return t / deck.TOTAL / len(cards)
+    return t // len(cards)   # points times hits (of 46656), integer
 
 
 _TIER_VALUE = tuple(_mean_value(deck.tier_cards(t)) for t in range(3))
@@ -131,19 +231,92 @@ def _best_run(cl, nm, cm):
 
 
 class Bot:
-    def __init__(self, seat, seed=1, samples=SAMPLES):
+    """One bot seat. ``seed`` seeds its random choices through the core RNG
+    (``dicebox.core.rng``); ``rng`` may give a core ``Rng`` instead. Each reroll
+    decision draws one number from it to seed a fast small-int generator for the
+    samples."""
+
+    def __init__(self, seat, seed=1, samples=SAMPLES, rng=None):
         self.seat = seat
-        self.s = (seed % 65536) + 1
+        self.rng = rng if rng is not None else _rng.seeded((seed % 65536) + 1)
+        self._reseed()
         self.samples = samples
-        self.h = [0.0] * 64
+        self.h = [0] * 64
         self.faces = [[0] * 6 for _ in range(REFINE)]
+        self.t = [0, 0, 0, 0, 0, 0]
         self.team = 1.0     # weight of the teammates' expected gain
         self.tier = None    # fixed pile choice (bench experiments), None: by value
+        # the last look (act) and decision (choose_roll), and what they saw
+        self._seen = [None] * 16
+        self._look = None
+        self._roll_seen = [None] * 16
+        self._roll = 0
+        self.searches = 0   # reroll searches run (tests, benchmarks)
 
     def _rand(self):
         # Lehmer generator mod 65537: products stay small ints on the device.
         self.s = (self.s * 75) % 65537
         return self.s
+
+    def _reseed(self):
+        self.s = self.rng.randbelow(65536) + 1
+
+    # ---- what changed ---------------------------------------------------------
+
+    def _same(self, st, seen):
+        """Whether ``st`` still looks as it did when ``seen`` was filled (no
+        allocation when it does); refills ``seen`` when it does not."""
+        late = st.started and 3 * st.time_left() <= st.glass.total
+        dice = st.dice
+        ok = (seen[0] is st and seen[1] == st.over and seen[2] == (st.pending is None)
+              and seen[3] == st.paused and seen[4] == st.setup and seen[5] == st.turn
+              and seen[6] == st.rolls and seen[7] == late and seen[8] == st.hg_open
+              and seen[9] == st.started and seen[10] == len(st.mand_open)
+              and seen[14] == st.hg_side)
+        if ok:
+            d = seen[11]
+            if dice is None or d is None:
+                ok = d is None and dice is None
+            else:
+                for i in range(6):
+                    if d[i] != dice[i]:
+                        ok = False
+                        break
+        if ok:
+            h = seen[12]
+            hands = st.hands
+            for i in range(len(hands)):
+                if h[i] != hands[i]:
+                    ok = False
+                    break
+        if ok:
+            p = seen[13]
+            piles = st.piles
+            if len(p) != len(piles):
+                ok = False
+            else:
+                for i in range(len(piles)):
+                    if p[i] != len(piles[i]):
+                        ok = False
+                        break
+        if ok:
+            return True
+        seen[0] = st
+        seen[1] = st.over
+        seen[2] = st.pending is None
+        seen[3] = st.paused
+        seen[4] = st.setup
+        seen[5] = st.turn
+        seen[6] = st.rolls
+        seen[7] = late
+        seen[8] = st.hg_open
+        seen[9] = st.started
+        seen[10] = len(st.mand_open)
+        seen[11] = None if dice is None else list(dice)
+        seen[12] = list(st.hands)
+        seen[13] = [len(p) for p in st.piles]
+        seen[14] = st.hg_side
+        return False
 
     # ---- what to aim for ----------------------------------------------------
 
@@ -151,49 +324,128 @@ class Bot:
         out = []
         c = st.hands[self.seat]
         if c >= 0:
-            out.append((deck.DECK[c][3], float(deck.DECK[c][1])))
+            out.append((deck.DECK[c][3], deck.DECK[c][1]))
         for sd in st.mand_open:
-            out.append((deck.SPECIAL_SIDES[sd][1], 5.0))
+            out.append((deck.SPECIAL_SIDES[sd][1], 5))
         if st.hg_open and st.started and 3 * st.time_left() <= st.glass.total:
-            out.append((deck.SPECIAL_SIDES[st.hg_side][1], 2.0))
+            out.append((deck.SPECIAL_SIDES[st.hg_side][1], 2))
         return out
 
     def _value(self, tg, nums):
-        v = 0.0
-        for t, w in tg:
-            if match(t, nums):
+        """Points of the compiled targets ``tg`` that the roll ``nums`` fulfils."""
+        nk = 0        # count of each number, 3 bits a number
+        ck = 0        # count of each colour, 3 bits a colour
+        pres = 0      # numbers shown (bit n-1)
+        cpres = 0     # colours shown (bit c)
+        for i in range(6):
+            f = i * 6 + nums[i] - 1
+            nk += _NKEY[f]
+            ck += _CKEY[f]
+            pres |= _NBIT[f]
+            cpres |= _CBIT[f]
+        v = 0
+        for mode, w, cl, conds, memo, task in tg:
+            if mode == _DIRECT:
+                ok = 1
+                for cd in conds:
+                    k = cd[0]
+                    m = cd[1]
+                    if k == ONLYN:
+                        ok = not pres & ~m
+                    elif k == NON:
+                        ok = not pres & m
+                    elif k == ONLYC:
+                        ok = not cpres & ~m
+                    else:
+                        ok = not cpres & m
+                    if not ok:
+                        break
+                if ok and cl is not None:
+                    k = cl[0]
+                    if k == COL:
+                        ok = (ck >> (3 * cl[1])) & 7 >= cl[2]
+                    elif k == NUM:
+                        ok = (nk >> (3 * cl[1] - 3)) & 7 >= cl[2]
+                    elif k == FACE:       # (FACE, die, number): one die has that face
+                        ok = nums[cl[1]] == cl[2]
+                    elif k == RUN:
+                        ok = _RUNOK[cl[1]][pres]
+                    elif k == RUNC:
+                        ok = _runc(cl[1], nums)
+                    else:
+                        x = nk if k == SAMEN else ck
+                        need_ = cl[1]
+                        ok = 0
+                        while x:
+                            if x & 7 >= need_:
+                                ok = 1
+                                break
+                            x >>= 3
+                if ok:
+                    v += w
+                continue
+            key = nk if mode == _BYNUM else ck
+            if mode == _BYROLL:
+                key = 0
+                for i in range(6):
+                    key = key * 6 + nums[i] - 1
+            r = memo.get(key)
+            if r is None:
+                r = 1 if match(task, nums) else 0
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                memo[key] = r
+            if r:
                 v += w
         return v
+
+    def _prep(self, tg):
+        out = []
+        for task, w in tg:
+            out.append(_compile(task, w))
+        return out
 
     def choose_roll(self, st):
         """The dice mask to reroll (1..63)."""
         if st.dice is None:
             return 63
+        if self._same(st, self._roll_seen):
+            return self._roll
+        self._roll = self._search(st)
+        return self._roll
+
+    def _search(self, st):
+        self.searches += 1
+        self._reseed()
         tg = self.targets(st)
         cur = st.dice
         if not tg:
             return 1 << (self._rand() % 6)
+        ntg = len(tg)
+        tg = self._prep(tg)
         h = self.h
         for i in range(64):
-            h[i] = 0.0
-        t = [0, 0, 0, 0, 0, 0]
+            h[i] = 0
+        t = self.t
         n = self.samples
-        if len(tg) > 1:  # keep the matcher calls per decision about constant
-            n = max(64, n // len(tg) + 16)
+        if ntg > 1:  # keep the matcher calls per decision about constant
+            n = max(64, n // ntg + 16)
         rand = self._rand
+        value = self._value
         for _ in range(n):
             agree = 0
             for i in range(6):
                 r = rand() % 12
                 if r < 6:
                     t[i] = cur[i]
+                    agree |= 1 << i
                 else:
                     t[i] = r - 5
-                if t[i] == cur[i]:
-                    agree |= 1 << i
-            v = self._value(tg, t)
+                    if t[i] == cur[i]:
+                        agree |= 1 << i
+            v = value(tg, t)
             if v:
-                h[agree] += v * _G[POPCOUNT[agree]]
+                h[agree] += v * _W[POPCOUNT[agree]]
         for b in range(6):
             bit = 1 << b
             for a in range(64):
@@ -203,41 +455,65 @@ class Bot:
         for i in range(st.n):
             if i != self.seat and st.hands[i] >= 0:
                 others += 1
-        team = self.team * others
+        tw = int(self.team * 1000) * others      # teammates' weight, thousandths
+        # stage 1 scale: h[K] * 6^c is 7^6 * n / 64 times the expected points
+        s1 = 117649 * n // 64
         # Stage 1 picks the three most promising rerolls ...
-        top = [(-1.0, 0), (-1.0, 0), (-1.0, 0)]
+        t0 = -1
+        t1 = -1
+        t2 = -1
+        m0 = 0
+        m1 = 0
+        m2 = 0
         for k in range(63):
             pc = POPCOUNT[k]
-            v = h[k] * _P6[pc] / n + team * TEAM_GAIN[6 - pc]
-            if v > top[2][0]:
-                top[2] = (v, 63 ^ k)
-                top.sort(key=_first, reverse=True)
+            v = h[k] * _MUL6[pc] + (tw * TEAM_GAIN[6 - pc] // 1000) * s1 // 1000
+            if v > t2:
+                if v > t1:
+                    t2 = t1
+                    m2 = m1
+                    if v > t0:
+                        t1 = t0
+                        m1 = m0
+                        t0 = v
+                        m0 = 63 ^ k
+                    else:
+                        t1 = v
+                        m1 = 63 ^ k
+                else:
+                    t2 = v
+                    m2 = 63 ^ k
         # ... stage 2 values them and the obvious plays again: exactly for one or two
         # dice, else on common samples.
+        nf = REFINE
+        if ntg > 1:  # fewer common samples when each one costs several matches
+            nf = max(12, REFINE // ntg)
         faces = self.faces
-        if len(tg) > 1:  # fewer common samples when each one costs several matches
-            faces = faces[:max(12, REFINE // len(tg))]
-        for j in range(len(faces)):
+        for j in range(nf):
             row = faces[j]
             for i in range(6):
                 row[i] = rand() % 6 + 1
-        best = -1.0
+        best = -1
         bestm = 63
-        cands = [m for v, m in top if m]
-        for t, w in tg:
-            m = 63 ^ keep_mask(t, cur)
+        cands = [m for m in (m0, m1, m2) if m]
+        for x in tg:
+            m = 63 ^ keep_mask(x[5], cur)
             if m and m not in cands and len(cands) < 5:
                 cands.append(m)
         for m in cands:
-            v = self._direct(tg, cur, m, faces) + team * TEAM_GAIN[POPCOUNT[m]]
+            v = self._direct(tg, cur, m, faces, nf) + (tw * TEAM_GAIN[POPCOUNT[m]] // 1000) * _M // 1000
             if v > best or (v == best and POPCOUNT[m] < POPCOUNT[bestm]):
                 best = v
                 bestm = m
         return bestm
 
-    def _direct(self, tg, cur, m, faces):
-        t = list(cur)
+    def _direct(self, tg, cur, m, faces, nf):
+        """Expected points of rerolling ``m``, times _M."""
+        t = self.t
+        for i in range(6):
+            t[i] = cur[i]
         pc = POPCOUNT[m]
+        value = self._value
         if pc <= 2:
             i0 = -1
             i1 = -1
@@ -247,23 +523,24 @@ class Bot:
                         i0 = i
                     else:
                         i1 = i
-            tot = 0.0
+            tot = 0
             for f in range(1, 7):
                 t[i0] = f
                 if i1 < 0:
-                    tot += self._value(tg, t)
+                    tot += value(tg, t)
                 else:
                     for g in range(1, 7):
                         t[i1] = g
-                        tot += self._value(tg, t)
-            return tot / (6 if i1 < 0 else 36)
-        tot = 0.0
-        for row in faces:
+                        tot += value(tg, t)
+            return tot * (_M // 6 if i1 < 0 else _M // 36)
+        tot = 0
+        for j in range(nf):
+            row = faces[j]
             for i in range(6):
                 if (m >> i) & 1:
                     t[i] = row[i]
-            tot += self._value(tg, t)
-        return tot / len(faces)
+            tot += value(tg, t)
+        return tot * (_M // nf)
 
     # ---- cards ---------------------------------------------------------------
 
@@ -274,6 +551,7 @@ class Bot:
 
     def pile_value(self, st, pile):
         # Static knowledge: the tier's cards (the bot does not look into the pile).
+        # Points times hits of 46656 (integers; only compared).
         if st.big:
             return _BIG_VALUE
         return _TIER_VALUE[pile]
@@ -283,7 +561,7 @@ class Bot:
             return -1
         if self.tier is not None and not st.big and st.piles[self.tier]:
             return self.tier
-        best = -1.0
+        best = -1
         bp = -1
         for p in range(len(st.piles)):
             if st.piles[p]:
@@ -297,7 +575,7 @@ class Bot:
         c = st.hands[self.seat]
         if not st.big or c < 0 or not st.piles[0] or not st.started:
             return False
-        return self.card_value(c) < 0.5 * _BIG_VALUE
+        return 2 * deck.DECK[c][1] * deck.DECK[c][2] < _BIG_VALUE
 
     def wants_flip(self, st):
         return st.hourglass_ready() and 3 * st.time_left() <= st.glass.total
@@ -305,7 +583,14 @@ class Bot:
     # ---- one step --------------------------------------------------------------
 
     def act(self, st):
-        """This seat's next action now, or None (it waits)."""
+        """This seat's next action now, or None (it waits). The look is kept until
+        the dice, cards, hands, piles, turn or phase change, so asking again on an
+        unchanged table costs almost nothing."""
+        if not self._same(st, self._seen):
+            self._look = self._act(st)
+        return self._look
+
+    def _act(self, st):
         s = self.seat
         if st.over or st.pending is not None or st.paused:
             return None
