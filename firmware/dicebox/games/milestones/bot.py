@@ -22,8 +22,14 @@ from dicebox.games.milestones.dice import FACE_COLOUR
 from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
-SAMPLES = const(96)
-REFINE = const(32)
+# Work budget of one reroll decision, in target checks: stage 1 samples
+# SAMPLES // targets rolls (at least MIN_SAMPLES), stage 2 spends about
+# REFINE_WORK checks on its candidates (REFINE to MIN_REFINE rolls each).
+SAMPLES = const(48)
+MIN_SAMPLES = const(12)
+REFINE = const(16)
+MIN_REFINE = const(6)
+REFINE_WORK = const(80)
 _MEMO_MAX = const(400)   # remembered rolls per task (the oldest answers go first)
 
 # Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
@@ -39,7 +45,7 @@ _MUL6 = (1, 6, 36, 216, 1296, 7776, 46656)
 # in thousandths.
 TEAM_GAIN = (0, 152, 218, 271, 298, 323, 332)
 # stage 2 scale: a sum over 6, 36 or 12..32 rolls times _M // count (exact)
-_M = const(10080)
+_M = const(720720)   # divisible by every count 1..16
 
 # How a target is answered for a roll. A task of one sub-task (with or without
 # conditions on all dice) is checked directly on the roll's masks; a task of several
@@ -51,6 +57,7 @@ _DIRECT = const(0)
 _BYNUM = const(1)
 _BYCOL = const(2)
 _BYROLL = const(3)
+_RUNCS = const(4)     # runs in one colour, all of one length: that many colours
 _NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
 _CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
 _NBIT = bytes(1 << (f % 6) for f in range(36))
@@ -100,7 +107,7 @@ def _runc(k, nums):
         else:
             g |= bit
     t = _RUNOK[k]
-    return t[a] or t[b] or t[c] or t[d] or t[e] or t[g]
+    return t[a] + t[b] + t[c] + t[d] + t[e] + t[g]   # colours with such a run
 
 
 def _face_die(c, n):
@@ -119,11 +126,15 @@ def _compile(task, w):
             conds.append(cl)
         else:
             subs.append(cl)
+    for i in range(len(subs)):
+        cl = subs[i]
+        if cl[0] == FACE:
+            subs[i] = (FACE, _face_die(cl[1], cl[2]), cl[2])
     if len(subs) <= 1:
-        cl = subs[0] if subs else None
-        if cl is not None and cl[0] == FACE:
-            cl = (FACE, _face_die(cl[1], cl[2]), cl[2])
-        return (_DIRECT, w, cl, tuple(conds), None, task)
+        return (_DIRECT, w, tuple(subs), tuple(conds), None, task)
+    if not conds and all(cl[0] == RUNC and cl[1] == subs[0][1] for cl in subs):
+        # different colours, so different dice: enough colours with such a run
+        return (_RUNCS, w, (subs[0][1], len(subs)), (), None, task)
     memo = _MEMO.get(task)
     if memo is None:
         memo = {}
@@ -133,7 +144,53 @@ def _compile(task, w):
         mode = _BYNUM
     elif all(cl[0] in _COLOURS_ONLY for cl in task):
         mode = _BYCOL
-    return (mode, w, None, (), memo, task)
+    # each sub-task alone and the conditions are quick necessary checks
+    return (mode, w, tuple(subs), tuple(conds), memo, task)
+
+
+def _ok(subs, conds, nums, nk, ck, pres, cpres):
+    """Whether the roll meets the conditions and each sub-task on its own."""
+    for cd in conds:
+        k = cd[0]
+        m = cd[1]
+        if k == ONLYN:
+            if pres & ~m:
+                return False
+        elif k == NON:
+            if pres & m:
+                return False
+        elif k == ONLYC:
+            if cpres & ~m:
+                return False
+        elif cpres & m:
+            return False
+    for cl in subs:
+        k = cl[0]
+        if k == COL:
+            if (ck >> (3 * cl[1])) & 7 < cl[2]:
+                return False
+        elif k == NUM:
+            if (nk >> (3 * cl[1] - 3)) & 7 < cl[2]:
+                return False
+        elif k == FACE:       # (FACE, die, number): one die has that face
+            if nums[cl[1]] != cl[2]:
+                return False
+        elif k == RUN:
+            if not _RUNOK[cl[1]][pres]:
+                return False
+        elif k == RUNC:
+            if not _runc(cl[1], nums):
+                return False
+        else:
+            x = nk if k == SAMEN else ck
+            need_ = cl[1]
+            while x:
+                if x & 7 >= need_:
+                    break
+                x >>= 3
+            if not x:
+                return False
+    return True
 
 
 def _first(x):
@@ -344,44 +401,13 @@ class Bot:
             pres |= _NBIT[f]
             cpres |= _CBIT[f]
         v = 0
-        for mode, w, cl, conds, memo, task in tg:
+        for mode, w, subs, conds, memo, task in tg:
             if mode == _DIRECT:
-                ok = 1
-                for cd in conds:
-                    k = cd[0]
-                    m = cd[1]
-                    if k == ONLYN:
-                        ok = not pres & ~m
-                    elif k == NON:
-                        ok = not pres & m
-                    elif k == ONLYC:
-                        ok = not cpres & ~m
-                    else:
-                        ok = not cpres & m
-                    if not ok:
-                        break
-                if ok and cl is not None:
-                    k = cl[0]
-                    if k == COL:
-                        ok = (ck >> (3 * cl[1])) & 7 >= cl[2]
-                    elif k == NUM:
-                        ok = (nk >> (3 * cl[1] - 3)) & 7 >= cl[2]
-                    elif k == FACE:       # (FACE, die, number): one die has that face
-                        ok = nums[cl[1]] == cl[2]
-                    elif k == RUN:
-                        ok = _RUNOK[cl[1]][pres]
-                    elif k == RUNC:
-                        ok = _runc(cl[1], nums)
-                    else:
-                        x = nk if k == SAMEN else ck
-                        need_ = cl[1]
-                        ok = 0
-                        while x:
-                            if x & 7 >= need_:
-                                ok = 1
-                                break
-                            x >>= 3
-                if ok:
+                if _ok(subs, conds, nums, nk, ck, pres, cpres):
+                    v += w
+                continue
+            if mode == _RUNCS:
+                if _runc(subs[0], nums) >= subs[1]:
                     v += w
                 continue
             key = nk if mode == _BYNUM else ck
@@ -391,7 +417,9 @@ class Bot:
                     key = key * 6 + nums[i] - 1
             r = memo.get(key)
             if r is None:
-                r = 1 if match(task, nums) else 0
+                r = 0
+                if _ok(subs, conds, nums, nk, ck, pres, cpres) and match(task, nums):
+                    r = 1
                 if len(memo) >= _MEMO_MAX:
                     memo.clear()
                 memo[key] = r
@@ -428,8 +456,8 @@ class Bot:
             h[i] = 0
         t = self.t
         n = self.samples
-        if ntg > 1:  # keep the matcher calls per decision about constant
-            n = max(64, n // ntg + 16)
+        if ntg > 1:  # keep the target checks per decision about constant
+            n = max(MIN_SAMPLES, n // ntg)
         rand = self._rand
         value = self._value
         for _ in range(n):
@@ -483,16 +511,8 @@ class Bot:
                 else:
                     t2 = v
                     m2 = 63 ^ k
-        # ... stage 2 values them and the obvious plays again: exactly for one or two
-        # dice, else on common samples.
-        nf = REFINE
-        if ntg > 1:  # fewer common samples when each one costs several matches
-            nf = max(12, REFINE // ntg)
-        faces = self.faces
-        for j in range(nf):
-            row = faces[j]
-            for i in range(6):
-                row[i] = rand() % 6 + 1
+        # ... stage 2 values them and the obvious plays again: exactly for one die,
+        # else on common sampled rolls.
         best = -1
         bestm = 63
         cands = [m for m in (m0, m1, m2) if m]
@@ -500,8 +520,15 @@ class Bot:
             m = 63 ^ keep_mask(x[5], cur)
             if m and m not in cands and len(cands) < 5:
                 cands.append(m)
+        nf = REFINE_WORK // (ntg * len(cands)) if cands else REFINE
+        nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
+        faces = self.faces
+        for j in range(nf):
+            row = faces[j]
+            for i in range(6):
+                row[i] = rand() % 6 + 1
         for m in cands:
-            v = self._direct(tg, cur, m, faces, nf) + (tw * TEAM_GAIN[POPCOUNT[m]] // 1000) * _M // 1000
+            v = self._direct(tg, cur, m, faces, nf) + (tw * TEAM_GAIN[POPCOUNT[m]] // 1000) * (_M // 1000)
             if v > best or (v == best and POPCOUNT[m] < POPCOUNT[bestm]):
                 best = v
                 bestm = m
@@ -514,7 +541,7 @@ class Bot:
             t[i] = cur[i]
         pc = POPCOUNT[m]
         value = self._value
-        if pc <= 2:
+        if pc <= 1:
             i0 = -1
             i1 = -1
             for i in range(6):
@@ -532,7 +559,7 @@ class Bot:
                     for g in range(1, 7):
                         t[i1] = g
                         tot += value(tg, t)
-            return tot * (_M // 6 if i1 < 0 else _M // 36)
+            return tot * (_M // 6 if i1 < 0 else _M // 36)  # (never 36: pc <= 1)
         tot = 0
         for j in range(nf):
             row = faces[j]
