@@ -185,3 +185,22 @@ def test_reroll_search_keeps_small_ints():
     b.choose_roll(s)
     for v in b.h:
         assert type(v) is int and 0 <= v < (1 << 30), v
+
+
+def test_a_reroll_decision_keeps_to_its_work_budget():
+    # five targets (own card, three mandatory tasks, the hourglass card late): the
+    # rolls valued, times the cost of valuing one, stay within the budget
+    s = seated([RUN3 + 2, THREE_BLUE], mandatory=(1, 3, 5), hourglass_side=7)
+    s.apply(("roll", 63))
+    s.apply_chance([0, 1, 5, 5, 2, 3])
+    s.apply(("time", s.glass.total - s.glass.total // 4))
+    s.turn = 0
+    b = bot.Bot(0, seed=6)
+    assert len(b.targets(s)) == 5
+    m = b.choose_roll(s)
+    assert 1 <= m <= 63
+    assert 0 < b.work <= bot.WORK + 6 * 8 * 5, b.work   # stage 2 rounds up to 6 rolls
+    one = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))
+    b1 = bot.Bot(0, seed=6)
+    b1.choose_roll(one)
+    assert 0 < b1.work <= bot.WORK + 6 * 4 * 5, b1.work

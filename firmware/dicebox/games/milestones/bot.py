@@ -10,10 +10,18 @@ points, open mandatory tasks, the hourglass card late in the game). The values
 come from one batch of sampled rolls drawn from a proposal that keeps each die with
 probability 1/2; importance weights turn that batch into an estimate for every K at
 once (a superset sum over the 64 agreement masks). The three best by that estimate
-are valued again (exactly when one or two dice are rerolled, else on 32 common samples)
+are valued again (exactly when one die is rerolled, else on common sampled rolls)
 together with the obvious play for each target (reroll what plainly does not help,
 see ``keep_mask``). Ties go to rerolling fewer dice, which disturbs the
 teammates' progress least.
+
+Made for the chip: a decision has a fixed work budget (``WORK``: rolls times
+targets), the sums are small ints (no floats), a target is answered for a roll from
+the numbers' and colours' counts packed in ints and small tables (tasks of several
+sub-tasks that mix numbers and colours ask the matcher once per roll and remember
+the answer), and ``act`` keeps its answer until the table changes, so asking every
+frame costs a comparison. Randomness comes from the core RNG: one draw seeds a
+small-int generator per decision.
 """
 from micropython import const
 from dicebox.core import rng as _rng
@@ -22,14 +30,14 @@ from dicebox.games.milestones.dice import FACE_COLOUR
 from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
-# Work budget of one reroll decision, in target checks: stage 1 samples
-# SAMPLES // targets rolls (at least MIN_SAMPLES), stage 2 spends about
-# REFINE_WORK checks on its candidates (REFINE to MIN_REFINE rolls each).
-SAMPLES = const(48)
-MIN_SAMPLES = const(12)
+# Work budget of one reroll decision: a roll valued for T targets costs about
+# 3 + T units (reading the roll, then each target); a decision spends WORK units,
+# 3/8 of its rolls sampling (stage 1), the rest on its candidates (stage 2,
+# MIN_REFINE to REFINE rolls each).
+WORK = const(512)
+SAMPLES = const(48)     # stage 1 rolls with one target (WORK // 4 * 3 // 8)
 REFINE = const(16)
 MIN_REFINE = const(6)
-REFINE_WORK = const(80)
 _MEMO_MAX = const(400)   # remembered rolls per task (the oldest answers go first)
 
 # Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
@@ -58,6 +66,7 @@ _BYNUM = const(1)
 _BYCOL = const(2)
 _BYROLL = const(3)
 _RUNCS = const(4)     # runs in one colour, all of one length: that many colours
+_SAMES = const(5)     # only "k of the same number" (or colour) sub-tasks
 _NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
 _CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
 _NBIT = bytes(1 << (f % 6) for f in range(36))
@@ -132,6 +141,11 @@ def _compile(task, w):
             subs[i] = (FACE, _face_die(cl[1], cl[2]), cl[2])
     if len(subs) <= 1:
         return (_DIRECT, w, tuple(subs), tuple(conds), None, task)
+    for kind in (SAMEN, SAMEC):
+        if not conds and all(cl[0] == kind for cl in subs):
+            ks = sorted((cl[1] for cl in subs), reverse=True)
+            # the j-th largest need has j numbers (colours) with at least that many
+            return (_SAMES, w, (kind == SAMEC, tuple(ks)), (), None, task)
     if not conds and all(cl[0] == RUNC and cl[1] == subs[0][1] for cl in subs):
         # different colours, so different dice: enough colours with such a run
         return (_RUNCS, w, (subs[0][1], len(subs)), (), None, task)
@@ -309,6 +323,7 @@ class Bot:
         self._roll_seen = [None] * 16
         self._roll = 0
         self.searches = 0   # reroll searches run (tests, benchmarks)
+        self.work = 0       # rolls valued in the last search, times (3 + targets)
 
     def _rand(self):
         # Lehmer generator mod 65537: products stay small ints on the device.
@@ -406,6 +421,23 @@ class Bot:
                 if _ok(subs, conds, nums, nk, ck, pres, cpres):
                     v += w
                 continue
+            if mode == _SAMES:
+                ok = 1
+                j = 0
+                for k in subs[1]:
+                    j += 1
+                    x = ck if subs[0] else nk
+                    c = 0
+                    while x:
+                        if x & 7 >= k:
+                            c += 1
+                        x >>= 3
+                    if c < j:
+                        ok = 0
+                        break
+                if ok:
+                    v += w
+                continue
             if mode == _RUNCS:
                 if _runc(subs[0], nums) >= subs[1]:
                     v += w
@@ -448,16 +480,17 @@ class Bot:
         tg = self.targets(st)
         cur = st.dice
         if not tg:
+            self.work = 0
             return 1 << (self._rand() % 6)
         ntg = len(tg)
+        valued = 0
         tg = self._prep(tg)
         h = self.h
         for i in range(64):
             h[i] = 0
         t = self.t
-        n = self.samples
-        if ntg > 1:  # keep the target checks per decision about constant
-            n = max(MIN_SAMPLES, n // ntg)
+        rolls = WORK // (3 + ntg) * self.samples // SAMPLES
+        n = rolls * 3 // 8
         rand = self._rand
         value = self._value
         for _ in range(n):
@@ -472,6 +505,7 @@ class Bot:
                     if t[i] == cur[i]:
                         agree |= 1 << i
             v = value(tg, t)
+            valued += 1
             if v:
                 h[agree] += v * _W[POPCOUNT[agree]]
         for b in range(6):
@@ -520,7 +554,7 @@ class Bot:
             m = 63 ^ keep_mask(x[5], cur)
             if m and m not in cands and len(cands) < 5:
                 cands.append(m)
-        nf = REFINE_WORK // (ntg * len(cands)) if cands else REFINE
+        nf = (rolls - n) // len(cands) if cands else REFINE
         nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
         faces = self.faces
         for j in range(nf):
@@ -528,10 +562,12 @@ class Bot:
             for i in range(6):
                 row[i] = rand() % 6 + 1
         for m in cands:
+            valued += 6 if POPCOUNT[m] == 1 else nf
             v = self._direct(tg, cur, m, faces, nf) + (tw * TEAM_GAIN[POPCOUNT[m]] // 1000) * (_M // 1000)
             if v > best or (v == best and POPCOUNT[m] < POPCOUNT[bestm]):
                 best = v
                 bestm = m
+        self.work = valued * (3 + ntg)
         return bestm
 
     def _direct(self, tg, cur, m, faces, nf):
