@@ -44,7 +44,7 @@ def _fuzz(data, **kw):
     s = rules.State(n, **kw)
     now = 0
     for step in range(400):
-        if s.over:
+        if s.is_over():
             break
         assert s.card_count() == deck.NCARDS
         if s.current_player() == CHANCE:
@@ -76,7 +76,7 @@ def _fuzz(data, **kw):
         assert back.to_dict() == s.to_dict()
         assert back.legal_actions() == s.legal_actions()
     assert s.card_count() == deck.NCARDS
-    if s.over and s.mand_open:
+    if s.is_over() and s.mand_open:
         assert s.score() == 0
     else:
         assert s.score() == sum(deck.DECK[c][1] for c in s.scored)
@@ -106,4 +106,4 @@ def test_flip_gives_back_exactly_the_sand_that_had_run(t_flip, t_after):
     s.apply(("flip", 0))
     assert s.time_left() == t_flip
     s.apply(("time", t_flip + t_after))
-    assert s.over == (t_after >= t_flip)
+    assert s.is_over() == (t_after >= t_flip)

@@ -86,7 +86,7 @@ def play_on(st):
     if st.paused:
         st.apply(("resume", st.now))
     for _ in range(20):
-        if st.over:
+        if st.is_over():
             return
         if st.pending is not None:
             resolve_chance(st, r)

@@ -36,7 +36,7 @@ def test_a_game_runs_across_the_tick_wrap():
         app.run(3500)
         assert st.rolls > rolls             # the bots go on rolling
     app.run(150000, step=500)
-    assert st.over and st.end == "time is up"
+    assert st.is_over() and st.end == "time is up"
     assert isinstance(app.top(), screens.Result)
 
 
@@ -135,7 +135,7 @@ def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
     app.press(events.UP)
     assert isinstance(app.top(), screens.PilePicker)
     app.run(10000)
-    assert st.rolls == 3 and not st.over
+    assert st.rolls == 3 and not st.is_over()
     app.press(events.A)
     assert len(st.scored) >= 1
 

@@ -142,11 +142,11 @@ def test_empty_piles_play_on_without_drawing_and_end_when_no_card_is_left():
     rejected(st, ("claim", 1, -1), "do not fulfil")
     rejected(st, ("claim", 0, 0), "every pile is empty")
     st.apply(("claim", 0, -1))
-    assert st.hands == [-1, FOUR] and st.current_player() == 1 and not st.over
+    assert st.hands == [-1, FOUR] and st.current_player() == 1 and not st.is_over()
     roll(st, 1, (5,))
     assert st.can_claim(1)
     st.apply(("claim", 1, -1))
-    assert st.over and st.end == "no cards left" and st.current_player() == TERMINAL
+    assert st.is_over() and st.end == "no cards left" and st.current_player() == TERMINAL
     assert st.score() == 4
     assert len(spare[0]) + len(spare[1]) + len(spare[2]) == 49
 
@@ -158,9 +158,9 @@ def test_time_up_ends_the_game_and_hand_cards_do_not_count():
     st.apply(("claim", 0, 0))
     draw(st, NO1)
     st.apply(("time", 1000 + 179999))
-    assert not st.over and st.time_left() == 1
+    assert not st.is_over() and st.time_left() == 1
     st.apply(("time", 1000 + 180000))
-    assert st.over and st.end == "time is up" and st.current_player() == TERMINAL
+    assert st.is_over() and st.end == "time is up" and st.current_player() == TERMINAL
     assert st.score() == 1                      # FOUR and NO1 still in hands: nothing
     rejected(st, ("claim", 0, 0), "game is over")
     assert st.legal_actions() == []
@@ -181,7 +181,7 @@ def test_pause_keeps_the_sand_and_resume_takes_a_new_clock():
     st.apply(("pause", 60000))
     rejected(st, ("roll", 1), "paused")
     st.apply(("time", 400000))
-    assert st.time_left() == 120000 and not st.over
+    assert st.time_left() == 120000 and not st.is_over()
     st.apply(("resume", 5000))                  # e.g. after a reboot
     assert st.time_left() == 120000
     st.apply(("time", 15000))
@@ -241,7 +241,7 @@ def test_variant_two_open_mandatory_task_voids_every_point():
     draw(st, NO1)
     assert st.points() == 1
     st.apply(("time", 180000))
-    assert st.over and st.score() == 0
+    assert st.is_over() and st.score() == 0
     st = new([RUN3, FOUR], mandatory=(5,))
     roll(st, 63, (1, 2, 3, 1, 2, 3))
     st.apply(("claim", 0, 0))
@@ -269,9 +269,9 @@ def test_variant_three_hourglass_card_flips_the_glass():
     assert st.time_left() == 130000 and not st.hg_open and st.flips == 1
     rejected(st, ("flip", 0), "no hourglass card")
     st.apply(("time", 130000 + 129999))
-    assert not st.over
+    assert not st.is_over()
     st.apply(("time", 260000))
-    assert st.over
+    assert st.is_over()
 
 
 def test_variant_three_early_flip_costs_time_and_an_unused_card_is_harmless():

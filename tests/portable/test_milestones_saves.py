@@ -55,7 +55,7 @@ BAD = (
     (("mand_open",), [4]),
     (("hg_open",), True),
     (("flips",), 3),
-    (("v",), 2),
+    (("v",), 1),
 )
 
 
@@ -100,7 +100,7 @@ def test_every_state_of_a_played_game_round_trips():
         st = table.st
         back = rules.State.from_dict(json.loads(json.dumps(st.to_dict())))
         assert back.to_dict() == st.to_dict()
-        if st.over:
+        if st.is_over():
             break
 
 
@@ -122,6 +122,64 @@ def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
         assert not app.store.exists(screens.SAVE)
 
 
+
+def test_the_save_carries_the_deck_version_and_another_deck_is_refused():
+    app, d = saved_game()
+    assert d["st"]["deck_version"] == deck.DECK_VERSION == 2
+    rules.State.from_dict(d["st"])
+    for other in (1, 3, "2", None, True):
+        e = raises(BadData, rules.State.from_dict, damaged(d["st"], ("deck_version",), other))
+        assert "another version of the deck" in str(e), str(e)
+    # through the game's menu: set aside and named, never resumed
+    app.stack = []
+    app.store.save(screens.SAVE, damaged(d, ("st", "deck_version"), 1))
+    screens.start(app)
+    title, text = app.messages[-1]
+    assert "Saved game" in text and "set aside" in text, text
+    app.press(events.A)
+    assert "Resume game" not in labels(app.top())
+    assert screens.SAVE in app.store.set_aside and not app.store.exists(screens.SAVE)
+
+
+def test_a_save_of_the_first_format_is_refused_cleanly():
+    """Version 1 saves did not say which deck their card ids mean."""
+    app, d = saved_game()
+    old = json.loads(json.dumps(d["st"]))
+    old["v"] = 1
+    del old["deck_version"]
+    e = raises(BadData, rules.State.from_dict, old)
+    assert "another version" in str(e), str(e)
+    store = MemoryStore()
+    store.save(screens.SAVE, dict(d, st=old))
+    assert screens.load_game(store) is None
+    assert store.take_problems(screens.SAVE)
+
+
+def test_the_field_table_is_the_save_format():
+    app, d = saved_game()
+    assert sorted(d["st"]) == sorted(("v", "glass") + rules.FIELDS.names)
+    assert d["st"]["v"] == rules.FIELDS.version == 2
+    for k in rules.FIELDS.names:
+        bad = dict(d["st"])
+        del bad[k]
+        e = raises(BadData, rules.State.from_dict, bad)
+        assert k in str(e), str(e)
+
+
+def test_a_clone_shares_nothing_with_its_original():
+    app, d = saved_game()
+    st = rules.State.from_dict(d["st"])
+    c = st.clone()
+    assert c.to_dict() == st.to_dict()
+    c.piles[0].append(99)
+    c.hands[0] = 5
+    c.dice[0] = 7
+    c.glass.flip(c.now)
+    c.apply(("time", c.now + 60000))
+    assert st.to_dict() == rules.State.from_dict(d["st"]).to_dict()
+    assert st.to_dict() != c.to_dict()
+
+
 def test_a_save_whose_setup_does_not_fit_the_state_is_refused():
     app, d = saved_game()
     for bad in (damaged(d, ("cfg", "bots"), 1), damaged(d, ("cfg", "big"), True),
@@ -136,7 +194,7 @@ def test_a_save_whose_setup_does_not_fit_the_state_is_refused():
 
 def finish(app, table):
     app.run(185000, step=500)
-    assert table.st.over
+    assert table.st.is_over()
     return app.top()
 
 
@@ -299,3 +357,12 @@ def test_save_and_quit_puts_the_cursor_on_resume():
     menu = app.top()
     assert isinstance(menu, screens.StartMenu)
     assert labels(menu)[0] == "Resume game" and menu.sel == 0
+
+
+def test_to_dict_loads_back_before_and_after_json():
+    st = rules.State(2, mandatory=(1, 3), hourglass_side=6)
+    st.apply(("draw", 0, 0))                      # pending ("draw", 0, 0), mand_all a tuple
+    for d in (st.to_dict(), json.loads(json.dumps(st.to_dict()))):
+        back = rules.State.from_dict(d)
+        assert back.pending == ("draw", 0, 0) and back.mand_all == (1, 3)
+        assert json.dumps(back.to_dict()) == json.dumps(st.to_dict())

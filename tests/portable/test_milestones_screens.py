@@ -157,7 +157,7 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     app.run(185000, step=250)
     res = app.top()
     assert isinstance(res, screens.Result)
-    assert table.st.over
+    assert table.st.is_over()
     text = app.screen()
     assert str(res.score) in text and "points" in text
     high = app.store.load(screens.HIGH, {})

@@ -22,10 +22,42 @@ one seat's); time, pause and resume are always allowed and not listed.
 
 Cards are drawn lazily: a pile is an unordered set and every draw is a chance node
 picking one of its cards, so no saved state or bot clone knows a pile's order.
+
+State fields (each is also its key in the save, see FIELDS; card ids index
+``deck.DECK``, sides index ``deck.SPECIAL_SIDES``):
+
+  deck_version  the ``deck.DECK_VERSION`` the card ids refer to; a save made
+                with another deck is refused
+  n             number of seats (1-5), people and bots together
+  big           variant 1: one big pile of every card (else three tier piles)
+  mand_all      variant 2: the special sides laid out as must-do tasks (sorted)
+  hg_side       variant 3: the hourglass card's side (6 or 7), or None
+  piles         the card ids left in each pile (unordered: a draw picks one)
+  hands         hands[seat]: that seat's card id, or -1 for none
+  drawn_at      drawn_at[seat]: the roll count when its card was drawn
+                (variant 1: a new card needs a roll after it)
+  dice          the six faces (1-6), or None before the first roll
+  rolls         rolls completed so far
+  turn          the seat whose turn it is to roll
+  setup         the next seat to take its first card (setup while < n)
+  scored        card ids on the team's scoring pile
+  discarded     card ids swapped away (variant 1)
+  mand_open     must-do sides the dice have not met yet
+  hg_open       the hourglass card still lies out (not flipped yet)
+  flips         times the glass was flipped by the hourglass card (0 or 1)
+  now           the last clock value seen (ms)
+  glass         the sand (core.hourglass.Hourglass; saved as total, left, running)
+  started       the first roll has landed (the sand runs from then)
+  paused        the glass lies down (menu, saving)
+  over          the game has ended (read it with is_over())
+  end           why it ended, in words
+  pending       the chance node waited for: ("draw", seat, pile) or
+                ("roll", mask); None when nothing is waited for
 """
 from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.core.hourglass import Hourglass
+from dicebox.core.state_io import Fields
 from dicebox.core.storage import BadData, need, int_in, list_of, dict_of
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.tasks import match, POPCOUNT, describe as _task_words
@@ -58,8 +90,15 @@ def rating(score):
     return r
 
 
-_SCALARS = ("n", "big", "mand_all", "hg_side", "rolls", "turn", "setup", "hg_open", "flips",
-            "now", "started", "paused", "over", "end", "pending")
+# The saved fields of a State, each under its attribute's name (see the glossary
+# above). clone, to_dict and from_dict all go by this one table; the hourglass
+# (``glass``, an object) is saved beside it as {"total", "left", "running"}.
+# Version 2: saves carry ``deck_version``; version 1 saves did not say which deck
+# their card ids mean, so they are refused (BadData), never misread.
+FIELDS = Fields(2, (
+    "deck_version", "n", "big", "mand_all", "hg_side", "piles", "hands", "drawn_at",
+    "dice", "rolls", "turn", "setup", "scored", "discarded", "mand_open", "hg_open",
+    "flips", "now", "started", "paused", "over", "end", "pending"))
 
 
 class State:
@@ -68,7 +107,7 @@ class State:
         """``mandatory``: special sides (0..5, side s = card s>>1, face s&1) laid out
         face up (variant 2, one to three different cards); ``hourglass_side``: 6 or 7
         to lay out the hourglass card (variant 3); ``big_pile``: variant 1."""
-        if _blank:  # filled in by clone/from_dict
+        if _blank:  # the fields are filled in by clone/from_dict (FIELDS)
             return
         if players < 1 or players > MAX_PLAYERS:
             raise ValueError("1 to 5 players")
@@ -81,6 +120,7 @@ class State:
                 raise ValueError("bad mandatory sides")
         if hourglass_side is not None and hourglass_side not in (6, 7):
             raise ValueError("hourglass side is 6 or 7")
+        self.deck_version = deck.DECK_VERSION
         self.n = players
         self.big = bool(big_pile)
         self.mand_all = tuple(mand)
@@ -119,7 +159,8 @@ class State:
             return self.setup
         return self.turn
 
-    def is_terminal(self):
+    def is_over(self):
+        """True once the game has ended (the one name every game uses)."""
         return self.over
 
     def time_left(self):
@@ -472,51 +513,35 @@ class State:
     # ---- copies and saves --------------------------------------------------
 
     def clone(self):
-        o = State(_blank=True)
-        for k in _SCALARS:
-            setattr(o, k, getattr(self, k))
-        o.piles = [list(p) for p in self.piles]
-        o.hands = list(self.hands)
-        o.drawn_at = list(self.drawn_at)
-        o.dice = list(self.dice) if self.dice is not None else None
-        o.scored = list(self.scored)
-        o.discarded = list(self.discarded)
-        o.mand_open = list(self.mand_open)
+        """An independent copy."""
+        o = FIELDS.copy(self, State(_blank=True))
         g = self.glass
         o.glass = Hourglass(g.total, g.since, g.running)
         o.glass.top = g.top
         return o
 
     def to_dict(self):
-        return {
-            "v": 1, "n": self.n, "big": self.big, "mand_all": list(self.mand_all),
-            "hg_side": self.hg_side, "piles": [list(p) for p in self.piles],
-            "hands": list(self.hands), "drawn_at": list(self.drawn_at),
-            "dice": list(self.dice) if self.dice is not None else None,
-            "rolls": self.rolls, "turn": self.turn, "setup": self.setup,
-            "scored": list(self.scored), "discarded": list(self.discarded),
-            "mand_open": list(self.mand_open), "hg_open": self.hg_open,
-            "flips": self.flips, "now": self.now, "glass": self.glass.to_dict(self.now),
-            "started": self.started, "paused": self.paused, "over": self.over,
-            "end": self.end, "pending": list(self.pending) if self.pending else None,
-        }
+        """The save: every field in FIELDS under its own name, "v", and the glass."""
+        d = FIELDS.dump(self)
+        d["glass"] = self.glass.to_dict(self.now)
+        return d
 
     @classmethod
     def from_dict(cls, d):
         """A state from ``to_dict``; raises ``BadData`` (saying why) for anything
-        that is not a state this engine could have reached: wrong types, values
-        out of range, lists of the wrong length, a card lost, doubled or in the
-        wrong pile, clocks out of range."""
+        that is not a state this engine could have reached: another save version
+        or deck version, wrong types, values out of range, lists of the wrong
+        length, a card lost, doubled or in the wrong pile, clocks out of range.
+        ``FIELDS.load`` checks the version and that every field is there; the
+        values are judged here."""
         dict_of(d, "the game")
-        need(d.get("v") == 1, "not a Milestones save")
-        for k in ("n", "big", "mand_all", "hg_side", "piles", "hands", "drawn_at", "dice",
-                  "rolls", "turn", "setup", "scored", "discarded", "mand_open", "hg_open",
-                  "flips", "now", "glass", "started", "paused", "over", "end", "pending"):
-            need(k in d, "%s is missing" % k)
-        o = cls(_blank=True)
-        n = o.n = int_in(d["n"], 1, MAX_PLAYERS, "players")
-        o.big = _flag(d["big"], "big")
-        mand = list_of(d["mand_all"], "mandatory cards", lo=0, hi=3)
+        o = FIELDS.load(cls(_blank=True), d)
+        dv = o.deck_version
+        need(type(dv) is int and dv == deck.DECK_VERSION, "made with another version of the deck")
+        need("glass" in d, "glass missing")
+        n = int_in(o.n, 1, MAX_PLAYERS, "players")
+        o.big = _flag(o.big, "big")
+        mand = list_of(_listed(o.mand_all), "mandatory cards", lo=0, hi=3)
         for sd in mand:
             int_in(sd, 0, 2 * deck.NMANDATORY - 1, "a mandatory side")
         cards = [sd >> 1 for sd in mand]
@@ -524,23 +549,23 @@ class State:
             need(cards.count(c) == 1, "a mandatory card lies out twice")
         need(mand == sorted(mand), "mandatory sides out of order")
         o.mand_all = tuple(mand)
-        hg = d["hg_side"]
+        hg = o.hg_side
         need(hg is None or (type(hg) is int and hg in (6, 7)), "bad hourglass card side")
         o.hg_side = hg
-        piles = list_of(d["piles"], "piles", n=1 if o.big else 3)
+        piles = list_of(o.piles, "piles", n=1 if o.big else 3)
         o.piles = [list(_cards(p, "a pile")) for p in piles]
         if not o.big:
             for t in range(3):
                 for c in o.piles[t]:
                     need(deck.DECK[c][0] == t, "a card in the wrong pile")
-        o.hands = list(list_of(d["hands"], "hands", n=n))
+        o.hands = list(list_of(o.hands, "hands", n=n))
         for c in o.hands:
             int_in(c, _NONE, deck.NCARDS - 1, "a hand card")
-        o.rolls = int_in(d["rolls"], 0, MAX_MS, "rolls")
-        o.drawn_at = list(list_of(d["drawn_at"], "draw times", n=n))
+        o.rolls = int_in(o.rolls, 0, MAX_MS, "rolls")
+        o.drawn_at = list(list_of(o.drawn_at, "draw times", n=n))
         for r in o.drawn_at:
             int_in(r, 0, o.rolls, "a draw time")
-        dice = d["dice"]
+        dice = o.dice
         if dice is None:
             need(o.rolls == 0, "rolls without dice")
             o.dice = None
@@ -550,10 +575,10 @@ class State:
                 int_in(v, 1, 6, "a die")
             need(o.rolls > 0, "dice without a roll")
             o.dice = list(dice)
-        o.turn = int_in(d["turn"], 0, n - 1, "turn")
-        o.setup = int_in(d["setup"], 0, n, "setup")
-        o.scored = list(_cards(d["scored"], "scored cards"))
-        o.discarded = list(_cards(d["discarded"], "discarded cards"))
+        o.turn = int_in(o.turn, 0, n - 1, "turn")
+        o.setup = int_in(o.setup, 0, n, "setup")
+        o.scored = list(_cards(o.scored, "scored cards"))
+        o.discarded = list(_cards(o.discarded, "discarded cards"))
         need(o.big or not o.discarded, "discards outside variant 1")
         held = [c for c in o.hands if c != _NONE]
         every = o.scored + o.discarded + held
@@ -567,35 +592,35 @@ class State:
         for s in range(n):
             need((o.hands[s] != _NONE) == (s < o.setup) or o.setup == n,
                  "hand cards do not match the setup")
-        o.mand_open = list(list_of(d["mand_open"], "open mandatory cards", hi=3))
+        o.mand_open = list(list_of(o.mand_open, "open mandatory cards", hi=3))
         for sd in o.mand_open:
             need(sd in mand, "an open mandatory card that is not out")
-        o.hg_open = _flag(d["hg_open"], "hg_open")
+        o.hg_open = _flag(o.hg_open, "hg_open")
         need(not o.hg_open or hg is not None, "no hourglass card lies out")
-        o.flips = int_in(d["flips"], 0, 1, "flips")
+        o.flips = int_in(o.flips, 0, 1, "flips")
         need(not (o.flips and o.hg_open), "the hourglass card was used and is still out")
         need(not o.flips or hg is not None, "a flip without the hourglass card")
-        o.now = int_in(d["now"], 0, MAX_MS, "the clock")
+        o.now = int_in(o.now, 0, MAX_MS, "the clock")
         g = dict_of(d["glass"], "the hourglass")
         total = int_in(g.get("total"), 1, MAX_GAME_MS, "the glass size")
         left = int_in(g.get("left"), 0, total, "the sand left")
         running = _flag(g.get("running"), "the glass")
         o.glass = Hourglass(total, o.now, running)
         o.glass.top = left
-        o.started = _flag(d["started"], "started")
+        o.started = _flag(o.started, "started")
         need(o.started == (o.rolls > 0), "started does not match the rolls")
         need(o.started or (not running and left == total and o.turn == 0),
              "the sand ran before the first roll")
-        o.paused = _flag(d["paused"], "paused")
+        o.paused = _flag(o.paused, "paused")
         need(not (o.paused and running), "a paused glass that runs")
-        o.over = _flag(d["over"], "over")
-        end = d["end"]
+        o.over = _flag(o.over, "over")
+        end = o.end
         need(isinstance(end, str) and len(end) <= 40, "bad end reason")
         o.end = end
-        p = d["pending"]
+        p = o.pending
         o.pending = None
         if p is not None:
-            list_of(p, "the pending draw or roll", lo=2, hi=3)
+            p = list_of(_listed(p), "the pending draw or roll", lo=2, hi=3)
             need(not o.over, "a finished game waits for dice")
             if p[0] == "draw" and len(p) == 3:
                 s = int_in(p[1], 0, n - 1, "the drawing seat")
@@ -619,6 +644,11 @@ class State:
             if c != _NONE:
                 t += 1
         return t
+
+
+def _listed(x):
+    """A tuple as a list (a state's own to_dict keeps its tuples; JSON makes lists)."""
+    return list(x) if isinstance(x, tuple) else x
 
 
 def _flag(x, what):

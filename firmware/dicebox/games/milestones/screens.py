@@ -99,7 +99,7 @@ def load_game(store):
     """``(state, cfg, log)`` of a game to resume, or None. A finished game left
     behind (a power cut after its score was written) is removed."""
     got = store.load(SAVE, None, check=check_save)
-    if got is not None and got[0].over:
+    if got is not None and got[0].is_over():
         store.delete(SAVE)
         return None
     return got
@@ -363,7 +363,7 @@ class Table(ui.Screen):
         """After every action. A finished game: its score first, then the save goes."""
         st = self.st
         store = self.app.store
-        if st.over:
+        if st.is_over():
             if self.result is None:
                 self.result = record_high(store, st, self.cfg)
             store.delete(SAVE)
@@ -418,7 +418,7 @@ class Table(ui.Screen):
     def event(self, ev):
         k = events.kind(ev)
         b = events.button(ev)
-        if self.st.over:
+        if self.st.is_over():
             return
         self.touched = self.app.now()
         if k == events.SHAKE:
@@ -458,7 +458,7 @@ class Table(ui.Screen):
         # the rules' clock moves on by the (wrap-safe) ticks since the last frame
         st.apply(("time", st.now + ticks.since(now, self.last)))
         self.last = now
-        if st.over:
+        if st.is_over():
             self.finish()
             return
         sec = st.time_left() // 1000
@@ -719,7 +719,7 @@ class GameMenu(ui.Menu):
         now = self.app.now()
         t.st.apply(("pause", t.st.now + ticks.since(now, t.last)))
         t.last = now
-        if t.st.over:          # the sand ran out while the menu was open
+        if t.st.is_over():          # the sand ran out while the menu was open
             self.app.pop()     # this menu; the result replaces the table
             t.finish()
             return
