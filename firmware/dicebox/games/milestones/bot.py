@@ -38,7 +38,7 @@ WORK = const(512)
 SAMPLES = const(48)     # stage 1 rolls with one target (WORK // 4 * 3 // 8)
 REFINE = const(16)
 MIN_REFINE = const(6)
-_MEMO_MAX = const(400)   # remembered rolls per task (the oldest answers go first)
+_MEMO_MAX = const(600)   # remembered answers in all (then all are forgotten)
 
 # Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
 # agrees with the current face with probability 7/12, any other face 1/12. The
@@ -74,6 +74,7 @@ _CBIT = bytes(1 << FACE_COLOUR[f] for f in range(36))
 _NUMBERS_ONLY = (NUM, SAMEN, RUN, ONLYN, NON)
 _COLOURS_ONLY = (COL, SAMEC, ONLYC, NOC)
 _MEMO = {}   # task -> {roll key: 0 or 1}, shared by all bots
+_MEMO_SIZE = [0]
 
 
 def _runs_table(k):
@@ -126,6 +127,23 @@ def _face_die(c, n):
     raise ValueError("no such face")
 
 
+def forget():
+    """Drop every remembered answer (tests, benchmarks, a new game)."""
+    for d in _MEMO.values():
+        d.clear()
+    _MEMO.clear()
+    _MEMO_SIZE[0] = 0
+
+
+def _distinct(subs):
+    seen = 0
+    for cl in subs:
+        if (seen >> cl[1]) & 1:
+            return False
+        seen |= 1 << cl[1]
+    return True
+
+
 def _compile(task, w):
     """(mode, points, sub-task or None, conditions, memo, task) for ``_value``."""
     subs = []
@@ -139,7 +157,10 @@ def _compile(task, w):
         cl = subs[i]
         if cl[0] == FACE:
             subs[i] = (FACE, _face_die(cl[1], cl[2]), cl[2])
-    if len(subs) <= 1:
+    if len(subs) <= 1 or (all(cl[0] == COL for cl in subs) and _distinct(subs)) or (
+            all(cl[0] == NUM for cl in subs) and _distinct(subs)):
+        # one sub-task, or named colours (numbers) that differ: their dice differ,
+        # so each on its own is the whole answer
         return (_DIRECT, w, tuple(subs), tuple(conds), None, task)
     for kind in (SAMEN, SAMEC):
         if not conds and all(cl[0] == kind for cl in subs):
@@ -452,9 +473,12 @@ class Bot:
                 r = 0
                 if _ok(subs, conds, nums, nk, ck, pres, cpres) and match(task, nums):
                     r = 1
-                if len(memo) >= _MEMO_MAX:
-                    memo.clear()
+                if _MEMO_SIZE[0] >= _MEMO_MAX:
+                    for d in _MEMO.values():
+                        d.clear()
+                    _MEMO_SIZE[0] = 0
                 memo[key] = r
+                _MEMO_SIZE[0] += 1
             if r:
                 v += w
         return v
