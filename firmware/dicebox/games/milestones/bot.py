@@ -67,6 +67,7 @@ _BYCOL = const(2)
 _BYROLL = const(3)
 _RUNCS = const(4)     # runs in one colour, all of one length: that many colours
 _SAMES = const(5)     # only "k of the same number" (or colour) sub-tasks
+_RUNCSAME = const(6)  # a run in one colour and k of the same number
 _NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
 _CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
 _NBIT = bytes(1 << (f % 6) for f in range(36))
@@ -120,6 +121,25 @@ def _runc(k, nums):
     return t[a] + t[b] + t[c] + t[d] + t[e] + t[g]   # colours with such a run
 
 
+def _runc_same(k, j, nums, nk):
+    # the dice of a run in one colour are fixed by its colour and start (one die
+    # has each face); are there j of one number among the other dice?
+    for c in range(6):
+        for s in range(7 - k):
+            rest = nk
+            for n in range(s, s + k):
+                d = _FACE_DIE[c * 6 + n]
+                if nums[d] != n + 1:
+                    rest = -1
+                    break
+                rest -= _NKEY[d * 6 + n]
+            while rest > 0:
+                if rest & 7 >= j:
+                    return True
+                rest >>= 3
+    return False
+
+
 def _face_die(c, n):
     for i in range(6):
         if FACE_COLOUR[i * 6 + n - 1] == c:
@@ -142,6 +162,9 @@ def _distinct(subs):
             return False
         seen |= 1 << cl[1]
     return True
+
+
+_FACE_DIE = bytes(_face_die(f // 6, f % 6 + 1) for f in range(36))   # colour*6 + n-1
 
 
 def _compile(task, w):
@@ -167,6 +190,8 @@ def _compile(task, w):
             ks = sorted((cl[1] for cl in subs), reverse=True)
             # the j-th largest need has j numbers (colours) with at least that many
             return (_SAMES, w, (kind == SAMEC, tuple(ks)), (), None, task)
+    if not conds and len(subs) == 2 and subs[0][0] == RUNC and subs[1][0] == SAMEN:
+        return (_RUNCSAME, w, (subs[0][1], subs[1][1]), (), None, task)
     if not conds and all(cl[0] == RUNC and cl[1] == subs[0][1] for cl in subs):
         # different colours, so different dice: enough colours with such a run
         return (_RUNCS, w, (subs[0][1], len(subs)), (), None, task)
@@ -457,6 +482,10 @@ class Bot:
                         ok = 0
                         break
                 if ok:
+                    v += w
+                continue
+            if mode == _RUNCSAME:
+                if _runc(subs[0], nums) and _runc_same(subs[0], subs[1], nums, nk):
                     v += w
                 continue
             if mode == _RUNCS:
