@@ -68,6 +68,7 @@ _BYROLL = const(3)
 _RUNCS = const(4)     # runs in one colour, all of one length: that many colours
 _SAMES = const(5)     # only "k of the same number" (or colour) sub-tasks
 _RUNCSAME = const(6)  # a run in one colour and k of the same number
+_NUMFIT = const(7)    # numbers only (named, same, runs): fitted on the counts
 _NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
 _CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
 _NBIT = bytes(1 << (f % 6) for f in range(36))
@@ -190,6 +191,12 @@ def _compile(task, w):
             ks = sorted((cl[1] for cl in subs), reverse=True)
             # the j-th largest need has j numbers (colours) with at least that many
             return (_SAMES, w, (kind == SAMEC, tuple(ks)), (), None, task)
+    if all(cl[0] in (NUM, SAMEN) or (cl[0] == RUN and cl[1] >= 2) for cl in subs) and all(
+            cd[0] in (ONLYN, NON) for cd in conds):
+        order = [cl for cl in subs if cl[0] == NUM]
+        order += sorted((cl for cl in subs if cl[0] == SAMEN), key=_second, reverse=True)
+        order += [cl for cl in subs if cl[0] == RUN]
+        return (_NUMFIT, w, tuple(order), tuple(conds), None, task)
     if not conds and len(subs) == 2 and subs[0][0] == RUNC and subs[1][0] == SAMEN:
         return (_RUNCSAME, w, (subs[0][1], subs[1][1]), (), None, task)
     if not conds and all(cl[0] == RUNC and cl[1] == subs[0][1] for cl in subs):
@@ -255,6 +262,49 @@ def _ok(subs, conds, nums, nk, ck, pres, cpres):
 
 def _first(x):
     return x[0]
+
+
+def _second(x):
+    return x[1]
+
+
+def _numfit(subs, i, nk, used, runs):
+    """Whether the number sub-tasks subs[i:] fit the counts nk (3 bits a number),
+    named/same numbers all different (``used``: bit n) and runs all different
+    (``runs``: bit (length-2)*5 + start-1)."""
+    if i == len(subs):
+        return True
+    cl = subs[i]
+    k = cl[0]
+    if k == NUM:
+        n = cl[1]
+        sh = 3 * n - 3
+        if (used >> n) & 1 or (nk >> sh) & 7 < cl[2]:
+            return False
+        return _numfit(subs, i + 1, nk - (cl[2] << sh), used | (1 << n), runs)
+    if k == SAMEN:
+        j = cl[1]
+        for n in range(1, 7):
+            sh = 3 * n - 3
+            if not (used >> n) & 1 and (nk >> sh) & 7 >= j:
+                if _numfit(subs, i + 1, nk - (j << sh), used | (1 << n), runs):
+                    return True
+        return False
+    ln = cl[1]
+    for st in range(1, 8 - ln):
+        rb = 1 << ((ln - 2) * 5 + st - 1)
+        if runs & rb:
+            continue
+        rest = nk
+        for n in range(st, st + ln):
+            sh = 3 * n - 3
+            if not (rest >> sh) & 7:
+                rest = -1
+                break
+            rest -= 1 << sh
+        if rest >= 0 and _numfit(subs, i + 1, rest, used, runs | rb):
+            return True
+    return False
 
 
 def _mean_value(cards):
@@ -482,6 +532,10 @@ class Bot:
                         ok = 0
                         break
                 if ok:
+                    v += w
+                continue
+            if mode == _NUMFIT:
+                if _ok((), conds, nums, nk, ck, pres, cpres) and _numfit(subs, 0, nk, 0, 0):
                     v += w
                 continue
             if mode == _RUNCSAME:
