@@ -204,3 +204,15 @@ def test_a_reroll_decision_keeps_to_its_work_budget():
     b1 = bot.Bot(0, seed=6)
     b1.choose_roll(one)
     assert 0 < b1.work <= bot.WORK + 6 * 4 * 5, b1.work
+
+
+def test_a_look_without_the_reroll_never_searches():
+    s = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))    # seat 0's turn, nothing to claim
+    b = bot.Bot(0, seed=4)
+    for _ in range(5):
+        assert b.act(s, roll=False) is None
+    assert b.searches == 0
+    a = b.act(s)                          # the full answer still rerolls
+    assert a[0] == "roll" and b.searches == 1
+    c = rolled([THREE_BLUE, RUN3], (3, 2, 1, 1, 1, 1))    # three blue: a claim
+    assert bot.Bot(0, seed=1).act(c, roll=False) == ("claim", 0, 0)

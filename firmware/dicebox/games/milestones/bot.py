@@ -752,15 +752,24 @@ class Bot:
 
     # ---- one step --------------------------------------------------------------
 
-    def act(self, st):
+    def act(self, st, roll=True):
         """This seat's next action now, or None (it waits). The look is kept until
         the dice, cards, hands, piles, turn or phase change, so asking again on an
-        unchanged table costs almost nothing."""
+        unchanged table costs almost nothing. ``roll=False``: only a claim, flip,
+        discard or setup draw, never the reroll search (for a look every frame;
+        the reroll is then ``choose_roll``'s)."""
         if not self._same(st, self._seen):
-            self._look = self._act(st)
-        return self._look
+            self._look = self._act(st, False)
+        a = self._look
+        if a is None and roll and self._wants_roll(st):
+            return ("roll", self.choose_roll(st))
+        return a
 
-    def _act(self, st):
+    def _wants_roll(self, st):
+        return (st.turn == self.seat and not st.over and st.pending is None
+                and not st.paused and st.setup >= st.n)
+
+    def _act(self, st, roll):
         s = self.seat
         if st.over or st.pending is not None or st.paused:
             return None
@@ -774,7 +783,7 @@ class Bot:
             return ("flip", s)
         if self.wants_discard(st):
             return ("discard", s)
-        if st.turn == s:
+        if roll and st.turn == s:
             return ("roll", self.choose_roll(st))
         return None
 
