@@ -10,6 +10,10 @@ die for a set (a set of 10 locks by itself), B drops the picks, Up opens the
 actions (reroll, freeze, stop and claim, flip, ice cream, fail), Down the
 scores. A or a shake rolls. Bot turns play one step every 0.7 s; A skips to
 the end of the bot's turn. The game is saved after every step.
+
+The save (record SAVE): ``state`` is ``rules.State.to_dict()`` (its fields are
+explained in rules.py), ``seats`` one player kind per seat (index into KINDS:
+0 human, 1 easy bot, 2 hard bot), ``log`` the move log's lines.
 """
 from micropython import const
 from dicebox.core import ui, dice, events

@@ -18,6 +18,15 @@ damaged one is set aside by the store and named on this game's menu. A
 finished game's high score is written before its save is deleted, once per
 game (``cfg["gid"]`` is remembered in the table).
 
+The save (record SAVE): ``st`` is ``rules.State.to_dict()`` (its fields, and
+the deck version it carries, are explained in rules.py), ``log`` the move log's
+lines and ``cfg`` the setup: ``humans`` and ``bots`` (seat counts), ``big``
+(variant 1), ``must`` (variant 2: per special card 0 off, 1 side a, 2 side b),
+``hg`` (variant 3: 0 off, 1 side a, 2 side b), ``aid`` (the claim aid on) and
+``gid`` (the game's id, so its high score is recorded once). The high-score
+record HIGH maps "<seats>-<variant key>" to the five best scores, and LAST to
+the last game id recorded.
+
 Clocks: the table keeps the rules' clock itself, advanced by the wrap-safe
 ``core.ticks`` difference between frames, so the console's tick counter
 wrapping never stops the sand; resuming stands the hourglass up again.
