@@ -14,7 +14,9 @@ usage: .venv/bin/python host_tools/bench_milestones.py [--games N] [--secs-per-r
   10 frames the seat whose turn it is decides a reroll (``choose_roll``, its kept
   answer dropped first so the search itself is timed). Printed: median, p99 and
   max per call on the unix port and the device estimate at 200x (Milestones' bot
-  workload, DESIGN.md section 4), fastest of three runs per figure; then the same
+  workload, DESIGN.md section 4), fastest of three runs per figure, each reroll
+  decision itself the fastest of 3 calls (a loaded host preempts single calls for
+  several ms; the 2nd and 3rd call may find more answers remembered); then the same
   with the shared table of remembered rolls emptied before every call (the worst
   case; each reroll decision the fastest of 3 such calls); and whether the session fits a heap capped at 96wK. Live heap after each
   decision (gc.collect, gc.mem_alloc; 64-bit host bytes) is reported as a peak.
@@ -112,7 +114,7 @@ for game in range(%(games)d):
         if hasattr(b, "_roll_seen"):
             b._roll_seen[0] = None      # time the search itself, not the kept answer
         best = 1 << 30
-        for rep in range(3 if COLD else 1):   # cold: fastest of 3, each from nothing
+        for rep in range(3):   # fastest of 3 (cold: each from nothing)
             if hasattr(b, "_roll_seen"):
                 b._roll_seen[0] = None
             if COLD and hasattr(bot, "forget"):
