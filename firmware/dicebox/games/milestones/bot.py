@@ -38,7 +38,7 @@ WORK = const(512)
 SAMPLES = const(48)     # stage 1 rolls with one target (WORK // 4 * 3 // 8)
 REFINE = const(16)
 MIN_REFINE = const(6)
-_MEMO_MAX = const(600)   # remembered answers in all (then all are forgotten)
+_MEMO_MAX = const(256)   # remembered answers in all (then all are forgotten)
 
 # Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
 # agrees with the current face with probability 7/12, any other face 1/12. The
