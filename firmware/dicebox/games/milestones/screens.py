@@ -500,7 +500,7 @@ class Table(ui.Screen):
         if ticks.diff(now, self.changed) >= _BOT_SEE_MS:
             bt = self.bots[self.next_bot]
             self.next_bot = (self.next_bot + 1) % len(self.bots)
-            a = bt.act(st)
+            a = bt.act(st, roll=False)  # the look never runs the reroll search
             if a is not None and a[0] != "roll":
                 if self.act(a):
                     self.say(short(self.log.lines[-1]))
