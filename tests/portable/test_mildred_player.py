@@ -178,7 +178,7 @@ def test_recap_after_bots_says_who_starts_and_why():
                 break
         recap = [p for p in pages if p.title == "While you waited"]
         assert recap, seed
-        text = " ".join(recap[0].lines)
+        text = " ".join(" ".join(recap[0].lines).split())
         assert "Start shake" in text and "lower total" in text
 
 
