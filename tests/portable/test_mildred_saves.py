@@ -74,6 +74,8 @@ DAMAGE = (
     ("keep 5", setf(("keep",), 5)),
     ("rounds -3", setf(("rounds",), -3)),
     ("winner in play", setf(("winner",), 0)),
+    ("start phase with dice out", setf(("phase",), 1)),
+    ("setup phase with dice out", setf(("phase",), 0)),
     ("version 2", setf(("v",), 2)),
     ("no version", lambda d: d.pop("v")),
     ("field missing", lambda d: d.pop("sc")),

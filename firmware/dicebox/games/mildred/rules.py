@@ -1119,4 +1119,11 @@ def check(st):
                 _need(1 <= g[1] <= len(g[0]), "an indulgency group out of range")
     if st.phase != SETUP:
         _need(len(st.sets) == 3 and len(st.inds) == 6, "cards in play damaged")
+    if st.phase <= START:
+        # before the start shake every die is in the used pool and nothing
+        # has happened yet (the start shake would otherwise deal 9 more dice)
+        fresh = State()
+        for f in FIELDS.names:
+            if f != "sets" and f != "inds" and f != "phase":
+                _need(getattr(st, f) == getattr(fresh, f), "a game not started yet with %s set" % f)
     return True
