@@ -55,6 +55,12 @@ def paths(x, here=()):
                 yield p
 
 
+def _value(r):
+    """A fresh copy of one of VALUES (a shared list appended into itself would
+    make the data cyclic)."""
+    return json.loads(json.dumps(r.choice(VALUES)))
+
+
 def mutate(d, r):
     d = json.loads(json.dumps(d))
     for _ in range(r.randrange(1, 4)):
@@ -65,14 +71,14 @@ def mutate(d, r):
             x = x[k]
         how = r.randrange(4)
         if how == 0 or not isinstance(x, list):
-            x[p[-1]] = r.choice(VALUES)
+            x[p[-1]] = _value(r)
         elif how == 1:
             x.pop(p[-1])
         elif how == 2:
-            x.append(r.choice(VALUES))
+            x.append(_value(r))
         else:
             v = x[p[-1]]
-            x[p[-1]] = v + r.choice((-1, 1)) if type(v) is int else r.choice(VALUES)
+            x[p[-1]] = v + r.choice((-1, 1)) if type(v) is int else _value(r)
     return d
 
 
