@@ -18,7 +18,8 @@ usage: .venv/bin/python host_tools/bench_milestones.py [--games N] [--secs-per-r
   decision itself the fastest of 3 calls (a loaded host preempts single calls for
   several ms; the 2nd and 3rd call may find more answers remembered); then the same
   with the shared table of remembered rolls emptied before every call (the worst
-  case; each reroll decision the fastest of 3 such calls); and whether the session fits a heap capped at 96wK. Live heap after each
+  case; each reroll decision the fastest of 3 such calls); and whether the session
+fits a heap capped at 96wK. Live heap after each
   decision (gc.collect, gc.mem_alloc; 64-bit host bytes) is reported as a peak.
   ``--bot-file`` times another copy of bot.py (for before/after figures).
 Writes bench/out/milestones.json.

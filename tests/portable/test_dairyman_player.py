@@ -214,7 +214,8 @@ def test_claim_list_shows_flip_cost_and_back():
     t.claim_menu()
     m = app.top()
     got = labels(m)
-    assert game_help.tile_line(5) in got and game_help.tile_line(6) in got and game_help.tile_line(5) != game_help.tile_line(6)
+    five, six = game_help.tile_line(5), game_help.tile_line(6)
+    assert five in got and six in got and five != six
     assert "Y5" in game_help.tile_line(5) and "F1" in game_help.tile_line(6)
     m.sel = got.index(game_help.tile_line(6))
     m.draw(app.fb)
