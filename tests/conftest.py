@@ -8,3 +8,14 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"
 _shims = os.path.join(ROOT, "host_tools", "cpython_shims")
 if _shims not in sys.path:
     sys.path.append(_shims)
+
+# Property tests explore new random cases on every local run; under CI (CI=true)
+# they replay a fixed sequence, so a landing is judged on the same cases twice.
+try:
+    from hypothesis import settings as _hs
+
+    _hs.register_profile("ci", derandomize=True, database=None)
+    if os.environ.get("CI"):
+        _hs.load_profile("ci")
+except ImportError:
+    pass
