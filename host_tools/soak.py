@@ -35,6 +35,7 @@ except (ImportError, AttributeError):
 sys.path.insert(0, _FW or HERE + "/../firmware")
 
 from dicebox.core import events as E  # noqa: E402
+from dicebox.core import rng  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
@@ -51,19 +52,15 @@ MAX_FAILS = 8           # stop collecting after this many (the first ones matter
 NAV_EVERY = (60, 200)   # random events between two visits of the home menu's next entry
 
 
-class Rand:
-    """xorshift32: the same numbers on every port."""
+class Rand(rng.SeededSource):
+    """The firmware's xorshift32 (the same numbers on every port), drawn as
+    small ints without allocating."""
 
     def __init__(self, seed):
-        self.s = (seed * 2654435761 + 12345) & 0xFFFFFFFF or 1
+        rng.SeededSource.__init__(self, (seed * 2654435761 + 12345) & 0xFFFFFFFF)
 
     def next(self):
-        s = self.s
-        s ^= (s << 13) & 0xFFFFFFFF
-        s ^= s >> 17
-        s ^= (s << 5) & 0xFFFFFFFF
-        self.s = s
-        return s
+        return self._next()
 
     def below(self, n):
         return self.next() % n

@@ -39,6 +39,7 @@ import time  # noqa: E402
 
 from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
+from dicebox.core import ui  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
@@ -238,28 +239,10 @@ def too_small_text(cols, rows):
 
 
 def wrap(text, width):
-    """Lines of at most width characters (words kept whole where they fit)."""
+    """Lines of at most width characters: the console's own word wrap."""
     if width <= 0:
         return [text]
-    lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    return [line for line in ui.wrap(text, width) if line]
 
 
 def render(buf, lit, status, mode="half", write=None):

@@ -171,3 +171,21 @@ def test_a_full_filesystem_on_disk_keeps_the_old_record():
     finally:
         os.rename(s.root + "_gone", s.root)
     assert s.load("x") == {"k": 1}
+
+
+def test_resolve_chance_returns_exactly_what_it_applied():
+    from dicebox.core.game import resolve_chance
+    from dicebox.core.rng import seeded
+
+    class S:
+        got = None
+
+        def chance_request(self):
+            return [6, 6, 3]
+
+        def apply_chance(self, vals):
+            self.got = list(vals)
+
+    s = S()
+    vals = resolve_chance(s, seeded(4))
+    assert vals == s.got and len(vals) == 3 and all(0 <= v < n for v, n in zip(vals, [6, 6, 3]))

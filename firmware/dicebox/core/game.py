@@ -36,9 +36,11 @@ class IllegalMove(Exception):
 
 
 def resolve_chance(state, rng):
-    """Roll whatever the state is waiting for with ``rng`` (has ``randbelow``)."""
-    sizes = state.chance_request()
-    state.apply_chance([rng.randbelow(n) for n in sizes])
+    """Roll whatever the state is waiting for with ``rng`` (has ``randbelow``);
+    returns the numbers drawn (for the words of the roll)."""
+    got = [rng.randbelow(n) for n in state.chance_request()]
+    state.apply_chance(got)
+    return got
 
 
 def tup(x):

@@ -142,22 +142,7 @@ def _chance(s, rng):
     """Resolve the chance node with ``rng``; the words for what came out.
     A refused roll (RollRefused) leaves the state as it was."""
     before = s.clone()
-    rec = _Rec(rng)
-    resolve_chance(s, rec)
-    return before.describe_chance(rec.got)
-
-
-class _Rec:
-    """An rng that remembers what it drew (for the words of a roll)."""
-
-    def __init__(self, rng):
-        self.rng = rng
-        self.got = []
-
-    def randbelow(self, n):
-        v = self.rng.randbelow(n)
-        self.got.append(v)
-        return v
+    return before.describe_chance(resolve_chance(s, rng))
 
 
 def _load_log(app):

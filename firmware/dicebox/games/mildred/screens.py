@@ -245,19 +245,6 @@ def card_text(s, lv):
     return "%s %d (%s%d) %s: %s" % (cards.SET_NAMES[s], lv, set_name(s), lv, t[0], t[3])
 
 
-class _Recorder:
-    """Passes ``randbelow`` through and keeps the numbers, for the move log."""
-
-    def __init__(self, rng):
-        self.rng = rng
-        self.got = []
-
-    def randbelow(self, n):
-        v = self.rng.randbelow(n)
-        self.got.append(v)
-        return v
-
-
 # ---- the table ----------------------------------------------------------------
 class Table(ui.Screen):
     def __init__(self, app, st, seats, log=None):
@@ -340,14 +327,13 @@ class Table(ui.Screen):
         wait until A is pressed on the table."""
         st = self.st
         before = st.clone()
-        rec = _Recorder(self.app.rng)
         try:
-            resolve_chance(st, rec)
+            got = resolve_chance(st, self.app.rng)
         except _REFUSED as e:
             self.refuse(e)
             return False
         self.refused = None
-        self.log.add(before.describe_roll(rec.got))
+        self.log.add(before.describe_roll(got))
         self.app.beep(880, 30)
         self.after()
         return True
