@@ -65,7 +65,7 @@ class Runner:
         self.clock = simhw.VirtualClock()
         self.hw = hw = simhw.SimHW(self.clock, data, seed=seed)
         self.app = App(hw, storage.Store(data), menu.home)
-        self.rem = 0
+        self.pace = simhw.Pace()
         self.fb_bytes = 0
         self.saves = 0
         self.save_us = 0
@@ -119,12 +119,7 @@ class Runner:
                 if a > self.peak:
                     self.peak = a
         self.nframe += 1
-        step = 33
-        self.rem += 10
-        if self.rem >= 30:
-            self.rem -= 30
-            step = 34
-        self.hw.sleep_ms(step)
+        self.hw.sleep_ms(self.pace.next())
 
     def frames(self, n):
         for _ in range(n):

@@ -109,7 +109,7 @@ class Soak:
         self.app = App(hw, storage.Store(data), menu.home)
         self.events = 0
         self.frames = 0
-        self.rem = 0
+        self.pace = simhw.Pace()
         self.worst_sim = 0
         self.worst_host_us = 0
         self.worst_where = ""
@@ -188,12 +188,7 @@ class Soak:
             gc.collect()
             self.heap.append(gc.mem_free())
         self.at_home = home
-        step = 33
-        self.rem += 10
-        if self.rem >= 30:
-            self.rem -= 30
-            step = 34
-        hw.sleep_ms(step)
+        hw.sleep_ms(self.pace.next())
 
     def run_ms(self, ms):
         end = self.clock.t + ms

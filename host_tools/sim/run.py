@@ -39,6 +39,7 @@ import time  # noqa: E402
 
 from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
+from dicebox.core import ticks  # noqa: E402
 from dicebox.core import ui  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
@@ -67,7 +68,7 @@ class Headless:
         self.hw = hw
         self.app = app
         self.out = out
-        self.rem = 0
+        self.pace = simhw.Pace()
         self.scale = 1
         self.shots = []
         app.home()
@@ -75,16 +76,11 @@ class Headless:
 
     def frame(self):
         self.app.frame(self.hw.ticks_ms())
-        step = 33
-        self.rem += 10
-        if self.rem >= 30:
-            self.rem -= 30
-            step = 34
-        self.hw.sleep_ms(step)
+        self.hw.sleep_ms(self.pace.next())
 
     def run_ms(self, ms):
-        end = self.hw.ticks_ms() + ms
-        while self.hw.ticks_ms() < end:
+        end = ticks.add(self.hw.ticks_ms(), ms)
+        while ticks.diff(self.hw.ticks_ms(), end) < 0:
             self.frame()
 
     def tap(self, b, down=100, up=100):

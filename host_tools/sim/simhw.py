@@ -32,6 +32,21 @@ class VirtualClock:
         self.t += ms
 
 
+class Pace:
+    """The App's drift-free 30 fps for headless drivers: 33 ms frames with one
+    extra ms on 10 of every 30 (1,000 ms a second, as ``App.run`` keeps)."""
+
+    def __init__(self):
+        self.rem = 0
+
+    def next(self):
+        self.rem += 10
+        if self.rem >= 30:
+            self.rem -= 30
+            return 34
+        return 33
+
+
 class RealClock:
     def ticks_ms(self):
         return ticks.add(time.ticks_ms(), 0)  # modulo 2**30, as on the chip
