@@ -1,0 +1,727 @@
+"""The game table every turn-based game uses, and what all three games share.
+
+A game supplies its rules (``core/game.py`` contract), its drawing, its keys
+and its words; this module supplies everything around them, the same way in
+every game:
+
+* **Seats.** One kind per seat: 0 a person, 1 + level a bot of that level
+  (``LEVELS``: Beginner, Casual, Strong, Expert; named the same in every game).
+* **Bots think between frames.** A bot's decision is a generator
+  (``bot.think(state, rng, level)``, see below); the table takes one slice of
+  it per frame, so no frame holds more than one slice, a "thinking" cue turns
+  in the corner, and B (the menu) answers while a bot thinks: the table is
+  not on top while the menu is open, so the thought simply waits.
+* **Pacing.** Bot steps come ``STEP_MS`` apart so people can follow them;
+  A during bot play skips to the next person's turn: the bots then play one
+  step per frame (still sliced, never in one long frame), with no cap.
+* **Pass and play.** When the turn passes to another person the table is
+  covered ("Hand over to P2, A: ready") and the moves since that person's
+  last turn are shown as a recap.
+* **Saves.** At most one save per human action and one per bot turn, taken
+  in the frame after the move (never inside an animation, never inside a bot
+  step), with the move log and options beside the state. A power cut loses at
+  most the last human action or the bot turn under way. "Save and quit"
+  saves now. A finished game's save is deleted after its result is recorded.
+* **End page and records.** At the end the result goes into the console's
+  records (per game and bot level: wins, losses, draws of a person alone
+  against bots), then the game's end text is shown.
+* **Hint.** On a person's turn the menu offers "Hint": the Expert's move and
+  why, without changing the game (off in pass-and-play unless switched on).
+
+The bot protocol (``games/<g>/bot.py``)::
+
+    LEVELS = 4
+    def think(state, rng, level):   # generator: None per slice, then the action
+    def hint(state, rng):           # generator: None per slice, then (action, why)
+
+Hooks a game's table overrides (all optional except ``draw_table``):
+``draw_table(fb)``, ``key(ev)`` (True when it used the key), ``menu_items()``,
+``info_items()``, ``help_items()``, ``end_text()``, ``chance_seat()``,
+``roll_words(before, got)``, ``after_move()``, ``animating()``, ``winners()``,
+``bot_module()``.
+"""
+from micropython import const
+from dicebox.core import ui, ticks, events
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
+from dicebox.core.movelog import MoveLog
+from dicebox.core.storage import need
+
+LEVELS = ("Beginner", "Casual", "Strong", "Expert")
+# what a player may expect of each level, for the new-game screen
+LEVEL_ABOUT = (
+    "plays loosely; a first game",
+    "plays sensibly; beats Beginner 2 games in 3",
+    "plays well; beats Casual 2 games in 3",
+    "looks ahead over the dice; beats Strong 2 in 3",
+)
+HUMAN = const(0)
+KIND_FORMAT = const(2)      # saves that carry "kinds": 2 use this seat encoding
+RECORDS = "records"
+_CUE_MS = const(150)
+
+
+def kind_name(k):
+    return "human" if k == 0 else LEVELS[k - 1]
+
+
+def short_kind(k):
+    """Six characters at most: for title bars."""
+    return "you" if k == 0 else LEVELS[k - 1][:6]
+
+
+# ---- saves -------------------------------------------------------------------------
+def save_table(store, name, state, seats, log, opt=None):
+    """Save a game in progress (a finished one is removed); False when the write
+    failed (the store has told the app; play goes on)."""
+    if state.current_player() == TERMINAL:
+        store.delete(name)
+        return True
+    d = {"state": state.to_dict(), "seats": list(seats), "kinds": KIND_FORMAT,
+         "log": log.to_list()}
+    if opt:
+        d["opt"] = opt
+    return store.save(name, d)
+
+
+def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
+    """``(state, seats, log, opt)`` of a saved game in progress, or None.
+
+    One read through ``store.load``'s checking path: ``from_dict`` refuses a
+    state that breaks the game's invariants, ``check_seats(state, seats)`` the
+    seats. A save from before the shared table (no ``kinds``) has its seat
+    kinds mapped through ``old_kinds`` (old kind -> new kind). A damaged save
+    is set aside and noted under ``name`` for the game's menu."""
+
+    def whole(d):
+        need(isinstance(d, dict) and "state" in d and "seats" in d, "not a saved game")
+        seats = d["seats"]
+        need(isinstance(seats, list) and 1 <= len(seats) <= 8, "seats are not a list")
+        newer = d.get("kinds") == KIND_FORMAT
+        out = []
+        for k in seats:
+            need(type(k) is int and k >= 0, "a seat is not a player kind")
+            if not newer:
+                need(old_kinds is not None and k < len(old_kinds), "a seat is not a player kind")
+                k = old_kinds[k]
+            need(k <= len(LEVELS), "a seat is not a player kind")
+            out.append(k)
+        s = from_dict(d["state"])
+        if check_seats is not None:
+            check_seats(s, out)
+        opt = d.get("opt")
+        need(opt is None or isinstance(opt, dict), "the options are not a record")
+        return s, out, MoveLog(d.get("log")), opt or {}
+
+    got = store.load(name, None, check=whole)
+    if got is None or got[0].current_player() == TERMINAL:
+        return None
+    return got
+
+
+def saved_problem(app, name, title="Saved game"):
+    """Show why a saved game could not be resumed (once), if it could not."""
+    got = app.store.take_problems(name)
+    if got:
+        why = [p[len(name) + 2:] if p.startswith(name + ": ") else p for p in got]
+        app.push(ui.Message(app, title, "The saved game could not be resumed (%s). "
+                            "Start a new one." % "; ".join(why)))
+        return True
+    return False
+
+
+# ---- records -----------------------------------------------------------------------
+def _check_records(d):
+    need(isinstance(d, dict) and len(d) <= 8, "records are not a table")
+    for g in d:
+        rows = d[g]
+        need(isinstance(g, str) and len(g) <= 16, "a game name is wrong")
+        need(isinstance(rows, list) and len(rows) == len(LEVELS), "a game's records are wrong")
+        for r in rows:
+            need(isinstance(r, list) and len(r) == 3, "a record is not wins/losses/draws")
+            for n in r:
+                need(type(n) is int and 0 <= n < 1000000, "a count is out of range")
+    return d
+
+
+def load_records(store):
+    return store.load(RECORDS, {}, check=_check_records)
+
+
+def add_record(store, game, level, result):
+    """Count one finished game of a person alone against bots whose strongest
+    is ``level``: ``result`` 0 win, 1 loss, 2 draw. Returns the save's result."""
+    d = load_records(store)
+    rows = d.get(game)
+    if rows is None:
+        rows = [[0, 0, 0] for _ in LEVELS]
+        d[game] = rows
+    rows[level][result] += 1
+    return store.save(RECORDS, d)
+
+
+def records_text(store, game):
+    rows = load_records(store).get(game)
+    out = ["You against bots:", "level   won lost draw"]
+    played = False
+    for i in range(len(LEVELS)):
+        r = rows[i] if rows else (0, 0, 0)
+        if r[0] or r[1] or r[2]:
+            played = True
+        out.append("%-8s%3d %3d %3d" % (LEVELS[i][:8], r[0], r[1], r[2]))
+    if not played:
+        out.append("")
+        out.append("No games yet. A game counts when one person plays against bots to the end.")
+    return "\n".join(out)
+
+
+def records_page(app, game):
+    return ui.TextPage(app, "Records", records_text(app.store, game))
+
+
+# ---- thinking in slices ----------------------------------------------------------------
+class Thought:
+    """One decision being thought: ``step()`` runs one slice and returns the
+    answer when the generator gives it (None while thinking)."""
+
+    def __init__(self, gen):
+        self.gen = gen
+        self.slices = 0
+
+    def step(self):
+        self.slices += 1
+        try:
+            got = next(self.gen)
+        except StopIteration:
+            raise RuntimeError("a bot ended without an answer")
+        return got
+
+
+class HintPage(ui.Screen):
+    """The Expert's move and why, thought in slices like a bot's move; the
+    game is not touched (the hint thinks on a clone)."""
+
+    def __init__(self, app, gen, words):
+        ui.Screen.__init__(self, app)
+        self.thought = Thought(gen)
+        self.words = words      # action -> its words in the game
+        self.text = None
+        self.phase = 0
+
+    def tick(self, now):
+        if self.text is not None:
+            return
+        try:
+            got = self.thought.step()
+        except Exception as e:  # RollRefused and friends: say so, change nothing
+            self.text = "No hint: %s" % e
+            self.dirty = True
+            return
+        if got is not None:
+            a, why = got
+            self.text = "%s\n\n%s" % (self.words(a), why)
+            self.dirty = True
+        elif self.thought.slices % 5 == 0:
+            self.phase += 1
+            self.dirty = True
+
+    def event(self, ev):
+        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
+            self.app.pop()
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, "Hint")
+        if self.text is None:
+            ui.text_center(fb, "Thinking" + "." * (self.phase % 4), 28)
+            return
+        y = 12
+        for line in ui.wrap(self.text)[:6]:
+            fb.text(line, 0, y, 1)
+            y += 9
+
+
+class EndPage(ui.TextPage):
+    """The game's end text. Keys are ignored for a second (a burst of presses
+    that skipped the last bot turn must not close it); then A or B closes the
+    page and the table."""
+
+    def __init__(self, app, text):
+        ui.TextPage.__init__(self, app, "Game over", text)
+        self.t0 = app.now()
+
+    def event(self, ev):
+        if ticks.since(self.app.now(), self.t0) < 1000:
+            return
+        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
+            self.app.pop()      # this page
+            self.app.pop()      # the table
+
+
+class NewGame(ui.Menu):
+    """Players and the kind of each seat (a person or a bot level); the line
+    under the list says how strong the selected seat's level is."""
+
+    def __init__(self, app, lo, hi, seats, on_start, replaces=False, title="New game"):
+        self.lo = lo
+        self.hi = hi
+        self.n = max(lo, min(hi, len(seats)))
+        self.seats = list(seats) + [LEVELS.index("Strong") + 1] * (hi - len(seats))
+        self.on_start = on_start
+        self.replaces = replaces
+        items = []
+        if hi > lo:
+            items.append((self.players_label, lambda: self.adj_players(1), self.adj_players))
+        for i in range(hi):
+            items.append((self.seat_label(i), self.cycle(i), self.adjuster(i)))
+        items.append(("Start", self.go))
+        ui.Menu.__init__(self, app, title, items)
+
+    VISIBLE = 4
+
+    def players_label(self):
+        return "Players: %d" % self.n
+
+    def adj_players(self, d):
+        span = self.hi - self.lo + 1
+        self.n = (self.n - self.lo + d) % span + self.lo
+        self.dirty = True
+
+    def seat_label(self, i):
+        def lab():
+            if i >= self.n:
+                return "P%d: -" % (i + 1)
+            return "P%d: %s" % (i + 1, kind_name(self.seats[i]))
+        return lab
+
+    def cycle(self, i):
+        return lambda: self.adjuster(i)(1)
+
+    def adjuster(self, i):
+        def fn(d):
+            if i < self.n:
+                self.seats[i] = (self.seats[i] + d) % (len(LEVELS) + 1)
+                self.dirty = True
+        return fn
+
+    def selected_seat(self):
+        i = self.sel - (1 if self.hi > self.lo else 0)
+        return i if 0 <= i < self.n else -1
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        i = self.selected_seat()
+        fb.fill_rect(0, 46, ui.W, 18, 0)
+        fb.hline(0, 46, ui.W - 4, 1)
+        k = self.seats[i] if i >= 0 else -1
+        if k > 0:
+            about = LEVEL_ABOUT[k - 1]
+        elif k == 0:
+            about = "a person at the table"
+        else:
+            about = "left/right: change"
+        for j, line in enumerate(ui.wrap(about)[:2]):
+            fb.text(line, 0, 48 + 8 * j, 1)
+
+    def go(self):
+        if self.replaces:
+            self.app.push(ui.Confirm(self.app, "Replace the saved game?", self.start))
+        else:
+            self.start()
+
+    def start(self):
+        self.on_start(self.seats[:self.n])
+
+
+# ---- the table -------------------------------------------------------------------------------
+class Table(ui.Screen):
+    GAME = "game"          # records key and title
+    SAVE = "game"          # the save record's name
+    STEP_MS = 700          # bot pacing
+    CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
+    CUE_Y = 0
+
+    def __init__(self, app, state, seats, log=None, opt=None):
+        ui.Screen.__init__(self, app)
+        self.s = state
+        self.seats = list(seats)
+        self.log = log if log is not None else MoveLog()
+        self.opt = opt if opt is not None else {}
+        self.humans = 0
+        for k in self.seats:
+            if k == HUMAN:
+                self.humans += 1
+        self.marks = {}              # person's seat -> log count they have seen up to
+        for i in range(len(self.seats)):
+            if self.seats[i] == HUMAN:
+                self.marks[i] = self.log.count
+        self.msg = ""
+        self.queue = []              # pages to show once the table is on top
+        self.cover = -1              # the seat the table waits to be handed to
+        self.refused = None          # why the last roll was refused; bots wait for A
+        self.thought = None          # a bot's decision under way
+        self.thinker = -1            # ... and its seat
+        self.fast = False            # skipping to the next person's turn
+        self.cue = 0
+        self.next_cue = 0
+        self.next_step = ticks.add(app.now(), self.STEP_MS)
+        self.pending_save = False
+        self.saves = 0               # saves taken (tests count them)
+        self.ended = False
+        self.shown = -1              # the person whose turn was last shown
+        self.settle()
+        seat = self.actor()
+        if seat >= 0 and self.seats[seat] == HUMAN:
+            if self.humans > 1:
+                self.cover = seat    # a resumed pass-and-play game starts covered
+            self.shown = seat
+        self.save_now()              # a new game is saved before its first move
+
+    # -- the game's hooks (override) --
+    def draw_table(self, fb):
+        fb.fill(0)
+
+    def key(self, ev):
+        return False
+
+    def menu_items(self):
+        return []
+
+    def info_items(self):
+        return []
+
+    def help_items(self):
+        return []
+
+    def end_text(self):
+        return "The game is over."
+
+    def chance_seat(self):
+        """At a chance node: the seat whose dice are rolled (a person rolls
+        by A or a shake, a bot by itself), or -1 when the chance happens by
+        itself (shuffles, set-up)."""
+        return -1
+
+    def roll_words(self, before, got):
+        return before.describe_chance(got)
+
+    def after_move(self):
+        pass
+
+    def animating(self):
+        return False
+
+    def winners(self):
+        return self.s.winners()
+
+    def bot_module(self):
+        raise NotImplementedError
+
+    # -- who is to act --
+    def actor(self):
+        """The seat to act: the player at a decision, the roller at a chance
+        node, -1 at a chance that happens by itself, -2 at the end."""
+        cp = self.s.current_player()
+        if cp == TERMINAL:
+            return -2
+        if cp == CHANCE:
+            return self.chance_seat()
+        return cp
+
+    def is_bot(self, seat):
+        return 0 <= seat < len(self.seats) and self.seats[seat] != HUMAN
+
+    def my_turn(self):
+        """A person is to decide (not roll) and the table is uncovered."""
+        seat = self.actor()
+        return (self.s.current_player() >= 0 and seat >= 0 and not self.is_bot(seat)
+                and self.cover < 0)
+
+    def human_rolls(self):
+        seat = self.actor()
+        return (self.s.current_player() == CHANCE and seat >= 0 and not self.is_bot(seat)
+                and self.cover < 0 and self.refused is None)
+
+    def bots_play(self):
+        seat = self.actor()
+        return seat >= 0 and self.is_bot(seat) and self.cover < 0
+
+    def thinking(self):
+        return self.thought is not None
+
+    # -- saves --
+    def save_now(self):
+        self.pending_save = False
+        self.saves += 1
+        return save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
+
+    def want_save(self):
+        self.pending_save = True
+
+    # -- moves --
+    def settle(self):
+        """Resolve chances that happen by themselves (shuffles); bounded."""
+        n = 0
+        while self.s.current_player() == CHANCE and self.chance_seat() < 0 and n < 16:
+            before = self.s.clone()
+            got = resolve_chance(self.s, self.app.rng)
+            self.log.add(self.roll_words(before, got))
+            n += 1
+
+    def play(self, action):
+        """A person's action: applied, logged and saved, or the rules' reason
+        shown (nothing changed). True when it was applied."""
+        seat = self.actor()
+        try:
+            text = self.s.describe(action)
+            self.s.apply(action)
+        except IllegalMove as e:
+            self.msg = e.reason
+            self.app.beep(220, 80)
+            self.dirty = True
+            return False
+        self.msg = text
+        self.log.add(text)
+        if seat in self.marks:
+            self.marks[seat] = self.log.count
+        self.moved(seat)
+        return True
+
+    def roll(self):
+        """Roll what the state waits for. A refused roll changes nothing: it is
+        shown and the table waits for A."""
+        from dicebox.core.app import RollRefused
+        seat = self.actor()
+        before = self.s.clone()
+        try:
+            got = resolve_chance(self.s, self.app.rng)
+        except RollRefused as e:
+            self.refuse(e)
+            return False
+        self.refused = None
+        self.app.beep(1800, 20)
+        self.msg = ""                 # the dice say it; the log keeps the words
+        self.log.add(self.roll_words(before, got))
+        if seat in self.marks:
+            self.marks[seat] = self.log.count
+        self.moved(seat)
+        return True
+
+    def refuse(self, e):
+        self.refused = str(e) or "the dice source failed"
+        self.thought = None
+        self.fast = False
+        self.dirty = True
+        self.app.message("Cannot roll", self.refused + "\n\nNothing changed. A on the table tries again.")
+
+    def moved(self, seat):
+        """After any move by ``seat``: settle chances, save when a person acted
+        or a bot's turn ended, the end, the hand-over to the next person."""
+        try:
+            self.settle()
+        except Exception as e:       # a refused shuffle: nothing more moves until A
+            self.refuse(e)
+        nxt = self.actor()
+        if not self.is_bot(seat) or nxt != seat:
+            self.want_save()
+        self.dirty = True
+        self.after_move()
+        if nxt == -2:
+            self.fast = False
+            return
+        if nxt >= 0 and not self.is_bot(nxt) and nxt != self.shown:
+            self.fast = False
+            if self.humans > 1:
+                self.cover = nxt
+            else:
+                self.recap(nxt)
+            self.shown = nxt
+
+    def recap(self, seat):
+        mark = self.marks.get(seat)
+        self.marks[seat] = self.log.count
+        if mark is not None:
+            page = self.log.recap(self.app, mark, "Since your turn")
+            if page is not None:
+                self.queue.append(page)
+
+    def bot_slice(self, now):
+        """One slice of bot play: roll a bot's dice, start a decision, or think
+        one more slice (and play the answer when it comes)."""
+        from dicebox.core.app import RollRefused
+        seat = self.actor()
+        if self.thought is None:
+            if self.s.current_player() == CHANCE:
+                self.roll()
+                self.next_step = ticks.add(now, self.STEP_MS)
+                return
+            bot = self.bot_module()
+            self.thought = Thought(bot.think(self.s, self.app.rng, self.seats[seat] - 1))
+            self.thinker = seat
+        try:
+            a = self.thought.step()
+        except RollRefused as e:
+            self.refuse(e)
+            return
+        if a is None:
+            return
+        self.thought = None
+        text = self.s.describe(a)
+        try:
+            self.s.apply(a)
+        except IllegalMove as e:          # a bot bug: say so, the person can go on from the menu
+            self.app.log("bot %s played %r: %s" % (self.GAME, a, e.reason))
+            self.refused = "a bot chose a move the rules refuse"
+            return
+        self.msg = ("P%d %s" % (seat + 1, text))
+        self.log.add(self.msg)
+        self.moved(seat)
+        self.next_step = ticks.add(now, self.STEP_MS)
+
+    # -- the end --
+    def finish(self):
+        """Once: record the result (before the save goes), then the end page."""
+        self.ended = True
+        self.thought = None
+        if self.humans == 1 and len(self.seats) > 1:
+            me = self.seats.index(HUMAN)
+            level = max(self.seats) - 1
+            win = self.winners()
+            if me in win:
+                result = 0 if len(win) == 1 else 2
+            else:
+                result = 1
+            add_record(self.app.store, self.GAME, level, result)
+        self.save_now()          # removes the finished game's save
+        self.app.push(EndPage(self.app, self.end_text()))
+
+    # -- frame --
+    def tick(self, now):
+        if self.queue:
+            self.app.push(self.queue.pop(0))
+            return
+        if self.pending_save and not self.animating() and self.thought is None:
+            if self.s.current_player() != TERMINAL:
+                self.save_now()
+                return            # a save is a frame's work
+        if self.s.current_player() == TERMINAL:
+            self.keep_awake = False
+            if not self.ended:
+                self.finish()
+            return
+        if self.refused is not None or self.cover >= 0:
+            self.keep_awake = False
+            return
+        seat = self.actor()
+        if seat < 0:
+            return
+        self.keep_awake = self.is_bot(seat)
+        if not self.is_bot(seat):
+            return
+        if self.thought is not None:
+            if ticks.diff(now, self.next_cue) >= 0:
+                self.cue += 1
+                self.next_cue = ticks.add(now, _CUE_MS)
+                self.dirty = True
+            self.bot_slice(now)
+        elif self.fast or ticks.diff(now, self.next_step) >= 0:
+            self.bot_slice(now)
+
+    def enter(self):
+        self.dirty = True
+
+    # -- input --
+    def event(self, ev):
+        k = events.kind(ev)
+        if self.s.current_player() == TERMINAL:
+            if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
+                self.app.push(EndPage(self.app, self.end_text()))
+            return
+        if self.cover >= 0:
+            if ui.is_press(ev, events.A):
+                seat = self.cover
+                self.cover = -1
+                self.dirty = True
+                self.recap(seat)
+            elif ui.is_press(ev, events.B):
+                self.menu()
+            return
+        if self.refused is not None and ui.is_press(ev, events.A):
+            self.refused = None
+            self.dirty = True
+            if not self.human_rolls():
+                return
+        if self.key(ev):
+            return
+        if self.bots_play():
+            if ui.is_press(ev, events.A):
+                self.fast = True
+                self.dirty = True
+            elif ui.is_press(ev, events.B):
+                self.menu()
+            return
+        if self.human_rolls():
+            if k == events.SHAKE or ui.is_press(ev, events.A):
+                self.roll()
+                return
+        if ui.is_press(ev, events.B):
+            self.menu()
+
+    # -- menu --
+    def hints_allowed(self):
+        return self.my_turn() and (self.humans == 1 or self.opt.get("hints"))
+
+    def menu(self):
+        app = self.app
+        items = []
+        if self.my_turn():
+            items.extend(self.menu_items())
+        if self.hints_allowed():
+            items.append(("Hint", self.hint))
+        items.append(("Moves", lambda: app.replace(self.log.page(app))))
+        items.extend(self.info_items())
+        if self.humans > 1:
+            items.append((self.hints_label, self.toggle_hints))
+        items.extend(self.help_items())
+        items.append(("Save and quit", self.quit))
+        app.push(ui.Menu(app, self.GAME, items))
+
+    def hints_label(self):
+        return "Hints: %s" % ("on" if self.opt.get("hints") else "off")
+
+    def toggle_hints(self):
+        self.opt["hints"] = 0 if self.opt.get("hints") else 1
+        self.want_save()
+        self.app.top().dirty = True
+
+    def hint(self):
+        bot = self.bot_module()
+        self.app.replace(HintPage(self.app, bot.hint(self.s.clone(), self.app.rng),
+                                  self.s.describe))
+
+    def quit(self):
+        """Save now (the bot turn under way restarts on resume) and leave."""
+        self.thought = None
+        self.save_now()
+        self.app.pop()     # the menu
+        self.app.pop()     # the table
+
+    # -- drawing --
+    def draw(self, fb):
+        if self.cover >= 0:
+            fb.fill(0)
+            ui.text_center(fb, "Hand over to", 14)
+            ui.big_text(fb, "P%d" % (self.cover + 1), 48, 26)
+            ui.text_center(fb, "A: ready", 52)
+            return
+        self.draw_table(fb)
+        if self.thought is not None:
+            self.draw_cue(fb)
+
+    def draw_cue(self, fb):
+        """A turning dot in an 8 x 8 box: a bot is thinking."""
+        x = self.CUE_X
+        y = self.CUE_Y
+        fb.fill_rect(x, y, 9, 9, 0)
+        fb.rect(x, y, 9, 9, 1)
+        p = self.cue % 4
+        fb.fill_rect(x + 2 + (3 if p in (1, 2) else 0), y + 2 + (3 if p >= 2 else 0), 2, 2, 1)
