@@ -528,8 +528,9 @@ class Table(ui.Screen):
         if nxt == -2:
             self.fast = False
             return
+        if nxt >= 0 and not self.is_bot(nxt):
+            self.fast = False           # a skip ends at a person's turn
         if nxt >= 0 and not self.is_bot(nxt) and nxt != self.shown:
-            self.fast = False
             if self.humans > 1:
                 self.cover = nxt
             else:
@@ -596,13 +597,13 @@ class Table(ui.Screen):
 
     # -- frame --
     def tick(self, now):
-        if self.queue:
-            self.app.push(self.queue.pop(0))
-            return
         if self.pending_save and not self.animating() and self.thought is None:
             if self.s.current_player() != TERMINAL:
                 self.save_now()
                 return            # a save is a frame's work
+        if self.queue:
+            self.app.push(self.queue.pop(0))
+            return
         if self.s.current_player() == TERMINAL:
             self.keep_awake = False
             if not self.ended:

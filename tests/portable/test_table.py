@@ -1,0 +1,451 @@
+"""The shared game table (core/table.py) with a small dice game of its own:
+bots think one slice a frame, saves come once per human action and once per
+bot turn (never while animating), skip, cover, Hint, records, resume."""
+from dicebox.core import events as E
+from dicebox.core import table, ticks, ui
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.storage import MemoryStore, need
+from console import FakeApp, TextFB
+
+GOAL = 12
+
+
+class Pig:
+    """Pig to 12: roll a die into the pot (a 1 loses it and the turn), or bank
+    it. The game opens with a chance that happens by itself (who starts)."""
+
+    def __init__(self, n=2):
+        self.n = n
+        self.score = [0] * n
+        self.seat = 0
+        self.pot = 0
+        self.phase = 0      # 0 start draw (chance, by itself), 1 roll (chance, the seat's), 2 decide
+
+    def current_player(self):
+        if max(self.score) >= GOAL:
+            return TERMINAL
+        if self.phase < 2:
+            return CHANCE
+        return self.seat
+
+    def chance_request(self):
+        return [self.n] if self.phase == 0 else [6]
+
+    def apply_chance(self, got):
+        v = got[0]
+        if self.phase == 0:
+            self.seat = v
+            self.phase = 1
+            return
+        if v == 0:
+            self.pot = 0
+            self.seat = (self.seat + 1) % self.n
+            self.phase = 1
+        else:
+            self.pot += v + 1
+            self.phase = 2
+
+    def legal_actions(self):
+        return [("roll",), ("bank",)]
+
+    def apply(self, a):
+        if self.current_player() < 0 or tuple(a) not in self.legal_actions():
+            raise IllegalMove("not now")
+        if a[0] == "bank":
+            self.score[self.seat] += self.pot
+            self.pot = 0
+            self.seat = (self.seat + 1) % self.n
+        self.phase = 1
+
+    def describe(self, a):
+        return "banked %d" % self.pot if a[0] == "bank" else "rolls on"
+
+    def describe_chance(self, got):
+        if self.phase == 0:
+            return "P%d starts" % (got[0] + 1)
+        return "P%d rolled %d" % (self.seat + 1, got[0] + 1)
+
+    def winners(self):
+        best = max(self.score)
+        return [i for i in range(self.n) if self.score[i] == best]
+
+    def clone(self):
+        c = Pig(self.n)
+        c.score = self.score[:]
+        c.seat, c.pot, c.phase = self.seat, self.pot, self.phase
+        return c
+
+    def to_dict(self):
+        return {"n": self.n, "score": self.score, "seat": self.seat, "pot": self.pot, "phase": self.phase}
+
+    @staticmethod
+    def from_dict(d):
+        need(isinstance(d, dict), "not a state")
+        s = Pig(d["n"])
+        s.score, s.seat, s.pot, s.phase = list(d["score"]), d["seat"], d["pot"], d["phase"]
+        need(0 <= s.seat < s.n and len(s.score) == s.n, "seats out of range")
+        return s
+
+
+class PigBot:
+    """Thinks in SLICES slices (counting them), banks at a pot of 4 or more."""
+    SLICES = 3
+
+    def __init__(self):
+        self.nexts = 0
+
+    def think(self, s, rng, level):
+        for _ in range(self.SLICES):
+            self.nexts += 1
+            yield None
+        self.nexts += 1
+        yield ("bank",) if s.pot >= 4 else ("roll",)
+
+    def hint(self, s, rng):
+        yield None
+        yield ("bank",), "bank: %d is safe" % s.pot
+
+
+class CountingStore(MemoryStore):
+    def __init__(self):
+        MemoryStore.__init__(self)
+        self.names = []
+
+    def save(self, name, data, version=1):
+        self.names.append(name)
+        return MemoryStore.save(self, name, data, version)
+
+
+class PigTable(table.Table):
+    GAME = "Pig"
+    SAVE = "pig"
+    STEP_MS = 300
+
+    def __init__(self, app, s, seats, log=None, opt=None, bot=None):
+        self.bot = bot or PigBot()
+        self.anim = False
+        table.Table.__init__(self, app, s, seats, log, opt)
+
+    def bot_module(self):
+        return self.bot
+
+    def chance_seat(self):
+        return -1 if self.s.phase == 0 else self.s.seat
+
+    def animating(self):
+        return self.anim
+
+    def key(self, ev):
+        if self.my_turn() and ui.is_press(ev, E.UP):
+            self.play(("bank",))
+            return True
+        if self.my_turn() and ui.is_press(ev, E.A):
+            self.play(("roll",))
+            return True
+        return False
+
+    def draw_table(self, fb):
+        fb.fill(0)
+        fb.text("pot %d" % self.s.pot, 0, 0, 1)
+        fb.text(":".join([str(v) for v in self.s.score]), 0, 10, 1)
+
+    def end_text(self):
+        return "P%d wins" % (self.winners()[0] + 1)
+
+
+def new(seats, seed=3):
+    app = FakeApp(seed=seed, fb=TextFB(strict=False))
+    app.store = CountingStore()
+    app.log = lambda text: None
+    t = PigTable(app, Pig(len(seats)), seats)
+    app.push(t)
+    return app, t
+
+
+def frames(app, n):
+    for _ in range(n):
+        app.t += 33
+        app.frame()
+
+
+def to_human_decision(app, t, limit=3000):
+    """Run frames (rolling for the person when the dice wait) until the person decides."""
+    for _ in range(limit):
+        if t.s.current_player() == TERMINAL or app.top() is not t and not isinstance(app.top(), ui.TextPage):
+            return
+        if isinstance(app.top(), ui.TextPage):
+            app.top().event(E.make(E.PRESS, E.A))   # a recap: read it
+            app.pop() if isinstance(app.top(), ui.TextPage) else None
+        if t.my_turn() and not t.pending_save:
+            return
+        if t.human_rolls():
+            app.press(E.A)
+        else:
+            frames(app, 1)
+
+
+def test_new_game_is_saved_and_the_opening_chance_happens_by_itself():
+    app, t = new([0, 2])
+    assert app.store.names == ["pig"]
+    assert t.s.phase == 1                       # who starts was drawn at once
+    assert "starts" in t.log.lines[0]
+
+
+def test_a_bot_takes_one_slice_a_frame_and_shows_the_cue():
+    app, t = new([2, 0])
+    t.s.seat = 0
+    t.s.phase = 2
+    t.s.pot = 2
+    bot = t.bot
+    # let the bot roll its dice, then think
+    seen_thinking = False
+    for _ in range(400):
+        before = bot.nexts
+        frames(app, 1)
+        assert bot.nexts - before <= 1          # never two slices in one frame
+        if t.thinking():
+            seen_thinking = True
+            assert t.keep_awake
+        if t.actor() == 1:
+            break
+    assert seen_thinking
+    assert t.actor() == 1 or t.s.current_player() == TERMINAL
+
+
+def test_cue_is_drawn_while_thinking():
+    app, t = new([2, 0])
+    t.s.seat = 0
+    t.s.phase = 2
+    t.s.pot = 2
+    app.t += 1000
+    frames(app, 1)                               # starts thinking
+    assert t.thinking()
+    fb = TextFB(strict=False)
+    t.draw(fb)
+    assert fb.pixel(t.CUE_X, t.CUE_Y)            # the cue's box corner
+
+
+def test_saves_once_per_human_action_and_once_per_bot_turn():
+    app, t = new([0, 1], seed=5)
+    st = app.store
+    turns = 0
+    for _ in range(60):
+        to_human_decision(app, t)
+        if t.s.current_player() == TERMINAL:
+            break
+        n0 = len(st.names)
+        app.press(E.A)                           # roll on: one human action
+        frames(app, 2)
+        assert len(st.names) - n0 == 1
+        turns += 1
+    # every save came either after a person's move or at the end of a bot turn
+    assert turns > 3
+    assert st.names.count("pig") <= 2 * len(t.log.lines) + t.log.count
+
+
+def test_bot_turn_is_one_save_however_many_steps():
+    app, t = new([1, 0], seed=9)
+    t.s.seat = 0
+    t.bot.SLICES = 1
+    n0 = len(app.store.names)
+    steps = 0
+    while t.actor() == 0 and t.s.current_player() != TERMINAL and steps < 500:
+        frames(app, 1)
+        steps += 1
+    frames(app, 2)
+    assert steps > 1
+    assert len(app.store.names) - n0 == 1
+
+
+def test_no_save_while_animating_or_mid_thought():
+    app, t = new([0, 1], seed=2)
+    to_human_decision(app, t)
+    t.anim = True
+    n0 = len(app.store.names)
+    app.press(E.A)
+    frames(app, 5)
+    assert len(app.store.names) == n0           # held while the dice move
+    t.anim = False
+    frames(app, 1)
+    assert len(app.store.names) == n0 + 1
+
+
+def test_skip_plays_bots_one_step_a_frame_to_my_turn():
+    app, t = new([0, 1, 1], seed=4)
+    t.s.seat = 1
+    t.s.phase = 1
+    t.bot.SLICES = 0
+    app.press(E.A)                               # skip
+    assert t.fast
+    n = 0
+    while t.actor() != 0 and n < 2000:
+        before = t.bot.nexts
+        frames(app, 1)
+        assert t.bot.nexts - before <= 1
+        n += 1
+    assert t.actor() == 0 or t.s.current_player() == TERMINAL
+    assert not t.fast
+
+
+def test_menu_answers_while_a_bot_thinks_and_the_thought_waits():
+    app, t = new([0, 1], seed=4)
+    t.s.seat = 1
+    t.s.phase = 2
+    t.s.pot = 1
+    t.bot.SLICES = 50
+    app.t += 1000
+    frames(app, 2)
+    assert t.thinking()
+    app.press(E.B)
+    assert isinstance(app.top(), ui.Menu)
+    n = t.bot.nexts
+    frames(app, 20)
+    assert t.bot.nexts == n                      # the table is not on top: it waits
+    app.pop()
+    frames(app, 1)
+    assert t.bot.nexts == n + 1
+
+
+def test_pass_and_play_covers_the_table_and_recaps():
+    app, t = new([0, 0], seed=6)
+    assert t.cover == t.s.seat                  # a new pass-and-play game is handed to who starts
+    app.press(E.A)
+    assert t.cover < 0
+    for _ in range(200):
+        if t.cover >= 0:
+            break
+        if t.human_rolls():
+            app.press(E.A)
+        elif t.my_turn():
+            app.press(E.UP)                      # bank
+        else:
+            frames(app, 1)
+    assert t.cover >= 0
+    covered = t.cover
+    fb = TextFB(strict=False)
+    app.fb = fb
+    t.dirty = True
+    frames(app, 1)
+    assert "Hand over to" in fb.shown()
+    app.press(E.A)
+    assert t.cover < 0
+    assert t.actor() == covered
+
+
+def test_hint_thinks_on_a_clone_and_says_why():
+    app, t = new([0, 1], seed=8)
+    to_human_decision(app, t)
+    before = t.s.to_dict()
+    t.hint()
+    page = app.top()
+    assert isinstance(page, table.HintPage)
+    frames(app, 3)
+    assert page.text is not None and "safe" in page.text
+    assert t.s.to_dict() == before
+
+
+def test_hint_is_off_in_pass_and_play_unless_switched_on():
+    app, t = new([0, 0], seed=8)
+    app.press(E.A)                               # take the console
+    for _ in range(100):
+        if t.my_turn():
+            break
+        if t.human_rolls():
+            app.press(E.A)
+        else:
+            frames(app, 1)
+    assert t.my_turn()
+    assert not t.hints_allowed()
+    t.toggle_hints() if False else None
+    t.opt["hints"] = 1
+    assert t.hints_allowed()
+
+
+def test_end_records_and_the_records_survive_a_reload():
+    app, t = new([0, 4], seed=11)
+    t.s.score = [GOAL, 0]
+    frames(app, 2)
+    assert isinstance(app.top(), table.EndPage)
+    assert app.store.load("pig", None) is None             # the finished game's save is gone
+    rec = table.load_records(app.store)
+    assert rec["Pig"][3] == [1, 0, 0]                      # a win against Expert
+    again = MemoryStore()
+    again.records = app.store.records                          # the same flash, read again
+    assert table.load_records(again)["Pig"][3] == [1, 0, 0]
+    assert "Expert" in table.records_text(again, "Pig")
+
+
+def test_damaged_records_are_set_aside_with_a_problem():
+    st = MemoryStore()
+    st.save("records", {"Pig": [[1, 2, 3]]})              # wrong length
+    assert table.load_records(st) == {}
+    assert st.take_problems("records")
+
+
+def test_save_and_quit_then_resume_the_same_game():
+    app, t = new([0, 2], seed=12)
+    to_human_decision(app, t)
+    app.press(E.A)
+    frames(app, 3)
+    t.quit() if app.top() is t else None
+    got = table.load_table(app.store, "pig", Pig.from_dict)
+    assert got is not None
+    s, seats, log, opt = got
+    assert seats == [0, 2]
+    assert s.to_dict() == t.s.to_dict()
+    assert log.lines == t.log.lines
+
+
+def test_old_saves_map_their_seat_kinds():
+    st = MemoryStore()
+    st.save("pig", {"state": Pig(2).to_dict(), "seats": [0, 2]})   # old: 2 was "hard"
+    s, seats, log, opt = table.load_table(st, "pig", Pig.from_dict, old_kinds=(0, 1, 3))
+    assert seats == [0, 3]
+    st.save("pig", {"state": Pig(2).to_dict(), "seats": [0, 7]})
+    assert table.load_table(st, "pig", Pig.from_dict, old_kinds=(0, 1, 3)) is None
+    assert st.take_problems("pig")
+
+
+def test_an_illegal_human_move_changes_nothing():
+    app, t = new([0, 1], seed=13)
+    to_human_decision(app, t)
+    before = t.s.to_dict()
+    assert not t.play(("fly",))
+    assert t.msg == "not now"
+    assert t.s.to_dict() == before
+
+
+def test_refused_roll_changes_nothing_and_waits_for_a():
+    from dicebox.core.app import RollRefused
+
+    class Refuse:
+        def randbelow(self, n):
+            raise RollRefused("dice source failed")
+
+    app, t = new([0, 1], seed=14)
+    for _ in range(200):
+        if t.human_rolls():
+            break
+        if t.my_turn():
+            app.press(E.UP)
+        else:
+            frames(app, 1)
+    assert t.human_rolls()
+    good = app.rng
+    app.rng = Refuse()
+    before = t.s.to_dict()
+    app.press(E.A)
+    assert t.s.to_dict() == before and t.refused
+    app.pop()                                    # the message
+    app.rng = good
+    app.press(E.A)                               # A clears the refusal and rolls
+    assert t.refused is None
+    assert t.s.to_dict() != before
+
+
+def test_ticks_across_the_wrap():
+    app, t = new([1, 1], seed=15)
+    app.t = ticks.PERIOD - 2000
+    t.next_step = ticks.add(app.now(), 300)
+    frames(app, 200)
+    assert t.log.count > 3                       # the bots kept playing across the wrap
