@@ -7,8 +7,9 @@ player are separate modules imported when first opened (one idea each).
 Roll screen keys: A or a shake rolls (a 0.6 s tumble, slowing, then the faces
 settle with a click). Left/Right move the cursor over the dice, Up holds or
 releases the die under it, Down releases every hold, B opens the roller menu.
-The roller (set, holds, history) is saved with ``app.store`` after each roll
-and each change; it is checked on load (``Roller.from_dict``), and a damaged
+The roller (set, holds, history) is saved with ``app.store`` after each change
+and after each roll once its dice have landed (never during the tumble: a
+save can stall the chip for 160 ms); it is checked on load (``Roller.from_dict``), and a damaged
 record is set aside and the player told here, on the roller's own screen. A
 failed save (full storage) keeps playing from the roller in memory.
 Everything with rules lives in roller_model; this is presentation.
@@ -70,6 +71,7 @@ class RollScreen(ui.Screen):
         self.show = []        # faces on screen (differs from values while tumbling)
         self.note = ""        # one-line notice ("all held")
         self.note_t0 = 0
+        self.unsaved = False  # a roll whose save waits for the dice to land
         self.relayout()
 
     def relayout(self):
@@ -94,6 +96,9 @@ class RollScreen(ui.Screen):
     def enter(self):
         # back from a menu: a tumble cut short by it ends at once (the values are set)
         self.relayout()
+        if self.unsaved:
+            self.unsaved = False
+            self.save()
         self.app.keep_awake = False
 
     def save(self):
@@ -114,7 +119,7 @@ class RollScreen(ui.Screen):
         if not r.roll(self.app.rng):
             self.notify("all dice held")
             return
-        self.save()
+        self.unsaved = True   # saved when the dice land
         self.tumbling = True
         self.t0 = self.app.now()
         self.step = 0
@@ -162,6 +167,9 @@ class RollScreen(ui.Screen):
             self.note = ""
             self.dirty = True
         if not self.tumbling:
+            if self.unsaved and not self.dirty:   # the landed dice are on the panel
+                self.unsaved = False
+                self.save()
             return
         t = ticks.since(now, self.t0)
         r = self.r

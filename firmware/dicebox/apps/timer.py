@@ -10,8 +10,10 @@ starts the clock), Up pauses, B pauses and goes back. When the clock is over,
 A offers to start again. A player who runs out is shown as OUT; A passes on.
 
 While a timer runs (or its alarm is on) ``app.keep_awake`` is True. The state is
-saved with ``app.store`` on every change and every second while running; after
-a power cut the timer comes back paused at the saved value (see timer_model).
+saved with ``app.store`` on every change (a key press: start, flip, pause, a
+turn passed) and when a timer runs out, never between presses while the sand
+falls (a save stalls the chip for up to 160 ms); after a power cut the timer
+comes back paused at the last saved value (see timer_model).
 The file is checked on load (``timer_model.check_record``); a damaged one is set
 aside and the player told on the timer's menu, and the defaults are used. A
 failed save (full storage) changes nothing on screen: the timers run on from
@@ -25,7 +27,6 @@ from dicebox.core import events as E
 from dicebox.core import ticks, ui
 
 STORE = "timer"
-_SAVE_MS = const(1000)
 _BEEP_MS = const(600)      # alarm beep period
 _BEEP_FOR = const(20000)   # the alarm beeps this long, then only flashes
 _FLASH_MS = const(300)
@@ -138,10 +139,6 @@ class Timers:
                                     "turn": self.clock.to_dict(now)})
         self.saved_at = now
 
-    def save_if_due(self, now):
-        if ticks.since(now, self.saved_at) >= _SAVE_MS:
-            self.save(now)
-
 
 class TimerMenu(ui.Menu):
     def __init__(self, app, timers):
@@ -228,7 +225,7 @@ class TimerMenu(ui.Menu):
 
 
 class _TimerScreen(ui.Screen):
-    """Shared: keep-awake, periodic save, alarm beeps and flashing."""
+    """Shared: keep-awake, saves on changes, alarm beeps and flashing."""
 
     MODE = ""
 
@@ -281,16 +278,14 @@ class _TimerScreen(ui.Screen):
             self.dirty = True
 
     def run_model(self, now):
-        """Advance the model: alarm when it runs out, keep awake and save while
-        it runs, beep and flash. Returns its state."""
+        """Advance the model: alarm (and a save) when it runs out, keep awake
+        while it runs, beep and flash. Returns its state."""
         m = self.model()
         if m.update(now):
             self.start_alarm(now)
             self.t.save(now)
         st = m.state(now)
         self.app.keep_awake = st == tm.RUNNING or m.alarm
-        if st == tm.RUNNING:
-            self.t.save_if_due(now)
         self.alarm_tick(now, m)
         return st
 
