@@ -1,0 +1,92 @@
+"""The web edition under Node: the firmware in MicroPython's WebAssembly port.
+
+The build (host_tools/web_build.py) is run once; web/test/node_run.mjs loads
+the port from it, writes the firmware into its filesystem as the page does,
+and registers the same ``dicebox_js`` module the page registers. The scenes
+of host_tools/shots/web.txt (boot to the home menu, 2d6, the first turn of
+each game) must equal the simulator's goldens pixel for pixel, with the same
+dice seed. Saves go to the page's storage and survive a reload; a damaged
+entry is set aside as on the device; the crypto dice pass the health tests
+and a stuck source is refused.
+"""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NODE = shutil.which("node")
+RUNNER = os.path.join(ROOT, "web", "test", "node_run.mjs")
+RUNTIME = os.path.join(ROOT, "web", "node_modules", "@micropython",
+                       "micropython-webassembly-pyscript", "micropython.wasm")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+
+pytestmark = pytest.mark.skipif(
+    NODE is None or (not os.path.exists(RUNTIME) and os.environ.get("CI") != "true"),
+    reason="node or web/node_modules missing: run `make web` (npm ci in web/)")
+
+_BUILD = {}
+
+
+def build_dir():
+    if "dir" not in _BUILD:
+        import web_build
+        _BUILD["dir"] = web_build.build(tempfile.mkdtemp(prefix="dicebox_web_"))
+    return _BUILD["dir"]
+
+
+def node(*args):
+    p = subprocess.run([NODE, RUNNER, build_dir()] + list(args), capture_output=True,
+                       text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
+def golden_bits(name):
+    im = Image.open(os.path.join(GOLDEN, name + ".png")).convert("1")
+    assert im.size == (128, 64)
+    return [[1 if im.getpixel((x, y)) else 0 for x in range(128)] for y in range(64)]
+
+
+def panel_bits(hexbuf):
+    buf = bytes.fromhex(hexbuf)
+    assert len(buf) == 1024
+    return [[(buf[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+
+
+def test_web_scenes_match_the_simulator_goldens():
+    res = node("script", os.path.join(ROOT, "host_tools", "shots", "web.txt"), "1")
+    names = [n for n, _ in res["shots"]]
+    assert names[0] == "web_menu" and "web_2d6" in names
+    for game in ("web_dairyman", "web_milestones", "web_mildred"):
+        assert game in names
+    for name, hexbuf in res["shots"]:
+        got = panel_bits(hexbuf)
+        want = golden_bits(name)
+        diff = sum(a != b for ra, rb in zip(got, want) for a, b in zip(ra, rb))
+        assert diff == 0, "%s differs from its golden in %d pixels" % (name, diff)
+    print("web scenes: %d shots, %d frames, load %.0f ms, run %.0f ms"
+          % (len(names), res["frames"], res["load_ms"], res["run_ms"]))
+
+
+def test_web_storage_reload_damage_and_dice():
+    r = node("storage")
+    # a roll is saved to the page's storage and is there after a reload
+    assert r["keys_after_play"] == ["dicebox:roller.json"]
+    assert r["same_after_reload"]
+    # a damaged entry is set aside (kept as .bad), the roller starts afresh and says so
+    assert "dicebox:roller.json" not in r["keys_after_damage"]
+    assert "dicebox:roller.bad" in r["keys_after_damage"]
+    assert r["bad_kept"] == '{"fmt": 1, "name": "roll'
+    assert r["top_after_damage"] == "Message"
+    # the browser's crypto source passes the start-up health tests and rolls
+    assert r["info"]["dice"] == "crypto.getRandomValues"
+    assert r["info"]["dice_ok"] is True
+    assert r["crypto_roll"]["top"] == "RollScreen"
+    # a stuck source fails them: the roll is refused with a message
+    assert r["stuck_info"]["dice_ok"] is False
+    assert r["stuck_roll"]["top"] == "Message"
