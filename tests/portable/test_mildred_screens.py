@@ -1,6 +1,9 @@
-"""Mildred screens on a stand-in console: menus, legal choices, reasons, autosave."""
+"""Mildred screens on a stand-in console: the start menu, the new-game seats,
+the table's drawing, menus of legal choices, reasons, saves once per action
+and per bot turn, skip, Hint, records. Helpers here serve the other Mildred
+screen tests too."""
 from dicebox.core import events as E
-from dicebox.core import rng, ui
+from dicebox.core import rng, table, ui
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.dice import draw_die
 from console import FakeApp, TextFB
@@ -10,6 +13,118 @@ from dicebox.games.mildred import screens as S
 
 def App(seed=4):
     return FakeApp(seed, fb=TextFB())
+
+
+def labels(app):
+    m = app.top()
+    return [m.label(i) for i in range(len(m.items))]
+
+
+def pick(app, text):
+    m = app.top()
+    m.sel = labels(app).index(text)
+    app.press(E.A)
+
+
+def choose_seats(app, seats):
+    """On the new-game page: set each seat's kind with Left/Right, as a player would."""
+    ng = app.top()
+    assert isinstance(ng, table.NewGame)
+    for i, k in enumerate(seats):
+        ng.sel = i
+        want = "P%d: %s" % (i + 1, table.kind_name(k))
+        n = 0
+        while ng.label(i) != want and n < 10:
+            app.press(E.RIGHT)
+            n += 1
+        assert ng.label(i) == want, ng.label(i)
+
+
+def start_game(app, seats=(0, 1)):
+    """From the Start menu: New game, the seats, Start; the table."""
+    S.start(app)
+    pick(app, "New game")
+    choose_seats(app, seats)
+    pick(app, "Start")
+    return the_table(app)
+
+
+def the_table(app):
+    """The table under any page it put up (the start's recap)."""
+    t = app.stack[-1] if isinstance(app.stack[-1], S.Table) else app.stack[-2]
+    assert isinstance(t, S.Table), t
+    return t
+
+
+def close_pages(app, t, limit=20):
+    """Close the pages the table put up (recaps, results), back to the table."""
+    n = 0
+    while n < limit:
+        app.frame()
+        if app.top() is t:
+            app.frame()
+            if app.top() is t:
+                return
+        assert isinstance(app.top(), ui.TextPage), app.top()
+        app.press(E.A)
+        n += 1
+
+
+def to_person(app, t, limit=400):
+    """Let the bots play (and close pages) until a person is to act or roll."""
+    n = 0
+    while n < limit:
+        close_pages(app, t)
+        if t.s.current_player() == TERMINAL or t.my_turn() or t.human_rolls():
+            return
+        app.run(100)
+        n += 1
+    raise AssertionError("no person's turn")
+
+
+def new_game(app, seats=(0, 1)):
+    t = start_game(app, seats)
+    to_person(app, t)
+    return t
+
+
+def test_start_menu_new_game_offers_each_level_with_its_strength():
+    app = App()
+    S.start(app)
+    assert labels(app)[:2] == ["New game", "Records"]     # no save: no Resume
+    assert "How to play" in labels(app) and "Rulings" in labels(app)
+    pick(app, "New game")
+    ng = app.top()
+    assert labels(app) == ["P1: human", "P2: Strong", "Start"]
+    ng.sel = 1
+    seen = []
+    for _ in range(len(table.LEVELS) + 1):
+        app.press(E.RIGHT)
+        out = " ".join(app.screen().split())
+        k = ng.seats[1]
+        seen.append(k)
+        if k:
+            assert ng.label(1) == "P2: " + table.LEVELS[k - 1]
+            assert " ".join(table.LEVEL_ABOUT[k - 1].split()[:2]) in out
+    assert sorted(seen) == [0, 1, 2, 3, 4]
+    choose_seats(app, (4, 0))
+    pick(app, "Start")
+    t = the_table(app)
+    assert t.seats == [4, 0]
+    assert app.store.exists(S.SAVE)                     # saved before its first move
+
+
+def test_new_game_reaches_a_human_decision_and_draws():
+    app = App()
+    t = new_game(app)
+    st = t.s
+    assert st.current_player() == 0 or t.human_rolls()
+    out = app.screen()
+    assert out.startswith("P1 ")            # whose turn, in the top bar
+    assert "R%d" % (st.rounds + 1) in out
+    for p in (0, 1):
+        assert cookie_shown(app.fb, p, st.cookie[p])
+        assert vic_box(app.fb, p, 0) == "empty"
 
 
 def is_die(fb, x, y, size, value):
@@ -51,54 +166,6 @@ def vic_box(fb, p, i):
 def card_halves(fb, i):
     x = S.card_x(i)
     return fb.pixel(x + 1, S.CARD_Y + 1), fb.pixel(x + 18, S.CARD_Y + 1)
-
-
-def pick(app, text):
-    m = app.top()
-    labels = [m.label(i) for i in range(len(m.items))]
-    m.sel = labels.index(text)
-    app.press(E.A)
-
-
-def settle(app, t):
-    """Close the pages the table put up (recaps, results), back to the table."""
-    n = 0
-    while app.top() is not t and n < 20:
-        assert isinstance(app.top(), ui.TextPage), app.top()
-        app.press(E.A)
-        n += 1
-    app.frame()
-    while app.top() is not t and n < 20:
-        app.press(E.A)
-        app.frame()
-        n += 1
-
-
-def new_game(app, which="vs Nephew easy"):
-    S.start(app)
-    pick(app, which)
-    t = app.top()
-    assert isinstance(t, S.Table)
-    n = 0
-    while t.bot_to_move() and n < 200:
-        app.run(700)
-        settle(app, t)
-        n += 1
-    settle(app, t)
-    return t
-
-
-def test_new_game_reaches_a_human_decision_and_draws():
-    app = App()
-    t = new_game(app)
-    st = t.st
-    assert st.current_player() == 0 or t.waiting_roll()
-    out = app.screen()
-    assert out.startswith("P1 ")            # whose turn, in the top bar
-    assert "R%d" % (st.rounds + 1) in out
-    for p in (0, 1):
-        assert cookie_shown(app.fb, p, st.cookie[p])
-        assert vic_box(app.fb, p, 0) == "empty"
 
 
 def table_with(app, turn=0, phase=R.ACT, seats=(0, 1)):
@@ -165,8 +232,8 @@ def test_overview_draws_every_piece_of_the_table():
     assert "no dice: pass" not in out
     # pass and play, player 2 to act: the badge moves; no dice left: the hint
     t.seats = [0, 0]
-    t.st.turn = 1
-    t.st.pool = [[], []]
+    t.s.turn = 1
+    t.s.pool = [[], []]
     app.screen()
     assert not fb.pixel(0, 9) and fb.pixel(119, 9)
     assert fb.texts[0].startswith("P2 Action")
@@ -176,28 +243,34 @@ def test_overview_draws_every_piece_of_the_table():
 def test_overview_bottom_line_for_bots_and_rolls():
     app = App()
     t = table_with(app, turn=1, seats=(0, 1))
-    t.note = "P2 Pass"
-    assert app.screen().endswith("P2 Pass")     # a bot's last step, not its dice
-    t.st.turn = 0
-    t.st.pend = ["shake", 9]
-    assert t.waiting_roll()
+    t.msg = "P2 passed"
+    assert app.screen().endswith("P2 passed")     # a bot's last step, not its dice
+    t.s.turn = 0
+    t.s.pend = ["shake", 9]
+    assert t.human_rolls()
     assert app.screen().endswith("Shake or A: roll")
+
+
+def wake_up(app, t, seat=0):
+    """Play on (the person passing or shaking) until ``seat`` is a person at Wakeup."""
+    st = t.s
+    n = 0
+    while not (st.current_player() == seat and st.phase == R.WAKE) and n < 200:
+        to_person(app, t)
+        if t.human_rolls():
+            app.press(E.A)
+        elif t.my_turn():
+            app.press(E.A)
+            pick(app, "Shake" if st.phase == R.WAKE else "Pass (end turn)")
+        n += 1
+    close_pages(app, t)
 
 
 def test_illegal_fixed_step_shows_reason_and_changes_nothing():
     app = App()
     t = new_game(app)
-    st = t.st
-    # bring the human to a Wakeup with nothing to fight with
-    while not (st.current_player() == 0 and st.phase == R.WAKE):
-        if t.waiting_roll():
-            app.press(E.A)
-        elif st.current_player() == 0:
-            app.press(E.A)
-            pick(app, "Pass (end turn)")
-        else:
-            app.run(700)
-        settle(app, t)
+    st = t.s
+    wake_up(app, t)
     if st.prank[0][0]:
         return
     before = st.to_dict()
@@ -213,16 +286,17 @@ def test_illegal_fixed_step_shows_reason_and_changes_nothing():
 def test_submenus_offer_only_legal_actions():
     app = App(7)
     t = new_game(app)
-    st = t.st
-    while not (st.current_player() == 0 and st.phase == R.ACT):
-        if t.waiting_roll():
+    st = t.s
+    n = 0
+    while not (st.current_player() == 0 and st.phase == R.ACT) and n < 100:
+        to_person(app, t)
+        if t.human_rolls():
             app.press(E.A)
-        elif st.current_player() == 0:
+        elif t.my_turn():
             app.press(E.A)
             pick(app, "Shake")
-        else:
-            app.run(700)
-        settle(app, t)
+        n += 1
+    close_pages(app, t)
     legal = st.legal_actions()
     app.press(E.A)
     pick(app, "Prank die...")
@@ -234,43 +308,139 @@ def test_submenus_offer_only_legal_actions():
     assert st.prank[0][0] >= 1 and len(st.pool[0]) == len(before_pool) - 1
 
 
-def test_autosave_and_resume():
+def test_save_and_resume_keep_state_seats_and_log():
     app = App()
     t = new_game(app)
     saved = app.store.load(S.SAVE, None)
-    assert saved["state"]["log"] == t.log.to_list() and saved["state"]["log"]
-    del saved["state"]["log"]
-    assert saved["state"] == t.st.to_dict()
+    assert saved["kinds"] == table.KIND_FORMAT and saved["seats"] == [0, 1]
+    assert saved["log"] == t.log.to_list() and saved["log"]
+    assert saved["state"] == t.s.to_dict()
     app.pop()
     S.start(app)
     m = app.top()
-    assert m.label(0) == "Resume game"
+    assert m.label(0) == "Resume game" and m.sel == 0
     app.press(E.A)
     t2 = app.top()
-    assert isinstance(t2, S.Table) and t2.st.to_dict() == t.st.to_dict()
+    assert isinstance(t2, S.Table) and t2.s.to_dict() == t.s.to_dict()
     assert t2.seats == [0, 1]
     assert t2.log.to_list() == t.log.to_list()
 
 
+def test_one_save_per_human_action_and_per_bot_turn():
+    app = App(3)
+    t = new_game(app, (0, 1))
+    st = t.s
+    acted = 0
+    turns = 0
+    for _ in range(40):
+        if st.current_player() == TERMINAL:
+            break
+        close_pages(app, t)
+        if t.human_rolls() or t.my_turn():
+            n = t.saves
+            if t.human_rolls():
+                app.shake()
+            else:
+                acts = st.legal_actions()
+                assert t.try_act(acts[len(acts) // 2]) is None
+            acted += 1
+            app.frame()
+            assert t.saves == n + 1          # this action's save, in the frame after it
+            app.frame()
+            assert t.saves == n + 1          # and only one
+            continue
+        # a bot's whole turn: its steps, then one save
+        n = t.saves
+        seat = st.turn
+        steps = t.log.count
+        k = 0
+        while st.turn == seat and st.current_player() != TERMINAL and k < 2000:
+            app.run(100)
+            close_pages(app, t)
+            k += 1
+        app.frame()
+        turns += 1
+        assert t.log.count - steps >= 2, "a bot turn has several steps"
+        assert t.saves == n + 1, (t.saves, n)
+    assert acted >= 5 and turns >= 2
+
+
+def test_a_skip_plays_the_bot_turn_one_step_a_frame_to_my_turn():
+    app = App(3)
+    t = new_game(app, (0, 1))
+    st = t.s
+    while not (t.my_turn() and st.phase == R.ACT):
+        if t.human_rolls():
+            app.shake()
+        elif t.my_turn():
+            app.press(E.A)
+            pick(app, "Shake")
+        close_pages(app, t)
+    assert t.try_act(("pass",)) is None
+    close_pages(app, t)
+    assert t.bots_play()
+    app.press(E.A)                       # skip
+    frames = 0
+    while t.bots_play() and frames < 500:
+        steps = t.log.count
+        slices = t.thought.slices if t.thought else 0
+        app.frame()
+        frames += 1
+        assert t.log.count - steps <= 1  # one step a frame at most
+        if t.thought is not None:
+            assert t.thought.slices - slices <= 1
+    assert not t.bots_play() and frames < 500
+    assert app.now() is not None
+
+
+def test_hint_shows_the_experts_move_and_changes_nothing():
+    app = App(5)
+    t = new_game(app, (0, 1))
+    if t.human_rolls():
+        app.shake()
+        close_pages(app, t)
+    assert t.my_turn()
+    before = t.s.to_dict()
+    app.press(E.B)
+    assert "Hint" in labels(app)
+    pick(app, "Hint")
+    page = app.top()
+    assert isinstance(page, table.HintPage)
+    n = 0
+    while page.text is None and n < 300:
+        app.frame()
+        n += 1
+    assert page.text and "not allowed" not in page.text
+    out = app.screen()
+    assert "Hint" in out
+    assert t.s.to_dict() == before
+    app.press(E.A)
+    assert app.top() is t
+
+
 def test_bots_play_to_the_end_and_save_is_cleared():
     app = App(2)
-    S.start(app)
-    pick(app, "Watch two bots")
-    t = app.top()
+    t = start_game(app, (1, 2))
+    app.run(300)
+    app.press(E.A)                       # skip: no person, so to the end, a step a frame
     n = 0
-    while t.st.current_player() != TERMINAL and n < 5000:
-        app.press(E.A)      # one step each
-        app.screen()
+    while t.s.current_player() != TERMINAL and n < 20000:
+        app.frame()
         n += 1
-    assert t.st.current_player() == TERMINAL
+    assert t.s.current_player() == TERMINAL
     app.frame()
-    assert isinstance(app.top(), ui.Message)        # why it ended
-    assert "Game over" in app.screen() and t.st.end_reason()[:10] in app.screen()
-    app.press(E.A)
-    assert "wins" in app.screen() or "Draw" in app.screen()
+    page = app.top()
+    assert isinstance(page, table.EndPage)
+    out = app.screen()
+    assert "Game over" in out and ("wins" in out or "draw" in out)
+    assert t.s.end_reason()[:10] in " ".join(page.lines)
     assert app.store.load(S.SAVE, None) is None
+    app.press(E.A)                       # too soon: a skip's burst of presses is ignored
+    assert app.top() is page
+    app.run(1100)
     app.press(E.A)
     assert isinstance(app.top(), S.Start)
+    assert "Mildred" not in table.load_records(app.store)   # bots only: no record
 
 
 def test_labels_fit_and_details_page():
@@ -292,20 +462,20 @@ def test_labels_fit_and_details_page():
 def test_game_menu_pages_and_quit():
     app = App()
     t = new_game(app)
-    app.press(E.B)
-    m = app.top()
-    assert isinstance(m, S.GameMenu)
-    for name in ("Task cards", "Indulgencies", "Rules", "Rulings", "Details"):
+    for name in ("Task cards", "Indulgencies", "Rules", "Rulings", "Details", "Moves",
+                 "How to play", "Controls"):
+        app.press(E.B)
+        assert app.top().title == S.GAME
         pick(app, name)
-        assert isinstance(app.top(), ui.TextPage)
+        assert isinstance(app.top(), ui.TextPage), name
         assert app.screen()
         app.press(E.B)
-        assert app.top() is m
+        assert app.top() is t
+    app.press(E.B)
     pick(app, "Save and quit")
     assert isinstance(app.top(), S.Start)
-    saved = app.store.load(S.SAVE, None)["state"]
-    del saved["log"]
-    assert saved == t.st.to_dict()
+    saved = app.store.load(S.SAVE, None)
+    assert saved["state"] == t.s.to_dict() and saved["log"] == t.log.to_list()
 
 
 def test_wakeup_hint_names_the_mandatory_step():
@@ -327,3 +497,19 @@ def test_wakeup_hint_names_the_mandatory_step():
     pick(app, "Take dodge (a)")
     assert app.top() is t and st.dodge[0] == [0, 0]
     assert "must" not in app.screen()
+
+
+def test_thinking_cue_turns_while_a_bot_thinks():
+    app = App()
+    t = table_with(app, turn=1, seats=(0, 4))
+    app.run(800)
+    seen = 0
+    for _ in range(200):
+        if t.thinking():
+            app.screen()
+            assert app.fb.pixel(t.CUE_X, t.CUE_Y + 4)       # the cue's box
+            seen += 1
+        app.frame()
+        if app.top() is not t:
+            break
+    assert seen >= 1

@@ -1,7 +1,13 @@
 """Auntie Mildred screens: start menu, the table overview, action menus, details.
 
+The table is the console's shared game table (``core/table.py``): seats and
+bot levels, bots thought in slices, pacing and "skip to my turn", the
+pass-and-play cover and recap, the save policy, the end page and records,
+Hint and "Save and quit" all live there. This module gives it Mildred's
+drawing, keys and words.
+
 The table (drawn, not text rows; player 1 always left, player 2 right):
-  top bar  whose turn, phase, round (right)
+  top bar  whose turn, phase, round (right; a bot's thinking cue turns there)
   corners  player number (inverted on their turn), victory boxes (filled =
            won), cookie die, prank slot "P" and dodge slot "D" ("-" = empty)
   middle   the 3 task columns: set code (CL LA DI CO, as in the menus) over
@@ -15,39 +21,31 @@ The table (drawn, not text rows; player 1 always left, player 2 right):
 Keys (help.CONTROLS lists them for players): A opens the actions for the phase
 (only legal choices are listed; the fixed steps are always listed and say why
 when they cannot be done), Up the moves so far, Down the details page, B the
-game menu. A shake or A rolls your dice. Bot turns play a step every 0.7 s; A
-skips to the end of the bot's turn. Every applied action and roll goes into
-the move log (words from ``State.describe``), saved with the game after every
-step; when play comes back to a human after bots, a recap of what they did is
-shown. Results of your own combat, scoring and tasks are shown as they happen,
-and the end of the game says why it ended.
+game menu. A shake or A rolls your dice. While bots play, A skips to your
+turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
-from micropython import const
-
 from dicebox.core import events as E
-from dicebox.core import rng as _rng
-from dicebox.core import ticks
-from dicebox.core import ui
+from dicebox.core import table, ui
 from dicebox.core.app import RollRefused
 from dicebox.core.dice import draw_die
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, resolve_chance
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need
 from dicebox.games.mildred import bot
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
 
-# a refused roll: the app's exception (the entropy source raises it) or the rng's
-_REFUSED = (RollRefused, _rng.RollRefused)
 SAVE = "mildred"
-KINDS = ("human", "Nephew", "Auntie")
-_STEP_MS = const(700)
+GAME = "Mildred"            # the records' key and the game menu's title
+# Saves from before the shared table: 0 human, 1 Nephew, 2 Auntie
+OLD_KINDS = (0, 1 + table.LEVELS.index("Beginner"), 1 + table.LEVELS.index("Strong"))
 # Table layout (pixels). Player 1 is always on the left, player 2 on the right:
 # the corners, the two ladders of each task column, the halves of each card.
 COOKIE_XY = ((0, 24), (116, 24))   # the cookie dice, 12 px
-POOL_Y = const(52)                 # the shaken dice, 12 px, 2 px apart
-CARD_Y = const(41)                 # the indulgency cards, 20 x 10, 1 px apart
-_CARD_W = const(20)
+POOL_Y = 52                        # the shaken dice, 12 px, 2 px apart
+CARD_Y = 41                        # the indulgency cards, 20 x 10, 1 px apart
+_CARD_W = 20
+_RESULT = ("combat", "score", "goal", "task")   # a person's moves whose outcome is shown
 
 
 def _slot(v):
@@ -71,8 +69,8 @@ def vic_xy(p, i):
 
 # ---- the saved game -------------------------------------------------------------
 def _from_dict(d):
-    """The rules' checked state; the move log saved beside it is kept for the table
-    (``MoveLog`` drops anything that is not a short line)."""
+    """The rules' checked state. A save from before the shared table kept the
+    move log inside the state's record: it is kept for the table."""
     st = rules.State.from_dict(d)
     st.saved_log = d.get("log")
     return st
@@ -80,31 +78,21 @@ def _from_dict(d):
 
 def check_seats(st, seats):
     need(len(seats) == 2, "a game of Mildred has 2 seats")
-    for k in seats:
-        need(0 <= k < len(KINDS), "a seat is neither a human nor a bot")
 
 
 def load(app):
-    """(state, seats, log) of the saved game, or None. A damaged save is set
-    aside (and noted for the start menu) by the one checking path."""
-    got = load_saved(app.store, SAVE, _from_dict, check_seats)
+    """(state, seats, log, opt) of the saved game, or None. A damaged save is
+    set aside (and noted for the start menu) by the one checking path; an old
+    save's seats are mapped to levels (Nephew: Beginner, Auntie: Strong)."""
+    got = table.load_table(app.store, SAVE, _from_dict, check_seats, OLD_KINDS)
     if got is None:
         return None
-    st, seats = got
-    log = MoveLog(getattr(st, "saved_log", None))
+    st, seats, log, opt = got
+    old = st.saved_log
     st.saved_log = None
-    return st, seats, log
-
-
-def save(store, st, seats, log):
-    """Save after every step (with the move log); a finished game's save goes.
-    False when the write failed (the store has told the app; play goes on)."""
-    if st.current_player() == TERMINAL:
-        store.delete(SAVE)
-        return True
-    d = st.to_dict()
-    d["log"] = log.to_list()
-    return store.save(SAVE, {"state": d, "seats": list(seats)})
+    if not log.lines and isinstance(old, list):
+        log = MoveLog(old)
+    return st, seats, log, opt
 
 
 def start(app):
@@ -133,7 +121,18 @@ def help_page(app, title, name):
     return ui.TextPage(app, title, _help_text(name))
 
 
+_HELP = (("How to play", "HOWTO"), ("Controls", "CONTROLS"), ("Rules", "RULES"),
+         ("Rulings", "RULINGS"))
+
+
+def _opener(app, title, name, how):
+    return lambda: how(help_page(app, title, name))
+
+
 class Start(ui.Menu):
+    """Resume (first and selected when there is a save), New game (the seats:
+    a person or a bot of a level, for each of the two), Records, help."""
+
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Auntie Mildred", [])
         self.saved = None
@@ -144,46 +143,42 @@ class Start(ui.Menu):
         if (self.saved is not None) != had:
             self.sel = 0
         ui.Menu.enter(self)
-        probs = self.app.store.take_problems(SAVE)
-        if probs:
-            why = [p[len(SAVE) + 2:] if p.startswith(SAVE + ": ") else p for p in probs]
-            self.app.push(ui.Message(self.app, "Saved game", "The saved game: " + "\n".join(why) + (
-                ".\n\nIt cannot be resumed; a new game replaces it.")))
+        table.saved_problem(self.app, SAVE)
 
     def build(self):
-        self.saved = load(self.app)
+        app = self.app
+        self.saved = load(app)
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
-        items.append(("vs Nephew easy", self.new((0, 1))))
-        items.append(("vs Auntie hard", self.new((0, 2))))
-        items.append(("Pass and play", self.new((0, 0))))
-        items.append(("Watch two bots", self.new((2, 1))))
-        app = self.app
-        items.append(("How to play", lambda: app.push(help_page(app, "How to play", "HOWTO"))))
-        items.append(("Controls", lambda: app.push(help_page(app, "Controls", "CONTROLS"))))
-        items.append(("Rules", lambda: app.push(help_page(app, "Rules", "RULES"))))
-        items.append(("Rulings", lambda: app.push(help_page(app, "Rulings", "RULINGS"))))
+        items.append(("New game", self.new_game))
+        items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
+        for title, name in _HELP:
+            items.append((title, _opener(app, title, name, app.push)))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         self.top = min(self.top, self.sel)
 
     def resume(self):
-        s, seats, log = self.saved
+        s, seats, log, opt = self.saved
         self.sel = 0
-        self.app.push(Table(self.app, s, seats, log))
+        self.app.push(Table(self.app, s, seats, log, opt))
+
+    def new_game(self):
+        self.app.push(table.NewGame(self.app, 2, 2, [0, 1 + table.LEVELS.index("Strong")],
+                                    self.begin, replaces=self.saved is not None))
+
+    def begin(self, seats):
+        """NewGame's answer: the table replaces the new-game page."""
+        self.sel = 0
+        self.app.replace(Table(self.app, rules.State(), list(seats)))
 
     def new(self, seats):
+        """A game with these seat kinds at once (benchmarks and scripts)."""
         def go():
             self.sel = 0
             self.app.push(Table(self.app, rules.State(), list(seats)))
-
-        def ask():
-            if self.saved:
-                self.app.push(ui.Confirm(self.app, "Start a new game? The saved game will be lost.", go))
-            else:
-                go()
-        return ask
+        return go
 
 
 def rules_text():
@@ -246,183 +241,130 @@ def card_text(s, lv):
 
 
 # ---- the table ----------------------------------------------------------------
-class Table(ui.Screen):
-    def __init__(self, app, st, seats, log=None):
-        ui.Screen.__init__(self, app)
-        self.st = st
-        self.seats = seats
-        self.log = log if log is not None else MoveLog()
-        self.mark = self.log.count   # the log a human has seen up to
-        self.note = ""
-        self.refused = None          # why the last roll was refused; bots wait
-        self.queue = []              # pages to show once the table is on top
-        self.ended = st.current_player() == TERMINAL
-        self.next_step = ticks.add(app.now(), _STEP_MS)
-        self.save()
+class Table(table.Table):
+    GAME = GAME
+    SAVE = SAVE
 
-    def save(self):
-        return save(self.app.store, self.st, self.seats, self.log)
-
-    def is_bot(self, seat):
-        return self.seats[seat] != 0
-
-    def has_human(self):
-        return not self.seats[0] or not self.seats[1]
-
-    def waiting_roll(self):
-        """True when a human's dice are to be rolled (by a shake or A)."""
-        st = self.st
-        return (st.current_player() == CHANCE and st.phase not in (rules.SETUP, rules.START)
-                and not self.is_bot(st.turn))
-
-    def bot_to_move(self):
-        st = self.st
-        cp = st.current_player()
-        if cp == TERMINAL:
-            return False
-        if cp == CHANCE:
-            return not self.waiting_roll()
-        return self.is_bot(cp)
-
-    def human_to_act(self):
-        return self.st.current_player() != TERMINAL and not self.bot_to_move()
-
-    # -- applying moves (every one goes into the log) --
-    def apply(self, a):
-        """Apply ``a`` for the seat to move and log it; IllegalMove leaves all as it was."""
-        st = self.st
-        text = st.describe(a)
-        st.apply(a)
-        self.log.add(text)
-        return text
-
-    def try_act(self, a):
-        """Apply a human's action: None when done, else the rules' reason."""
-        st = self.st
-        before = (st.cookie[:], st.vic[:])
-        try:
-            text = self.apply(a)
-        except IllegalMove as e:
-            return e.reason
-        self.note = ""
-        v = a[0]
-        if v in ("combat", "score", "goal", "task") or before != (st.cookie, st.vic):
-            self.queue.append(ui.Message(self.app, "Result", text))
-        self.after()
-        self.mark = self.log.count
-        return None
-
-    def after(self):
-        self.save()
-        self.dirty = True
-        self.next_step = ticks.add(self.app.now(), _STEP_MS)
-        if self.st.current_player() == TERMINAL and not self.ended:
-            self.ended = True
-            last = self.log.lines[-1] if self.log.lines else ""
-            self.queue.append(ui.Message(self.app, "Game over", self.st.end_reason() + "\n\n" + last))
-
-    def roll(self):
-        """Roll what the state waits for. A refused roll (the dice source failed
-        its health test) changes nothing: "Cannot roll" is shown and the bots
-        wait until A is pressed on the table."""
-        st = self.st
-        before = st.clone()
-        try:
-            got = resolve_chance(st, self.app.rng)
-        except _REFUSED as e:
-            self.refuse(e)
-            return False
-        self.refused = None
-        self.log.add(before.describe_roll(got))
-        self.app.beep(880, 30)
-        self.after()
-        return True
-
-    def refuse(self, e):
-        self.refused = str(e) or "the dice source failed"
-        self.dirty = True
-        self.app.push(ui.Message(self.app, "Cannot roll", self.refused +
-                                 "\n\nNothing changed. A on the table tries again."))
-
-    def bot_step(self):
-        st = self.st
-        if st.current_player() == CHANCE:
-            ok = self.roll()
-        else:
-            seat = st.turn
-            try:
-                a = bot.choose(st, self.app.rng, self.seats[seat])
-            except _REFUSED as e:
-                self.refuse(e)
-                return False
-            words = "passed" if a[0] == "pass" else st.describe(a, True)
-            self.note = ("P%d %s" % (seat + 1, words))[:16]
-            self.apply(a)
-            self.after()
-            ok = True
-        if ok and self.has_human() and self.human_to_act():
-            page = self.log.recap(self.app, self.mark)
-            self.mark = self.log.count
+    def __init__(self, app, st, seats, log=None, opt=None):
+        self.live = False
+        table.Table.__init__(self, app, st, seats, log, opt)
+        self.live = True
+        seat = self.actor()
+        if self.humans == 1 and seat >= 0 and not self.is_bot(seat):
+            # a person who starts sees who starts and why
+            page = self.log.recap(app, self.marks[seat], "How it starts")
+            self.marks[seat] = self.log.count
             if page is not None:
                 self.queue.append(page)
-                self.note = ""      # the recap said it all; the hint is back
-        return ok
 
-    def skip(self):
-        """Play bot steps until a human has to act (bounded)."""
-        n = 0
-        while self.bot_to_move() and n < 400:
-            if not self.bot_step():
-                return
-            n += 1
+    # -- the shared table's hooks --
+    def chance_seat(self):
+        s = self.s
+        return -1 if s.phase in (rules.SETUP, rules.START) else s.turn
 
-    def event(self, ev):
-        k = E.kind(ev)
-        st = self.st
-        if st.current_player() == TERMINAL:
-            if k == E.PRESS:
-                self.app.pop()
-            return
-        if k == E.SHAKE or k == E.SETTLED:
-            if self.waiting_roll():
-                if self.roll():
-                    self.mark = self.log.count
-            return
-        if k != E.PRESS:
-            return
+    def roll_words(self, before, got):
+        return before.describe_roll(got)
+
+    def winners(self):
+        w = self.s.winner
+        return [0, 1] if w is None or w < 0 else [w]
+
+    def bot_module(self):
+        return bot if hasattr(bot, "hint") else _Bridge
+
+    def end_text(self):
+        s = self.s
+        head = "A draw." if s.winner is None or s.winner < 0 else "P%d wins." % (s.winner + 1)
+        last = self.log.lines[-1] if self.log.lines else ""
+        return "%s %s\n\n%s" % (head, s.end_reason(), last)
+
+    def after_move(self):
+        # the rules' words already name the player: "P2 passed", not "P2 P2 passed"
+        lines = self.log.lines
+        m = self.msg
+        if lines and lines[-1] == m and len(m) > 6 and m[0] == "P" and m[:3] == m[3:6]:
+            lines[-1] = m[3:]
+            self.msg = m[3:]
+
+    def info_items(self):
+        app = self.app
+        return [("Details", lambda: app.replace(ui.TextPage(app, "Details", details(self.s)))),
+                ("Task cards", self.tasks), ("Indulgencies", self.inds)]
+
+    def help_items(self):
+        return [(title, _opener(self.app, title, name, self.app.replace)) for title, name in _HELP]
+
+    def key(self, ev):
+        if E.kind(ev) != E.PRESS:
+            return False
         b = E.button(ev)
-        if b == E.B:
-            self.app.push(GameMenu(self.app, self))
+        app = self.app
+        if b == E.UP:
+            app.push(self.log.page(app))
         elif b == E.DOWN:
-            self.app.push(ui.TextPage(self.app, "Details", details(st)))
-        elif b == E.UP:
-            self.app.push(self.log.page(self.app))
-        elif b == E.A:
-            if self.waiting_roll():
-                if self.roll():
-                    self.mark = self.log.count
-            elif self.bot_to_move():
-                self.refused = None
-                if all(self.seats):
-                    self.bot_step()     # watching bots: A steps once
-                else:
-                    self.skip()
-            else:
-                self.app.push(ActionMenu(self.app, self))
+            app.push(ui.TextPage(app, "Details", details(self.s)))
+        elif b == E.A and self.my_turn():
+            app.push(ActionMenu(app, self))
+        else:
+            return False
+        return True
+
+    # -- a person's action, from the action menus --
+    def try_act(self, a):
+        """Apply a person's action: None when done, else the rules' reason. The
+        outcome of a fight, a score or a task (or any change of cookies and
+        victory dice) is shown as it happens."""
+        s = self.s
+        before = (s.cookie[:], s.vic[:])
+        if not self.play(a):
+            return self.msg
+        text = self.msg
+        self.msg = ""
+        if a[0] in _RESULT or before != (s.cookie, s.vic):
+            self.queue.append(ui.Message(self.app, "Result", text))
+        return None
+
+    # -- a roll refused while the game sets itself up --
+    def settle(self):
+        try:
+            table.Table.settle(self)
+        except RollRefused as e:
+            if self.live:
+                raise
+            # inside the constructor: the table is not shown yet, so say it once it is
+            self.refused = str(e) or "the dice source failed"
+            self.queue.append(ui.Message(self.app, "Cannot roll", self.refused +
+                                         "\n\nNothing changed. A on the table tries again."))
 
     def tick(self, now):
-        if self.queue:
-            self.app.push(self.queue.pop(0))
+        s = self.s
+        if (self.refused is None and not self.queue and s.current_player() == CHANCE
+                and self.chance_seat() < 0):
+            # the set-up roll was refused and A asked again
+            try:
+                table.Table.settle(self)
+            except RollRefused as e:
+                self.refuse(e)
+                return
+            self.moved(-1)
             return
-        # bots playing on (e.g. two bots being watched): the console stays awake
-        self.keep_awake = self.bot_to_move() and self.refused is None
-        if self.keep_awake and ticks.diff(now, self.next_step) >= 0:
-            self.bot_step()
-            self.next_step = ticks.add(now, _STEP_MS)
+        table.Table.tick(self, now)
 
-    def draw(self, fb):
+    def tasks(self):
+        s = self.s
+        text = "\n\n".join(card_text(k, lv) for k in s.sets for lv in range(1, 7))
+        self.app.replace(ui.TextPage(self.app, "Task cards", text))
+
+    def inds(self):
+        text = "\n\n".join("%s (%s): %d dice, %d cookies" % (
+            cards.INDULGENCIES[k][0], ind_name(k), cards.INDULGENCIES[k][3], cards.INDULGENCIES[k][2])
+            for k in self.s.inds)
+        self.app.replace(ui.TextPage(self.app, "Indulgencies", text))
+
+    # -- drawing --
+    def draw_table(self, fb):
         fb.fill(0)
-        st = self.st
+        st = self.s
         cp = st.current_player()
         if cp == TERMINAL:
             head = "Draw!" if st.winner == -1 else "P%d wins!" % (st.winner + 1)
@@ -453,7 +395,7 @@ class Table(ui.Screen):
     def draw_player(self, fb, p, turn):
         """A player's corner: number (inverted on their turn), victory boxes,
         cookie die, prank (P) and dodge (D) slots. Player 2's is mirrored."""
-        st = self.st
+        st = self.s
         bx = 119 if p else 0
         if turn:
             fb.fill_rect(bx, 9, 9, 9, 1)
@@ -472,7 +414,7 @@ class Table(ui.Screen):
         """Task column ``i``: the set's code (as in the menus) over both players'
         ladders (level 1 at the bottom, up to the top scallywag). Solid steps:
         the set is ready; hollow: used; a short dash: a level not reached."""
-        st = self.st
+        st = self.s
         fb.text(set_name(s), 34 + i * 22, 9, 1)
         for p in (0, 1):
             t = rules.top(st.sc[p][s])
@@ -488,7 +430,7 @@ class Table(ui.Screen):
         """Indulgency card ``k`` in place ``i``: its code (as in the menus), one
         letter on each half; the left half is lit when player 1 has dice on it,
         the right half for player 2."""
-        st = self.st
+        st = self.s
         x = card_x(i)
         code = ind_name(k)
         fb.rect(x, CARD_Y, _CARD_W, 10, 1)
@@ -500,68 +442,57 @@ class Table(ui.Screen):
 
     def shown_pool(self):
         """The shaken dice drawn along the bottom, or None for a text line."""
-        st = self.st
-        if (st.current_player() == st.turn and st.phase == rules.ACT
-                and not self.bot_to_move()):
+        st = self.s
+        if st.current_player() == st.turn and st.phase == rules.ACT and not self.is_bot(st.turn):
             return st.pool[st.turn] or None
         return None
 
     def bottom(self):
-        st = self.st
+        st = self.s
         cp = st.current_player()
         if cp == TERMINAL:
-            return "A: back"
+            return "Game over"
         if self.refused is not None:
             return "No roll: A again"
-        if self.waiting_roll():
+        seat = self.actor()
+        if seat < 0:
+            return "Setting up"
+        if self.is_bot(seat):
+            return self.msg or "bot's turn"
+        if cp == CHANCE:
             return "Shake or A: roll"
-        if self.bot_to_move():
-            return self.note or "bot thinking"
         if st.phase == rules.ACT:
             return "".join(str(v) for v in st.pool[st.turn]) or "no dice: pass"
         if st.dodge[st.turn][0]:
             return "must: dodge (a)"
         if st.wake_block(st.turn):
             return "must: trim (f)"
-        return self.note or "A:act B:menu"
+        return self.msg or "A:act B:menu"
 
 
-class GameMenu(ui.Menu):
-    def __init__(self, app, table):
-        self.table = table
-        items = [
-            ("Back to table", self.app_pop),
-            ("Moves", lambda: app.push(table.log.page(app))),
-            ("Details", lambda: app.push(ui.TextPage(app, "Details", details(table.st)))),
-            ("Task cards", self.tasks),
-            ("Indulgencies", self.inds),
-            ("How to play", lambda: app.push(help_page(app, "How to play", "HOWTO"))),
-            ("Controls", lambda: app.push(help_page(app, "Controls", "CONTROLS"))),
-            ("Rules", lambda: app.push(help_page(app, "Rules", "RULES"))),
-            ("Rulings", lambda: app.push(help_page(app, "Rulings", "RULINGS"))),
-            ("Save and quit", self.quit),
-        ]
-        ui.Menu.__init__(self, app, "Game", items)
+class _Bridge:
+    """The shared table's bot protocol over the bot module while it does not
+    have all of it yet (``think`` in slices, ``hint``); goes when it does."""
+    LEVELS = 4
+    _OLD = (1, 1, 2, 2)     # Beginner, Casual: the Nephew; Strong, Expert: the Auntie
 
-    def app_pop(self):
-        self.app.pop()
+    @staticmethod
+    def think(st, rng, level):
+        if hasattr(bot, "think"):
+            return bot.think(st, rng, level)
+        return _Bridge._one(st, rng, level)
 
-    def tasks(self):
-        st = self.table.st
-        text = "\n\n".join(card_text(s, lv) for s in st.sets for lv in range(1, 7))
-        self.app.push(ui.TextPage(self.app, "Task cards", text))
+    @staticmethod
+    def _one(st, rng, level):
+        yield bot.choose(st, rng, _Bridge._OLD[level])
 
-    def inds(self):
-        st = self.table.st
-        text = "\n\n".join("%s (%s): %d dice, %d cookies" % (
-            cards.INDULGENCIES[k][0], ind_name(k), cards.INDULGENCIES[k][3], cards.INDULGENCIES[k][2])
-            for k in st.inds)
-        self.app.push(ui.TextPage(self.app, "Indulgencies", text))
-
-    def quit(self):
-        self.table.save()
-        self.app.pop()   # this menu
-        self.app.pop()   # the table
+    @staticmethod
+    def hint(st, rng):
+        for a in _Bridge.think(st, rng, 3):
+            if a is not None:
+                yield a, "what the Expert would play"
+                return
+            yield None
 
 
 # ---- actions ------------------------------------------------------------------
@@ -577,7 +508,7 @@ class ActionMenu(ui.Menu):
 
     def __init__(self, app, table):
         self.table = table
-        st = table.st
+        st = table.s
         legal = st.legal_actions()
         self.legal = legal
         items = []
@@ -599,7 +530,7 @@ class ActionMenu(ui.Menu):
         ui.Menu.__init__(self, app, "P%d actions" % (st.turn + 1), items)
 
     def no_task(self):
-        st = self.table.st
+        st = self.table.s
         if st.phase == rules.WAKE and not st.flags & rules.F_READY:
             return "straighten first: Ready all (e), then Wakeup tasks"
         return "no ready set with a reward (each set pays once a round)"
@@ -617,18 +548,18 @@ class ActionMenu(ui.Menu):
     def group(self, verbs, why):
         def fn():
             acts = [a for a in self.legal if a[0] in verbs or a[0] == verbs]
-            if self.table.st.phase == rules.WAKE and verbs == "dodge":
+            if self.table.s.phase == rules.WAKE and verbs == "dodge":
                 acts = []
             if not acts:
                 self.app.push(ui.Message(self.app, "Not now", why or self.reason(verbs)))
                 return
-            items = [(label(self.table.st, a), self.do(a, 2)) for a in acts]
+            items = [(label(self.table.s, a), self.do(a, 2)) for a in acts]
             self.app.push(ui.Menu(self.app, "Choose", items))
         return fn
 
     def reason(self, verb):
         """Why nothing of this kind is possible: ask the rules with a sample action."""
-        st = self.table.st
+        st = self.table.s
         pool = st.pool[st.turn]
         if not pool:
             return "no shaken dice left"
