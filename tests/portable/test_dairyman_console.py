@@ -68,9 +68,9 @@ def new_game(hw, app, humans):
         tap(hw, app, events.RIGHT)               # 3 players
         tap(hw, app, events.DOWN)
         tap(hw, app, events.DOWN)
-        tap(hw, app, events.LEFT)                # P2: hard bot -> easy bot ... -> human
-        tap(hw, app, events.LEFT)
-        assert ng.seats[:3] == [0, 0, 2], ng.seats
+        for _ in range(3):
+            tap(hw, app, events.LEFT)            # P2: Strong -> Casual -> Beginner -> human
+        assert ng.seats[:3] == [0, 0, 3], ng.seats
     choose(hw, app, "Start")
     if isinstance(app.top(), ui.Confirm):
         tap(hw, app, events.A)
@@ -87,7 +87,7 @@ def sensible(hw, app, r):
     ten die by die, or open the menu to claim, reroll or take the failure."""
     t = app.top()
     s = t.s
-    if t.handoff >= 0 or s.current_player() == CHANCE:
+    if t.cover >= 0 or s.current_player() == CHANCE:
         tap(hw, app, events.A)
         return
     if t.is_bot(s.seat) or s.current_player() < 0:
@@ -123,7 +123,7 @@ def storm(hw, app, seed, taps):
             sensible(hw, app, r)
             continue
         top = app.top()
-        if isinstance(top, ui.Menu) and top.title == "Dairyman":
+        if isinstance(top, screens.Start):
             choose(hw, app, "Resume game")
             continue
         if isinstance(top, ui.Menu) and top.title == "New game":
@@ -145,7 +145,7 @@ def quit_and_resume(hw, app):
             tap(hw, app, events.A)
             choose(hw, app, "Resume game")
     t = app.top()
-    while not (isinstance(app.top(), ui.Menu) and app.top().title == "Actions"):
+    while not (isinstance(app.top(), ui.Menu) and app.top().title == "Dairyman"):
         tap(hw, app, events.B)
     saved = t.s.to_dict()
     tap(hw, app, events.UP)                      # wraps to the last entry
@@ -175,21 +175,20 @@ def test_solo_against_bots_random_keys_quit_and_resume():
 def test_pass_and_play_hands_over_and_resumes_covered():
     hw, app = make()
     t = new_game(hw, app, 2)
-    assert t.handoff == 0
+    assert t.cover == 0
     covered = 0
     r = seeded(7)
     for _ in range(250):
-        if isinstance(app.top(), screens.Table) and app.top().handoff >= 0:
+        if isinstance(app.top(), screens.Table) and app.top().cover >= 0:
             covered += 1
         tap(hw, app, KEYS[r.randbelow(len(KEYS))])
-        if isinstance(app.top(), Home) or (isinstance(app.top(), ui.Menu)
-                                           and app.top().title in ("Dairyman", "New game")):
+        if isinstance(app.top(), (Home, screens.Start, screens.NewGame)):
             break
     assert covered > 0
     if app.store.exists(screens.SAVE):
         t2 = quit_and_resume(hw, app)
         if not t2.is_bot(t2.s.seat):
-            assert t2.handoff == t2.s.seat  # a resumed pass-and-play game starts covered
+            assert t2.cover == t2.s.seat    # a resumed pass-and-play game starts covered
 
 
 def test_refused_dice_source_cannot_roll_and_nothing_crashes():

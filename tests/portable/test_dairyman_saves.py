@@ -114,9 +114,28 @@ def test_seat_kind_and_count_refused_at_load():
         st.save(screens.SAVE, {"state": good.to_dict(), "seats": seats})
         assert screens.load(_App(st)) is None
         assert st.take_problems(screens.SAVE), seats
-    st.save(screens.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2]})
-    s, seats = screens.load(_App(st))
-    assert s.to_dict() == good.to_dict() and seats == [0, 1, 2]
+    for seats in ([0, 5, 2], [0, 2], [0, -1, 1]):
+        st.save(screens.SAVE, {"state": good.to_dict(), "seats": seats, "kinds": 2})
+        assert screens.load(_App(st)) is None
+        assert st.take_problems(screens.SAVE), seats
+    st.save(screens.SAVE, {"state": good.to_dict(), "seats": [0, 4, 2], "kinds": 2,
+                           "log": ["P1 rolled 6 4"], "opt": {"hints": 1}})
+    s, seats, log, opt = screens.load(_App(st))
+    assert s.to_dict() == good.to_dict() and seats == [0, 4, 2]
+    assert log.lines == ["P1 rolled 6 4"] and opt == {"hints": 1}
+
+
+def test_a_save_from_before_the_shared_table_resumes_with_levels():
+    """Old seats 0 human, 1 easy bot, 2 hard bot: easy plays as Beginner,
+    hard as Strong; the move log comes along."""
+    from dicebox.games.dairyman import screens
+    st = MemoryStore()
+    good = mid_game()
+    st.save(screens.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2], "log": ["old line"]})
+    s, seats, log, opt = screens.load(_App(st))
+    assert s.to_dict() == good.to_dict() and seats == [0, 1, 3]
+    assert log.lines == ["old line"] and opt == {}
+    assert not st.take_problems(screens.SAVE)
 
 
 class _App:

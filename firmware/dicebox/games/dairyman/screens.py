@@ -1,54 +1,66 @@
-"""Dairyman screens: new game, pass-and-play table, menus, scores, end.
+"""Dairyman screens: the start menu, and the table's drawing, keys and words.
+
+Everything around the play (seats and bot levels, bots thought in slices,
+pacing and "skip ahead", the pass-and-play cover and recap, saves, the end
+page, records, Hint, Save and quit) is the shared table, ``core/table.py``.
 
 The table: dice in two rows of six on the left (white: plain, yellow: double
 border, red: hatched corners; locked dice are drawn filled, the spent yellow
 die dotted), barn totals on the right, the display and the acting player's
-tokens below, then a hint or message line.
+tokens below, then the last move or what the keys do.
 
 Keys on your turn: Left/Right move the cursor over unlocked dice, A picks a
-die for a set (a set of 10 locks by itself), B drops the picks, Up opens the
-actions (reroll, freeze, stop and claim, flip, ice cream, fail), Down the
-scores. A or a shake rolls. Bot turns play one step every 0.7 s; A skips to
-the end of the bot's turn. The game is saved after every step.
+die for a set (a set of 10 locks by itself), B drops the picks (with none,
+the menu), Up the menu (reroll, freeze, stop and claim, flip, ice cream,
+fail, Hint, ...), Down the scores. A or a shake rolls. While bots play, A
+skips ahead to the next person's turn; B or Up open the menu.
 
-The save (record SAVE): ``state`` is ``rules.State.to_dict()`` (its fields are
-explained in rules.py), ``seats`` one player kind per seat (index into KINDS:
-0 human, 1 easy bot, 2 hard bot), ``log`` the move log's lines.
+The save (record SAVE) is ``core.table.save_table``'s: ``state`` is
+``rules.State.to_dict()`` (its fields are explained in rules.py), ``seats``
+one kind per seat (0 a person, 1 + level a bot of that level), ``kinds`` 2,
+``log`` the move log's lines, ``opt`` the table's options (hints in pass and
+play). A save from before the shared table (no ``kinds``; seats 0 human,
+1 easy bot, 2 hard bot) resumes with easy as Beginner and hard as Strong.
 """
-from micropython import const
-from dicebox.core import ui, dice, events
-from dicebox.core.storage import need
-from dicebox.core import ticks
+from dicebox.core import ui, dice, events, table
 from dicebox.core.app import RollRefused
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, load_saved, resolve_chance
-from dicebox.core.movelog import MoveLog
+from dicebox.core.game import CHANCE
+from dicebox.core.storage import need
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman import help as game_help
 from dicebox.games.dairyman.tiles import TILES
 
 SAVE = "dairyman"
-KINDS = ("human", "easy bot", "hard bot")
-_STEP_MS = const(700)
+GAME = "Dairyman"
+OLD_KINDS = (0, 1, 3)      # old seat kinds (human, easy, hard) -> human, Beginner, Strong
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 _BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: reroll die")
 
 
 def check_seats(s, seats):
-    """A saved game's seats: one kind (human, easy or hard bot) per player."""
+    """A saved game's seats: one kind per player."""
     need(len(seats) == s.n, "the seats do not match the players")
-    for k in seats:
-        need(0 <= k < len(KINDS), "a seat is not a player kind")
 
 
 def load(app):
-    """``(state, seats)`` of the saved game, or None (a damaged save is set
-    aside and its problem noted under SAVE for the menu)."""
-    return load_saved(app.store, SAVE, rules.State.from_dict, check_seats)
+    """``(state, seats, log, opt)`` of the saved game, or None (a damaged save
+    is set aside and its problem noted under SAVE for the menu)."""
+    return table.load_table(app.store, SAVE, rules.State.from_dict, check_seats, OLD_KINDS)
+
+
+def open_table(app, s, seats, log=None, opt=None):
+    """The table for ``s``, or None when a shuffle it starts with was refused
+    (the player is told; nothing is saved)."""
+    try:
+        return Table(app, s, seats, log, opt)
+    except RollRefused as e:
+        app.message("Cannot roll", str(e))
+        return None
 
 
 class Start(ui.Menu):
     """The game's own menu: Resume first (and selected) when a game is saved,
-    New game, then How to play, Controls and the full rules."""
+    New game, Records, then How to play, Controls and the full rules."""
 
     def __init__(self, app):
         self.saved = load(app)
@@ -56,16 +68,19 @@ class Start(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new))
+        items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
         for title, text in game_help.pages():
             items.append((title, self.page(title, text)))
-        ui.Menu.__init__(self, app, "Dairyman", items)
+        ui.Menu.__init__(self, app, GAME, items)
 
     def page(self, title, text):
         return lambda: self.app.push(ui.TextPage(self.app, title, text))
 
     def resume(self):
-        s, seats = self.saved
-        self.app.replace(Table(self.app, s, seats, _load_log(self.app)))
+        s, seats, log, opt = self.saved
+        t = open_table(self.app, s, seats, log, opt)
+        if t is not None:
+            self.app.replace(t)
 
     def new(self):
         self.app.push(NewGame(self.app, self.saved is not None))
@@ -73,82 +88,21 @@ class Start(ui.Menu):
 
 def start(app):
     app.push(Start(app))
-    got = app.store.take_problems(SAVE)
-    if got:
-        app.message("Saved game", "The saved game was damaged and could not be "
-                    "resumed (%s). Start a new one." % "; ".join(p[len(SAVE) + 2:] for p in got))
+    table.saved_problem(app, SAVE)
 
 
-class NewGame(ui.Menu):
+class NewGame(table.NewGame):
+    """2 to 4 players, each seat a person or a bot level; Start deals the tiles
+    (a refused shuffle keeps this menu)."""
+
     def __init__(self, app, replaces=False):
-        self.n = 2
-        self.seats = [0, 2, 2, 2]
-        self.replaces = replaces   # a saved game exists: Start asks first
-        items = [(self.players_label, self.more_players, self.adj_players)]
-        for i in range(4):
-            items.append((self.seat_label(i), self.cycle(i, 1), self.adjuster(i)))
-        items.append(("Start", self.go))
-        ui.Menu.__init__(self, app, "New game", items)
+        table.NewGame.__init__(self, app, 2, 4, [0, 3], self.begin, replaces)
 
-    def players_label(self):
-        return "Players: %d" % self.n
-
-    def more_players(self):
-        self.adj_players(1)
-
-    def adj_players(self, d):
-        self.n = (self.n - 2 + d) % 3 + 2
-        self.dirty = True
-
-    def seat_label(self, i):
-        def lab():
-            if i >= self.n:
-                return "P%d: -" % (i + 1)
-            return "P%d: %s" % (i + 1, KINDS[self.seats[i]])
-        return lab
-
-    def cycle(self, i, d):
-        def fn():
-            self.adjuster(i)(d)
-        return fn
-
-    def adjuster(self, i):
-        def fn(d):
-            if i < self.n:
-                self.seats[i] = (self.seats[i] + d) % 3
-                self.dirty = True
-        return fn
-
-    def go(self):
-        if self.replaces:
-            self.app.push(ui.Confirm(self.app, "Replace the saved game?", self.start))
-        else:
-            self.start()
-
-    def start(self):
-        s = rules.State(self.n)
-        log = MoveLog()
-        try:                     # the opening shuffle: a refused roll keeps us here
-            log.add(_chance(s, self.app.rng))
-        except RollRefused as e:
-            self.app.message("Cannot roll", str(e))
-            return
-        seats = self.seats[:self.n]
-        self.app.pop()
-        self.app.replace(Table(self.app, s, seats, log))
-
-
-def _chance(s, rng):
-    """Resolve the chance node with ``rng``; the words for what came out.
-    A refused roll (RollRefused) leaves the state as it was."""
-    before = s.clone()
-    return before.describe_chance(resolve_chance(s, rng))
-
-
-def _load_log(app):
-    """The move log saved with the game (its lines are checked by MoveLog)."""
-    d = app.store.load(SAVE, None)
-    return MoveLog(d.get("log") if isinstance(d, dict) else None)
+    def begin(self, seats):
+        t = open_table(self.app, rules.State(len(seats)), seats)
+        if t is not None:
+            self.app.pop()          # this menu
+            self.app.replace(t)     # the start menu
 
 
 def _tile_text(t, flipped):
@@ -162,7 +116,7 @@ def scores_text(s, seats):
     out = []
     for p in range(s.n):
         pts, bonus, pen, tot = s.score_parts(p)
-        out.append("P%d %s: %d" % (p + 1, KINDS[seats[p]], tot))
+        out.append("P%d %s: %d" % (p + 1, table.kind_name(seats[p]), tot))
         out.append("tiles %d, cheese +%d, backorder %d (-%d), freeze %d" % (
             pts, bonus, s.tokens[p], pen, s.freeze[p]))
         if s.owned[p]:
@@ -190,200 +144,126 @@ def end_text(s, seats):
     return "\n".join(out)
 
 
-class Table(ui.Screen):
-    def __init__(self, app, s, seats, log=None):
-        ui.Screen.__init__(self, app)
-        self.s = s
-        self.seats = seats
-        self.log = log if log is not None else MoveLog()
-        self.marks = {}        # human seat -> log count when it last acted (or sat down)
-        for k in range(len(seats)):
-            if seats[k] == 0:
-                self.marks[k] = self.log.count
+class _OldBot:
+    """bot.py's decisions as one-slice thoughts, until it has think/hint."""
+
+    def __init__(self, b):
+        self.b = b
+
+    def think(self, s, rng, level):
+        yield (self.b.hard if level >= 2 else self.b.easy)(s, rng)
+
+    def hint(self, s, rng):
+        yield (self.b.hard(s, rng), "what the Strong bot plays")
+
+
+class Table(table.Table):
+    GAME = GAME
+    SAVE = SAVE
+
+    def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0
         self.sel = []
         self.mode = 0          # 0 play, 1 freeze picking, 2 ice die picking
         self.ice_tile = -1
-        self.msg = ""
-        self.next_step = app.now()
-        self.handoff = -1      # seat waiting for "ready"
-        self.shown_seat = -1
-        self.refused = False   # a roll was refused: wait for A before trying again
-        self.humans = sum(1 for k in seats if k == 0)
-        if s.current_player() != TERMINAL and not self.is_bot(s.seat):
-            if self.humans > 1:
-                self.handoff = s.seat      # a resumed pass-and-play game starts covered
-            self.shown_seat = s.seat
-        self.save()
-
-    # ---- helpers ------------------------------------------------------------
-    def save(self):
-        """Save after every step, the move log with it; a full filesystem
-        returns False and the app says so once: play goes on."""
-        st = self.app.store
-        if self.s.current_player() == TERMINAL:
-            st.delete(SAVE)
-            return True
-        return st.save(SAVE, {"state": self.s.to_dict(), "seats": self.seats,
-                              "log": self.log.to_list()})
-
-    def is_bot(self, seat):
-        return self.seats[seat] != 0
+        n = log.count if log is not None else 0
+        table.Table.__init__(self, app, s, seats, log, opt)
+        for i in self.marks:   # shuffles at the start (the deal) need no recap
+            if self.marks[i] == n:
+                self.marks[i] = self.log.count
 
     def free(self):
         return self.s.free_dice()
 
-    def enter(self):
-        self.dirty = True
-        self.next_step = ticks.add(self.app.now(), _STEP_MS)
+    # ---- the shared table's hooks ---------------------------------------------
+    def bot_module(self):
+        from dicebox.games.dairyman import bot
+        return bot if hasattr(bot, "think") else _OldBot(bot)
 
-    def after(self):
-        """After any step: save, end of game, hand-off to the next human."""
+    def chance_seat(self):
+        """A dice roll is the acting seat's; shuffles happen by themselves."""
+        return self.s.seat if self.s.pending[0] == 1 else -1
+
+    def end_text(self):
+        return end_text(self.s, self.seats)
+
+    def after_move(self):
         s = self.s
-        self.save()
+        nxt = self.actor()
+        if nxt >= 0 and self.is_bot(nxt):
+            self.shown = -1    # a person's next turn comes after others acted: recap, stop skipping
         self.sel = []
         self.mode = 0
         fr = self.free()
         if self.cur not in fr and fr:
             self.cur = fr[0]
-        self.dirty = True
-        if s.current_player() == TERMINAL:
-            self.app.push(EndPage(self.app, s, self.seats))
-            return
-        seat = s.seat
-        if seat != self.shown_seat and not self.is_bot(seat):
-            if self.humans > 1:
-                self.handoff = seat
-            else:
-                self.show_recap(seat)
-        self.shown_seat = seat
+        m = self.msg
+        if len(m) > 6 and m[0] == "P" and m[2] == " " and m[3:6] == m[:3]:
+            old = m                  # "P2 P2 locked...": the words already name the seat
+            self.msg = m[3:]
+            lines = self.log.lines
+            for i in range(len(lines) - 1, max(-1, len(lines) - 4), -1):
+                if lines[i] == old:
+                    lines[i] = self.msg
+                    break
+        if not self.msg and s.current_player() >= 0 and s.need_lock and not s.can_lock():
+            self.msg = "No set!"
 
-    def show_recap(self, seat):
-        """What happened since this human last acted (bots, skips), if anything."""
-        mark = self.marks.get(seat)
-        self.marks[seat] = self.log.count
-        if mark is not None:
-            page = self.log.recap(self.app, mark, "Since your turn")
-            if page is not None:
-                self.app.push(page)
-
-    def record(self, text, seat):
-        """Log a move of ``seat``; a human has seen everything up to it."""
-        self.log.add(text)
-        if not self.is_bot(seat):
-            self.marks[seat] = self.log.count
-
-    def do(self, action):
-        text = self.s.describe(action)
-        seat = self.s.seat
-        try:
-            self.s.apply(action)
-        except IllegalMove as e:
-            self.msg = e.reason
-            self.app.beep(220, 80)
-            self.dirty = True
-            return False
-        self.msg = text
-        self.record(text, seat)
-        self.after()
-        return True
-
-    def roll(self):
-        s = self.s
-        dice_roll = s.pending is not None and s.pending[0] == 1
-        seat = s.seat
-        try:
-            text = _chance(s, self.app.rng)
-        except RollRefused as e:
-            self.refused = True
-            self.dirty = True
-            self.app.message("Cannot roll", str(e))
-            return
-        self.app.beep(1800, 20)
-        self.msg = ""              # the dice say it; the log keeps the words
-        if dice_roll:
-            self.record(text, seat)
-            if s.need_lock and not s.can_lock():
-                self.msg = "No set!"
-        else:
-            self.log.add(text)
-        self.after()
-
-    def bot_step(self):
-        s = self.s
-        if s.current_player() == CHANCE:
-            self.roll()
-            return
-        from dicebox.games.dairyman import bot
-        fn = bot.hard if self.seats[s.seat] == 2 else bot.easy
-        try:
-            a = fn(s, self.app.rng)
-        except RollRefused as e:
-            self.refused = True
-            self.app.message("Cannot roll", str(e))
-            return
-        self.do(a)
-
-    # ---- frame ----------------------------------------------------------------
     def tick(self, now):
-        s = self.s
-        # bots playing on (e.g. a table of bots being watched): stay awake
-        self.keep_awake = (s.current_player() != TERMINAL and self.handoff < 0
-                           and self.is_bot(s.seat) and not self.refused)
-        if s.current_player() == TERMINAL or self.handoff >= 0 or self.refused:
-            return
-        if s.current_player() == CHANCE and s.pending[0] != 1:
-            self.roll()          # shuffles happen by themselves
-            return
-        if self.is_bot(s.seat) and ticks.diff(now, self.next_step) >= 0:
-            self.bot_step()
-            self.next_step = ticks.add(now, _STEP_MS)
-
-    def event(self, ev):
-        s = self.s
-        k = events.kind(ev)
-        if self.refused and ui.is_press(ev, events.A):
-            self.refused = False         # try again (the roll below, or the bots)
-            self.dirty = True
-            if s.current_player() != CHANCE or self.is_bot(s.seat):
+        # a shuffle refused in the middle of the game happens once A has been
+        # pressed (the shared table only retries rolls that are someone's)
+        if (self.refused is None and self.cover < 0 and self.s.current_player() == CHANCE
+                and self.chance_seat() < 0):
+            try:
+                self.settle()
+            except RollRefused as e:
+                self.refuse(e)
                 return
-        if s.current_player() == TERMINAL:
-            if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
-                self.app.push(EndPage(self.app, s, self.seats))
+            self.moved(-1)
             return
-        if self.handoff >= 0:
-            if ui.is_press(ev, events.A):
-                seat = self.handoff
-                self.handoff = -1
-                self.dirty = True
-                self.show_recap(seat)
-            elif ui.is_press(ev, events.B):
-                self.menu()
-            return
-        if ui.is_press(ev, events.DOWN):
-            self.app.push(ui.TextPage(self.app, "Scores", scores_text(s, self.seats)))
-            return
-        if self.is_bot(s.seat):
-            if ui.is_press(ev, events.A):
-                seat = s.seat
-                n = 0
-                while s.current_player() not in (TERMINAL,) and s.seat == seat and n < 200:
-                    self.bot_step()
-                    n += 1
-                    if self.app.top() is not self:
-                        break
-            elif ui.is_press(ev, events.B) or ui.is_press(ev, events.UP):
-                self.menu()
-            return
-        if s.current_player() == CHANCE:
-            if k == events.SHAKE or ui.is_press(ev, events.A):
-                self.roll()
-            elif ui.is_press(ev, events.B) or ui.is_press(ev, events.UP):
-                self.menu()
-            return
+        table.Table.tick(self, now)
+
+    def menu_items(self):
+        s = self.s
+        items = []
+        verbs = [a[0] for a in s.legal_actions()]
+        if "reroll" in verbs:
+            items.append(("Reroll", self.act(("reroll", ()))))
+            if s.freeze[s.seat]:
+                items.append(("Freeze+reroll", self.freeze_mode))
+        if "claim" in verbs:
+            items.append(("Stop and claim", self.claim_menu))
+        if "flip" in verbs:
+            items.append(("Flip a tile", self.flip_menu))
+        if "ice" in verbs:
+            items.append(("Ice cream", self.ice_menu))
+        if "fail" in verbs:
+            items.append(("Fail: backorder", self.confirm_fail))
+        return items
+
+    def info_items(self):
+        app = self.app
+        return [("Scores", lambda: app.replace(
+            ui.TextPage(app, "Scores", scores_text(self.s, self.seats))))]
+
+    def help_items(self):
+        return [(title, self.page(title, text)) for title, text in game_help.pages()]
+
+    def key(self, ev):
+        """Down: scores; Up: the menu; on your turn the cursor and the picks."""
+        k = events.kind(ev)
         if k != events.PRESS and k != events.REPEAT:
-            return
+            return False
         b = events.button(ev)
+        if b == events.DOWN:
+            if k == events.PRESS:
+                self.app.push(ui.TextPage(self.app, "Scores", scores_text(self.s, self.seats)))
+            return True
+        if not self.my_turn():
+            if b == events.UP and k == events.PRESS:
+                self.menu()
+                return True
+            return False
         fr = self.free()
         if b == events.LEFT or b == events.RIGHT:
             if fr:
@@ -392,7 +272,7 @@ class Table(ui.Screen):
                 self.cur = fr[i]
                 self.dirty = True
         elif k != events.PRESS:
-            return
+            return True
         elif b == events.A:
             self.pick()
         elif b == events.B:
@@ -405,17 +285,19 @@ class Table(ui.Screen):
                 self.menu()
         elif b == events.UP:
             if self.mode == 1:
-                self.do(("reroll", tuple(self.sel)))
+                self.play(("reroll", tuple(self.sel)))
             else:
                 self.menu()
+        return True
 
+    # ---- picking dice ------------------------------------------------------------
     def pick(self):
         s = self.s
         i = self.cur
         if i not in self.free():
             return
         if self.mode == 2:
-            self.do(("ice", self.ice_tile, i))
+            self.play(("ice", self.ice_tile, i))
             return
         self.msg = ""
         if i in self.sel:
@@ -429,57 +311,25 @@ class Table(ui.Screen):
             tot = 0
             for j in self.sel:
                 tot += s.dv[j]
-            if tot == 10 or tot > 10 or len(self.sel) >= 3:
-                st = tuple(self.sel)
-                if not self.do(("lock", st)):
+            if tot >= 10 or len(self.sel) >= 3:
+                if not self.play(("lock", tuple(self.sel))):
                     self.sel = []
 
     # ---- menus ------------------------------------------------------------------
-    def menu(self):
-        s = self.s
-        app = self.app
-        items = []
-        me = s.current_player() >= 0 and not self.is_bot(s.seat) and self.handoff < 0
-        verbs = [a[0] for a in s.legal_actions()] if me else []
-        if "reroll" in verbs:
-            items.append(("Reroll", self.act(("reroll", ()))))
-            if s.freeze[s.seat]:
-                items.append(("Freeze+reroll", self.freeze_mode))
-        if "claim" in verbs:
-            items.append(("Stop and claim", self.claim_menu))
-        if "flip" in verbs:
-            items.append(("Flip a tile", self.flip_menu))
-        if "ice" in verbs:
-            items.append(("Ice cream", self.ice_menu))
-        if "fail" in verbs:
-            items.append(("Fail: backorder", self.confirm_fail))
-        items.append(("Moves", lambda: app.replace(self.log.page(app))))
-        items.append(("Scores", lambda: app.replace(
-            ui.TextPage(app, "Scores", scores_text(s, self.seats)))))
-        for title, text in game_help.pages():
-            items.append((title, self.page(title, text)))
-        items.append(("Save and quit", self.quit))
-        app.push(ui.Menu(app, "Actions", items))
-
     def page(self, title, text):
         return lambda: self.app.replace(ui.TextPage(self.app, title, text))
-
-    def quit(self):
-        self.save()
-        self.app.pop()
-        self.app.pop()
 
     def act(self, action):
         def fn():
             self.app.pop()
-            self.do(action)
+            self.play(action)
         return fn
 
     def confirm_fail(self):
         a = ("fail",)
         why = "No set of 10." if self.s.need_lock else "Nothing to claim."
         self.app.replace(ui.Confirm(self.app, why + " Take a backorder token (-5) and end the turn?",
-                                    lambda: self.do(a)))
+                                    lambda: self.play(a)))
 
     def freeze_mode(self):
         self.app.pop()
@@ -536,20 +386,16 @@ class Table(ui.Screen):
         return fn
 
     # ---- drawing -------------------------------------------------------------------
-    def draw(self, fb):
+    def draw_table(self, fb):
         s = self.s
         fb.fill(0)
-        if self.handoff >= 0:
-            ui.text_center(fb, "Hand over to", 14)
-            ui.big_text(fb, "P%d" % (self.handoff + 1), 48, 26)
-            ui.text_center(fb, "A: ready", 52)
-            return
         seat = s.seat
-        kind = KINDS[self.seats[seat]]
-        ui.title_bar(fb, "P%d %s" % (seat + 1, kind), "=%d" % s.barn_total())
+        bot = self.is_bot(seat)
+        ui.title_bar(fb, "P%d %s" % (seat + 1, table.kind_name(self.seats[seat])))
+        right = "=%d" % s.barn_total()
+        fb.text(right, self.CUE_X - 1 - 8 * len(right), 1, 0)   # clear of the thinking cue
         chance = s.current_player() == CHANCE
-        nd = len(s.dv)
-        for i in range(nd):
+        for i in range(len(s.dv)):
             x = 1 + (i % 6) * 14
             y = 11 + (i // 6) * 15
             v = s.dv[i]
@@ -564,14 +410,15 @@ class Table(ui.Screen):
                 dice.draw_die(fb, x, y, 12, v, 6, 1 <= loc <= 3, style)
             if i in self.sel:
                 fb.hline(x, y + 13, 12, 1)
-            if i == self.cur and not chance and not self.is_bot(seat) and loc == rules.FREE:
+            if i == self.cur and not chance and not bot and loc == rules.FREE:
                 fb.rect(x - 1, y - 1, 14, 14, 1)
         bt = s.barn_totals()
         for b in range(3):
             fb.text("%d:%3d" % (b + 1, bt[b]), 86, 11 + b * 9, 1)
         fb.text("Disp " + " ".join(str(TILES[t][0]) for t in s.display), 0, 41, 1)
+        refused = self.refused is not None
         lines = ui.wrap(self.msg)[:2] if self.msg else []
-        if chance and not self.is_bot(seat) and not self.refused:
+        if chance and not bot and not refused:
             lines = lines[:1]      # the last move's first line, then how to roll
             if lines:
                 lines.append("A/shake: roll")
@@ -586,12 +433,12 @@ class Table(ui.Screen):
             info += " F%d B%d" % (s.freeze[seat], s.tokens[seat])
             lines.insert(0, info)
         if len(lines) < 2:
-            if self.refused:
+            if refused:
                 lines.append("A: try to roll")
+            elif bot:
+                lines.append("A: skip ahead")
             elif chance:
-                lines.append("A/shake: roll" if not self.is_bot(seat) else "rolling...")
-            elif self.is_bot(seat):
-                lines.append("A: skip turn")
+                lines.append("A/shake: roll")
             elif self.mode == 1:
                 lines.append("A:keep Up:roll")
             elif self.mode == 2:
@@ -618,19 +465,3 @@ class ClaimMenu(ui.Menu):
             fb.hline(0, 38, ui.W - 4, 1)
             for k, line in enumerate(self.details[self.sel][:3]):
                 fb.text(line[:15], 2, 40 + k * 8, 1)
-
-
-class EndPage(ui.TextPage):
-    def __init__(self, app, s, seats):
-        ui.TextPage.__init__(self, app, "Game over", end_text(s, seats))
-        self.s = s
-        self.t0 = app.now()
-
-    def event(self, ev):
-        # a burst of A presses that skipped the last bot turn must not close it
-        if ticks.since(self.app.now(), self.t0) < 1000:
-            return
-        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
-            self.app.store.delete(SAVE)
-            self.app.pop()      # the end page
-            self.app.pop()      # the table: back to the start menu or home
