@@ -68,13 +68,14 @@ def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     text = " ".join(" ".join(app.top().lines).split())
     assert "You rolled all six" in text
     assert "S2 rerolled" in text or "S2 scored" in text
-    app.press(events.B)
-    app.press(events.B)
+    app.press(events.B)                     # the moves page closes: the table
+    assert app.top() is table
+    app.run(100)                            # a frame: the last move's save (no bot step then)
     lines = table.log.to_list()
     saved = json.loads(app.store.records[screens.SAVE][1])
     assert saved["log"] == lines
-    st, cfg, log = screens.load_game(app.store)
-    t2 = screens.Table(app, st, cfg, log)
+    st, seats, log, cfg = screens.load_game(app.store)
+    t2 = screens.Table(app, st, seats, log, cfg)
     assert t2.log.to_list() == lines
 
 

@@ -27,6 +27,17 @@ def saved_game(seed=5):
     return app, json.loads(app.store.records[screens.SAVE][1])
 
 
+def check_save(d):
+    """What the game's menu makes of save data ``d``: ``(state, seats, log,
+    cfg)``, or ``BadData`` with the store's words when it is set aside."""
+    store = MemoryStore()
+    store.save(screens.SAVE, d)
+    got = screens.load_game(store)
+    if got is None:
+        raise BadData("; ".join(store.take_problems(screens.SAVE)) or "finished")
+    return got
+
+
 def damaged(d, path, value):
     d = json.loads(json.dumps(d))
     box = d
@@ -61,7 +72,7 @@ BAD = (
 
 def test_from_dict_refuses_every_invalid_state_with_baddata():
     app, d = saved_game()
-    st = d["st"]
+    st = d["state"]
     rules.State.from_dict(st)                 # the real one loads
     for path, value in BAD:
         raises(BadData, rules.State.from_dict, damaged(st, path, value))
@@ -75,7 +86,7 @@ def test_from_dict_refuses_every_invalid_state_with_baddata():
 
 def test_from_dict_checks_the_cards_invariants():
     app, d = saved_game()
-    st = d["st"]
+    st = d["state"]
     hand = st["hands"][0]
     two = damaged(st, ("hands",), [hand, hand, st["hands"][2]])       # one card twice
     raises(BadData, rules.State.from_dict, two)
@@ -108,7 +119,7 @@ def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
     for path, value in BAD[:6]:
         app, d = saved_game()
         app.stack = []
-        app.store.save(screens.SAVE, damaged(d, ("st",) + path, value))
+        app.store.save(screens.SAVE, damaged(d, ("state",) + path, value))
         screens.start(app)                       # no crash
         assert app.messages, path
         title, text = app.messages[-1]
@@ -125,14 +136,14 @@ def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
 
 def test_the_save_carries_the_deck_version_and_another_deck_is_refused():
     app, d = saved_game()
-    assert d["st"]["deck_version"] == deck.DECK_VERSION == 2
-    rules.State.from_dict(d["st"])
+    assert d["state"]["deck_version"] == deck.DECK_VERSION == 2
+    rules.State.from_dict(d["state"])
     for other in (1, 3, "2", None, True):
-        e = raises(BadData, rules.State.from_dict, damaged(d["st"], ("deck_version",), other))
+        e = raises(BadData, rules.State.from_dict, damaged(d["state"], ("deck_version",), other))
         assert "another version of the deck" in str(e), str(e)
     # through the game's menu: set aside and named, never resumed
     app.stack = []
-    app.store.save(screens.SAVE, damaged(d, ("st", "deck_version"), 1))
+    app.store.save(screens.SAVE, damaged(d, ("state", "deck_version"), 1))
     screens.start(app)
     title, text = app.messages[-1]
     assert "Saved game" in text and "set aside" in text, text
@@ -144,23 +155,23 @@ def test_the_save_carries_the_deck_version_and_another_deck_is_refused():
 def test_a_save_of_the_first_format_is_refused_cleanly():
     """Version 1 saves did not say which deck their card ids mean."""
     app, d = saved_game()
-    old = json.loads(json.dumps(d["st"]))
+    old = json.loads(json.dumps(d["state"]))
     old["v"] = 1
     del old["deck_version"]
     e = raises(BadData, rules.State.from_dict, old)
     assert "another version" in str(e), str(e)
     store = MemoryStore()
-    store.save(screens.SAVE, dict(d, st=old))
+    store.save(screens.SAVE, dict(d, state=old))
     assert screens.load_game(store) is None
     assert store.take_problems(screens.SAVE)
 
 
 def test_the_field_table_is_the_save_format():
     app, d = saved_game()
-    assert sorted(d["st"]) == sorted(("v", "glass") + rules.FIELDS.names)
-    assert d["st"]["v"] == rules.FIELDS.version == 2
+    assert sorted(d["state"]) == sorted(("v", "glass") + rules.FIELDS.names)
+    assert d["state"]["v"] == rules.FIELDS.version == 2
     for k in rules.FIELDS.names:
-        bad = dict(d["st"])
+        bad = dict(d["state"])
         del bad[k]
         e = raises(BadData, rules.State.from_dict, bad)
         assert k in str(e), str(e)
@@ -168,7 +179,7 @@ def test_the_field_table_is_the_save_format():
 
 def test_a_clone_shares_nothing_with_its_original():
     app, d = saved_game()
-    st = rules.State.from_dict(d["st"])
+    st = rules.State.from_dict(d["state"])
     c = st.clone()
     assert c.to_dict() == st.to_dict()
     c.piles[0].append(99)
@@ -176,18 +187,20 @@ def test_a_clone_shares_nothing_with_its_original():
     c.dice[0] = 7
     c.glass.flip(c.now)
     c.apply(("time", c.now + 60000))
-    assert st.to_dict() == rules.State.from_dict(d["st"]).to_dict()
+    assert st.to_dict() == rules.State.from_dict(d["state"]).to_dict()
     assert st.to_dict() != c.to_dict()
 
 
 def test_a_save_whose_setup_does_not_fit_the_state_is_refused():
     app, d = saved_game()
-    for bad in (damaged(d, ("cfg", "bots"), 1), damaged(d, ("cfg", "big"), True),
-                damaged(d, ("cfg", "humans"), "1"), damaged(d, ("log",), [3]),
-                damaged(d, ("cfg",), None)):
-        raises(BadData, screens.check_save, bad)
+    for bad in (damaged(d, ("opt", "bots"), 1), damaged(d, ("opt", "big"), True),
+                damaged(d, ("opt", "humans"), "1"), damaged(d, ("opt",), None),
+                damaged(d, ("seats",), [3, 0, 3]), damaged(d, ("seats",), [0, 3, 4]),
+                damaged(d, ("seats",), [0, 3]), damaged(d, ("opt", "level"), 7),
+                damaged(d, ("kinds",), 1)):
+        raises(BadData, check_save, bad)
     store = MemoryStore()
-    store.save(screens.SAVE, damaged(d, ("cfg", "must"), [1, 0, 0]))
+    store.save(screens.SAVE, damaged(d, ("opt", "must"), [1, 0, 0]))
     assert screens.load_game(store) is None
     assert store.take_problems(screens.SAVE)
 
@@ -296,7 +309,7 @@ def test_a_power_cut_at_any_storage_operation_leaves_a_game_or_its_score():
     if got is not None:
         again = App(11)
         again.store = store
-        t = screens.Table(again, got[0], got[1], got[2])
+        t = screens.Table(again, got[0], got[1], got[2], got[3])
         again.push(t)
         again.run(190000, step=1000)
         high = store.load(screens.HIGH, {}, check=screens.check_high)

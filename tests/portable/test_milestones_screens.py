@@ -42,7 +42,7 @@ def setup_solo(app, bots=2):
     app.run(100)                  # the human is asked for a first card
     assert isinstance(app.top(), screens.PilePicker)
     app.press(events.A)                # easy pile
-    app.run(300)                  # bots take theirs
+    app.run(600)                  # bots take theirs (a frame each, and a frame to save each)
     return table
 
 
@@ -54,7 +54,7 @@ def test_setup_then_first_roll_and_the_clock():
     assert "shake to roll" in app.screen()
     app.shake()
     assert st.dice is not None and st.started and st.turn == 1
-    app.run(3000)                 # bot seat 2 rolls after its pause
+    app.run(3300)                 # bot seat 2 rolls after its pause (its step comes round)
     assert st.rolls >= 2
     assert "2:5" in app.screen()  # 2:5x left on the clock
     assert table.keep_awake       # the sand runs: the console must not sleep
@@ -115,6 +115,7 @@ def test_alone_your_card_sits_under_the_dice_and_down_hides_it():
     table = setup_solo(app, bots=1)
     st = table.st
     app.shake()
+    app.run(400)                    # the dice have landed
     words = screens.card_lines(st.hands[0])[0]
     text = app.screen()
     assert words in text
@@ -185,7 +186,7 @@ def setup_with(app, **cfg):
     app.run(100)
     if isinstance(app.top(), screens.PilePicker):
         app.press(events.A)
-    app.run(100)
+    app.run(200)                  # a frame to save the draw, then the next seat's turn to draw
     return table
 
 
@@ -200,6 +201,8 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     app.press(events.DOWN)
     app.press(events.RIGHT)
     assert setup.cfg["bots"] == 0     # no sixth seat
+    app.press(events.DOWN)
+    assert "no bots" in app.screen()  # the level line
     app.press(events.DOWN)
     app.press(events.A)
     assert setup.cfg["big"]

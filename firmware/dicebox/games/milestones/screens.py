@@ -8,24 +8,48 @@ in ``help.CONTROLS`` (keep the two in step). At the table:
   Up          claim (pick the seat if several people play, then the pile)
   Down        alone: show/hide your card under the dice; several people:
               pick the seat, then hold A to peek
-  B           the game menu (moves, discard, flip, claim aid, help, save & quit)
-Humans sit first (seats 1..h), bots after them.
+  B           the game menu (hint, moves, discard, flip, claim aid, help, save & quit)
+People sit first (seats 1..h), bots after them.
 
-Saves: the new game is saved before its first action and after every action,
-so a power cut leaves the last or the one-before state. A save is checked on
-load (``check_save``: ``rules.State.from_dict`` refuses any invalid state); a
-damaged one is set aside by the store and named on this game's menu. A
-finished game's high score is written before its save is deleted, once per
-game (``cfg["gid"]`` is remembered in the table).
+The shared game table (``core.table``) is turn-based; Milestones is played by
+everyone at once (any seat claims at any moment, the sand never waits), so its
+``Table`` subclasses ``core.table.Table`` for what fits -- seat kinds and bot
+levels, the save (``save_table``/``load_table``) and the save policy, the
+thinking cue, the game menu with Hint (``HintPage``), "Save and quit", the end
+page and the per-level records -- and keeps its own frame: the clock, and the
+bots stepped one seat per frame.
 
-The save (record SAVE): ``st`` is ``rules.State.to_dict()`` (its fields, and
-the deck version it carries, are explained in rules.py), ``log`` the move log's
-lines and ``cfg`` the setup: ``humans`` and ``bots`` (seat counts), ``big``
-(variant 1), ``must`` (variant 2: per special card 0 off, 1 side a, 2 side b),
-``hg`` (variant 3: 0 off, 1 side a, 2 side b), ``aid`` (the claim aid on) and
-``gid`` (the game's id, so its high score is recorded once). The high-score
-record HIGH maps "<seats>-<variant key>" to the five best scores, and LAST to
-the last game id recorded.
+Bots (``bot.Bot(seat, level)``): one bot seat's ``step(st, rng)`` per frame,
+round-robin over the bot seats, with the console's ``app.rng``; it answers an
+action or None (nothing to do, or still thinking: one slice of work at most).
+A claim, flip or discard is played once the dice have stood ``_BOT_SEE_MS``; a
+reroll once they stood ``_BOT_ROLL_MS`` and no person pressed a key for
+``_BOT_WAIT_MS`` (the step keeps giving the same reroll until the dice change).
+
+Saves: the new game is saved before its first action. After a person's action
+or a bot's action the save is taken in a later frame, never in a frame that
+runs a bot step or shows the dice tumbling, and at most once per action (a
+second person's action in the same frame saves the first one first), so a
+power cut loses at most the last action. The clock is moved on in every frame
+before the save, so the saved sand is the sand of that frame. The save (record
+SAVE, ``core.table.save_table``): ``state`` is ``rules.State.to_dict()`` (its
+fields, and the deck version it carries, are explained in rules.py),
+``seats`` the seat kinds (0 a person, 1 + level a bot), ``log`` the move log's
+lines and ``opt`` the setup: ``humans`` and ``bots`` (seat counts, as in
+``seats``), ``level`` (the bots' level), ``big`` (variant 1), ``must``
+(variant 2: per special card 0 off, 1 side a, 2 side b), ``hg`` (variant 3: 0
+off, 1 side a, 2 side b), ``aid`` (the claim aid on), ``hints`` (Hint in pass
+and play) and ``gid`` (the game's id, so its scores are recorded once). A save
+of the first format (``st``, ``cfg``, ``log``; its bots were today's Strong)
+is converted on load. A damaged save is set aside by the store and named on
+this game's menu (``core.table.saved_problem``).
+
+The end: the high score is written first (record HIGH maps "<seats>-<variant
+key>" to the five best scores, and LAST to the last game id recorded), then
+the record (one person with bot teammates: counted under the bots' level, won
+when the team beat the best score of that table of seats and variants, a draw
+when it equalled it, lost below it; the first game of a table counts as won),
+then the save goes.
 
 Clocks: the table keeps the rules' clock itself, advanced by the wrap-safe
 ``core.ticks`` difference between frames, so the console's tick counter
@@ -33,6 +57,7 @@ wrapping never stops the sand; resuming stands the hourglass up again.
 """
 from micropython import const
 from dicebox.core import ui, ticks, events
+from dicebox.core import table as T
 from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
 from dicebox.core.movelog import MoveLog
@@ -40,12 +65,15 @@ from dicebox.core.storage import need, int_in, list_of, dict_of
 from dicebox.games.milestones import rules, deck, tasks, bot as botmod
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, label as die_label
 
+GAME = "milestones"           # the records' key
 SAVE = "milestones_game"
 HIGH = "milestones_high"
 LAST = "#last"                # high-score key: the id of the last game recorded
+OLD_BOTS = const(3)           # the seat kind of a first-format save's bots: Strong
 _BOT_ROLL_MS = const(3000)    # a bot rerolls no sooner than this after the dice changed
 _BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
 _BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
+_TUMBLE_MS = const(300)       # rolled dice tumble this long
 _MSG_MS = const(2500)
 VOIDED = "A mandatory task was left open: no points."
 
@@ -67,7 +95,13 @@ def variant_key(cfg):
 
 
 def new_config():
-    return {"humans": 1, "bots": 2, "big": False, "must": [0, 0, 0], "hg": 0, "aid": False}
+    return {"humans": 1, "bots": 2, "level": T.LEVELS.index("Strong"), "big": False,
+            "must": [0, 0, 0], "hg": 0, "aid": False}
+
+
+def seats_of(cfg):
+    """Seat kinds: the people first, then the bots at the setup's level."""
+    return [T.HUMAN] * cfg["humans"] + [1 + cfg.get("level", 2)] * cfg["bots"]
 
 
 # ---- checking what is read back ------------------------------------------------
@@ -77,40 +111,70 @@ def check_config(c):
     h = int_in(c.get("humans"), 1, rules.MAX_PLAYERS, "people")
     b = int_in(c.get("bots"), 0, rules.MAX_PLAYERS - 1, "bots")
     need(h + b <= rules.MAX_PLAYERS, "more than five seats")
+    int_in(c.get("level", 2), 0, len(T.LEVELS) - 1, "the bots' level")
     need(c.get("big") is True or c.get("big") is False, "pile setting")
     need(c.get("aid", False) is True or c.get("aid", False) is False, "aid setting")
     list_of(c.get("must"), "mandatory settings", n=3)
     for m in c["must"]:
         int_in(m, 0, 2, "a mandatory setting")
     int_in(c.get("hg"), 0, 2, "hourglass setting")
+    int_in(c.get("hints", 0), 0, 1, "hint setting")
     if "gid" in c:
         int_in(c["gid"], 0, ticks.PERIOD, "game id")
     return c
 
 
-def check_save(d):
-    """The saved game as ``(state, cfg, log lines)``, or ``BadData`` saying why."""
-    dict_of(d, "the saved game")
-    st = rules.State.from_dict(d.get("st"))
-    cfg = check_config(d.get("cfg"))
-    need(st.n == cfg["humans"] + cfg["bots"], "the seats do not match the setup")
+def upgrade(d):
+    """A save of the first format (``st``, ``cfg``, ``log``) in today's form;
+    today's saves pass unchanged."""
+    if isinstance(d, dict) and "st" in d and "state" not in d:
+        cfg = check_config(d.get("cfg"))
+        cfg = dict(cfg)
+        cfg["level"] = OLD_BOTS - 1
+        return {"state": d["st"], "seats": [T.HUMAN] * cfg["humans"] + [OLD_BOTS] * cfg["bots"],
+                "kinds": T.KIND_FORMAT, "log": d.get("log"), "opt": cfg}
+    return d
+
+
+def check_game(got):
+    """The setup in ``opt`` must fit the state and the seats (people first)."""
+    st, seats, log, cfg = got
+    check_config(cfg)
+    need(st.n == len(seats) == cfg["humans"] + cfg["bots"], "the seats do not match the setup")
+    for i in range(st.n):
+        need((seats[i] == T.HUMAN) == (i < cfg["humans"]), "the seats do not match the setup")
+        need(seats[i] == T.HUMAN or seats[i] == 1 + cfg.get("level", 2),
+             "the seats do not match the setup")
     ref = make_state(cfg)
     need(st.big == ref.big and st.mand_all == ref.mand_all and st.hg_side == ref.hg_side,
          "the variants do not match the setup")
-    log = d.get("log", [])
-    list_of(log, "the move log", hi=64)
-    for line in log:
-        need(isinstance(line, str), "a move log line is not text")
-    return st, cfg, log
+    return got
+
+
+class _Reader:
+    """The store as ``core.table.load_table`` sees it: the first format's
+    conversion and the setup's check run inside the one checking path (so a
+    damaged save is set aside and named like any other)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.over = False
+
+    def load(self, name, default=None, version=1, check=None):
+        def full(d):
+            got = check_game(check(upgrade(d)))
+            self.over = got[0].is_over()
+            return got
+        return self.store.load(name, default, version, check=full)
 
 
 def load_game(store):
-    """``(state, cfg, log)`` of a game to resume, or None. A finished game left
-    behind (a power cut after its score was written) is removed."""
-    got = store.load(SAVE, None, check=check_save)
-    if got is not None and got[0].is_over():
+    """``(state, seats, log, cfg)`` of a game to resume, or None. A finished
+    game left behind (a power cut after its score was written) is removed."""
+    r = _Reader(store)
+    got = T.load_table(r, SAVE, rules.State.from_dict)
+    if got is None and r.over:
         store.delete(SAVE)
-        return None
     return got
 
 
@@ -131,7 +195,7 @@ def check_high(t):
 
 def record_high(store, st, cfg):
     """Add a finished game's score to the table (once per game id).
-    Returns ``(best before, new best?)``."""
+    Returns ``(best before, new best?, first time?)``."""
     key = "%d-%s" % (st.n, variant_key(cfg))
     table = store.load(HIGH, {}, check=check_high)
     best = table.get(key, [])
@@ -142,13 +206,13 @@ def record_high(store, st, cfg):
         if score in rest:
             rest.remove(score)
         top = rest[0] if rest else None
-        return top, top is None or score > top
+        return top, top is None or score > top, False
     top = best[0] if best else None
     table[key] = sorted(best + [score], reverse=True)[:5]
     if gid is not None:
         table[LAST] = gid
     store.save(HIGH, table)
-    return top, top is None or score > top
+    return top, top is None or score > top, True
 
 
 def problems_text(store):
@@ -169,6 +233,16 @@ def help_menu(app):
     app.push(ui.Menu(app, "How to play", items))
 
 
+RECORDS_NOTE = ("Milestones is played as a team: a game of one person with bot "
+                "teammates counts under the bots' level as won when the team beat "
+                "its best score at that table (seats and variants), drawn when it "
+                "equalled it, lost below it. The first game at a table counts as won.")
+
+
+def records_page(app):
+    return ui.TextPage(app, "Records", T.records_text(app.store, GAME) + "\n\n" + RECORDS_NOTE)
+
+
 class StartMenu(ui.Menu):
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Milestones", [])
@@ -183,8 +257,9 @@ class StartMenu(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", lambda: self.app.push(SetupMenu(self.app))))
-        items.append(("How to play", lambda: help_menu(self.app)))
+        items.append(("Records", lambda: self.app.push(records_page(self.app))))
         items.append(("High scores", lambda: self.app.push(HighScores(self.app))))
+        items.append(("How to play", lambda: help_menu(self.app)))
         self.items = items
         if had != self.saved:
             self.sel = 0          # Resume, when there is a game to resume
@@ -200,13 +275,15 @@ class StartMenu(ui.Menu):
         if got is None:
             self.enter()
             return
-        st, cfg, log = got
-        scr = Table(self.app, st, cfg, log)
-        scr.act(("resume", st.now))
-        self.app.push(scr)
+        st, seats, log, cfg = got
+        if st.paused:
+            st.apply(("resume", st.now))    # the sand runs again from where it lay
+        self.app.push(Table(self.app, st, seats, log, cfg))
 
 
 class SetupMenu(ui.Menu):
+    VISIBLE = 4      # the two lines under the list say what the selected level is like
+
     def __init__(self, app):
         self.cfg = new_config()
         c = self.cfg
@@ -224,10 +301,15 @@ class SetupMenu(ui.Menu):
                 self.dirty = True
             return f
 
+        def level(d=1):
+            c["level"] = (c["level"] + d) % len(T.LEVELS)
+            self.dirty = True
+
         side = ("off", "side a", "side b")
         items = [
             (lambda: "People: %d" % c["humans"], None, adj("humans", 1, 5)),
             (lambda: "Bots: %d" % c["bots"], None, adj("bots", 0, 4)),
+            (lambda: "Level: %s" % T.LEVELS[c["level"]], level, level),
             (lambda: "Piles: %s" % ("one big" if c["big"] else "three"), flip("big"), flip("big")),
             (lambda: "Must-do1 %s" % side[c["must"][0]], None, self._must(0)),
             (lambda: "Must-do2 %s" % side[c["must"][1]], None, self._must(1)),
@@ -252,6 +334,21 @@ class SetupMenu(ui.Menu):
         if c["humans"] + c["bots"] > rules.MAX_PLAYERS:
             c["bots"] = rules.MAX_PLAYERS - c["humans"]
 
+    def about(self):
+        """What the two lines under the list say for the selected item."""
+        if self.sel == 2:
+            if not self.cfg["bots"]:
+                return "no bots at the table"
+            return "Bot teammates " + T.LEVEL_ABOUT[self.cfg["level"]].split(";")[0]
+        return "left/right: change" if len(self.items[self.sel]) > 2 else "A: pick"
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        fb.fill_rect(0, 46, ui.W, 18, 0)
+        fb.hline(0, 46, ui.W - 4, 1)
+        for j, line in enumerate(ui.wrap(self.about())[:2]):
+            fb.text(line, 0, 48 + 8 * j, 1)
+
     def explain(self):
         from dicebox.games.milestones import help as game_help
         self.app.push(ui.TextPage(self.app, "Setup", game_help.SETUP))
@@ -267,10 +364,10 @@ class SetupMenu(ui.Menu):
         c = self.cfg
         self._fix()
         c["gid"] = self.app.rng.randbelow(65536) * 16384 + self.app.rng.randbelow(16384)
-        t = Table(self.app, make_state(c), c)
-        t.log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
-        t.save()      # resumable before its first action (replaces any old save at once)
-        self.app.replace(t)
+        log = MoveLog()
+        log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
+        # saved before its first action (replaces any old save at once)
+        self.app.replace(Table(self.app, make_state(c), seats_of(c), log, c))
 
 
 def make_state(c):
@@ -301,41 +398,211 @@ def card_lines(card, width=16):
     return ui.wrap(text, width)
 
 
-class Table(ui.Screen):
-    def __init__(self, app, st, cfg, log=None):
-        ui.Screen.__init__(self, app)
+
+
+# What a bot teammate of each level is like, for the setup's level line (two
+# screen lines at most; a team game, so no "beats" here).
+TEAM_ABOUT = (
+    "Beginner: rerolls mostly at random",
+    "Casual: plays the obvious reroll",
+    "Strong: searches, minds must-dos",
+    "Expert: exact odds, keeps your dice",
+)
+
+
+class _OldBot:
+    """The bot's one-step call over the bot module's older calls (used only
+    when the module has no ``hint``): a claim, flip, discard or draw, else the
+    reroll on its turn, decided whole."""
+
+    def __init__(self, seat, level, rng):
+        self.b = botmod.Bot(seat, rng=rng)
+
+    def step(self, st, rng):
+        a = self.b.act(st, roll=False)
+        if a is None and st.turn == self.b.seat and st.setup >= st.n:
+            return ("roll", self.b.choose_roll(st))
+        return a
+
+    def thinking(self):
+        return False
+
+
+def _old_hint(st, seat, rng):
+    b = botmod.Bot(seat, rng=rng)
+    a = b.act(st, roll=False)
+    if a is None and st.setup >= st.n:
+        a = ("roll", b.choose_roll(st) if st.turn == seat else 0)
+    yield a, "what a Strong teammate would do"
+
+
+def _dice_words(st, m):
+    if st.dice is None or m == 63:
+        return "all six dice"
+    out = []
+    for i in range(6):
+        if (m >> i) & 1:
+            out.append(die_label(i, st.dice[i]))
+    return " ".join(out)
+
+
+class Table(T.Table):
+    GAME = "Milestones"     # the game menu's title
+    SAVE = SAVE
+    CUE_X = 119             # the thinking cue, right of the turn seat on the top line
+
+    def __init__(self, app, st, seats, log=None, opt=None):
         self.st = st
-        self.cfg = cfg
-        self.humans = cfg["humans"]
+        self.cfg = opt if opt is not None else new_config()
+        self.done = False
+        self.tumble = 0              # dice mask tumbling, until tumble_until
+        self.tumble_until = 0
+        self.busy = False            # a bot is thinking (the cue turns)
+        T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
+        self.cover = -1              # everyone plays at once: no hand-over cover
+        n = st.n
+        new = hasattr(botmod, "hint")
+        if new:
+            botmod.clear_announcements()
         self.bots = []
-        for s in range(self.humans, st.n):
-            self.bots.append(botmod.Bot(s, seed=app.rng.randbelow(60000) + s))
+        for s in range(self.humans, n):
+            lv = seats[s] - 1
+            self.bots.append(botmod.Bot(s, lv) if new else _OldBot(s, lv, app.rng))
         if self.humans == 1:
-            self.names = ["You"] + ["S%d" % (s + 1) for s in range(1, st.n)]
+            self.names = ["You"] + ["S%d" % (s + 1) for s in range(1, n)]
         else:
-            self.names = ["S%d" % (s + 1) for s in range(st.n)]
-        self.log = MoveLog(log)
+            self.names = ["S%d" % (s + 1) for s in range(n)]
         self.seen = [None] * self.humans   # log mark at the end of each person's last turn
         self.prev_turn = st.turn
         self.cur = 0
         self.sel = 0
-        self.msg = ""
-        self.queue = []               # messages waiting for the line (a recap)
+        self.said = []                # lines waiting for the message line (a recap)
         now = app.now()
         self.last = now               # tick value the rules' clock was last advanced at
         self.msg_until = now
         self.changed = now            # when the dice last changed
         self.touched = now            # when a person last pressed a key here
-        self.asked = -1               # human seat asked to pick a first pile
+        self.asked = -1               # person's seat asked to pick a first pile
         self.next_bot = 0
-        self.done = False
-        self.result = None            # (best before, new best?) once recorded
+        self.result = None            # (best before, new best?, first time?) once recorded
         self.last_sec = -1
+        self.steps = 0                # bot steps taken (tests count them)
+        self.stepped = False          # this frame ran a bot step
         self.show_card = self.humans == 1   # alone: your card sits under the dice
+        self.close = [0] * n          # the dice each bot last announced it needs kept
+        if st.pending is not None:    # a save taken while a draw or roll waited
+            self._resolve()
+
+    # ---- the shared table's hooks ----------------------------------------------
+    def settle(self):
+        pass                          # chances are resolved as each action lands
+
+    def animating(self):
+        return bool(self.tumble) and ticks.diff(self.tumble_until, self.app.now()) > 0
+
+    def my_turn(self):
+        """A person may act: claims, swaps and flips do not wait for a turn."""
+        st = self.st
+        return not st.over and st.setup >= st.n
+
+    def menu_items(self):
+        st = self.st
+        items = []
+        if st.big:
+            items.append(("Discard card", lambda: self.then(
+                lambda: self.seats_then(lambda s: self.act(("discard", s)), "Who discards?"))))
+        if st.hg_side is not None:
+            items.append(("Flip hourglass", lambda: self.then(lambda: self.act(("flip", 0)))))
+        return items
+
+    def info_items(self):
+        items = []
+        if self.st.mand_open or self.st.hg_open:
+            items.append(("Face-up cards", self.specials))
+        items.append((lambda: "Claim aid: %s" % ("on" if self.cfg.get("aid") else "off"),
+                      self.toggle_aid))
+        return items
+
+    def help_items(self):
+        return [("How to play", lambda: help_menu(self.app))]
+
+    def then(self, fn):
+        self.app.pop()               # the menu
+        fn()
+
+    def toggle_aid(self):
+        self.cfg["aid"] = not self.cfg.get("aid")
+        self.want_save()
+        self.app.top().dirty = True
+
+    def specials(self):
+        st = self.st
+        lines = []
+        for sd in st.mand_open:
+            lines.append("Must: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[sd][1], True)))
+        if st.hg_open:
+            lines.append("Glass: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[st.hg_side][1], True)))
+        self.app.push(ui.TextPage(self.app, "Face up", "\n".join(lines)))
+
+    def hint(self):
+        """The Expert's advice for a person's seat, thought in slices on a clone."""
+        def show(seat):
+            gen = (botmod.hint if hasattr(botmod, "hint") else _old_hint)(
+                self.st.clone(), seat, self.app.rng)
+            self.app.replace(T.HintPage(self.app, gen, self.hint_words))
+        self.seats_then(show, "Whose hint?")
+
+    def hint_words(self, a):
+        if not a:
+            return "Wait for the dice."
+        v = a[0]
+        if v == "roll":
+            return "Reroll %s." % _dice_words(self.st, a[1]) if a[1] else "Let the others roll."
+        if v == "claim":
+            return "Claim your card."
+        if v == "flip":
+            return "Flip the hourglass."
+        if v == "discard":
+            return "Swap your card."
+        return "Take a card."
+
+    def quit(self):
+        """Lay the hourglass down, save and leave (the core's save and quit)."""
+        st = self.st
+        now = self.app.now()
+        st.apply(("pause", st.now + ticks.since(now, self.last)))
+        self.last = now
+        if st.is_over():             # the sand ran out while the menu was open
+            self.app.pop()           # the menu; the result goes over the table
+            self.finish()
+            return
+        self.done = True
+        T.Table.quit(self)
+
+    def finish(self):
+        """Once: the high score, the record, then the save goes; the end page."""
+        self.done = True
+        self.ended = True
+        st = self.st
+        store = self.app.store
+        if self.result is None:
+            self.result = record_high(store, st, self.cfg)
+            if self.result[2] and self.humans == 1 and self.bots:
+                top = self.result[0]
+                score = st.score()
+                res = 0 if top is None or score > top else (2 if score == top else 1)
+                T.add_record(store, GAME, max(self.seats) - 1, res)
+        self.save_now()              # a finished game's save is removed
+        self.app.push(Result(self.app, st, self.result))
 
     # ---- actions -----------------------------------------------------------
-    def act(self, a):
+    def act(self, a, bot=False):
+        """Apply ``a`` (a person's, or a bot's when ``bot``), log it and ask for
+        a save in a later frame. A refused action's reason is shown."""
         st = self.st
+        if self.pending_save and not bot:
+            self.tumble = 0          # the dice land at once: this frame does not animate
+            self.save_now()          # two actions before a frame: the first is saved first
         words = st.describe(a, self.names)
         mand = len(st.mand_open)
         try:
@@ -344,9 +611,11 @@ class Table(ui.Screen):
             self.say(e.reason)
             self.app.beep(220, 120)
             return False
+        self.want_save()
+        self.dirty = True
         self._resolve()
         if words:
-            if a[0] == "roll" and st.dice is not None:
+            if a[0] == "roll" and st.dice is not None and st.pending is None:
                 got = []
                 for i in range(6):
                     if (a[1] >> i) & 1:
@@ -355,29 +624,28 @@ class Table(ui.Screen):
             self.log.add(words)
         if len(st.mand_open) < mand:
             self.log.add("The dice met a must-do card (%d open)" % len(st.mand_open))
-        self.save()
-        self.dirty = True
         return True
 
     def _resolve(self):
+        """Draw the card or roll the dice the rules wait for (a refused roll
+        leaves the wait for A at the table)."""
+        from dicebox.core.app import RollRefused
         st = self.st
-        if st.current_player() == CHANCE:
-            was_roll = st.pending[0] == "roll"
+        if st.current_player() != CHANCE:
+            return
+        was = st.pending
+        try:
             resolve_chance(st, self.app.rng)
-            if was_roll:
-                self.changed = self.app.now()
-                self.app.beep(880, 30)
-
-    def save(self):
-        """After every action. A finished game: its score first, then the save goes."""
-        st = self.st
-        store = self.app.store
-        if st.is_over():
-            if self.result is None:
-                self.result = record_high(store, st, self.cfg)
-            store.delete(SAVE)
-        else:
-            store.save(SAVE, {"st": st.to_dict(), "cfg": self.cfg, "log": self.log.to_list()})
+        except RollRefused as e:
+            self.refuse(e)
+            return
+        self.refused = None
+        if was[0] == "roll":
+            now = self.app.now()
+            self.changed = now
+            self.tumble = was[1]
+            self.tumble_until = ticks.add(now, _TUMBLE_MS)
+            self.app.beep(880, 30)
 
     def say(self, text):
         self.msg = text
@@ -389,7 +657,7 @@ class Table(ui.Screen):
 
     def roll(self):
         st = self.st
-        if st.setup < st.n or not self.human(st.turn):
+        if st.setup < st.n or not self.human(st.turn) or st.pending is not None:
             return
         m = 63 if st.dice is None else self.sel
         if not m:
@@ -428,9 +696,14 @@ class Table(ui.Screen):
         k = events.kind(ev)
         b = events.button(ev)
         if self.st.is_over():
+            if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
+                self.app.push(Result(self.app, self.st, self.result))
             return
         self.touched = self.app.now()
-        if k == events.SHAKE:
+        if self.refused is not None and ui.is_press(ev, events.A):
+            self.refused = None      # A tries the refused roll again
+            self._resolve()
+        elif k == events.SHAKE:
             self.roll()
         elif k == events.PRESS and b == events.LEFT:
             self.cur = (self.cur - 1) % 6
@@ -451,19 +724,20 @@ class Table(ui.Screen):
             else:
                 self.seats_then(self.peek, "Whose card?")
         elif k == events.PRESS and b == events.B:
-            self.app.push(GameMenu(self.app, self))
+            self.menu()
         else:
             return
         self.dirty = True
 
-    # ---- clock and bots ----------------------------------------------------
+    # ---- frame: the clock, the save, one bot step --------------------------
     def tick(self, now):
         st = self.st
+        self.stepped = False
         self.keep_awake = not self.done  # the sand runs: the console must not sleep
         if self.done:
             return
         if st.paused:
-            self.act(("resume", st.now))
+            st.apply(("resume", st.now))
         # the rules' clock moves on by the (wrap-safe) ticks since the last frame
         st.apply(("time", st.now + ticks.since(now, self.last)))
         self.last = now
@@ -476,40 +750,84 @@ class Table(ui.Screen):
             self.dirty = True
             if st.started and sec < 10:
                 self.app.beep(1200, 20)
+        if self.tumble:
+            self.dirty = True
+            if not self.animating():
+                self.tumble = 0
         if self.msg and ticks.diff(now, self.msg_until) > 0:
             self.msg = ""
             self.dirty = True
-        if not self.msg and self.queue:
-            self.say(self.queue.pop(0))
-        if st.setup < st.n:
+        if not self.msg and self.said:
+            self.say(self.said.pop(0))
+        if self.pending_save and not self.animating():
+            self.save_now()
+            return                    # a save is this frame's work: no bot step
+        if self.refused is not None or st.pending is not None:
+            return
+        if st.setup < st.n and self.human(st.setup):
             s = st.setup
-            if self.human(s):
-                if self.asked != s:
-                    self.asked = s
-                    if len(st.piles) == 1:
-                        self.act(("draw", s, 0))
-                    else:
-                        self.app.push(PilePicker(self.app, self, s, "draw"))
-            else:
-                self.act(self.bots[s - self.humans].act(st))
+            if self.asked != s:
+                self.asked = s
+                if len(st.piles) == 1:
+                    self.act(("draw", s, 0))
+                else:
+                    self.app.push(PilePicker(self.app, self, s, "draw"))
             return
-        self._recap()
-        if not self.bots:
-            return
-        # one bot a frame looks for a claim, flip or discard
-        if ticks.diff(now, self.changed) >= _BOT_SEE_MS:
+        if st.setup >= st.n:
+            self._recap()
+        if self.bots:
+            self.bot_step(now)
+
+    def bot_step(self, now):
+        """One bot seat's step (round robin): its action is played when the
+        table's pacing allows, else asked for again in a later frame."""
+        st = self.st
+        if st.setup < st.n:
+            bt = self.bots[st.setup - self.humans]     # the seat taking its first card
+        else:
             bt = self.bots[self.next_bot]
             self.next_bot = (self.next_bot + 1) % len(self.bots)
-            a = bt.act(st, roll=False)  # the look never runs the reroll search
-            if a is not None and a[0] != "roll":
-                if self.act(a):
-                    self.say(short(self.log.lines[-1]))
+        self.stepped = True
+        self.steps += 1
+        a = bt.step(st, self.app.rng)
+        busy = False
+        for b in self.bots:
+            if b.thinking():
+                busy = True
+        if busy != self.busy or (busy and ticks.diff(now, self.next_cue) >= 0):
+            self.cue += 1
+            self.next_cue = ticks.add(now, 150)
+            self.dirty = True
+        self.busy = busy
+        self._announced(bt)
+        if a is None:
+            return
+        if st.setup < st.n:
+            self.act(a, True)
+            return
+        seen = ticks.diff(now, self.changed)
+        if a[0] == "roll":
+            if seen < _BOT_ROLL_MS or ticks.diff(now, self.touched) < _BOT_WAIT_MS:
                 return
-        # a bot's reroll waits until a person could have looked at the dice
-        if (not self.human(st.turn) and ticks.diff(now, self.changed) >= _BOT_ROLL_MS
-                and ticks.diff(now, self.touched) >= _BOT_WAIT_MS):
-            bt = self.bots[st.turn - self.humans]
-            self.act(("roll", bt.choose_roll(st)))
+        elif seen < _BOT_SEE_MS:
+            return
+        if self.act(a, True) and a[0] != "roll":
+            self.say(short(self.log.lines[-1]))
+
+    def _announced(self, bt):
+        """A bot that says its card is close: the dice it asks the others to keep."""
+        m = getattr(bt, "close", 0)
+        s = bt.seat if hasattr(bt, "seat") else -1
+        if s < 0 or m == self.close[s]:
+            return
+        self.close[s] = m
+        if m and self.st.dice is not None:
+            self.said.append("S%d: keep %s" % (s + 1, _dice_words(self.st, m)))
+        self.dirty = True
+
+    def save_now(self):
+        self.opt = self.cfg
+        return T.Table.save_now(self)
 
     def _recap(self):
         """When the turn comes back to a person after other seats played, the
@@ -532,16 +850,16 @@ class Table(ui.Screen):
                 if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
                     got.append(short(line))
         if self.humans > 1:
-            self.queue.append("S%d: your turn" % (t + 1))
-        self.queue += got
-
-    def finish(self):
-        self.done = True
-        self.save()
-        self.app.replace(Result(self.app, self.st, self.result))
+            self.said.append("S%d: your turn" % (t + 1))
+        self.said += got
 
     # ---- picture -------------------------------------------------------------
     def draw(self, fb):
+        self.draw_table(fb)
+        if self.busy:
+            self.draw_cue(fb)
+
+    def draw_table(self, fb):
         st = self.st
         fb.fill(0)
         left = st.time_left() // 1000
@@ -553,9 +871,13 @@ class Table(ui.Screen):
         if st.hg_open:
             marks += "H"
         fb.text(marks, 76, 0, 1)
-        fb.text("S%d" % (st.turn + 1), 104, 0, 1)
+        fb.text("S%d" % (st.turn + 1), 101, 0, 1)
         fb.hline(0, 8, ui.W * st.time_left() // st.glass.total, 1)   # the sand left
         card = self.show_card and st.hands[0] >= 0
+        kept = 0
+        for s in range(len(self.close)):
+            kept |= self.close[s]
+        roll = self.tumble if self.animating() else 0
         for i in range(6):
             x = i * 21 + 1
             if st.dice is None:
@@ -563,8 +885,12 @@ class Table(ui.Screen):
                 fb.text("?", x + 5, 15, 1)
                 continue
             v = st.dice[i]
+            if (roll >> i) & 1:       # tumbling: faces flicker until the dice land
+                v = (v + (self.app.now() >> 6) + i) % 6 + 1
             c = FACE_COLOUR[i * 6 + v - 1]
             dice_draw.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
+            if (kept >> i) & 1:
+                fb.hline(x + 6, 29 if card else 28, 6, 1)   # a bot asked to keep it
             if card:
                 fb.text(LETTERS[c], x + 5, 29, 1)
             else:
@@ -574,6 +900,8 @@ class Table(ui.Screen):
             fb.hline(self.cur * 21 + 1, 47 if not card else 37, 18, 1)
         if self.msg:
             line = self.msg
+        elif self.refused is not None:
+            line = "A: roll again"
         elif st.setup < st.n:
             line = "S%d takes a card" % (st.setup + 1)
         elif self.cfg.get("aid") and self._aid():
@@ -686,71 +1014,19 @@ class Peek(ui.Screen):
             fb.text("fits: claim!", 0, 56, 1)
 
 
-class GameMenu(ui.Menu):
-    def __init__(self, app, table):
-        self.table = table
-        st = table.st
-        items = [("Back to dice", app.pop), ("Moves", lambda: app.push(table.log.page(app)))]
-        if st.big:
-            items.append(("Discard card", lambda: self.then(lambda: table.seats_then(self.discard, "Who discards?"))))
-        if st.hg_side is not None:
-            items.append(("Flip hourglass", lambda: self.then(lambda: table.act(("flip", 0)))))
-        if st.mand_open or st.hg_open:
-            items.append(("Face-up cards", self.specials))
-        items.append((lambda: "Claim aid: %s" % ("on" if table.cfg.get("aid") else "off"), self.aid))
-        items.append(("How to play", lambda: help_menu(app)))
-        items.append(("Save and quit", self.quit))
-        ui.Menu.__init__(self, app, "Milestones", items)
+class Result(T.EndPage):
+    """The end: the score, its rating (or why it is void) and a new best; keys
+    wait a second, then A or B closes it and the table (``core.table.EndPage``)."""
 
-    def then(self, fn):
-        self.app.pop()
-        fn()
-
-    def discard(self, seat):
-        self.table.act(("discard", seat))
-
-    def aid(self):
-        c = self.table.cfg
-        c["aid"] = not c.get("aid")
-        self.dirty = True
-
-    def specials(self):
-        st = self.table.st
-        lines = []
-        for sd in st.mand_open:
-            lines.append("Must: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[sd][1], True)))
-        if st.hg_open:
-            lines.append("Glass: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[st.hg_side][1], True)))
-        self.app.push(ui.TextPage(self.app, "Face up", "\n".join(lines)))
-
-    def quit(self):
-        t = self.table
-        now = self.app.now()
-        t.st.apply(("pause", t.st.now + ticks.since(now, t.last)))
-        t.last = now
-        if t.st.is_over():          # the sand ran out while the menu was open
-            self.app.pop()     # this menu; the result replaces the table
-            t.finish()
-            return
-        t.save()
-        t.done = True
-        self.app.pop()
-        self.app.pop()
-
-
-class Result(ui.Screen):
     def __init__(self, app, st, result):
-        """``result``: ``(best before, new best?)`` from ``record_high``."""
-        ui.Screen.__init__(self, app)
+        """``result``: ``(best before, new best?, first time?)`` from ``record_high``."""
         self.score = st.score()
         self.rating = rules.RATINGS[rules.rating(self.score)][1]
         self.why = st.end
         self.voided = bool(st.mand_open)
-        self.best, self.new_best = result if result else (None, False)
-
-    def event(self, ev):
-        if events.kind(ev) == events.PRESS and events.button(ev) in (events.A, events.B):
-            self.app.pop()
+        self.best, self.new_best = (result[0], result[1]) if result else (None, False)
+        text = "%d points. %s" % (self.score, VOIDED if self.voided else self.rating)
+        T.EndPage.__init__(self, app, text)
 
     def draw(self, fb):
         fb.fill(0)
