@@ -10,8 +10,39 @@ except ImportError:          # CPython: logic only, no drawing
     framebuf = None
 
 
-def App():
-    app = FakeApp(11)
+class _NullFB:
+    """Draws nothing, fast (CPython has no framebuf; drawing is tested by draw())."""
+
+    def fill(self, c):
+        pass
+
+    def pixel(self, x, y, c=None):
+        return 0
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def rect(self, x, y, w, h, c, f=False):
+        pass
+
+    def hline(self, x, y, w, c):
+        pass
+
+    def vline(self, x, y, h, c):
+        pass
+
+    def line(self, x0, y0, x1, y1, c):
+        pass
+
+    def ellipse(self, x, y, xr, yr, c, f=False, m=15):
+        pass
+
+    def text(self, s, x, y, c=1):
+        pass
+
+
+def App(seed=11):
+    app = FakeApp(seed, fb=None if framebuf else _NullFB())
     app.t = 0
     return app
 
@@ -203,3 +234,264 @@ def test_resumed_pass_and_play_starts_covered():
     t2 = screens.Table(app, s2, seats, log, opt)
     assert t2.cover == 0
     assert "Display:" in screens.scores_text(s2, seats)
+
+
+# ---- the shared table as Dairyman uses it --------------------------------------------------
+def frames(app, n, ms=33):
+    for _ in range(n):
+        app.t += ms
+        app.frame()
+        del app.beeps[:]     # the stand-in's record of beeps would grow all game
+
+
+def labels_of(m):
+    return [m.label(i) for i in range(len(m.items))]
+
+
+def until_human_roll(app, t, seat=0, limit=4000):
+    """Frames until ``seat`` is to roll, closing recap pages on the way."""
+    n = 0
+    while n < limit:
+        if app.top() is not t:
+            press(app, events.A)
+        elif t.s.current_player() == CHANCE and t.actor() == seat:
+            return
+        frames(app, 1, 700)
+        n += 1
+    raise AssertionError("no turn for seat %d" % seat)
+
+
+def test_saves_once_per_human_action_and_once_per_bot_turn():
+    app = App()
+    t = screens.Table(app, rules.State(2), [0, 3])
+    app.push(t)
+    until_human_roll(app, t)
+    n = t.saves
+    press(app, events.A)                          # roll
+    frames(app, 2)
+    assert t.saves == n + 1
+    acts = t.s.legal_actions()
+    a = [x for x in acts if x[0] == "lock"] or [x for x in acts if x[0] == "fail"]
+    t.play(a[0])
+    frames(app, 2)
+    assert t.saves == n + 2
+    assert app.store.load(screens.SAVE, None)["state"] == t.s.to_dict()
+    while t.actor() == 0:                         # the rest of the turn, one save each
+        acts = t.s.legal_actions() if t.s.current_player() == 0 else None
+        before = t.saves
+        if acts is None:
+            press(app, events.A)
+        else:
+            t.play(([x for x in acts if x[0] in ("claim", "fail")] or acts)[0])
+        frames(app, 2)
+        assert t.saves == before + 1
+    turns = t.s.turns
+    before = t.saves
+    steps = 0
+    while t.s.turns == turns and steps < 2000:   # the bot's whole turn
+        frames(app, 1, 700)
+        steps += 1
+    frames(app, 2)
+    assert steps > 2 and t.saves == before + 1, (steps, t.saves - before)
+
+
+def test_skip_ahead_plays_the_bots_to_your_turn_every_time():
+    app = App(4)
+    t = screens.Table(app, rules.State(2), [3, 0])     # the bot starts
+    app.push(t)
+    for turn in range(2):
+        frames(app, 1)
+        assert t.bots_play()
+        press(app, events.A)                          # skip ahead
+        assert t.fast
+        n = 0
+        while app.top() is t and n < 500:             # one bot step a frame, no waiting
+            frames(app, 1)
+            n += 1
+        assert n < 500 and not t.fast
+        page = app.top()
+        assert page.title == "Since your turn" and "P1 " in " ".join(page.lines)
+        assert "P1 P1" not in " ".join(t.log.lines)
+        press(app, events.A)                          # close the recap
+        assert app.top() is t and t.actor() == 1 and t.s.current_player() == CHANCE
+        press(app, events.A)                          # roll, then give up the turn
+        while t.actor() == 1:
+            if t.s.current_player() == CHANCE:
+                press(app, events.A)
+                continue
+            acts = t.s.legal_actions()
+            t.play(([x for x in acts if x[0] in ("claim", "fail")] or acts)[0])
+
+
+def test_hint_shows_the_experts_move_without_changing_the_game():
+    app = App()
+    t = screens.Table(app, rules.State(2), [0, 3])
+    app.push(t)
+    until_human_roll(app, t)
+    press(app, events.A)                              # roll
+    frames(app, 2)
+    before = t.s.to_dict()
+    count = t.log.count
+    press(app, events.B)                              # no picks: the menu
+    m = app.top()
+    assert "Hint" in labels_of(m)
+    m.items[labels_of(m).index("Hint")][1]()
+    page = app.top()
+    assert isinstance(page, table.HintPage)
+    n = 0
+    while page.text is None and n < 200:
+        frames(app, 1)
+        n += 1
+    assert page.text and "P1 " in page.text, page.text
+    draw(app)
+    press(app, events.A)
+    assert app.top() is t and t.s.to_dict() == before and t.log.count == count
+
+
+def test_hints_in_pass_and_play_only_when_switched_on_and_kept_in_the_save():
+    app = App()
+    t = screens.Table(app, rules.State(2), [0, 0])
+    app.push(t)
+    press(app, events.A)                              # ready
+    press(app, events.A)                              # roll
+    frames(app, 2)
+    if t.s.current_player() == CHANCE:
+        return                                        # (a roll is never refused here)
+    press(app, events.B)
+    got = labels_of(app.top())
+    assert "Hint" not in got and "Hints: off" in got
+    app.top().items[got.index("Hints: off")][1]()
+    press(app, events.B)
+    frames(app, 2)
+    assert app.store.load(screens.SAVE, None)["opt"] == {"hints": 1}
+    press(app, events.B)
+    assert "Hint" in labels_of(app.top())
+    s2, seats, log, opt = screens.load(app)
+    assert opt == {"hints": 1}
+
+
+class _SlowBot:
+    """Thinks in five slices, then plays the first legal move."""
+
+    def think(self, s, rng, level):
+        for _ in range(4):
+            yield None
+        yield s.legal_actions()[0]
+
+
+class _SlowTable(screens.Table):
+    def bot_module(self):
+        return _SlowBot()
+
+
+def test_the_menu_opens_while_a_bot_thinks_and_the_thought_waits():
+    app = App()
+    t = _SlowTable(app, rules.State(2), [3, 0])
+    app.push(t)
+    n = 0
+    while t.thought is None and n < 100:
+        frames(app, 1, 700)
+        n += 1
+    assert t.thought is not None
+    draw(app)                                          # the thinking cue
+    press(app, events.B)
+    assert app.top() is not t                         # the menu answered
+    before = t.thought.slices
+    frames(app, 5)
+    assert t.thought.slices == before                 # the table is not on top: it waits
+    press(app, events.B)
+    frames(app, 6)
+    assert t.thought is None and t.log.lines[-1].startswith("P1 locked"), t.log.lines[-1]
+
+
+def _before_the_last_token():
+    """Seat 0 after a roll of all ones; the next backorder token is the last one."""
+    s = rules.State(2)
+    s.apply_chance([k - 1 for k in s.chance_request()])
+    s.tokens[1] = s.supply_total - 1
+    s.apply_chance([0] * len(s.chance_request()))
+    return s
+
+
+def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
+    from dicebox.core.app import NoEntropy
+    from dicebox.core.rng import Rng
+    app = App()
+    t = screens.Table(app, _before_the_last_token(), [0, 3])
+    app.push(t)
+    good = app.rng
+    app.rng = Rng(NoEntropy("entropy health test failed"))
+    t.play(("fail",))                                 # the last token: a reset shuffle
+    assert app.messages[-1][0] == "Cannot roll" and t.refused
+    assert t.s.current_player() == CHANCE and t.chance_seat() == -1
+    press(app, events.B)                              # close the message
+    frames(app, 3)
+    assert app.top() is t and t.s.current_player() == CHANCE and len(app.messages) == 1
+    app.rng = good
+    press(app, events.A)                              # try again
+    frames(app, 2)
+    assert t.refused is None and t.s.tokens == [0, 0] and t.actor() == 1
+    assert "shuffled under the stack" in " ".join(t.log.lines)
+
+
+def test_resume_at_a_refused_shuffle_says_so_and_keeps_the_save():
+    from dicebox.core.app import NoEntropy
+    from dicebox.core.movelog import MoveLog
+    from dicebox.core.rng import Rng
+    app = App()
+    s = _before_the_last_token()
+    s.apply(("fail",))
+    table.save_table(app.store, screens.SAVE, s, [0, 3], MoveLog())
+    saved = app.store.load(screens.SAVE, None)
+    app.rng = Rng(NoEntropy("entropy health test failed"))
+    screens.start(app)
+    m = app.top()
+    assert m.label(0) == "Resume game"
+    m.items[0][1]()
+    assert app.messages[-1][0] == "Cannot roll"
+    assert app.store.load(screens.SAVE, None) == saved
+
+
+def test_new_game_says_how_strong_each_level_is():
+    from console import TextFB
+    app = FakeApp(11, fb=TextFB(strict=False))
+    screens.start(app)
+    app.top().items[0][1]()                        # New game
+    ng = app.top()
+    assert isinstance(ng, screens.NewGame)
+    ng.sel = 2                                    # P2: Strong
+    ng.draw(app.fb)
+    assert "P2: Strong" in app.fb.texts and "plays well;" in app.fb.shown(), app.fb.shown()
+    ng.items[2][2](1)
+    ng.draw(app.fb)
+    assert "P2: Expert" in app.fb.texts and "looks ahead over" in app.fb.shown()
+
+
+def test_a_solo_game_to_the_end_is_recorded_for_the_bots_level():
+    app = App(9)
+    t = screens.Table(app, rules.State(2), [0, 2])   # against Casual
+    app.push(t)
+    n = 0
+    while t.s.current_player() != TERMINAL and n < 20000:
+        if app.top() is not t:
+            press(app, events.A)                      # recaps
+        elif t.actor() == 0 and t.s.current_player() == CHANCE:
+            press(app, events.A)
+        elif t.actor() == 0:
+            acts = t.s.legal_actions()
+            t.play(([x for x in acts if x[0] in ("lock", "claim", "fail")] or acts)[0])
+        frames(app, 1, 700)
+        n += 1
+    n = 0
+    while not isinstance(app.top(), table.EndPage) and n < 10:
+        if app.top() is not t:
+            press(app, events.A)                      # a recap before the end
+        frames(app, 1)
+        n += 1
+    assert isinstance(app.top(), table.EndPage)
+    rows = table.load_records(app.store)[screens.GAME]
+    assert sum(rows[1]) == 1 and sum(map(sum, rows)) == 1, rows
+    app.stack = []
+    screens.start(app)
+    app.top().items[1][1]()                        # Records
+    assert app.top().title == "Records" and "Casual" in " ".join(app.top().lines)
