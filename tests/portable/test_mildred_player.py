@@ -4,7 +4,6 @@ card codes, How to play and Controls, ticks across the counter's wrap, and
 malformed actions refused with the state unchanged."""
 import json
 
-from console import FakeApp, TextFB
 from dicebox.core import events as E
 from dicebox.core import rng, ticks, ui
 from dicebox.core.app import RollRefused
@@ -14,17 +13,7 @@ from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import screens as S
 from test_mildred_base import mk
-
-
-def App(seed=4):
-    return FakeApp(seed, fb=TextFB())
-
-
-def pick(app, text):
-    m = app.top()
-    labels = [m.label(i) for i in range(len(m.items))]
-    m.sel = labels.index(text)
-    app.press(E.A)
+from test_mildred_screens import App, choose_seats, close_pages, pick, start_game, the_table
 
 
 class Refusing:
@@ -43,22 +32,26 @@ def test_refused_roll_watching_bots_says_so_and_keeps_the_table():
     S.start(app)
     good = app.rng
     app.rng = Refusing()
-    pick(app, "Watch two bots")
-    t = app.top()
-    before = t.st.to_dict()
-    app.run(800)                          # the bots' first step is the setup roll
+    pick(app, "New game")
+    choose_seats(app, (1, 2))
+    pick(app, "Start")                    # the deal is the first roll: refused
+    t = the_table(app)
+    before = t.s.to_dict()
     assert isinstance(app.top(), ui.Message)
     assert "Cannot roll" in app.screen()
-    assert t.st.to_dict() == before
     app.press(E.A)                        # close: back at the table, not a crash
     assert app.top() is t
     calls = app.rng.calls
     app.run(3000)                         # the bots wait: no message storm
     assert app.top() is t and app.rng.calls == calls
     assert "A again" in app.screen()
+    assert t.s.to_dict() == before
     app.rng = good
     app.press(E.A)                        # A tries again
-    assert t.st.to_dict() != before and t.refused is None
+    app.frame()
+    assert t.s.to_dict() != before and t.refused is None
+    assert t.s.phase not in (R.SETUP, R.START)
+    assert "Start shake" in " ".join(t.log.lines)
 
 
 def test_refused_roll_of_a_human_keeps_the_player_where_they_were():
@@ -68,16 +61,16 @@ def test_refused_roll_of_a_human_keeps_the_player_where_they_were():
     app.push(t)
     app.press(E.A)
     pick(app, "Shake")
-    assert t.waiting_roll()
+    assert t.human_rolls()
     app.rng = Refusing()
     before = st.to_dict()
     app.press(E.A)
     assert isinstance(app.top(), ui.Message) and "Cannot roll" in app.screen()
     assert st.to_dict() == before
     app.press(E.B)
-    assert app.top() is t and t.waiting_roll()
+    assert app.top() is t and not t.human_rolls() and "A again" in app.screen()
     app.rng = rng.seeded(3)
-    app.shake()
+    app.press(E.A)                        # A tries again: the dice are rolled
     assert st.phase == R.ACT and len(st.pool[0]) == 9
 
 
@@ -87,18 +80,22 @@ def test_a_refused_bot_decision_is_caught_too():
     t = S.Table(app, st, [0, 2])
     app.push(t)
     app.rng = Refusing()
+    before = st.to_dict()
     app.run(800)
+    for _ in range(50):
+        if app.top() is not t:
+            break
+        app.frame()
     assert isinstance(app.top(), ui.Message) and "Cannot roll" in app.screen()
+    assert st.to_dict() == before
 
 
 def test_bots_keep_their_pace_across_the_tick_wrap():
     app = App()
     app.t = ticks.PERIOD - 1000
-    S.start(app)
-    pick(app, "Watch two bots")
-    t = app.top()
+    t = start_game(app, (1, 2))
     steps = []
-    last = len(t.log.lines)
+    last = t.log.count
     for _ in range(120):                  # 4 s of 33 ms frames, wrapping
         app.t = ticks.add(app.t, 33)
         app.frame()
@@ -106,33 +103,38 @@ def test_bots_keep_their_pace_across_the_tick_wrap():
             steps.append(app.t)
             last = t.log.count
     assert 4 <= len(steps) <= 7, steps
+    for i in range(1, len(steps)):
+        assert ticks.diff(steps[i], steps[i - 1]) >= 690, steps   # a step each 0.7 s
     assert app.t < 10000                  # the clock did wrap
 
 
 def test_every_move_goes_into_the_log_in_words():
     app = App(5)
-    S.start(app)
-    pick(app, "vs Auntie hard")
-    t = app.top()
+    t = start_game(app, (0, 3))
     n = 0
     acted = 0
-    while t.st.current_player() != TERMINAL and n < 300:
+    while t.s.current_player() != TERMINAL and n < 600:
         n += 1
         if app.top() is not t:
             app.press(E.A)
             continue
-        if t.bot_to_move():
+        if t.bots_play():
             count = t.log.count
             app.run(700)
-            assert t.log.count in (count, count + 1)    # one step each 0.7 s
+            assert count <= t.log.count <= count + 2    # a step each 0.7 s
+            for line in t.log.lines[len(t.log.lines) - (t.log.count - count):]:
+                assert line[:2] in ("P1", "P2") and line[3:5] not in ("P1", "P2"), line
             continue
-        if t.waiting_roll():
+        if t.human_rolls():
             count = t.log.count
             app.shake()
             assert t.log.count == count + 1 and "P1 " in t.log.lines[-1]
             continue
-        a = t.st.legal_actions()[-1]
-        words = t.st.describe(a)
+        if not t.my_turn():
+            app.frame()
+            continue
+        a = t.s.legal_actions()[-1]
+        words = t.s.describe(a)
         count = t.log.count
         assert t.try_act(a) is None
         acted += 1
@@ -144,9 +146,7 @@ def test_every_move_goes_into_the_log_in_words():
 
 def test_log_saved_and_moves_page_on_up():
     app = App()
-    S.start(app)
-    pick(app, "vs Nephew easy")
-    t = app.top()
+    t = start_game(app, (0, 1))
     for _ in range(6):
         app.run(700)
         while app.top() is not t:
@@ -156,30 +156,32 @@ def test_log_saved_and_moves_page_on_up():
     assert isinstance(page, ui.TextPage) and page.title == "Moves"
     assert "Start shake" in "\n".join(t.log.lines)
     app.press(E.B)
+    app.frame()
     d = app.store.load(S.SAVE, None)
-    assert d["state"]["log"] == t.log.to_list()
+    assert d["log"] == t.log.to_list()
 
 
-def test_recap_after_bots_says_who_starts_and_why():
-    for seed in range(1, 8):
+def test_the_start_says_who_starts_and_why():
+    """Whoever starts, the person sees the deal and the start shake: at once
+    when they start, in the recap after the bot's first turn otherwise."""
+    firsts = set()
+    for seed in range(1, 9):
         app = App(seed)
-        S.start(app)
-        pick(app, "vs Nephew easy")
-        t = app.top()
+        t = start_game(app, (0, 1))
+        firsts.add(t.s.turn)
         pages = []
-        for _ in range(40):
-            app.run(700)
-            app.frame()
+        for _ in range(400):
             if app.top() is not t:
                 pages.append(app.top())
                 app.screen()
                 app.press(E.A)
-            if t.human_to_act() and app.top() is t:
+                continue
+            if (t.my_turn() or t.human_rolls()) and not t.queue and not t.pending_save:
                 break
-        recap = [p for p in pages if p.title == "While you waited"]
-        assert recap, seed
-        text = " ".join(" ".join(recap[0].lines).split())
-        assert "Start shake" in text and "lower total" in text
+            app.run(100)
+        text = " ".join(" ".join(" ".join(p.lines) for p in pages).split())
+        assert "Start shake" in text and "lower total" in text and "Dealt cards" in text, seed
+    assert firsts == {0, 1}
 
 
 def test_recap_when_play_comes_back_from_a_bot_turn():
@@ -189,14 +191,14 @@ def test_recap_when_play_comes_back_from_a_bot_turn():
     app.push(t)
     assert t.try_act(("pass",)) is None
     seen = []
-    for _ in range(60):
-        app.run(700)
+    for _ in range(600):
+        app.run(100)
         if app.top() is not t:
             seen.append(app.top().title)
             app.press(E.A)
-        if t.human_to_act() and app.top() is t and seen:
+        if t.my_turn() and app.top() is t and seen:
             break
-    assert "While you waited" in seen
+    assert "Since your turn" in seen
 
 
 def test_combat_result_says_hit_or_dodged():
@@ -285,13 +287,14 @@ def test_how_to_play_and_controls_on_both_menus():
         pick(app, name)
         assert isinstance(app.top(), ui.TextPage) and app.screen()
         app.press(E.B)
-    pick(app, "vs Nephew easy")
-    assert isinstance(app.top(), S.Table)
+    t = start_game(app, (0, 1))
+    close_pages(app, t)
     app.press(E.B)
     for name in ("How to play", "Controls", "Moves"):
         pick(app, name)
         assert isinstance(app.top(), ui.TextPage)
         app.press(E.B)
+        app.press(E.B)          # the game menu again
     assert 2 <= len(H.HOWTO) <= 6
     keys = " ".join(H.CONTROLS)
     for k in ("A", "B", "Up", "Down", "Left/Right", "Shake"):

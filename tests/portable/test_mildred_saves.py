@@ -1,20 +1,18 @@
 """Mildred saves: every damaged save is refused by name (never a crash or a hang),
 shown on Mildred's own menu, set aside and replaceable; a failed write does not
-stop play; Resume comes first; a new game over a save asks first."""
+stop play; Resume comes first; a new game over a save asks first; a save made
+before the shared table (log inside the state, seats 0 human, 1 Nephew, 2
+Auntie) still resumes, its bots as Beginner and Strong."""
 import json
 
 from check import raises
-from console import FakeApp, TextFB
 from dicebox.core import events as E
-from dicebox.core import rng, storage, ui
+from dicebox.core import rng, storage, table, ui
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import screens as S
 from test_mildred_base import mk
-
-
-def App(seed=4):
-    return FakeApp(seed, fb=TextFB())
+from test_mildred_screens import App, close_pages, start_game
 
 
 def good_state():
@@ -126,7 +124,16 @@ def test_ndice_and_top_are_bounded_for_any_number():
     assert R.ndice(1 << 50) == 0
 
 
-def put(app, data, seats=(0, 1)):
+def put(app, data, seats=(0, 1), log=None):
+    """A save as the shared table writes it."""
+    d = {"state": data, "seats": list(seats), "kinds": table.KIND_FORMAT}
+    if log is not None:
+        d["log"] = log
+    app.store.save(S.SAVE, d)
+
+
+def put_old(app, data, seats=(0, 1)):
+    """A save as the table wrote it before the shared table."""
     app.store.save(S.SAVE, {"state": data, "seats": list(seats)})
 
 
@@ -137,20 +144,25 @@ def open_menu(app):
 
 def test_damaged_save_is_shown_on_mildreds_menu_set_aside_and_replaced():
     for name, change in DAMAGE:
-        app = App()
-        put(app, [1, 2] if change is None else damaged(change))
-        m = open_menu(app)
-        top = app.top()
-        assert isinstance(top, ui.Message), name
-        assert "mildred" in app.screen() or "Saved" in app.screen()
-        assert app.store.take_problems(S.SAVE) == []     # taken by the menu
-        assert S.SAVE in app.store.set_aside and not app.store.exists(S.SAVE)
-        app.press(E.A)                                   # close the notice
-        assert app.top() is m
-        assert m.label(0) == "vs Nephew easy"            # no Resume
-        app.press(E.A)                                   # a new game, no question
-        assert isinstance(app.top(), S.Table)
-        assert app.store.exists(S.SAVE)
+        for writer in (put, put_old):
+            app = App()
+            writer(app, [1, 2] if change is None else damaged(change))
+            m = open_menu(app)
+            top = app.top()
+            assert isinstance(top, ui.Message), name
+            out = " ".join(app.screen().replace(" | ", " ").split())
+            assert "Saved game" in out and "could not be resumed" in out, out
+            assert app.store.take_problems(S.SAVE) == []     # taken by the menu
+            assert S.SAVE in app.store.set_aside and not app.store.exists(S.SAVE)
+            app.press(E.A)                                   # close the notice
+            assert app.top() is m
+            assert m.label(0) == "New game"                  # no Resume
+            app.press(E.A)
+            assert isinstance(app.top(), table.NewGame)      # no question first
+            app.press(E.UP)
+            app.press(E.A)                                   # Start
+            assert isinstance(app.stack[1], S.Table)
+            assert app.store.exists(S.SAVE)
 
 
 def test_a_negative_scallywag_save_does_not_hang_the_menu():
@@ -161,58 +173,82 @@ def test_a_negative_scallywag_save_does_not_hang_the_menu():
 
 
 def test_seats_that_are_not_players_are_refused():
-    for seats in ([5, 5], [0, 3], [0], [0, 1, 1], [-1, 0]):
+    for seats in ([5, 5], [0, 9], [0], [0, 1, 1], [-1, 0], [0, "1"], [0, True]):
         app = App()
         put(app, good_state().to_dict(), seats)
         open_menu(app)
         assert isinstance(app.top(), ui.Message), seats
         assert not app.store.exists(S.SAVE)
+    for seats in ([0, 3], [0], [-1, 0]):       # old saves: kinds 0..2 only
+        app = App()
+        put_old(app, good_state().to_dict(), seats)
+        open_menu(app)
+        assert isinstance(app.top(), ui.Message), seats
     app = App()
-    put(app, good_state().to_dict(), (2, 1))
+    put(app, good_state().to_dict(), (4, 1))
     m = open_menu(app)
     assert app.top() is m and m.label(0) == "Resume game"
 
 
-def test_damaged_move_log_lines_are_dropped_not_fatal():
-    app = App()
+def test_an_old_save_resumes_with_its_bots_as_levels_and_its_log():
     d = good_state().to_dict()
-    d["log"] = ["P1 passed", 5, None, "x" * 500]
-    put(app, d)
-    m = open_menu(app)
-    assert app.top() is m
-    app.press(E.A)
-    t = app.top()
-    assert isinstance(t, S.Table)
-    assert t.log.lines[0] == "P1 passed" and len(t.log.lines) == 2 and len(t.log.lines[1]) <= 120
+    d["log"] = ["P2 passed", "P1 shook 1 2 3"]
+    for old, new in (((0, 1), [0, 1]), ((0, 2), [0, 3]), ((2, 1), [3, 1]), ((0, 0), [0, 0])):
+        app = App()
+        put_old(app, json.loads(json.dumps(d)), old)
+        m = open_menu(app)
+        assert app.top() is m and m.label(0) == "Resume game" and m.sel == 0
+        app.press(E.A)
+        t = app.stack[1]
+        assert isinstance(t, S.Table)
+        assert t.seats == new
+        assert t.log.lines == ["P2 passed", "P1 shook 1 2 3"]
+        assert t.s.to_dict() == good_state().to_dict()
+        saved = app.store.load(S.SAVE, None)                 # saved again in the new format
+        assert saved["kinds"] == table.KIND_FORMAT and saved["seats"] == new
+        assert "log" not in saved["state"] and saved["log"] == t.log.lines
+
+
+def test_damaged_move_log_lines_are_dropped_not_fatal():
+    for writer in (put, put_old):
+        app = App()
+        d = good_state().to_dict()
+        lines = ["P1 passed", 5, None, "x" * 500]
+        if writer is put_old:
+            d["log"] = lines
+            writer(app, d)
+        else:
+            writer(app, d, log=lines)
+        m = open_menu(app)
+        assert app.top() is m
+        app.press(E.A)
+        t = app.top()
+        assert isinstance(t, S.Table)
+        assert t.log.lines[0] == "P1 passed" and len(t.log.lines) == 2 and len(t.log.lines[1]) <= 120
 
 
 def test_a_failed_write_does_not_stop_play():
     app = App()
     app.store.fail_writes = True
-    S.start(app)
-    app.press(E.A)
-    t = app.top()
-    assert isinstance(t, S.Table)
-    for _ in range(60):
-        app.run(700)
-        while app.top() is not t:
-            app.press(E.A)
-        if t.st.current_player() == TERMINAL:
+    t = start_game(app, (0, 1))
+    for _ in range(200):
+        close_pages(app, t)
+        if t.s.current_player() == TERMINAL:
             break
-        if not t.bot_to_move():
-            if t.waiting_roll():
-                app.press(E.A)
-            else:
-                a = t.st.legal_actions()[0]
-                assert t.try_act(a) is None
+        if t.human_rolls():
+            app.press(E.A)
+        elif t.my_turn():
+            a = t.s.legal_actions()[0]
+            assert t.try_act(a) is None
+        else:
+            app.run(700)
     assert app.store.failed_writes > 0 and app.store.notice
     assert not app.store.exists(S.SAVE)
+    assert t.log.count > 10
 
 
 def play_a_bit(app):
-    S.start(app)
-    app.press(E.A)                # vs Nephew
-    t = app.top()
+    t = start_game(app, (0, 1))
     for _ in range(10):
         app.run(700)
         while app.top() is not t:
@@ -231,30 +267,34 @@ def test_after_save_and_quit_resume_is_first_and_selected():
     app.press(E.A)
     assert app.top() is m
     assert m.label(0) == "Resume game" and m.sel == 0
-    saved = t.st.to_dict()
+    saved = t.s.to_dict()
     app.press(E.A)                # A on the menu resumes: nothing is wiped
     t2 = app.top()
-    assert isinstance(t2, S.Table) and t2.st.to_dict() == saved
+    assert isinstance(t2, S.Table) and t2.s.to_dict() == saved
 
 
 def test_new_game_over_a_save_asks_first():
     app = App()
     t = play_a_bit(app)
-    saved = t.st.to_dict()
-    app.pop()                     # leave the table (saved after every step)
+    app.press(E.B)
+    items = app.top()
+    items.sel = [items.label(i) for i in range(len(items.items))].index("Save and quit")
+    app.press(E.A)
+    saved = t.s.to_dict()
     m = app.top()
     assert m.label(0) == "Resume game" and m.sel == 0
     m.sel = 1
-    app.press(E.A)
+    app.press(E.A)                # New game: the seats first
+    assert isinstance(app.top(), table.NewGame)
+    app.press(E.UP)
+    app.press(E.A)                # Start
     assert isinstance(app.top(), ui.Confirm)
     app.press(E.B)                # no: the save stays
-    assert app.top() is m
-    st = app.store.load(S.SAVE, None)["state"]
-    del st["log"]
-    assert st == saved
-    m.sel = 2
+    assert isinstance(app.top(), table.NewGame)
+    assert app.store.load(S.SAVE, None)["state"] == saved
     app.press(E.A)
     assert isinstance(app.top(), ui.Confirm)
     app.press(E.A)                # yes: a new game
-    t2 = app.top()
-    assert isinstance(t2, S.Table) and t2.seats == [0, 2]
+    t2 = app.stack[1]
+    assert isinstance(t2, S.Table) and t2.seats == [0, 3] and t2 is not t
+    assert app.store.load(S.SAVE, None)["state"] != saved

@@ -285,6 +285,8 @@ class Table(table.Table):
         if lines and lines[-1] == m and len(m) > 6 and m[0] == "P" and m[:3] == m[3:6]:
             lines[-1] = m[3:]
             self.msg = m[3:]
+        if self.is_bot(self.actor()):
+            self.shown = -1     # so a person's next turn after the bots opens with a recap
 
     def info_items(self):
         app = self.app
