@@ -12,6 +12,7 @@ from dicebox.core import rng, events
 from dicebox.games.milestones import screens, deck
 
 import test_milestones_screens as screen_tests
+from test_milestones_saves import check_save
 
 ODD = (None, True, False, 0, 1, -1, 5, 7, 9, 51, 99, 2 ** 31, -2 ** 40, 1.5, "", "x", "63",
        [], [0], [1, 2], [-1, -1, -1], [None], {}, {"a": 1}, [[0], [1]], ["roll", 63], ["draw", 0, 0])
@@ -25,7 +26,7 @@ def real_saves():
         screen_tests.setup_with(app, **cfg)
         if isinstance(app.top(), screens.PilePicker):
             app.press(events.A)
-        app.run(200)
+        app.run(300)
         app.shake()
         for _ in range(4):
             app.run(2500)
@@ -39,7 +40,7 @@ SAVES = real_saves()
 def test_the_real_saves_load_and_some_are_in_play():
     started = 0
     for d in SAVES:
-        st = screens.check_save(d)[0]
+        st = check_save(d)[0]
         started += st.started
     assert started >= len(SAVES) // 2
 
@@ -105,7 +106,7 @@ def play_on(st):
 def test_a_mutated_save_loads_or_is_refused_with_baddata(k, seed):
     d = mutate(SAVES[k], random.Random(seed))
     try:
-        st, cfg, log = screens.check_save(d)
+        st = check_save(d)[0]
     except BadData:
         return
     play_on(st)

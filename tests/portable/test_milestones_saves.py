@@ -379,3 +379,137 @@ def test_to_dict_loads_back_before_and_after_json():
         back = rules.State.from_dict(d)
         assert back.pending == ("draw", 0, 0) and back.mand_all == (1, 3)
         assert json.dumps(back.to_dict()) == json.dumps(st.to_dict())
+
+
+def test_saves_come_one_per_human_action_and_one_per_bot_action():
+    """Every action gets its own save, taken in a later frame that runs no bot
+    step and shows no tumbling dice (or, when a person acts again first, at
+    that second action); so the record is never more than one action behind,
+    and the sand in it is the sand of the frame it was taken in."""
+    app = App(13)
+    table = setup_solo(app, bots=3)
+    st = table.st
+    acts = [0, 0]                       # the person's, the bots'
+    real = table.act
+
+    def act(a, bot=False):
+        ok = real(a, bot)
+        if ok:
+            acts[1 if bot else 0] += 1
+        return ok
+    table.act = act
+    app.run(200)
+    assert not table.pending_save       # the setup's draws are saved
+    saves0 = table.saves
+    writes0 = app.store.writes
+    saved_at = 0                        # actions covered by the last save
+    for i in range(2200):
+        if st.is_over():
+            break
+        top = app.top()
+        if isinstance(top, screens.PilePicker):
+            app.press(events.A)
+        elif top is table:
+            if st.can_claim(0):
+                app.press(events.UP)
+            elif st.turn == 0 and i % 7 == 0:
+                app.press(events.A)     # mark the die at the cursor, then roll it
+                app.shake()
+        if table.saves != saves0:       # a save in an event: it covered the earlier actions
+            saved_at = acts[0] + acts[1] - 1
+            saves0 = table.saves
+        before = table.saves
+        app.run(100)
+        now = acts[0] + acts[1]
+        if table.saves > before:
+            assert table.saves == before + 1
+            assert not table.stepped and not table.animating()
+            saved_at = now
+            if not st.is_over():
+                d = json.loads(app.store.records[screens.SAVE][1])
+                assert rules.State.from_dict(d["state"]).time_left() == st.time_left()
+        assert now - saved_at <= 1, i   # a power cut now loses at most the last action
+        saves0 = table.saves
+    assert st.is_over()
+    assert acts[0] >= 5 and acts[1] >= 20, acts
+    # one write of the game per action, then the end (the score, the record, the save removed)
+    game_writes = app.store.writes - writes0 - 2
+    assert game_writes == acts[0] + acts[1], (game_writes, acts)
+
+
+def test_a_save_of_the_first_format_resumes_with_strong_bots():
+    app, d = saved_game()
+    old = {"st": d["state"], "log": d["log"], "cfg": {
+        "humans": 1, "bots": 2, "big": False, "must": [0, 0, 0], "hg": 0, "aid": False,
+        "gid": d["opt"]["gid"]}}
+    app.stack = []
+    app.store.save(screens.SAVE, old)
+    screens.start(app)
+    assert not app.messages
+    menu_pick(app, "Resume game")
+    t = app.top()
+    assert isinstance(t, screens.Table)
+    assert t.seats == [0, 3, 3] and t.cfg["level"] == 2
+    assert t.st.to_dict()["hands"] == d["state"]["hands"]
+    assert t.log.to_list() == d["log"]
+    d2 = json.loads(app.store.records[screens.SAVE][1])       # saved again in today's form
+    assert d2["seats"] == [0, 3, 3] and d2["kinds"] == 2 and "st" not in d2
+    bad = dict(old, cfg=dict(old["cfg"], bots=3))
+    raises(BadData, check_save, bad)
+
+
+def test_records_count_a_solo_game_with_bots_under_their_level_once():
+    from dicebox.core import table as T
+    app = App(3)
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    setup.cfg["level"] = 3
+    setup.sel = len(setup.items) - 1
+    app.press(events.A)
+    table = app.top()
+    assert table.seats == [0, 4, 4]
+    app.run(100)
+    app.press(events.A)
+    app.run(600)
+    app.shake()
+    res = finish(app, table)
+    rows = T.load_records(app.store)[screens.GAME]
+    assert sum(rows[3]) == 1 and rows[3][0] == 1       # the first game at a table: won
+    assert sum(rows[0]) + sum(rows[1]) + sum(rows[2]) == 0
+    assert isinstance(res, screens.Result)
+    app.t += 1500
+    app.press(events.A)                                  # the end page closes, and the table
+    menu = app.top()
+    assert isinstance(menu, screens.StartMenu)
+    menu_pick(app, "Records")
+    text = " ".join(app.top().lines)
+    assert "Expert" in text and "beat" in text
+    # a second game at the same table that does not beat the first: lost
+    st = rules.State(3)
+    st.over = True
+    cfg = dict(table.cfg, gid=77)
+    top, new, fresh = screens.record_high(app.store, st, cfg)
+    assert fresh and not new and top == res.score or res.score == 0
+
+
+def test_two_people_and_bots_keep_no_record():
+    from dicebox.core import table as T
+    app = App(4)
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    setup.cfg["humans"] = 2
+    setup.cfg["bots"] = 1
+    setup.sel = len(setup.items) - 1
+    app.press(events.A)
+    table = app.top()
+    for _ in range(10):
+        app.run(100)
+        if isinstance(app.top(), screens.PilePicker):
+            app.press(events.A)
+    assert table.st.setup == 3
+    app.shake()
+    assert table.st.started
+    finish(app, table)
+    assert T.load_records(app.store) == {}

@@ -277,3 +277,103 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
     assert words in app.screen()
     app.press(events.A, events.RELEASE)
     assert words not in app.screen()
+
+
+def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
+    app = App()
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    labels = [setup.label(i) for i in range(len(setup.items))]
+    assert "Level: Strong" in labels
+    setup.sel = labels.index("Level: Strong")
+    app.press(events.RIGHT)
+    assert setup.label(setup.sel) == "Level: Expert"
+    assert screens.TEAM_ABOUT[3].split()[0] in app.screen()
+    app.press(events.A)
+    assert setup.label(setup.sel) == "Level: Beginner"
+    assert setup.cfg["level"] == 0
+    for about in screens.TEAM_ABOUT:
+        assert len(screens.ui.wrap(about)) <= 2, about
+    setup.sel = len(setup.items) - 1
+    app.press(events.A)
+    table = app.top()
+    assert table.seats == [0, 1, 1]
+
+
+def test_hint_says_what_to_do_and_changes_nothing():
+    app = App(8)
+    table = setup_solo(app, bots=1)
+    app.shake()
+    app.run(400)
+    before = table.st.to_dict()
+    app.press(events.B)
+    menu_pick(app, "Hint")
+    page = app.top()
+    assert isinstance(page, screens.T.HintPage)
+    for _ in range(40):
+        app.run(33)
+        if page.text is not None:
+            break
+    assert page.text and "No hint" not in page.text
+    assert table.st.to_dict() == before
+    words = page.text.split("\n")[0]
+    assert words.startswith(("Reroll", "Claim", "Let the", "Swap", "Flip"))
+    app.press(events.A)
+    assert app.top() is table
+
+
+class StubBot:
+    """A bot that thinks for ``slices`` steps, then answers ``answer``."""
+
+    def __init__(self, seat, answer, slices):
+        self.seat = seat
+        self.answer = answer
+        self.slices = slices
+        self.calls = []
+        self.close = 0
+
+    def step(self, st, rng):
+        self.calls.append(st.rolls)
+        if self.slices > 0:
+            self.slices -= 1
+            return None
+        if self.answer and self.answer[0] == "claim" and not st.can_claim(self.seat):
+            return None                 # like a bot's look: only a claim that fits
+        return self.answer
+
+    def thinking(self):
+        return self.slices > 0
+
+
+def test_bots_take_one_step_a_frame_in_turn_and_the_cue_turns_while_one_thinks():
+    app = App(5)
+    table = setup_solo(app, bots=2)
+    app.shake()                             # S2's turn
+    st = table.st
+    a = StubBot(1, ("roll", 1), 12)
+    b = StubBot(2, None, 0)
+    table.bots = [a, b]
+    cue = []
+    for _ in range(40):
+        app.run(33, step=33)
+        cue.append(table.busy)
+    assert abs(len(a.calls) - len(b.calls)) <= 1       # round robin, one seat a frame
+    assert len(a.calls) + len(b.calls) <= 40
+    assert True in cue and cue[-1] is False             # thinking, then done
+    assert st.rolls == 1                                # the answer waits for the pace
+    app.run(3000)
+    assert st.rolls == 2                                # then the reroll is played
+
+
+def test_a_claim_waits_until_the_dice_have_stood_a_moment():
+    app = App(6)
+    table = setup_solo(app, bots=1)
+    st = table.st
+    table.bots = [StubBot(1, ("claim", 1, 0), 0)]
+    app.shake()
+    st.dice = find_roll(deck.DECK[st.hands[1]][3], True)
+    app.run(500)
+    assert st.scored == []
+    app.run(400)
+    assert len(st.scored) == 1 and "S2 scored" in table.msg

@@ -339,7 +339,7 @@ class SetupMenu(ui.Menu):
         if self.sel == 2:
             if not self.cfg["bots"]:
                 return "no bots at the table"
-            return "Bot teammates " + T.LEVEL_ABOUT[self.cfg["level"]].split(";")[0]
+            return TEAM_ABOUT[self.cfg["level"]]
         return "left/right: change" if len(self.items[self.sel]) > 2 else "A: pick"
 
     def draw(self, fb):
@@ -403,10 +403,10 @@ def card_lines(card, width=16):
 # What a bot teammate of each level is like, for the setup's level line (two
 # screen lines at most; a team game, so no "beats" here).
 TEAM_ABOUT = (
-    "Beginner: rerolls mostly at random",
-    "Casual: plays the obvious reroll",
-    "Strong: searches, minds must-dos",
-    "Expert: exact odds, keeps your dice",
+    "rerolls mostly at random",
+    "plays the obvious reroll",
+    "searches; minds must-do cards",
+    "exact odds, spares your dice",
 )
 
 
@@ -608,8 +608,9 @@ class Table(T.Table):
         try:
             st.apply(a)
         except IllegalMove as e:
-            self.say(e.reason)
-            self.app.beep(220, 120)
+            if not bot:              # a bot's refused step is asked again later
+                self.say(e.reason)
+                self.app.beep(220, 120)
             return False
         self.want_save()
         self.dirty = True
