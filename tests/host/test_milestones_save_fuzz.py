@@ -31,6 +31,11 @@ def real_saves():
         for _ in range(4):
             app.run(2500)
             out.append(json.loads(app.store.records[screens.SAVE][1]))
+    # and a save of the first format ("st", "cfg", "log"), converted on load
+    d = out[-1]
+    cfg = dict(d["opt"])
+    del cfg["level"]
+    out.append({"st": d["state"], "cfg": cfg, "log": d["log"]})
     return out
 
 
