@@ -376,7 +376,7 @@ def produce(data):
     s.tap(E.DOWN, 60, 100)
     s.tap(E.RIGHT, 60, 200)
     s.home()
-    for title, start in (("dairyman", ("new game", "start")), ("mildred", ("vs nephew",)),
+    for title, start in (("dairyman", ("new game", "start")), ("mildred", ("new game", "start")),
                          ("milestones", ("new game", "start"))):
         s.pick(title[:6])
         s.dismiss()
@@ -614,7 +614,7 @@ class CutFS:
 
 GAMES = {  # title on the home menu, entries picked to start a game, save record, result record
     "dairyman": ("Dairyman", ("new game", "p1:", "start"), "dairyman", None),   # P1 made a bot too
-    "mildred": ("Mildred", ("watch two bots",), "mildred", None),
+    "mildred": ("Mildred", ("new game", "start"), "mildred", "records"),   # P1 a person: the result is recorded
     "milestones": ("Milestones", ("new game", "start"), "milestones_game", "milestones_high"),
 }
 

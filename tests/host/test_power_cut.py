@@ -6,7 +6,8 @@ are: the game's save must be the last one completed (the action under way when
 the power went is the one lost) or the one before, the game's menu must offer
 Resume, and Resume must open the game without an error. Engine:
 ``host_tools/mutate.py powercut``. The games are played with bots in every seat
-that allows it (Dairyman, Mildred's "Watch two bots"), so the replay is the same
+that allows it (Dairyman; Mildred plays a person by script against a bot to the
+end, its result recorded), so the replay is the same
 every time (seeded dice, virtual clock, shake timing from the virtual clock);
 each cut run is judged against its own completed saves, and a replay that
 ends before its cut point (rare: the unix port's heap layout can reorder a set
@@ -27,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 MUTATE = os.path.join(ROOT, "host_tools", "mutate.py")
 HEAP = "1024wK"
-GAMES = {"dairyman": 12, "mildred": 30, "milestones": 60}   # scripted moves each
+GAMES = {"dairyman": 12, "mildred": 90, "milestones": 60}   # scripted moves each
 SEED = 3
 
 _RESULTS = {}
