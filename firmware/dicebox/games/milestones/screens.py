@@ -433,7 +433,7 @@ def _old_hint(st, seat, rng):
     a = b.act(st, roll=False)
     if a is None and st.setup >= st.n:
         a = ("roll", b.choose_roll(st) if st.turn == seat else 0)
-    yield a, "what a Strong teammate would do"
+    yield a, ("reroll " + _dice_words(st, a[1])) if a and a[0] == "roll" else "a good move"
 
 
 def _dice_words(st, m):
@@ -549,19 +549,20 @@ class Table(T.Table):
         def show(seat):
             gen = (botmod.hint if hasattr(botmod, "hint") else _old_hint)(
                 self.st.clone(), seat, self.app.rng)
-            self.app.replace(T.HintPage(self.app, gen, self.hint_words))
+            self.app.replace(T.HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
         self.seats_then(show, "Whose hint?")
 
-    def hint_words(self, a):
+    def hint_words(self, a, seat):
+        """The hint's headline; the bot's words under it say which dice and why."""
         if not a:
-            return "Wait for the dice."
+            return "Nothing to do now."
         v = a[0]
         if v == "roll":
-            return "Reroll %s." % _dice_words(self.st, a[1]) if a[1] else "Let the others roll."
+            return "Your roll:" if self.st.turn == seat else "When you roll:"
         if v == "claim":
-            return "Claim your card."
+            return "Claim now!"
         if v == "flip":
-            return "Flip the hourglass."
+            return "Flip the glass!"
         if v == "discard":
             return "Swap your card."
         return "Take a card."
