@@ -22,11 +22,18 @@ HOWTO = (
 )
 
 CONTROLS = (
-    "START MENU: Up/Down choose, A select, B back home.",
-    "TABLE: A opens your actions (or rolls your dice, or skips a bot's turn; "
-    "when watching bots A plays one step). Shake: roll your dice. Up: moves "
-    "so far. Down: details of every die. B: game menu (save and quit). When "
-    "the game is over any key goes back.",
+    "START MENU: Up/Down choose, A select, B back home. Resume comes first when "
+    "a game is saved. Records: your wins, losses and draws against each bot level.",
+    "NEW GAME: on P1 or P2, Left/Right (or A) change who sits there: a person or "
+    "a bot, Beginner, Casual, Strong or Expert; the line below says how strong. "
+    "Start begins; over a saved game it asks first.",
+    "TABLE: A opens your actions, or rolls your dice. Shake: roll your dice. "
+    "While bots play A skips to your turn (with no person at the table, to the "
+    "end); a turning box in the top right corner: a bot is thinking. Up: moves "
+    "so far. Down: details of every die. B: game menu (Hint on your turn, "
+    "details, cards, help, save and quit; in pass and play Hint is off until "
+    "switched on there). Pass and play: hand over when asked, the next player "
+    "presses A. At the end, A or B on the result page goes back to the menu.",
     "ACTION MENUS: Up/Down choose, A do it, B back. Items ending in ... open a "
     "list of the legal choices; a refused step says why.",
     "TEXT PAGES: Up/Down a line, Left/Right a page, A or B close.",
