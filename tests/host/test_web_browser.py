@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 
 import pytest
 from PIL import Image
@@ -51,7 +50,7 @@ def test_web_page_in_headless_chromium():
             pytest.fail("browser test cannot run under CI: " + what)
         pytest.skip("browser test not run: " + what)
     import web_build
-    site = web_build.build(tempfile.mkdtemp(prefix="dicebox_web_"))
+    site = web_build.build_once()
     server = subprocess.Popen([os.path.join(ROOT, ".venv", "bin", "python"),
                                os.path.join(ROOT, "host_tools", "web_serve.py"),
                                "--dir", site, "--port", "0", "--quiet"],

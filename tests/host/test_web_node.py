@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 
 import pytest
 from PIL import Image
@@ -29,14 +28,9 @@ pytestmark = pytest.mark.skipif(
     NODE is None or (not os.path.exists(RUNTIME) and os.environ.get("CI") != "true"),
     reason="node or web/node_modules missing: run `make web` (npm ci in web/)")
 
-_BUILD = {}
-
-
 def build_dir():
-    if "dir" not in _BUILD:
-        import web_build
-        _BUILD["dir"] = web_build.build(tempfile.mkdtemp(prefix="dicebox_web_"))
-    return _BUILD["dir"]
+    import web_build
+    return web_build.build_once()
 
 
 def node(*args):

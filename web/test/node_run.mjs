@@ -13,6 +13,8 @@ const [buildDir, mode, ...rest] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(buildDir, "micropython.mjs")).href);
 const files = JSON.parse(readFileSync(path.join(buildDir, "files.json"), "utf8"));
 
+const unb64 = (s) => new Uint8Array(Buffer.from(s, "base64"));
+
 function jsModule(store, tones, log, stuck) {
   return {
     random_hex: (n) => (stuck ? "00".repeat(n) : randomBytes(n).toString("hex")),
@@ -38,7 +40,7 @@ async function load(store, tones = [], log = [], stuck = false) {
       dir += "/" + d;
       try { mp.FS.mkdir(dir); } catch (e) { /* exists */ }
     }
-    mp.FS.writeFile("/lib/" + p, text);
+    mp.FS.writeFile("/lib/" + p, text.startsWith("b64:") ? unb64(text.slice(4)) : text);
   }
   mp.registerJsModule("dicebox_js", jsModule(store, tones, log, stuck));
   const webhw = mp.pyimport("webhw");
