@@ -513,3 +513,61 @@ def test_thinking_cue_turns_while_a_bot_thinks():
         if app.top() is not t:
             break
     assert seen >= 1
+
+
+def test_a_solo_result_goes_into_the_records_of_the_bots_level_and_survives_a_reload():
+    from test_mildred_base import mk
+    app = App()
+    st = mk(phase=R.WAKE, vic=[2, 0], cookie=[5, 1], groups={(0, 0): ((3, 3), 2)})
+    t = S.Table(app, st, [0, 3])          # against Strong
+    app.push(t)
+    app.press(E.A)
+    pick(app, "Score...")
+    pick(app, "Score PR")                 # the 3rd victory die
+    for _ in range(5):
+        app.frame()
+        if isinstance(app.top(), table.EndPage):
+            break
+        app.press(E.A)
+    assert isinstance(app.top(), table.EndPage)
+    assert "P1 wins" in " ".join(app.top().lines)
+    rows = table.load_records(app.store)[S.GAME]
+    assert rows[table.LEVELS.index("Strong")] == [1, 0, 0]
+    assert sum(sum(r) for r in rows) == 1
+    assert not app.store.exists(S.SAVE)
+    app.run(1100)
+    app.press(E.A)                        # the end page and the table go
+    assert app.top() is None
+    S.start(app)                          # a fresh menu reads the records back
+    pick(app, "Records")
+    out = " ".join(" ".join(app.top().lines).split())
+    assert "Strong 1 0 0" in out and "Expert 0 0 0" in out, out
+
+
+def test_pass_and_play_covers_the_table_between_people():
+    app = App(3)
+    t = start_game(app, (0, 0))
+    assert t.cover == t.s.turn and "Hand over to" in app.screen()
+    first = t.s.turn
+    app.press(E.A)                        # ready: the start is shown
+    close_pages(app, t)
+    assert t.cover < 0 and t.my_turn()
+    app.press(E.B)
+    assert "Hint" not in labels(app) and "Hints: off" in labels(app)
+    app.press(E.B)
+    n = 0
+    while t.s.turn == first and n < 50:
+        close_pages(app, t)
+        if t.human_rolls():
+            app.shake()
+        elif t.my_turn():
+            acts = t.s.legal_actions()
+            t.try_act(("shake",) if ("shake",) in acts else ("pass",) if ("pass",) in acts else acts[0])
+        n += 1
+    app.frame()
+    assert t.cover == 1 - first
+    out = app.screen()
+    assert "Hand over to" in out and "P%d" % (2 - first) in out
+    app.press(E.A)
+    close_pages(app, t)
+    assert t.cover < 0 and t.my_turn() and t.s.turn == 1 - first
