@@ -116,69 +116,45 @@ def easy(state, rng):
     return ("reroll", ()) if free else ("fail",)
 
 
-# ---- hard ----------------------------------------------------------------------
-class _Ctx:
-    """What one decision needs: claim value by barn total, failure cost."""
-
-    def __init__(self, s):
-        p = s.seat
-        self.s = s
-        disp = s.display
-        self.top = 0
-        for t in disp:
-            self.top += TILES[t][0]
-        # highest unflipped tile: what a reset would take
-        hi = 0
-        for t in s.owned[p]:
-            if not s.flipped[t] and TILES[t][0] > hi:
-                hi = TILES[t][0]
-        self.hi = hi
-        loss = 0
-        if s.supply() == 1:
-            mine = s.tokens[p] + 1
-            others = 0
-            for q in range(s.n):
-                if q != p and s.tokens[q] > others:
-                    others = s.tokens[q]
-            if mine >= others:
-                loss = hi
-        self.fail = 5.0 + loss
-        stopv = []
-        for i in range(14):
-            v = _best_claim(disp, 10 * i)[0]
-            stopv.append(v if v else -self.fail)
-        self.stopv = stopv
-        # the values depend only on the claim table and the failure cost, which
-        # stay the same through a turn: keep the last table between decisions
-        key = tuple(stopv)
-        if _MEMO[0] != key:
-            _MEMO[0] = key
-            _MEMO[1] = _values(stopv, self.top, self.fail)
-        self.V = _MEMO[1]
-
-    def stop(self, T):
-        i = T // 10
-        return self.stopv[i if i < 14 else 13]
-
-    def value(self, T, k):
-        """Best expected points with barns T and k free dice (then playing on
-        well). The freeze tokens later rerolls would earn are left out here."""
-        i = T // 10
-        return self.V[i if i < 14 else 13][k]
-
-    def push(self, T, k, rr):
-        """Expected points of rerolling k dice now, rr rolls so far."""
-        i = T // 10
-        return _push(self.V, i if i < 14 else 13, k, self.fail) + (FT if rr >= 3 else 0.0)
-
-    def flip_gain(self, t):
-        g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
-        # protection from a reset: mostly matters for the tile it would take
-        risk = 0.25 if TILES[t][0] >= self.hi else 0.05
-        return g + risk * TILES[t][0]
+# ---- the levels -------------------------------------------------------------
+# Every level plays the same turn search (below); they differ in what a stop is
+# worth and in how often they blunder:
+#
+#   level     turn values                              random moves
+#   0 Beginner  points of the claim, a failure -5        _NOISE[0] per mille
+#   1 Casual    the same                                  _NOISE[1]
+#   2 Strong    the same                                  _NOISE[2]
+#   3 Expert    the game: reset risk, what the display     none
+#               leaves the next player, the game's end
+#
+# A random move is one of the legal moves, a verb at random (random_choice).
+LEVELS = 4
+_NOISE = (200, 130, 45, 0)
+SLICE = 300       # work units per slice (one unit: a dice outcome weighed, a
+                  # plan or a display looked at); calibrated on the unix port
+                  # so that a slice stays under 25 ms on the chip
+DECISION = 3000   # the most units one decision may take in all
+units = 0         # work units done so far (tests read it between slices)
+_used = [0]       # units in the slice being thought
 
 
-_MEMO = [None, None]
+def _step(n):
+    """Count n units; True when the slice is used up (the caller yields)."""
+    global units
+    units += n
+    _used[0] += n
+    if _used[0] >= SLICE:
+        _used[0] = 0
+        return True
+    return False
+
+
+# ---- the turn search ----------------------------------------------------------
+# A turn's state, for the search: barns total T (tens: i = T // 10) and k free
+# dice. V[i][k] is the best expected worth of playing on from there (stop, or
+# reroll the free dice and lock what the roll allows), by expectimax over the
+# roll outcomes (DIST) from the highest total down. A stop's worth comes from
+# the claims the display allows (stopv[i]); a failure's from ``failv``.
 
 # _OPTS[k]: for each outcome of rolling k dice, its chance and the ways to
 # lock part of it: (barn index step, dice left). Fewer sets lock pairs first.
@@ -195,22 +171,24 @@ for _k in range(13):
 _OPTS = tuple(_OPTS)
 
 
-def _push(V, i, k, fail):
+def _push(V, i, k, failv):
+    """Expected worth of rolling k dice with barns at index i."""
     acc = 0.0
     for pr, ways in _OPTS[k]:
-        best = -1000.0
+        best = -1e9
         for dj, k2 in ways:
             ii = i + dj
             v = V[ii if ii < 14 else 13][k2]
             if v > best:
                 best = v
         acc += pr * best
-    return acc - (1.0 - PSET[k]) * fail
+    return acc + (1.0 - PSET[k]) * failv
 
 
-def _values(stopv, top, fail):
-    """V[i][k]: best expected points with barns 10*i and k free dice, by
-    dynamic programming from the highest total down (stop or reroll)."""
+def _values(stopv, failv):
+    """V[i][k] (see above), thought in slices: yields None between slices and
+    returns the table."""
+    top = max(stopv)
     V = [None] * 14
     for i in range(13, -1, -1):
         st = stopv[i]
@@ -219,38 +197,267 @@ def _values(stopv, top, fail):
         if st >= top:
             continue
         for k in range(2, 13):
-            v = _push(V, i, k, fail)
+            v = _push(V, i, k, failv)
             if v > st:
                 row[k] = v
+            if _step(len(_OPTS[k]) + 1):
+                yield None
     return V
 
 
-def _plans(cnt):
-    """Every multiset of sets the counts allow: [(nsets, ndice, types)]."""
-    out = []
+_MEMO = [None, None]   # the last (stopv, failv) and its V: a turn keeps them
 
-    def rec(t, c, types, nd):
+
+# ---- what a stop is worth -------------------------------------------------------
+def _hi(s, q):
+    """Value of seat q's highest unflipped tile: what a reset takes."""
+    hi = 0
+    for t in s.owned[q]:
+        if not s.flipped[t] and TILES[t][0] > hi:
+            hi = TILES[t][0]
+    return hi
+
+
+_RESET = {}   # token counts -> chance each seat is among the most at the reset
+
+
+def _reset_odds(tokens, total):
+    """For each seat, the chance it holds the most tokens when the last one is
+    taken, if every later token goes to a seat at random."""
+    key = tuple(tokens)
+    r = _RESET.get(key)
+    if r is not None:
+        return r
+    n = len(tokens)
+    if sum(tokens) >= total:
+        most = max(tokens)
+        r = [1.0 if x == most else 0.0 for x in tokens]
+    else:
+        r = [0.0] * n
+        for j in range(n):
+            t2 = list(tokens)
+            t2[j] += 1
+            sub = _reset_odds(t2, total)
+            for q in range(n):
+                r[q] += sub[q] / n
+    if len(_RESET) > 400:
+        _RESET.clear()
+    _RESET[key] = r
+    return r
+
+
+# The worth to the next player of a fresh turn at a display (8 dice, a failure
+# -5): the level 0-2 search's expected points, in tenths, by the display's three
+# values as indices 0..6 (10..40), sorted (host_tools/bench_dairyman.py --tables).
+_FRESH84 = (
+    226, 205, 226, 205, 226, 192, 192, 205, 226, 180, 205, 180, 180, 226, 226,
+    226, 226, 226, 161, 186, 161, 161, 186, 186, 186, 98, 98, 98, 204, 226, 205,
+    204, 205, 205, 192, 205, 226, 192, 192, 180, 205, 180, 180, 204, 205, 205,
+    143, 143, 143, 192, 205, 226, 192, 192, 204, 226, 205, 205, 226, 226, 226,
+    192, 192, 192, 136, 167, 137, 137, 167, 167, 168, 137, 137, 137, 167, 167,
+    168, 167, 168, 168, -38, -37, -37, -37)
+_FRESH = [0] * 343     # by a * 49 + b * 7 + c in any order
+_n = 0
+for _a in range(7):
+    for _b in range(_a, 7):
+        for _c in range(_b, 7):
+            for _p in ((_a, _b, _c), (_a, _c, _b), (_b, _a, _c), (_b, _c, _a),
+                       (_c, _a, _b), (_c, _b, _a)):
+                _FRESH[_p[0] * 49 + _p[1] * 7 + _p[2]] = _FRESH84[_n]
+            _n += 1
+_FRESH = tuple(_FRESH)
+
+
+def _next_turn(rest, pool, m):
+    """Expected worth (tenths) of the next player's fresh turn when the display
+    keeps ``rest`` (value indices) and m tiles come from the stack, whose value
+    counts are ``pool`` (drawn as if with replacement)."""
+    n = 0
+    for c in pool:
+        n += c
+    if m == 0:
+        return _FRESH[rest[0] * 49 + rest[1] * 7 + rest[2]], 1
+    if n == 0:
+        return 0, 1
+    acc = 0
+    work = 0
+    if m == 1:
+        base = rest[0] * 49 + rest[1] * 7
+        for v in range(7):
+            if pool[v]:
+                acc += pool[v] * _FRESH[base + v]
+                work += 1
+        return acc // n, work
+    if m == 2:
+        base = rest[0] * 49
+        for v in range(7):
+            if pool[v]:
+                for w in range(7):
+                    if pool[w]:
+                        acc += pool[v] * pool[w] * _FRESH[base + v * 7 + w]
+                        work += 1
+        return acc // (n * n), work
+    for v in range(7):
+        if pool[v]:
+            for w in range(7):
+                if pool[w]:
+                    pw = pool[v] * pool[w]
+                    for x in range(7):
+                        if pool[x]:
+                            acc += pw * pool[x] * _FRESH[v * 49 + w * 7 + x]
+                            work += 1
+    return acc // (n * n * n), work
+
+
+WIN = 1000.0    # the Expert's worth of ending the game in the lead
+
+
+class _Ctx:
+    """What one decision weighs: every claim the display allows (tiles, points,
+    worth), a failure's worth, the stop worth by barn total and the values V.
+    Built by ``_context`` (in slices)."""
+
+    def stop(self, T):
+        i = T // 10
+        return self.stopv[i if i < 14 else 13]
+
+    def value(self, T, k):
+        """Best expected worth with barns T and k free dice (then playing on
+        well). The freeze tokens later rerolls would earn are left out here."""
+        i = T // 10
+        return self.V[i if i < 14 else 13][k]
+
+    def push(self, T, k, rr):
+        """Expected worth of rerolling k dice now, rr rolls so far."""
+        i = T // 10
+        return _push(self.V, i if i < 14 else 13, k, self.failv) + (FT if rr >= 3 else 0.0)
+
+    def flip_gain(self, t):
+        g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
+        # protection from a reset: mostly matters for the tile it would take
+        risk = 0.25 if TILES[t][0] >= self.hi else 0.05
+        return g + risk * TILES[t][0]
+
+    def best_claim(self, T):
+        """The claim to make with barns T: the most worth, then most points."""
+        best = None
+        for c, v, w in self.claims:
+            if v <= T and (best is None or (w, v, len(c)) > (best[2], best[1], len(best[0]))):
+                best = (c, v, w)
+        return best[0] if best else ()
+
+
+def _context(s, expert):
+    """The _Ctx of the acting seat (a generator: yields between slices)."""
+    ctx = _Ctx()
+    p = s.seat
+    disp = s.display
+    ctx.hi = hi = _hi(s, p)
+    if expert:
+        # a token's cost: 5 points, and the change it makes in the chance of
+        # losing my best tile (and the others theirs) at the next reset
+        tok = list(s.tokens)
+        m0 = _reset_odds(tok, s.supply_total)
+        tok[p] += 1
+        m1 = _reset_odds(tok, s.supply_total)
+        cost = 5.0 + (m1[p] - m0[p]) * hi
+        for q in range(s.n):
+            if q != p:
+                cost -= (m1[q] - m0[q]) * _hi(s, q) / (s.n - 1)
+        sc = s.scores()
+        lead = -1000
+        for q in range(s.n):
+            if q != p and sc[p] - sc[q] > lead:
+                lead = sc[p] - sc[q]
+        pool = [0] * 7
+        for t in s.stack:
+            pool[TILES[t][0] // 5 - 2] += 1
+        nst = len(s.stack)
+        dvi = [TILES[t][0] // 5 - 2 for t in disp]
+        left = 0.0
+        if len(dvi) == 3:
+            left = _FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
+        failv = -cost - left
+    else:
+        loss = 0
+        if s.supply() == 1:
+            mine = s.tokens[p] + 1
+            others = 0
+            for q in range(s.n):
+                if q != p and s.tokens[q] > others:
+                    others = s.tokens[q]
+            if mine >= others:
+                loss = hi
+        failv = -5.0 - loss
+    claims = []
+    for c in rules.claims(disp, 130):
+        v = 0
+        for t in c:
+            v += TILES[t][0]
+        if not expert:
+            w = float(v)
+        elif len(c) > nst:           # the game ends with this claim
+            x = lead + v
+            w = WIN if x > 0 else (-WIN if x < 0 else 0.0)
+        else:
+            rest = [dvi[j] for j in range(len(disp)) if disp[j] not in c]
+            nt, work = _next_turn(rest, pool, len(c))
+            w = v - nt / 10.0
+            if _step(work):
+                yield None
+        claims.append((c, v, w))
+    ctx.claims = claims
+    ctx.failv = failv
+    stopv = []
+    for i in range(14):
+        best = None
+        for c, v, w in claims:
+            if v <= 10 * i and (best is None or w > best):
+                best = w
+        stopv.append(failv if best is None else best)
+    ctx.stopv = stopv
+    key = (tuple(stopv), failv)
+    if _MEMO[0] != key:
+        _MEMO[1] = yield from _values(stopv, failv)
+        _MEMO[0] = key
+    ctx.V = _MEMO[1]
+    return ctx
+
+
+def _plans(cnt):
+    """Every multiset of sets the counts allow, as (nsets, ndice, types);
+    a generator that yields None between slices and returns the list."""
+    out = []
+    stack = [(0, cnt, (), 0)]
+    while stack:
+        t, c, types, nd = stack.pop()
+        if _step(1):
+            yield None
         if t == len(SETS):
             out.append((len(types), nd, types))
-            return
-        rec(t + 1, c, types, nd)
+            continue
+        kids = [(t + 1, c, types, nd)]     # none of set t, then 1, 2, ...
+        st = SETS[t]
         c2 = c[:]
         ty = types
-        m = 0
+        n2 = nd
         while True:
-            for v in SETS[t]:
-                c2[v] -= 1
             ok = True
-            for v in SETS[t]:
+            for v in st:
+                c2[v] -= 1
                 if c2[v] < 0:
                     ok = False
             if not ok:
                 break
-            m += 1
             ty = ty + (t,)
-            rec(t + 1, c2[:], ty, nd + len(SETS[t]))
-    rec(0, cnt, (), 0)
+            n2 += len(st)
+            kids.append((t + 1, c2[:], ty, n2))
+        for j in range(len(kids) - 1, -1, -1):   # taken in that order
+            stack.append(kids[j])
     return out
+
+
+_FACT = (1, 1, 2, 6, 24, 120, 720)
 
 
 def _set_prob(fixed_cnt, m):
@@ -274,9 +481,6 @@ def _set_prob(fixed_cnt, m):
             c[face] -= n
     rec(1, m, fixed_cnt[:], _FACT[m])
     return tot[0] / (6 ** m)
-
-
-_FACT = (1, 1, 2, 6, 24, 120, 720)
 
 
 def _yellow_flip(s, ctx):
@@ -306,7 +510,8 @@ def _token_flip(s, ctx):
 
 
 def _best_ice(s, free, only_if_helps):
-    """The ice cream use with the best chance of a new set, or None."""
+    """(action, chance of a set after it) for the ice cream use with the best
+    chance of a new set, or None."""
     vals = [s.dv[i] for i in free]
     best = None
     for t in s.owned[s.seat]:
@@ -337,7 +542,7 @@ def _best_ice(s, free, only_if_helps):
                 best = (("ice", t), pr)
     if best is None or (only_if_helps and best[1] <= 0.0):
         return None
-    return best[0]
+    return best
 
 
 def _finish(s, ctx, free, T):
@@ -345,14 +550,14 @@ def _finish(s, ctx, free, T):
     if free and ctx.stop(T + 10) > ctx.stop(T):
         ice = _best_ice(s, free, True)
         if ice:
-            return ice
+            return ice[0]
     yf = _yellow_flip(s, ctx)
     if yf:
         return ("flip", yf[0])
     tf = _token_flip(s, ctx)
     if tf:
         return ("flip", tf[0])
-    v, c = _best_claim(s.display, T)
+    c = ctx.best_claim(T)
     return ("claim", c) if c else ("fail",)
 
 
@@ -371,9 +576,10 @@ def _pick_dice(s, free, st, taken):
     return tuple(out)
 
 
-def hard(state, rng):
-    s = state
-    ctx = _Ctx(s)
+def _decide(s, expert):
+    """The search's move for the acting seat (a generator: yields None between
+    slices, returns the action)."""
+    ctx = yield from _context(s, expert)
     free = s.free_dice()
     T = s.barn_total()
     rr = s.rolls if s.rolls < 3 else 3
@@ -383,15 +589,16 @@ def hard(state, rng):
     if s.need_lock and not rules.has_set_counts(cnt):
         ice = _best_ice(s, free, True)
         if ice:
-            return ice
+            return ice[0]
         return _finish(s, ctx, (), 0)
     yf = _yellow_flip(s, ctx)
     y = s.yellow()
     yv = s.dv[y] if yf else 0
     # best way to lock more sets (or none, when allowed)
-    best_v = -1000.0
+    best_v = -1e9
     best = None
-    for n, nd, types in _plans(cnt):
+    plans = yield from _plans(cnt)
+    for n, nd, types in plans:
         if n == 0:
             continue
         k2 = k - nd
@@ -422,7 +629,7 @@ def hard(state, rng):
             # a success is worth about what it is worth without freezing
             p0 = PSET[k]
             gain = FT if rr >= 3 else 0.0
-            vs = (base - gain + (1.0 - p0) * ctx.fail) / p0 if p0 > 0 else 0.0
+            vs = (base - gain - (1.0 - p0) * ctx.failv) / p0 if p0 > 0 else 0.0
             done = []
             for i in free:
                 v = s.dv[i]
@@ -430,7 +637,7 @@ def hard(state, rng):
                     continue
                 done.append(v)
                 pf = SUCC1[v - 1][k - 1]
-                ev = gain - FT + pf * vs - (1.0 - pf) * ctx.fail
+                ev = gain - FT + pf * vs + (1.0 - pf) * ctx.failv
                 opts.append((ev, ("reroll", (i,))))
     for v, a in opts:
         if v > best_v:
@@ -441,5 +648,109 @@ def hard(state, rng):
     return best
 
 
+# ---- the bot protocol -------------------------------------------------------------
+def think(state, rng, level):
+    """The move of a level 0..3 bot for the acting seat, thought in slices:
+    yields None after each slice of at most SLICE units, and the action last.
+    Does not change ``state``. rng: the console's Rng (its errors propagate)."""
+    _used[0] = 0
+    if level < 3 and rng.randbelow(1000) < _NOISE[level]:
+        yield random_choice(state, rng)
+        return
+    a = yield from _decide(state, level >= 3)
+    yield a
+
+
+def _as_thought(search):
+    a = yield from search
+    yield a
+
+
+def _run(gen):
+    a = None
+    for a in gen:
+        pass
+    return a
+
+
+def hint(state, rng):
+    """Like think() at Expert level; its last value is (action, why), why a
+    line of at most 40 characters: the move and its reason with a number."""
+    _used[0] = 0
+    a = yield from _decide(state, True)
+    yield (a, _why(state, a))
+
+
+def _dice_text(s, idx):
+    return "+".join("%d" % s.dv[i] for i in idx)
+
+
+def _why(s, a):
+    """Why the Expert plays a, in at most 40 characters."""
+    v = a[0]
+    free = s.free_dice()
+    k = len(free)
+    T = s.barn_total()
+    nxt = barn = rules.barn_for(s.rolls + 1)
+    if v == "lock":
+        k2 = k - len(a[1])
+        T2 = T + 10
+        txt = "lock %s: barns %d" % (_dice_text(s, a[1]), T2)
+        if k2 >= 2:
+            txt = "lock %s: %d%% to fill barn %d" % (
+                _dice_text(s, a[1]), _pct(PSET[k2]), nxt)
+        return txt
+    if v == "reroll":
+        m = k - len(a[1])
+        txt = "reroll %d: %d%% to fill barn %d" % (m, _pct(PSET[m]), barn)
+        if a[1]:
+            txt = "keep %s, reroll: %d%% to fill barn %d" % (
+                _dice_text(s, a[1]), _pct(SUCC1[s.dv[a[1][0]] - 1][m]), barn)
+        return txt
+    if v == "claim":
+        pts = 0
+        for t in a[1]:
+            pts += TILES[t][0]
+        if k >= 2:
+            return "stop: claim %d now, %d%% bust" % (pts, _pct(1.0 - PSET[k]))
+        return "stop: claim %d now" % pts
+    if v == "fail":
+        if s.need_lock:
+            return "no set of 10: take a backorder"
+        return "no tile fits %d: take a backorder" % T
+    if v == "flip":
+        t = a[1]
+        if TILES[t][2] == CHEESE:
+            return "flip %s: +5 points, safe from reset" % rules.tile_name(t)
+        return "flip %s: ice cream, safe from reset" % rules.tile_name(t)
+    ice = _best_ice(s, free, False)
+    pr = ice[1] if ice and ice[0] == a else 0.0
+    return "ice cream reroll: %d%% to make a set" % _pct(pr)
+
+
+def _pct(p):
+    x = int(p * 100 + 0.5)
+    return 99 if x > 99 and p < 1.0 else x
+
+
+# ---- plain functions (benchmarks, tests, the screens until the shared table) ----
+def hard(state, rng):
+    """Today's strong bot: the turn search on points, no random moves."""
+    _used[0] = 0
+    return _run(_as_thought(_decide(state, False)))
+
+
+def expert(state, rng):
+    return _run(think(state, rng, 3))
+
+
+def level_bot(level):
+    """choose(state, rng) for a level, running think() to its end."""
+    def choose(state, rng):
+        return _run(think(state, rng, level))
+    return choose
+
+
 choose = hard
-BOTS = {"random": random_choice, "easy": easy, "hard": hard}
+BOTS = {"random": random_choice, "easy": easy, "hard": hard, "expert": expert,
+        "beginner": level_bot(0), "casual": level_bot(1), "strong": level_bot(2)}
