@@ -427,7 +427,6 @@ class Console:
         self.hw = hw
         self.app = app
         self.pace = Pace()
-        self.frame_us = 0      # the last frame's run time
         try:
             app.home()
         except Exception as e:
@@ -465,7 +464,10 @@ class Console:
 
     # one frame ----------------------------------------------------------
     def frame(self):
-        """One frame of the App (the body of ``App.run``'s loop)."""
+        """One frame of the App (the body of ``App.run``'s loop); none while
+        the console sleeps (on the board, lightsleep blocks until an input)."""
+        if self.hw.asleep:
+            return
         app = self.app
         try:
             app.frame(self.hw.ticks_ms())
@@ -477,9 +479,7 @@ class Console:
         it changed (see ``picture``), else None."""
         if self.hw.asleep:
             return None
-        t0 = time.ticks_us()
         self.frame()
-        self.frame_us = time.ticks_diff(time.ticks_us(), t0)
         d = self.hw.display
         if d.changed:
             d.changed = False
@@ -505,7 +505,7 @@ class Console:
     def info(self):
         app = self.app
         return json.dumps({"frames": app.frames, "draws": app.draws,
-                           "frame_us": self.frame_us, "shake": self.hw.shake.kind,
+                           "shake": self.hw.shake.kind,
                            "dice": self.hw.entropy_source, "dice_ok": bool(self.hw.entropy_ok),
                            "asleep": self.hw.asleep, "muted": self.hw.buzzer.muted,
                            "top": type(app.top()).__name__})

@@ -7,7 +7,8 @@ of host_tools/shots/web.txt (boot to the home menu, 2d6, the first turn of
 each game) must equal the simulator's goldens pixel for pixel, with the same
 dice seed. Saves go to the page's storage and survive a reload; a damaged
 entry is set aside as on the device; the crypto dice pass the health tests
-and a stuck source is refused.
+and a stuck source is refused; Sound off silences the tones; an idle
+console sleeps and the waking press is eaten, as on the device.
 """
 import json
 import os
@@ -40,6 +41,16 @@ def node(*args):
     return json.loads(p.stdout)
 
 
+_RUNS = {}
+
+
+def storage_run():
+    """The storage / dice / sound / sleep scenario of node_run.mjs, run once."""
+    if "storage" not in _RUNS:
+        _RUNS["storage"] = node("storage")
+    return _RUNS["storage"]
+
+
 def golden_bits(name):
     im = Image.open(os.path.join(GOLDEN, name + ".png")).convert("1")
     assert im.size == (128, 64)
@@ -68,7 +79,7 @@ def test_web_scenes_match_the_simulator_goldens():
 
 
 def test_web_storage_reload_damage_and_dice():
-    r = node("storage")
+    r = storage_run()
     # a roll is saved to the page's storage and is there after a reload
     assert r["keys_after_play"] == ["dicebox:roller.json"]
     assert r["same_after_reload"]
@@ -84,3 +95,19 @@ def test_web_storage_reload_damage_and_dice():
     # a stuck source fails them: the roll is refused with a message
     assert r["stuck_info"]["dice_ok"] is False
     assert r["stuck_roll"]["top"] == "Message"
+
+
+def test_web_sound_setting_and_sleep():
+    r = storage_run()
+    # the roll's clicks reach Web Audio; with Sound off in Settings, none do
+    assert r["tones_sound_on"] > 0
+    assert r["muted_top"] == "RollScreen"
+    assert json.loads(r["muted_settings"])["data"]["sound"] is False
+    assert r["tones_sound_off"] == 0
+    # idle for the sleep time: the page stops stepping the console (nothing to
+    # paint); a press wakes it, turns the panel on and does nothing else
+    assert r["asleep"] is True
+    assert r["step_while_asleep"] is None
+    assert r["woken"] is True
+    assert r["after_wake_top"] == "Home"
+    assert r["after_wake_on"] == "1"

@@ -95,7 +95,15 @@ try {
       await shake();
     } else if (w[0] === "shot") {
       await shot(w[1]);
-      if (w[1] === "web_2d6" && screenshotPath) await page.screenshot({ path: screenshotPath });
+      if (w[1] === "web_2d6" && screenshotPath) {
+        // the console: the panel, the buttons and Shake (not the test's status line)
+        const a = await page.locator("#bezel").boundingBox();
+        const b = await page.locator("#pad").boundingBox();
+        const x = Math.min(a.x, b.x) - 16;
+        const y = a.y - 16;
+        await page.screenshot({ path: screenshotPath, clip: { x, y,
+          width: Math.max(a.x + a.width, b.x + b.width) + 16 - x, height: b.y + b.height + 16 - y } });
+      }
       if (w[1] === LAST) break;
     } else {
       throw new Error("not played in the browser: " + raw);

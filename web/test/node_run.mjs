@@ -95,6 +95,29 @@ if (mode === "script") {
   r.load_ms = page.loadMs;
   for (const line of ["wait 100", "press a", "press a", "wait 800"]) con.command(line, shots);
   r.crypto_roll = JSON.parse(con.info());
+  r.tones_sound_on = page.tones.filter((f) => f > 0).length;
+  // Sound off in Settings: the piezo's tones stop reaching Web Audio
+  const quiet = new Map();
+  page = await load(quiet);
+  con = page.webhw.boot('{"virtual": true}');
+  for (const line of ["wait 100", "press down 5", "press a", "press a", "press b", "press up 5",
+    "press a", "press a", "wait 800"]) con.command(line, shots);
+  r.muted_top = JSON.parse(con.info()).top;
+  r.muted_settings = quiet.get("dicebox:settings.json") || null;
+  r.tones_sound_off = page.tones.filter((f) => f > 0).length;
+  // idle: the console sleeps (the page stops stepping it); a press wakes it and is eaten
+  page = await load(new Map());
+  con = page.webhw.boot('{"virtual": true}');
+  con.command("wait 125000", shots);
+  r.asleep = JSON.parse(con.info()).asleep;
+  r.step_while_asleep = con.step();
+  con.down(4);
+  r.woken = !JSON.parse(con.info()).asleep;
+  con.run_ms(150);
+  con.up(4);
+  con.run_ms(300);
+  r.after_wake_top = JSON.parse(con.info()).top;
+  r.after_wake_on = con.picture().split(" ")[1];
   // a stuck source: the start-up health test fails and every roll is refused
   page = await load(new Map(), [], [], true);
   con = page.webhw.boot('{"virtual": true}');
