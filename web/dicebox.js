@@ -111,10 +111,12 @@ const jsModule = {
 
 // ---------------------------------------------------------------- screen
 function fitScreen() {
-  const room = Math.min(window.innerWidth - 44, 900);
-  const k = Math.max(2, Math.min(7, Math.floor(room / 128)));
-  canvas.style.width = 128 * k + "px";
-  canvas.style.height = 64 * k + "px";
+  // whole device pixels per panel pixel: crisp at any devicePixelRatio
+  const dpr = window.devicePixelRatio || 1;
+  const room = Math.min(window.innerWidth - 44, 900) * dpr;
+  const k = Math.max(1, Math.floor(room / 128));
+  canvas.style.width = (128 * k) / dpr + "px";
+  canvas.style.height = (64 * k) / dpr + "px";
 }
 
 // "CONTRAST ON HEX" from Console.picture(): VLSB pages, 8 rows a byte
@@ -328,6 +330,8 @@ function wireInput(con) {
     if (!a || a.x === null || a.x === undefined) return;
     motion = [Math.round(a.x * MILLI_G), Math.round(a.y * MILLI_G), Math.round(a.z * MILLI_G)];
     motionNew = true;
+    const ask = document.getElementById("motion");
+    if (ask.style.display !== "none") ask.style.display = "none";   // motion is coming: no need to ask
   };
   const DME = window.DeviceMotionEvent;
   if (DME) window.addEventListener("devicemotion", onMotion);
