@@ -57,7 +57,7 @@ def choose(hw, app, label):
     raise AssertionError("no %r in %r" % (label, [m.label(i) for i in range(len(m.items))]))
 
 
-def new_game(hw, app, humans):
+def new_game(hw, app, humans, level=None):
     tap(hw, app, events.A)                       # home -> Dairyman
     if app.top().label(0) == "Resume game":
         choose(hw, app, "New game")
@@ -71,6 +71,14 @@ def new_game(hw, app, humans):
         for _ in range(3):
             tap(hw, app, events.LEFT)            # P2: Strong -> Casual -> Beginner -> human
         assert ng.seats[:3] == [0, 0, 3], ng.seats
+    if level is not None:                        # P2 a bot of this level (Strong by default)
+        tap(hw, app, events.DOWN)
+        tap(hw, app, events.DOWN)
+        for _ in range(level + 1 - ng.seats[1]):
+            tap(hw, app, events.RIGHT)
+        for _ in range(ng.seats[1] - level - 1):
+            tap(hw, app, events.LEFT)
+        assert ng.seats[:2] == [0, level + 1], ng.seats
     choose(hw, app, "Start")
     if isinstance(app.top(), ui.Confirm):
         tap(hw, app, events.A)
@@ -202,3 +210,20 @@ def test_refused_dice_source_cannot_roll_and_nothing_crashes():
     r = seeded(3)
     for _ in range(60):
         tap(hw, app, KEYS[r.randbelow(len(KEYS))])
+
+
+def test_every_level_plays_in_the_app_and_skip_ahead_reaches_your_turn():
+    for level in range(4):
+        hw, app = make()
+        t = new_game(hw, app, 1, level)
+        assert t.seats == [0, level + 1]
+        storm(hw, app, 40 + level, 60)
+        if isinstance(app.top(), screens.Table) and app.top().bots_play():
+            t = app.top()
+            tap(hw, app, events.A)              # skip ahead
+            n = 0
+            while t.bots_play() and n < 600:
+                step(hw, app)
+                n += 1
+            assert not t.bots_play() and not t.fast
+        assert t.log.count > 5
