@@ -7,7 +7,8 @@ Dairyman menu in real time through the page's own inputs (on-screen buttons
 by pointer, keys, a stream of devicemotion events that rolls the dice, the
 Shake button); every canvas picture must equal the simulator's golden. Then
 the page is reloaded: the game saved in the browser's storage is offered
-again ("Resume game"). The page's screenshot for the README is written to
+again ("Resume game"); and once more with the network off, from the
+service worker's offline copy. The page's screenshot for the README is written to
 build/web-browser.png (and to docs/web_browser.png with UPDATE_SHOTS=1).
 
 Without a Chromium the test is skipped, saying so; under CI (CI=true) a
@@ -72,7 +73,7 @@ def test_web_page_in_headless_chromium():
     assert r["errors"] == []
     names = [s[0] for s in r["shots"]]
     assert names[:3] == ["web_menu", "web_roller", "web_2d6"]
-    assert names[-2:] == ["reload_home", "reload_dairyman"]
+    assert names[-3:] == ["reload_home", "reload_dairyman", "offline_home"]
     for name, expect, bits in r["shots"]:
         want = golden_bits(expect)
         diff = sum(a != b for a, b in zip(bits, want))

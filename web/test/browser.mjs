@@ -7,7 +7,7 @@
 // turns to the on-screen buttons (pointer) and the keys, the first shake is
 // a stream of devicemotion events, later ones the Shake button. Each shot
 // reads the canvas. Then the page is reloaded and the saved game must be
-// there. Prints JSON: the canvas bits of every shot and the page's timings.
+// there, and once more offline (the service worker's copy). Prints JSON: the canvas bits of every shot and the page's timings.
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
@@ -126,6 +126,13 @@ try {
     const reg = await navigator.serviceWorker.getRegistration();
     return reg ? "registered" : "none";
   });
+  // offline: the service worker's copy starts the console with no network
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.reload();
+  await ready();
+  await shot("offline_home", "web_menu");
+  await context.setOffline(false);
 } finally {
   await browser.close();
 }
