@@ -235,7 +235,11 @@ def scene_table(scenes, erase_every=1, word_bytes=8):
             continue
         speeds = [DF.BUS_FAST_HZ, DF.BUS_SLOW_HZ] if "dice" in sc else [DF.BUS_FAST_HZ]
         for hz in speeds:
-            est = estimate(sc, hz, erase_every)
+            full = estimate(sc, hz, erase_every)
+            # a save frame is judged apart: the policy (issue 10 item 4) puts each
+            # save in a frame of its own, between moves, when nothing animates
+            est = [full[i] for i in range(len(full)) if not sc["frames"][i][2]] or full
+            save_frames = [full[i] for i in range(len(full)) if sc["frames"][i][2]]
             tot = sorted(e[0] for e in est)
             worst = max(est, key=lambda e: e[0]) if est else (0, 0, 0, 0)
             name = sc["scene"]
@@ -246,15 +250,20 @@ def scene_table(scenes, erase_every=1, word_bytes=8):
                  "worst_flash_ms": worst[3], "p99_ms": pctl(tot, 99),
                  "saves": sum(f[2] for f in sc["frames"]), "bytes": sum(f[1] for f in sc["frames"]),
                  "heap_peak": sc.get("heap_peak", 0), "launch": bool(sc.get("launch")),
+                 "save_frames": len(save_frames),
+                 "save_frame_cpu_ms": max([e[1] + e[2] for e in save_frames] or [0]),
+                 "multi_save_frames": sum(1 for f in sc["frames"] if f[2] > 1),
                  "runs_aligned": sc.get("runs_aligned", True), "bus_hz": hz}
             r["heap_device_kb"] = r["heap_peak"] * 4.0 / word_bytes / 1024 if r["heap_peak"] else 0
             if r["launch"]:
+                r["worst_ms"] = max(e[0] for e in full) if full else 0
+                r["worst_flash_ms"] = max(e[3] for e in full) if full else 0
                 r["target"] = "<= %d ms" % DF.LAUNCH_MAX_MS
                 r["pass"] = r["worst_ms"] <= DF.LAUNCH_MAX_MS
             else:
-                r["fps"] = fps(est)
+                r["fps"] = fps(full)
                 r["target"] = "<= %d ms, %d fps" % (DF.FRAME_MAX_MS, DF.FPS_TARGET)
-                r["frame_pass"] = r["worst_ms"] <= DF.FRAME_MAX_MS
+                r["frame_pass"] = r["worst_ms"] <= DF.FRAME_MAX_MS and not r["multi_save_frames"]
                 r["fps_pass"] = r["fps"] >= DF.FPS_TARGET - 0.5
                 r["pass"] = r["frame_pass"] and r["fps_pass"]
             r["heap_pass"] = r["heap_device_kb"] <= DF.HEAP_LIVE_MAX_KB
@@ -285,6 +294,11 @@ def print_scene_table(rows, erase_every=1):
             res = "frame %s  fps %s" % (ok(r["frame_pass"]), ok(r["fps_pass"]))
             f = "%.1f" % r["fps"]
         res += "  heap %s" % ok(r["heap_pass"])
+        if r.get("save_frames") and not r["launch"]:
+            res += "  (+%d save frames: cpu+bus %.0f ms + flash)" % (
+                r["save_frames"], r["save_frame_cpu_ms"])
+        if r.get("multi_save_frames"):
+            res += "  %d frames with 2+ saves" % r["multi_save_frames"]
         if not r["runs_aligned"]:
             res += "  (runs differed: fastest whole run)"
         print("%-36s %4d %5d %5.0f ms %5.0f ms  %-24s %10s %5s %5d %3.0f KB %-9s %s" % (
@@ -299,6 +313,10 @@ def print_scene_table(rows, erase_every=1):
           + " (host_tools/device_factors.py: DESIGN.md section 4); a game's launch uses its "
           "bot's factor, other launches the ui one")
     print("chip worst: the emulated RP2040's own figure (issue 10), where there is one")
+    print("save frames: a save (up to %d ms of flash) is taken in a frame of its own, after a "
+          "person's move, at the end of a bot's turn or after the dice land, never in a frame "
+          "that animates; worst/p99/fps are over the other frames, and a frame with two "
+          "saves fails the scene" % DF.SAVE_WORST_MS)
 
 
 def scenes(fw, runs=5, erase_every=1):
