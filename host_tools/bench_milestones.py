@@ -45,7 +45,7 @@ DEVICE_FACTOR = 200   # Milestones' bot workload, unix port -> chip (DESIGN.md s
 def play(n, cls, seed, ms_per_roll, **variant):
     r = rng.seeded(seed)
     st = rules.State(n, **variant)
-    bots = [cls(i, seed * 7 + i) for i in range(n)]
+    bots = [cls(i, seed=seed * 7 + i) for i in range(n)]
     now = 0
     while not st.over:
         if st.current_player() == CHANCE:
@@ -88,7 +88,7 @@ rolls = []
 acts = []
 for game in range(%(games)d):
     st = rules.State(5, big_pile=False, mandatory=(0, 2), hourglass_side=6)
-    bots = [bot.Bot(i, 11 + i + 7 * game) for i in range(5)]
+    bots = [bot.Bot(i, seed=11 + i + 7 * game) for i in range(5)]
     now = 0
     nb = 0
     while not st.over:
@@ -103,7 +103,7 @@ for game in range(%(games)d):
             if COLD and hasattr(bot, "forget"):
                 bot.forget()
             t0 = time.ticks_us()
-            a = b.act(st)
+            a = b.act(st, roll=False)   # the look, as the old table called it
             acts.append(time.ticks_diff(time.ticks_us(), t0))
             if a is not None and a[0] != "roll":
                 st.apply(a)
@@ -112,12 +112,9 @@ for game in range(%(games)d):
         if moved:
             continue
         b = bots[st.turn]
-        if hasattr(b, "_roll_seen"):
-            b._roll_seen[0] = None      # time the search itself, not the kept answer
         best = 1 << 30
         for rep in range(3):   # fastest of 3 (cold: each from nothing)
-            if hasattr(b, "_roll_seen"):
-                b._roll_seen[0] = None
+            b._roll = 0     # time the search itself, not the kept answer
             if COLD and hasattr(bot, "forget"):
                 bot.forget()
             t0 = time.ticks_us()

@@ -62,7 +62,12 @@ def test_keeps_the_dice_its_card_needs():
     m = bot.Bot(0, seed=3).choose_roll(s)
     assert m & 3 == 0 and m != 0, m
     s = rolled([ONLY1234, RUN3, RUN3 + 1, RUN3 + 2], (1, 2, 5, 6, 3, 4))
-    assert bot.Bot(0, seed=5).choose_roll(s) == ONLY_BAD    # exactly the dice that break it
+    for seed in range(1, 9):    # the dice that break it are always rerolled
+        m = bot.Bot(0, seed=seed).choose_roll(s)
+        assert m & ONLY_BAD == ONLY_BAD, (seed, m)
+    # alone (no teammates to help by rerolling more): exactly the dice that break it
+    s = rolled([ONLY1234], (1, 2, 5, 6, 3, 4))
+    assert bot.Bot(0, seed=5).choose_roll(s) == ONLY_BAD
 
 
 def test_claims_when_it_can_and_draws_easy_early():
@@ -115,8 +120,8 @@ def test_bot_team_plays_a_whole_game_with_legal_moves():
 
 def test_random_baseline_rolls_any_nonempty_set():
     s = rolled([RUN3, THREE_BLUE], (1, 1, 1, 1, 1, 1))
-    b = bot.RandomBot(0, seed=2)
-    masks = set(b.choose_roll(s) for _ in range(200))
+    r = rng.seeded(3)
+    masks = set(next(bot.RandomBot(0)._think(s, r, 0)) for _ in range(200))
     assert min(masks) >= 1 and max(masks) <= 63 and len(masks) > 40
 
 
@@ -174,6 +179,14 @@ def test_bot_draws_from_the_core_rng():
     # the same seed, the same choices
     s2 = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))
     assert bot.Bot(0, seed=77).choose_roll(s) == bot.Bot(0, seed=77).choose_roll(s2)
+    # step() has no generator of its own: it draws from the Rng it is given
+    r2 = rng.seeded(9)
+    b2 = bot.Bot(0, bot.EXPERT)
+    assert b2.rng is None
+    a = None
+    while a is None:
+        a = b2.step(s, r2)
+    assert a[0] == "roll" and r2.draws > 0
 
 
 def test_reroll_search_keeps_small_ints():
@@ -189,21 +202,24 @@ def test_reroll_search_keeps_small_ints():
 
 def test_a_reroll_decision_keeps_to_its_work_budget():
     # five targets (own card, three mandatory tasks, the hourglass card late): the
-    # rolls valued, times the cost of valuing one, stay within the budget
+    # units spent stay within the decision budget, for every level
     s = seated([RUN3 + 2, THREE_BLUE], mandatory=(1, 3, 5), hourglass_side=7)
     s.apply(("roll", 63))
     s.apply_chance([0, 1, 5, 5, 2, 3])
     s.apply(("time", s.glass.total - s.glass.total // 4))
     s.turn = 0
-    b = bot.Bot(0, seed=6)
-    assert len(b.targets(s)) == 5
-    m = b.choose_roll(s)
-    assert 1 <= m <= 63
-    assert 0 < b.work <= bot.WORK + 6 * 8 * 5, b.work   # stage 2 rounds up to 6 rolls
+    for level in range(bot.LEVELS):
+        b = bot.Bot(0, level, seed=6)
+        assert len(b.targets(s)) == (5 if level >= bot.STRONG else 1)
+        u0 = bot.units
+        m = b.choose_roll(s)
+        assert 1 <= m <= 63
+        assert 0 < bot.units - u0 <= bot.DECISION, (level, bot.units - u0)
+        assert b.work <= bot.DECISION
     one = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))
     b1 = bot.Bot(0, seed=6)
     b1.choose_roll(one)
-    assert 0 < b1.work <= bot.WORK + 6 * 4 * 5, b1.work
+    assert 0 < b1.work <= bot.DECISION, b1.work
 
 
 def test_a_look_without_the_reroll_never_searches():

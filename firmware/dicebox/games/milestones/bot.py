@@ -1,36 +1,53 @@
-"""Bot teammates for Milestones.
+"""Bot teammates for Milestones, in four levels, thought in slices.
 
 A bot reads only what its seat may know: its own hand card, the dice, the face-up
-special cards, the scoring pile, the clock and the pile sizes. It never looks at
-another seat's card or into a pile, and it signals nothing.
+special cards, the scoring pile, the clock, the pile sizes and what the other seats
+announced (see below). It never looks at another seat's card or into a pile.
 
-Rerolls: the bot weighs every one of the 63 ways to reroll (keep-set K = dice left
-alone) by the expected value of its targets after the reroll (its own card worth its
-points, open mandatory tasks, the hourglass card late in the game). The values
-come from one batch of sampled rolls drawn from a proposal that keeps each die with
-probability 1/2; importance weights turn that batch into an estimate for every K at
-once (a superset sum over the 64 agreement masks). The three best by that estimate
-are valued again (exactly when one die is rerolled, else on common sampled rolls)
-together with the obvious play for each target (reroll what plainly does not help,
-see ``keep_mask``). Ties go to rerolling fewer dice, which disturbs the
-teammates' progress least.
+The table's interface (issue 10): one ``Bot(seat, level)`` per bot seat; each frame
+the table calls ``step(st, rng)`` for ONE bot seat (round robin). ``step`` does at
+most one slice of work (``SLICE`` work units, counted in the module's ``units``)
+and returns an action to apply now, or None. Claims, draws, flips and discards are
+found by a cheap look that is kept until the table changes; a reroll decision is a
+generator kept across calls and restarted when the dice, the cards or the
+announcements change; its answer is kept and returned again until the dice
+change, so the table applies it when its pacing allows. ``hint(st, seat, rng)``
+is the Expert's advice for a person's seat.
 
-Made for the chip: a decision has a fixed work budget (``WORK``: rolls times
-targets), the sums are small ints (no floats), a target is answered for a roll from
-the numbers' and colours' counts packed in ints and small tables (tasks of several
-sub-tasks that mix numbers and colours ask the matcher once per roll and remember
-the answer), and ``act`` keeps its answer until the table changes, so asking every
-frame costs a comparison. Randomness comes from the core RNG: one draw seeds a
-small-int generator per decision.
+Levels (0 Beginner .. 3 Expert):
+  Beginner  rerolls a random set of dice most of the time, else the obvious play
+            (reroll what plainly does not help its card); draws from a random pile.
+  Casual    always the obvious play for its own card; easy pile first.
+  Strong    a sampling search over all 63 reroll sets (its card, open mandatory
+            tasks, the hourglass card late in the game, a small term for the
+            teammates) on half the Expert's budget.
+  Expert    the full search, valued with the exact odds of its targets where they
+            are cheap (rerolling all six dice: the deck's exact hit counts;
+            one or two dice: every outcome enumerated), pile choice by points per
+            expected roll (the deck's exact table) over the cards not yet seen,
+            and the close-card protocol: it announces when its card is one die
+            away (``close``: the dice it needs kept) and never rerolls dice that
+            another seat announced.
+
+Search (Strong, Expert): one batch of rolls sampled from a proposal that keeps each
+die with probability 1/2; importance weights turn the batch into an estimate for
+every keep-set at once (a superset sum over the 64 agreement masks). The three best
+by that estimate and the obvious play for each target are valued again on common
+rolls (exactly where cheap). Ties go to rerolling fewer dice. The sums are small
+ints (no floats); a target is answered for a roll from the numbers' and colours'
+counts packed in ints and small tables. Randomness comes from the core RNG: one
+draw per decision seeds a small-int generator.
 """
 from micropython import const
 from dicebox.core import rng as _rng
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.dice import FACE_COLOUR
+from dicebox.games.milestones.dice import label as _die_label
+from dicebox.games.milestones.tasks import describe as _task_words
 from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
-# Work budget of one reroll decision: a roll valued for T targets costs about
+# Work budget of the Expert's reroll decision: a roll valued for T targets costs
 # 3 + T units (reading the roll, then each target); a decision spends WORK units,
 # 3/8 of its rolls sampling (stage 1), the rest on its candidates (stage 2,
 # MIN_REFINE to REFINE rolls each).
@@ -69,6 +86,10 @@ _RUNCS = const(4)     # runs in one colour, all of one length: that many colours
 _SAMES = const(5)     # only "k of the same number" (or colour) sub-tasks
 _RUNCSAME = const(6)  # a run in one colour and k of the same number
 _NUMFIT = const(7)    # numbers only (named, same, runs): fitted on the counts
+# work units of answering one target for one roll, by mode (measured on the unix
+# port: a unit is about 1.7 us; the tables of remembered answers ask the matcher
+# on a miss)
+_TCOST = bytes((2, 8, 8, 8, 5, 2, 8, 5))
 _NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
 _CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
 _NBIT = bytes(1 << (f % 6) for f in range(36))
@@ -397,37 +418,128 @@ def _best_run(cl, nm, cm):
     return bm
 
 
-class Bot:
-    """One bot seat. ``seed`` seeds its random choices through the core RNG
-    (``dicebox.core.rng``); ``rng`` may give a core ``Rng`` instead. Each reroll
-    decision draws one number from it to seed a fast small-int generator for the
-    samples."""
+# ---- levels, slices, work ------------------------------------------------------
 
-    def __init__(self, seat, seed=1, samples=SAMPLES, rng=None):
+LEVELS = const(4)
+BEGINNER = const(0)
+CASUAL = const(1)
+STRONG = const(2)
+EXPERT = const(3)
+# Work units: a roll valued for T targets costs 3 + T units; the fixed blocks of a
+# search (clearing, the superset sum, the scan) are counted in the same units.
+# One unit is about 1.7 us on the unix port (0.35 ms on the chip at 200x).
+SLICE = const(50)          # units per slice (<= 25 ms device)
+STRONG_WORK = const(256)   # the Strong level's search budget (the Expert's is WORK)
+# Every decision's units stay under this: WORK, the look after the change and the
+# rounding of stage 2 up to MIN_REFINE rolls a candidate
+DECISION = const(640)
+LOOK = const(16)          # units of noticing a change and the look that follows
+units = 0                  # work units done by every bot (tests read it)
+_CASUAL_RANDOM = const(2)      # of 3 Casual rerolls are random (Beginner: all)
+
+# ---- announcements: "my card is close, keep these dice" ----------------------
+
+# _CLOSE[seat] = (state, card, mask, packed faces of the masked dice) or None. An
+# announcement holds while the seat keeps that card and the masked dice show the
+# same faces; the table may announce for a person too (``announce``).
+_CLOSE = [None] * 5
+
+
+def _packed(dice, mask):
+    p = 0
+    for i in range(6):
+        if (mask >> i) & 1:
+            p |= dice[i] << (3 * i)
+    return p
+
+
+def announce(st, seat, mask):
+    """Seat ``seat`` asks the others to keep the dice in ``mask`` (0: withdraw)."""
+    if mask and st.dice is not None and st.hands[seat] >= 0:
+        _CLOSE[seat] = (st, st.hands[seat], mask, _packed(st.dice, mask))
+    else:
+        _CLOSE[seat] = None
+
+
+def announced(st, seat):
+    """The dice mask ``seat`` announced and that still holds, else 0."""
+    e = _CLOSE[seat] if 0 <= seat < len(_CLOSE) else None
+    if e is None or e[0] is not st or st.dice is None or seat >= st.n:
+        return 0
+    if st.hands[seat] != e[1] or _packed(st.dice, e[2]) != e[3]:
+        return 0
+    return e[2]
+
+
+def protected(st, seat):
+    """The dice the other seats announced they need (``seat`` does not reroll them)."""
+    m = 0
+    for s in range(st.n):
+        if s != seat and _CLOSE[s] is not None:
+            m |= announced(st, s)
+    return m
+
+
+def clear_announcements():
+    for s in range(len(_CLOSE)):
+        _CLOSE[s] = None
+
+
+def _card_rate(c):
+    # points times the card's exact hits (of 46656 rolls): the deck's table
+    return deck.DECK[c][1] * deck.DECK[c][2]
+
+
+class Bot:
+    """One bot seat of level ``level`` (0 Beginner .. 3 Expert).
+
+    The table's call is ``step(st, rng)`` once per frame for one bot seat. The old
+    calls (``Bot(seat, seed=..., samples=..., rng=...)``, ``act(st, roll=...)``,
+    ``choose_roll(st)``) still work: they run a whole decision at once on the
+    bot's own seeded core ``Rng`` (``seed``) or on ``rng``."""
+
+    def __init__(self, seat, level=EXPERT, seed=None, samples=SAMPLES, rng=None):
+        if level < 0 or level >= LEVELS:
+            raise ValueError("level 0..3")
         self.seat = seat
-        self.rng = rng if rng is not None else _rng.seeded((seed % 65536) + 1)
-        self._reseed()
+        self.level = level
+        if rng is None and seed is not None:
+            rng = _rng.seeded((seed % 65536) + 1)
+        self.rng = rng          # only for the old calls; step() is given the core Rng
         self.samples = samples
+        self.s = 1
         self.h = [0] * 64
         self.faces = [[0] * 6 for _ in range(REFINE)]
         self.t = [0, 0, 0, 0, 0, 0]
-        self.team = 1.0     # weight of the teammates' expected gain
-        self.tier = None    # fixed pile choice (bench experiments), None: by value
-        # the last look (act) and decision (choose_roll), and what they saw
+        self.team = 1000        # weight of the teammates' expected gain, thousandths
+        self.tier = None        # fixed pile choice (bench experiments), None: by level
+        self.announces = level == EXPERT
+        self.honours = level == EXPERT
         self._seen = [None] * 16
-        self._look = None
-        self._roll_seen = [None] * 16
-        self._roll = 0
-        self.searches = 0   # reroll searches run (tests, benchmarks)
-        self.work = 0       # rolls valued in the last search, times (3 + targets)
+        self._look = None       # the kept look: claim, draw, flip, discard or None
+        self._gen = None        # the reroll decision being thought
+        self._roll = 0          # its answer, kept until the table changes (0: none)
+        self._prot = 0          # the announced dice that answer kept
+        self._agen = None       # the close check being thought (Expert)
+        self._assessed = True
+        self._compiled = {}     # card or side -> compiled target
+        self.close = 0          # dice this bot announced it needs kept (0: none)
+        self.searches = 0       # reroll searches started (tests, benchmarks)
+        self.work = 0           # units of the last decision
+        self._pv = None         # (key, rates per pile) for the Expert's pile choice
 
     def _rand(self):
         # Lehmer generator mod 65537: products stay small ints on the device.
         self.s = (self.s * 75) % 65537
         return self.s
 
-    def _reseed(self):
-        self.s = self.rng.randbelow(65536) + 1
+    def _seed(self, rng):
+        self.s = rng.randbelow(65536) + 1
+
+    def _own_rng(self):
+        if self.rng is None:
+            self.rng = _rng.seeded(self.seat + 1)
+        return self.rng
 
     # ---- what changed ---------------------------------------------------------
 
@@ -486,18 +598,541 @@ class Bot:
         seen[14] = st.hg_side
         return False
 
+    # ---- the table's call ----------------------------------------------------
+
+    def step(self, st, rng):
+        """One frame's share for this seat: at most one slice of work. Returns an
+        action to apply now (a claim, draw, flip, discard, or the reroll once it is
+        decided: the same reroll again on every call until the dice change) or
+        None (nothing to do, or still thinking)."""
+        global units
+        if not self._same(st, self._seen):
+            # the table changed: this call only looks (a claim, draw, flip or
+            # discard); thinking starts with the next call
+            self._changed(st, rng)
+            return self._look
+        if self._look is not None:
+            return self._look
+        if not self._assessed:
+            if self._agen is None:
+                self._agen = self._assess(st)
+            if next(self._agen) is None:
+                return None
+            self._agen = None
+            self._assessed = True
+            return None
+        if not self._wants_roll(st):
+            return None
+        if st.dice is None:
+            return ("roll", 63)
+        prot = protected(st, self.seat) if self.honours else 0
+        if self._roll and prot == self._prot:
+            return ("roll", self._roll)
+        if self._gen is None or prot != self._prot:
+            self._prot = prot
+            self._roll = 0
+            self._gen = self._think(st, rng, prot)
+        r = next(self._gen)
+        if r is None:
+            return None
+        self._gen = None
+        self._roll = r
+        return ("roll", r)
+
+    def _changed(self, st, rng):
+        global units
+        units += LOOK
+        self._look = self._act(st, rng)
+        self._gen = None
+        self._roll = 0
+        self._agen = None
+        # the seat about to reroll changes the dice itself: no close check
+        self._assessed = not self.announces or st.turn == self.seat
+        if self.close and announced(st, self.seat) != self.close:
+            self.close = 0
+
+    def thinking(self):
+        """True while a reroll decision or close check is under way."""
+        return self._gen is not None or self._agen is not None
+
+    # ---- the old calls (kept while screens.py uses them) ----------------------
+
+    def act(self, st, roll=True):
+        """This seat's next action now, or None: the kept look (claim, flip,
+        discard, draw); with ``roll`` also the reroll on its turn, decided whole."""
+        if not self._same(st, self._seen):
+            self._changed(st, self._own_rng())
+        a = self._look
+        if a is None and roll and self._wants_roll(st):
+            return ("roll", self.choose_roll(st))
+        return a
+
+    def choose_roll(self, st):
+        """The dice mask to reroll (1..63), decided whole (old call)."""
+        if st.dice is None:
+            return 63
+        if not self._same(st, self._seen):
+            self._changed(st, self._own_rng())
+        r = self._own_rng()
+        if not self._assessed:
+            for x in self._assess(st):
+                if x is not None:
+                    break
+            self._assessed = True
+            self._agen = None
+        prot = protected(st, self.seat) if self.honours else 0
+        if self._roll and prot == self._prot:
+            return self._roll
+        self._prot = prot
+        for x in self._think(st, r, prot):
+            if x is not None:
+                self._roll = x
+                break
+        self._gen = None
+        return self._roll
+
+    def _wants_roll(self, st):
+        return (st.turn == self.seat and not st.over and st.pending is None
+                and not st.paused and st.setup >= st.n)
+
+    # ---- the look: claim, draw, flip, discard --------------------------------
+
+    def _tg(self, key, task, w):
+        c = self._compiled.get(key)
+        if c is None:
+            c = _compile(task, w)
+            self._compiled[key] = c
+        return c
+
+    def _card_tg(self, card):
+        d = deck.DECK[card]
+        return self._tg(card, d[3], d[1])
+
+    def _meets(self, tg, nums):
+        return self._value((tg,), nums) > 0
+
+    def _act(self, st, rng):
+        s = self.seat
+        if st.over or st.pending is not None or st.paused:
+            return None
+        if st.setup < st.n:
+            if st.setup == s:
+                return ("draw", s, self.choose_pile(st, rng))
+            return None
+        c = st.hands[s]
+        if (c >= 0 and st.dice is not None and not (st.big and st.rolls <= st.drawn_at[s])
+                and self._meets(self._card_tg(c), st.dice)):
+            return ("claim", s, self.choose_pile(st, rng))
+        if st.started and self.wants_flip(st):
+            return ("flip", s)
+        if self.wants_discard(st):
+            return ("discard", s)
+        return None
+
+    def wants_flip(self, st):
+        if not st.hg_open or st.dice is None or not st.started:
+            return False
+        if self.level >= STRONG and 3 * st.time_left() > st.glass.total:
+            return False
+        sd = deck.SPECIAL_SIDES[st.hg_side]
+        return self._meets(self._tg(100 + st.hg_side, sd[1], 2), st.dice)
+
+    def wants_discard(self, st):
+        c = st.hands[self.seat]
+        if self.level < STRONG or not st.big or c < 0 or not st.piles[0] or not st.started:
+            return False
+        if self.level == EXPERT:
+            return 2 * _card_rate(c) < _BIG_RATE
+        return 2 * deck.DECK[c][1] * deck.DECK[c][2] < _BIG_VALUE
+
+    def card_value(self, card):
+        """Points per roll, roughly: points times the chance one roll meets it."""
+        return deck.DECK[card][1] * deck.DECK[card][2] // deck.TOTAL
+
+    def pile_value(self, st, pile):
+        """How good a card from ``pile`` is expected to be (only compared).
+        Strong and below: the tier's points times hits (static). Expert: points per
+        chance of one roll (the deck's exact hit counts) over the pile's cards that are not
+        on the scoring pile, discarded or in its own hand (public knowledge)."""
+        if self.level < EXPERT:
+            return _BIG_VALUE if st.big else _TIER_VALUE[pile]
+        own = st.hands[self.seat]
+        key = (st, len(st.scored), len(st.discarded), own)
+        pv = self._pv
+        if pv is None or pv[0] != key:
+            seen = bytearray(deck.NCARDS)
+            for c in st.scored:
+                seen[c] = 1
+            for c in st.discarded:
+                seen[c] = 1
+            if own >= 0:
+                seen[own] = 1
+            tot = [0, 0, 0, 0]
+            cnt = [0, 0, 0, 0]
+            for c in range(deck.NCARDS):
+                if not seen[c]:
+                    r = _card_rate(c)
+                    t = deck.DECK[c][0]
+                    tot[t] += r
+                    cnt[t] += 1
+                    tot[3] += r
+                    cnt[3] += 1
+            pv = (key, tuple(tot[i] // cnt[i] if cnt[i] else 0 for i in range(4)))
+            self._pv = pv
+        return pv[1][3 if st.big else pile]
+
+    def choose_pile(self, st, rng=None):
+        if st.piles_empty():
+            return -1
+        if self.tier is not None and not st.big and st.piles[self.tier]:
+            return self.tier
+        if self.level == BEGINNER:
+            ps = [p for p in range(len(st.piles)) if st.piles[p]]
+            r = rng if rng is not None else self._own_rng()
+            return ps[r.randbelow(len(ps))]
+        best = -1
+        bp = -1
+        for p in range(len(st.piles)):
+            if st.piles[p]:
+                v = self.pile_value(st, p)
+                if v > best:
+                    best = v
+                    bp = p
+        return bp
+
     # ---- what to aim for ----------------------------------------------------
 
     def targets(self, st):
+        """(task, points) the reroll aims for: its card, and from Strong up the open
+        mandatory tasks and the hourglass card in the last third."""
         out = []
         c = st.hands[self.seat]
         if c >= 0:
             out.append((deck.DECK[c][3], deck.DECK[c][1]))
+        if self.level < STRONG:
+            return out
         for sd in st.mand_open:
             out.append((deck.SPECIAL_SIDES[sd][1], 5))
         if st.hg_open and st.started and 3 * st.time_left() <= st.glass.total:
             out.append((deck.SPECIAL_SIDES[st.hg_side][1], 2))
         return out
+
+    def _target_hits(self, st):
+        # expected points of a fresh roll of all six dice, times 46656 (exact: the
+        # deck's hit counts; expectations add up over targets)
+        t = 0
+        c = st.hands[self.seat]
+        if c >= 0:
+            t += deck.DECK[c][1] * deck.DECK[c][2]
+        for sd in st.mand_open:
+            t += 5 * deck.SPECIAL_SIDES[sd][0]
+        if st.hg_open and st.started and 3 * st.time_left() <= st.glass.total:
+            t += 2 * deck.SPECIAL_SIDES[st.hg_side][0]
+        return t
+
+    def _prep(self, tg):
+        out = []
+        for task, w in tg:
+            out.append(_compile(task, w))
+        return out
+
+    # ---- is my card close? (Expert) -------------------------------------------
+
+    def _assess(self, st):
+        """A generator (one slice a step): when one die could complete this seat's
+        card, announce the dice that must stay (the rest of the fulfilling dice);
+        else withdraw. Last value True."""
+        global units
+        c = st.hands[self.seat]
+        best = 0
+        bi = -1
+        bf = 0
+        if c >= 0 and st.dice is not None and not st.over:
+            tg = (self._card_tg(c),)
+            t = self.t
+            cur = st.dice
+            used = 0
+            cost = 3 + _TCOST[tg[0][0]]
+            for i in range(6):
+                for k in range(6):
+                    t[k] = cur[k]
+                hits = 0
+                f0 = 0
+                for f in range(1, 7):
+                    if f != cur[i]:
+                        if used + cost > SLICE:
+                            yield None
+                            used = 0
+                        units += cost
+                        used += cost
+                        t[i] = f
+                        if self._value(tg, t):
+                            hits += 1
+                            f0 = f
+                if hits > best:
+                    best = hits
+                    bi = i
+                    bf = f0
+        if bi < 0:
+            self.close = 0
+            announce(st, self.seat, 0)
+            yield True
+            return
+        if used + 16 > SLICE:
+            yield None
+        units += 16
+        t = list(st.dice)
+        t[bi] = bf
+        need = keep_mask(deck.DECK[c][3], t)   # the dice that make the card
+        need &= 63 ^ (1 << bi)
+        self.close = need
+        announce(st, self.seat, need)
+        yield True
+
+    # ---- reroll decisions ------------------------------------------------------
+
+    def _think(self, st, rng, prot):
+        """The reroll decision for this seat's level, as a generator: None after
+        each slice, the dice mask (1..63) last."""
+        global units
+        self.searches += 1
+        self._seed(rng)
+        lv = self.level
+        if lv >= STRONG:
+            for x in self._search(st, prot, WORK if lv == EXPERT else STRONG_WORK, lv == EXPERT):
+                yield x
+            return
+        units += 4
+        self.work = 4
+        c = st.hands[self.seat]
+        if lv == BEGINNER or c < 0 or self._rand() % 3 < _CASUAL_RANDOM:
+            yield self._rand() % 63 + 1
+            return
+        m = 0
+        if c >= 0:
+            m = 63 ^ keep_mask(deck.DECK[c][3], st.dice)
+        if not m:
+            m = 1 << (self._rand() % 6)
+        yield m
+
+    def _search(self, st, prot, work, exact):
+        global units
+        cur = st.dice
+        free = 63 ^ prot
+        if not free:
+            free = 63   # every die announced: the rules still want one rerolled
+            prot = 0
+        tgs = self.targets(st)
+        units += 12
+        used = 12
+        if not tgs:
+            self.work = used
+            m = 1 << (self._rand() % 6)
+            while m & prot:
+                m = 1 << (self._rand() % 6)
+            yield m
+            return
+        tg = self._prep(tgs)
+        cost = 3
+        for x in tg:
+            cost += _TCOST[x[0]]
+        h = self.h
+        for i in range(64):
+            h[i] = 0
+        t = self.t
+        rolls = work // cost * self.samples // SAMPLES
+        n = rolls // 3 if exact else rolls   # Strong: stage 1 alone
+        rand = self._rand
+        value = self._value
+        spent = 12
+        for _ in range(n):
+            if used + cost > SLICE:
+                yield None
+                used = 0
+            units += cost
+            used += cost
+            spent += cost
+            agree = 0
+            for i in range(6):
+                r = rand() % 12
+                if r < 6:
+                    t[i] = cur[i]
+                    agree |= 1 << i
+                else:
+                    t[i] = r - 5
+                    if t[i] == cur[i]:
+                        agree |= 1 << i
+            v = value(tg, t)
+            if v:
+                h[agree] += v * _W[POPCOUNT[agree]]
+        # the superset sum (two blocks of three bits) and the scan
+        for b in range(6):
+            if b % 3 == 0:
+                if used + 12 > SLICE:
+                    yield None
+                    used = 0
+                units += 12
+                used += 12
+                spent += 12
+            bit = 1 << b
+            for a in range(64):
+                if not a & bit:
+                    h[a] += h[a | bit]
+        if used + 16 > SLICE:
+            yield None
+            used = 0
+        units += 16
+        used += 16
+        spent += 16
+        others = 0
+        for i in range(st.n):
+            if i != self.seat and st.hands[i] >= 0:
+                others += 1
+        tw = self.team * others      # teammates' weight, thousandths
+        # stage 1 scale: h[K] * 6^c is 7^6 * n / 64 times the expected points
+        s1 = 117649 * n // 64
+        t0 = -1
+        t1 = -1
+        t2 = -1
+        m0 = 0
+        m1 = 0
+        m2 = 0
+        for k in range(63):
+            if (63 ^ k) & prot:
+                continue
+            pc = POPCOUNT[k]
+            v = h[k] * _MUL6[pc] + (tw * TEAM_GAIN[6 - pc] // 1000) * s1 // 1000
+            if v > t2:
+                if v > t1:
+                    t2 = t1
+                    m2 = m1
+                    if v > t0:
+                        t1 = t0
+                        m1 = m0
+                        t0 = v
+                        m0 = 63 ^ k
+                    else:
+                        t1 = v
+                        m1 = 63 ^ k
+                else:
+                    t2 = v
+                    m2 = 63 ^ k
+        if not exact:
+            self.work = spent
+            yield m0 if m0 else free & -free
+            return
+        # stage 2 values them and the obvious plays again: exactly for one die (two
+        # for the Expert), else on common sampled rolls; the Expert also values
+        # rerolling every free die exactly when that is all six (the deck's counts)
+        cands = [m for m in (m0, m1, m2) if m]
+        for x in tg:
+            if used + 8 > SLICE:
+                yield None
+                used = 0
+            units += 8
+            used += 8
+            spent += 8
+            m = (63 ^ keep_mask(x[5], cur)) & free
+            if m and m not in cands and len(cands) < 5:
+                cands.append(m)
+        # stage 2 gives each candidate at least MIN_REFINE rolls: no more
+        # candidates than its budget pays for (the best first)
+        most = (rolls - n) // MIN_REFINE
+        if most < 1:
+            most = 1
+        if len(cands) > most:
+            cands = cands[:most]
+        if exact and free == 63 and 63 not in cands:
+            cands.append(63)    # valued from the deck's counts: no rolls
+        # the exact ones first (one die, all six), then two dice, then the rest
+        order = []
+        for k in (1, 2, 3):
+            for m in cands:
+                pc = POPCOUNT[m]
+                if (k == 1 and (pc == 1 or (exact and m == 63))) or (
+                        k == 2 and pc == 2 and m != 63) or (k == 3 and pc > 2 and m != 63):
+                    order.append(m)
+        cands = order
+        nsam = 0
+        for m in cands:
+            if POPCOUNT[m] > 1 and not (exact and m == 63):
+                nsam += 1
+        nf = REFINE
+        faces = self.faces
+        for j in range(nf):
+            row = faces[j]
+            for i in range(6):
+                row[i] = rand() % 6 + 1
+        best = -1
+        bestm = free & -free
+        left = work - spent     # units left for stage 2
+        for m in cands:
+            pc = POPCOUNT[m]
+            tot = -1
+            # two dice are enumerated (36 rolls) when the budget still leaves the
+            # candidates after this one their sampled rolls
+            sampled = pc > 1 and not (exact and m == 63)
+            if sampled:
+                nsam -= 1
+            two = exact and pc == 2 and left - 36 * cost >= nsam * MIN_REFINE * cost
+            if sampled and not two:
+                nf = left // cost // (nsam + 1)
+                nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
+            if exact and m == 63:
+                tot = self._target_hits(st) * _M // 46656
+            elif pc == 1 or two:
+                i0 = -1
+                i1 = -1
+                for i in range(6):
+                    if (m >> i) & 1:
+                        if i0 < 0:
+                            i0 = i
+                        else:
+                            i1 = i
+                for i in range(6):
+                    t[i] = cur[i]
+                s = 0
+                step = cost if i1 < 0 else 6 * cost
+                for f in range(1, 7):
+                    if used + step > SLICE:
+                        yield None
+                        used = 0
+                    t[i0] = f
+                    units += step
+                    used += step
+                    spent += step
+                    left -= step
+                    if i1 < 0:
+                        s += value(tg, t)
+                    else:
+                        for g in range(1, 7):
+                            t[i1] = g
+                            s += value(tg, t)
+                tot = s * (_M // 6 if i1 < 0 else _M // 36)
+            else:
+                for i in range(6):
+                    t[i] = cur[i]
+                s = 0
+                for j in range(nf):
+                    if used + cost > SLICE:
+                        yield None
+                        used = 0
+                    units += cost
+                    used += cost
+                    spent += cost
+                    left -= cost
+                    row = faces[j]
+                    for i in range(6):
+                        if (m >> i) & 1:
+                            t[i] = row[i]
+                    s += value(tg, t)
+                tot = s * (_M // nf)
+            v = tot + (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)
+            if v > best or (v == best and pc < POPCOUNT[bestm]):
+                best = v
+                bestm = m
+        self.work = spent
+        yield bestm
 
     def _value(self, tg, nums):
         """Points of the compiled targets ``tg`` that the roll ``nums`` fulfils."""
@@ -566,244 +1201,123 @@ class Bot:
                 v += w
         return v
 
-    def _prep(self, tg):
-        out = []
-        for task, w in tg:
-            out.append(_compile(task, w))
-        return out
 
-    def choose_roll(self, st):
-        """The dice mask to reroll (1..63)."""
-        if st.dice is None:
-            return 63
-        if self._same(st, self._roll_seen):
-            return self._roll
-        self._roll = self._search(st)
-        return self._roll
-
-    def _search(self, st):
-        self.searches += 1
-        self._reseed()
-        tg = self.targets(st)
-        cur = st.dice
-        if not tg:
-            self.work = 0
-            return 1 << (self._rand() % 6)
-        ntg = len(tg)
-        valued = 0
-        tg = self._prep(tg)
-        h = self.h
-        for i in range(64):
-            h[i] = 0
-        t = self.t
-        rolls = WORK // (3 + ntg) * self.samples // SAMPLES
-        n = rolls * 3 // 8
-        rand = self._rand
-        value = self._value
-        for _ in range(n):
-            agree = 0
-            for i in range(6):
-                r = rand() % 12
-                if r < 6:
-                    t[i] = cur[i]
-                    agree |= 1 << i
-                else:
-                    t[i] = r - 5
-                    if t[i] == cur[i]:
-                        agree |= 1 << i
-            v = value(tg, t)
-            valued += 1
-            if v:
-                h[agree] += v * _W[POPCOUNT[agree]]
-        for b in range(6):
-            bit = 1 << b
-            for a in range(64):
-                if not a & bit:
-                    h[a] += h[a | bit]
-        others = 0
-        for i in range(st.n):
-            if i != self.seat and st.hands[i] >= 0:
-                others += 1
-        tw = int(self.team * 1000) * others      # teammates' weight, thousandths
-        # stage 1 scale: h[K] * 6^c is 7^6 * n / 64 times the expected points
-        s1 = 117649 * n // 64
-        # Stage 1 picks the three most promising rerolls ...
-        t0 = -1
-        t1 = -1
-        t2 = -1
-        m0 = 0
-        m1 = 0
-        m2 = 0
-        for k in range(63):
-            pc = POPCOUNT[k]
-            v = h[k] * _MUL6[pc] + (tw * TEAM_GAIN[6 - pc] // 1000) * s1 // 1000
-            if v > t2:
-                if v > t1:
-                    t2 = t1
-                    m2 = m1
-                    if v > t0:
-                        t1 = t0
-                        m1 = m0
-                        t0 = v
-                        m0 = 63 ^ k
-                    else:
-                        t1 = v
-                        m1 = 63 ^ k
-                else:
-                    t2 = v
-                    m2 = 63 ^ k
-        # ... stage 2 values them and the obvious plays again: exactly for one die,
-        # else on common sampled rolls.
-        best = -1
-        bestm = 63
-        cands = [m for m in (m0, m1, m2) if m]
-        for x in tg:
-            m = 63 ^ keep_mask(x[5], cur)
-            if m and m not in cands and len(cands) < 5:
-                cands.append(m)
-        nf = (rolls - n) // len(cands) if cands else REFINE
-        nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
-        faces = self.faces
-        for j in range(nf):
-            row = faces[j]
-            for i in range(6):
-                row[i] = rand() % 6 + 1
-        for m in cands:
-            valued += 6 if POPCOUNT[m] == 1 else nf
-            v = self._direct(tg, cur, m, faces, nf) + (tw * TEAM_GAIN[POPCOUNT[m]] // 1000) * (_M // 1000)
-            if v > best or (v == best and POPCOUNT[m] < POPCOUNT[bestm]):
-                best = v
-                bestm = m
-        self.work = valued * (3 + ntg)
-        return bestm
-
-    def _direct(self, tg, cur, m, faces, nf):
-        """Expected points of rerolling ``m``, times _M."""
-        t = self.t
-        for i in range(6):
-            t[i] = cur[i]
-        pc = POPCOUNT[m]
-        value = self._value
-        if pc <= 1:
-            i0 = -1
-            i1 = -1
-            for i in range(6):
-                if (m >> i) & 1:
-                    if i0 < 0:
-                        i0 = i
-                    else:
-                        i1 = i
-            tot = 0
-            for f in range(1, 7):
-                t[i0] = f
-                if i1 < 0:
-                    tot += value(tg, t)
-                else:
-                    for g in range(1, 7):
-                        t[i1] = g
-                        tot += value(tg, t)
-            return tot * (_M // 6 if i1 < 0 else _M // 36)  # (never 36: pc <= 1)
-        tot = 0
-        for j in range(nf):
-            row = faces[j]
-            for i in range(6):
-                if (m >> i) & 1:
-                    t[i] = row[i]
-            tot += value(tg, t)
-        return tot * (_M // nf)
-
-    # ---- cards ---------------------------------------------------------------
-
-    def card_value(self, card):
-        """Points per roll, roughly: points times the chance a random roll fulfils it.
-        (Benchmarks showed quick easy cards beat slow valuable ones.)"""
-        return deck.DECK[card][1] * deck.DECK[card][2] / deck.TOTAL
-
-    def pile_value(self, st, pile):
-        # Static knowledge: the tier's cards (the bot does not look into the pile).
-        # Points times hits of 46656 (integers; only compared).
-        if st.big:
-            return _BIG_VALUE
-        return _TIER_VALUE[pile]
-
-    def choose_pile(self, st):
-        if st.piles_empty():
-            return -1
-        if self.tier is not None and not st.big and st.piles[self.tier]:
-            return self.tier
-        best = -1
-        bp = -1
-        for p in range(len(st.piles)):
-            if st.piles[p]:
-                v = self.pile_value(st, p)
-                if v > best:
-                    best = v
-                    bp = p
-        return bp
-
-    def wants_discard(self, st):
-        c = st.hands[self.seat]
-        if not st.big or c < 0 or not st.piles[0] or not st.started:
-            return False
-        return 2 * deck.DECK[c][1] * deck.DECK[c][2] < _BIG_VALUE
-
-    def wants_flip(self, st):
-        return st.hourglass_ready() and 3 * st.time_left() <= st.glass.total
-
-    # ---- one step --------------------------------------------------------------
-
-    def act(self, st, roll=True):
-        """This seat's next action now, or None (it waits). The look is kept until
-        the dice, cards, hands, piles, turn or phase change, so asking again on an
-        unchanged table costs almost nothing. ``roll=False``: only a claim, flip,
-        discard or setup draw, never the reroll search (for a look every frame;
-        the reroll is then ``choose_roll``'s)."""
-        if not self._same(st, self._seen):
-            self._look = self._act(st, False)
-        a = self._look
-        if a is None and roll and self._wants_roll(st):
-            return ("roll", self.choose_roll(st))
-        return a
-
-    def _wants_roll(self, st):
-        return (st.turn == self.seat and not st.over and st.pending is None
-                and not st.paused and st.setup >= st.n)
-
-    def _act(self, st, roll):
-        s = self.seat
-        if st.over or st.pending is not None or st.paused:
-            return None
-        if st.setup < st.n:
-            if st.setup == s:
-                return ("draw", s, self.choose_pile(st))
-            return None
-        if st.can_claim(s):
-            return ("claim", s, self.choose_pile(st))
-        if st.started and self.wants_flip(st):
-            return ("flip", s)
-        if self.wants_discard(st):
-            return ("discard", s)
-        if roll and st.turn == s:
-            return ("roll", self.choose_roll(st))
-        return None
+_BIG_RATE = sum(_card_rate(c) for c in range(deck.NCARDS)) // deck.NCARDS
 
 
 class RandomBot(Bot):
-    """Baseline: rerolls a random non-empty set of dice, draws from a random pile."""
+    """Baseline (the benchmark's): rerolls a random non-empty set of dice, draws
+    from a random pile, flips when it can."""
 
-    def choose_roll(self, st):
-        if st.dice is None:
-            return 63
-        return self._rand() % 63 + 1
+    def __init__(self, seat, seed=None, samples=SAMPLES, rng=None):
+        Bot.__init__(self, seat, BEGINNER, seed, samples, rng)
 
-    def choose_pile(self, st):
-        if st.piles_empty():
-            return -1
-        ps = [p for p in range(len(st.piles)) if st.piles[p]]
-        return ps[self._rand() % len(ps)]
+    def _think(self, st, rng, prot):
+        global units
+        self._seed(rng)
+        units += 1
+        yield self._rand() % 63 + 1
 
-    def wants_discard(self, st):
-        return False
 
-    def wants_flip(self, st):
-        return st.hourglass_ready()
+# ---- Hint -------------------------------------------------------------------
+
+def _dice_words(st, m):
+    if m == 63:
+        return "all"
+    out = []
+    for i in range(6):
+        if (m >> i) & 1:
+            out.append(_die_label(i, st.dice[i]))
+    return " ".join(out)
+
+
+def _chance(bot, st, tg, hits, m):
+    """The chance (percent) that rerolling ``m`` meets the compiled card ``tg``
+    (``hits``: its count of 46656) and whether it is exact: one to three dice
+    enumerated, all six from the deck's count, else 216 sampled rolls. A
+    generator: None after each slice, (percent, exact) last."""
+    global units
+    cur = st.dice
+    t = bot.t
+    pc = POPCOUNT[m]
+    if m == 63:
+        yield (hits * 100 + 23328) // 46656, True
+        return
+    tgs = (tg,)
+    cost = 3 + _TCOST[tg[0]]
+    total = 6 ** pc if pc <= 3 else 216
+    hit = 0
+    used = 0
+    for j in range(total):
+        if used + cost > SLICE:
+            yield None
+            used = 0
+        units += cost
+        used += cost
+        x = j
+        for i in range(6):
+            if (m >> i) & 1:
+                if pc <= 3:
+                    t[i] = x % 6 + 1
+                    x //= 6
+                else:
+                    t[i] = bot._rand() % 6 + 1
+            else:
+                t[i] = cur[i]
+        if bot._value(tgs, t):
+            hit += 1
+    yield (hit * 100 + total // 2) // total, pc <= 3
+
+
+def hint(st, seat, rng):
+    """The Expert's advice for ``seat``, as a generator: None after each slice,
+    last value (action, why); ``why`` is at most 40 characters, e.g.
+    "reroll 4Y 1P: 34% for run of 4". Does not change ``st``."""
+    global units
+    b = Bot(seat, EXPERT)
+    units += LOOK
+    a = b._act(st, rng)
+    if a is not None:
+        if a[0] == "claim":
+            pts = deck.DECK[st.hands[seat]][1]
+            yield a, "claim now: +%d point%s" % (pts, "" if pts == 1 else "s")
+        elif a[0] == "draw":
+            yield a, "take a card from %s" % (
+                "the pile" if st.big else deck.TIER_NAMES[a[2]] + " pile")
+        elif a[0] == "flip":
+            yield a, "flip the hourglass: more time"
+        else:
+            yield a, "swap: this card is slow"
+        return
+    if st.dice is None:
+        yield ("roll", 63), "roll all six dice"
+        return
+    prot = protected(st, seat)
+    yield None          # the look was this slice
+    m = 0
+    for x in b._think(st, rng, prot):
+        if x is None:
+            yield None
+        else:
+            m = x
+    yield None          # the decision's last slice was this one
+    c = st.hands[seat]
+    if c < 0:
+        yield ("roll", m), "reroll %s: no card in hand" % _dice_words(st, m)
+        return
+    d = deck.DECK[c]
+    pct = 0
+    exact = True
+    for x in _chance(b, st, b._card_tg(c), d[2], m):
+        if x is None:
+            yield None
+        else:
+            pct, exact = x
+    words = "+".join(_task_words(d[3], True))
+    head = "reroll %s: %s%d%%" % (_dice_words(st, m), "" if exact else "~", pct)
+    why = "%s for %s" % (head, words)
+    if len(why) > 40:
+        why = head + " for your card"
+    if len(why) > 40:
+        why = head
+    yield ("roll", m), why

@@ -1,0 +1,249 @@
+"""Milestones ladder: the team score of each bot level, and its thinking time.
+
+usage: .venv/bin/python host_tools/ladder_milestones.py [--games N] [--seats 1,5]
+       [--levels 0,1,2,3] [--no-mpy] [--mpy-games G] [--secs-per-roll S]
+
+Milestones is cooperative and scored per table, so a level's strength is the mean
+team score of tables where every seat is a bot of that level: alone (1 seat) and a
+person's place taken by a bot among 4 bot teammates (5 seats). N games per level
+and seat count (default 1,000; seeds 1..N, the same for every level), CPython with
+the pure rules, at most 2 processes. Each game is driven through the table's own
+call: ``Bot(seat, level).step(st, rng)``, every bot stepped until it has nothing
+more to think about after each change (the table's 3 s pacing leaves it the
+frames), the seat whose turn it is stepped until it gives its reroll. Time model: a
+fixed S seconds a roll (default 4: pick dice, shake, look); claims take no time.
+
+Printed: per level and seat count the mean score with a 95% interval (mean +-
+1.96 sd / sqrt(N)), the step up from the level below; then per level the
+decision time under the MicroPython unix port (heap 240wK) from G 5-seat games
+with variants 2 and 3 (default 2): a decision's total (median, p99, max), the
+longest single step call (one slice), and the device estimate at the Milestones
+factor (host_tools/device_factors.py); fastest of three runs per figure.
+"""
+import argparse
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from multiprocessing import Pool
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims"),
+                os.path.join(ROOT, "host_tools")]
+
+from dicebox.core import rng  # noqa: E402
+from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
+from dicebox.games.milestones import bot, rules  # noqa: E402
+import device_factors  # noqa: E402
+
+NAMES = ("Beginner", "Casual", "Strong", "Expert")
+FACTOR = device_factors.MILESTONES_BOT
+
+
+def play(n, level, seed, ms_per_roll=4000, **variant):
+    """One game, every seat a bot of ``level``: (score, rolls)."""
+    r = rng.seeded(seed)
+    st = rules.State(n, **variant)
+    bots = [bot.Bot(i, level) for i in range(n)]
+    now = 0
+    while not st.over:
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        moved = False
+        for b in bots:            # every seat looks (and thinks) until it is quiet
+            a = None
+            for _ in range(500):
+                a = b.step(st, r)
+                if a is not None or not b.thinking():
+                    break
+            if a is not None and a[0] != "roll":
+                st.apply(a)
+                moved = True
+                break
+        if moved:
+            continue
+        b = bots[st.turn]
+        a = None
+        while a is None:
+            a = b.step(st, r)
+        st.apply(a)
+        resolve_chance(st, r)
+        now += ms_per_roll
+        st.apply(("time", now))
+    bot.clear_announcements()
+    return st.score(), st.rolls
+
+
+def _job(args):
+    n, level, seeds, ms, variant = args
+    return [play(n, level, s, ms, **variant)[0] for s in seeds]
+
+
+def scores(n, level, games, ms, variant=None, procs=2):
+    seeds = list(range(1, games + 1))
+    chunks = [(n, level, seeds[i::procs], ms, variant or {}) for i in range(procs)]
+    if procs <= 1:
+        return _job(chunks[0])
+    with Pool(procs) as p:
+        out = p.map(_job, chunks)
+    return [x for part in out for x in part]
+
+
+def interval(xs):
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, 1.96 * math.sqrt(var / len(xs))
+
+
+MPY_SCRIPT = r"""
+import sys
+sys.path.insert(0, %(fw)r)
+import gc, time
+from dicebox.games.milestones import rules, bot
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, resolve_chance
+LEVEL = %(level)d
+r = rng.seeded(5)
+dec = []
+steps = []
+
+
+def timed(b, st):
+    gc.collect()    # a collection is the heap's cost, not the bot's: start clean
+    t0 = time.ticks_us()
+    a = b.step(st, r)
+    d = time.ticks_diff(time.ticks_us(), t0)
+    steps.append(d)
+    return a, d
+
+
+for game in range(%(games)d):
+    st = rules.State(5, mandatory=(0, 2), hourglass_side=6)
+    bots = [bot.Bot(i, LEVEL) for i in range(5)]
+    now = 0
+    while not st.over:
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        moved = False
+        tot = 0
+        for b in bots:
+            a = None
+            for f in range(500):
+                a, d = timed(b, st)
+                if b.seat == st.turn:
+                    tot += d
+                    break       # the turn seat thinks below
+                if a is not None or not b.thinking():
+                    break
+            if a is not None and a[0] != "roll":
+                st.apply(a)
+                moved = True
+                break
+        if moved:
+            continue
+        b = bots[st.turn]
+        while a is None or a[0] != "roll":
+            a, d = timed(b, st)
+            tot += d
+        dec.append(tot)     # the turn seat's steps from the change to its reroll
+        st.apply(a)
+        resolve_chance(st, r)
+        now += 4000
+        st.apply(("time", now))
+    bot.clear_announcements()
+
+
+print("DEC", " ".join(str(x) for x in dec))
+print("STEP", " ".join(str(x) for x in steps))
+"""
+
+
+def _stats(x):
+    x = sorted(x)
+    return [len(x), x[len(x) // 2], x[min(len(x) - 1, len(x) * 99 // 100)], x[-1]]
+
+
+def mpy_times(level, games=2, runs=3):
+    """(decisions, median, p99, max; steps, median, p99, max) in unix-port us.
+    The games are the same in every run (fixed seeds), so each decision and each
+    step is taken as its fastest of ``runs`` runs: a busy host preempts single
+    calls for milliseconds."""
+    mpy = os.path.join(ROOT, ".venv", "bin", "micropython")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(MPY_SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "level": level,
+                              "games": games})
+        path = f.name
+    dec = None
+    steps = None
+    try:
+        for _ in range(runs):
+            p = subprocess.run([mpy, "-X", "heapsize=240wK", path], capture_output=True,
+                               text=True, timeout=900)
+            got = {}
+            for line in p.stdout.splitlines():
+                head, _, rest = line.partition(" ")
+                if head in ("DEC", "STEP"):
+                    got[head] = [int(v) for v in rest.split()]
+            if len(got) != 2:
+                raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
+            dec = got["DEC"] if dec is None else [min(a, b) for a, b in zip(dec, got["DEC"])]
+            steps = got["STEP"] if steps is None else [min(a, b) for a, b in zip(steps, got["STEP"])]
+    finally:
+        os.unlink(path)
+    return _stats(dec) + _stats(steps)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seats", default="1,5")
+    ap.add_argument("--levels", default="0,1,2,3")
+    ap.add_argument("--secs-per-roll", type=float, default=4.0)
+    ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--no-mpy", action="store_true")
+    ap.add_argument("--mpy-games", type=int, default=2)
+    a = ap.parse_args(argv)
+    ms = int(a.secs_per_roll * 1000)
+    levels = [int(x) for x in a.levels.split(",")]
+    seats = [int(x) for x in a.seats.split(",")]
+    procs = max(1, min(2, a.procs))
+    t0 = time.time()
+    print("Milestones ladder: mean team score, every seat a bot of the level, %d games "
+          "each, %.1f s a roll, 95%% interval" % (a.games, a.secs_per_roll))
+    print("%-9s %5s %16s %18s" % ("level", "seats", "mean score", "step from below"))
+    for n in seats:
+        prev = None
+        for lv in levels:
+            xs = scores(n, lv, a.games, ms, procs=procs)
+            m, ci = interval(xs)
+            step = ""
+            if prev is not None:
+                d = [x - y for x, y in zip(xs, prev)]    # same seeds: paired
+                dm, dci = interval(d)
+                step = "%+.1f +- %.1f" % (dm, dci)
+            print("%-9s %5d %9.1f +- %4.1f %18s" % (NAMES[lv], n, m, ci, step))
+            sys.stdout.flush()
+            prev = xs
+    print("(CPython games took %.0f s)" % (time.time() - t0))
+    if a.no_mpy:
+        return
+    print("Decision time, MicroPython unix port (heap 240wK), %d 5-seat games with "
+          "variants 2+3, fastest of 3 runs; device estimate at %dx" % (a.mpy_games, FACTOR))
+    print("%-9s %6s %28s %16s %14s" % ("level", "count", "decision median/p99/max us",
+                                      "longest step us", "device ms"))
+    for lv in levels:
+        x = mpy_times(lv, a.mpy_games)
+        print("%-9s %6d %10d %7d %9d %16d   %s" % (
+            NAMES[lv], x[0], x[1], x[2], x[3], x[7],
+            "%.0f/%.0f/%.0f, step %.1f" % (x[1] * FACTOR / 1000.0, x[2] * FACTOR / 1000.0,
+                                           x[3] * FACTOR / 1000.0, x[7] * FACTOR / 1000.0)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
