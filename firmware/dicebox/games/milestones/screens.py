@@ -458,6 +458,7 @@ class Table(T.Table):
         self.tumble = 0              # dice mask tumbling, until tumble_until
         self.tumble_until = 0
         self.busy = False            # a bot is thinking (the cue turns)
+        self.ready = None            # a bot's answer, played in the next frame
         T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
@@ -601,6 +602,8 @@ class Table(T.Table):
         """Apply ``a`` (a person's, or a bot's when ``bot``), log it and ask for
         a save in a later frame. A refused action's reason is shown."""
         st = self.st
+        if not bot:
+            self.ready = None        # a bot's answer waiting is thought again
         if self.pending_save and not bot:
             self.tumble = 0          # the dice land at once: this frame does not animate
             self.save_now()          # two actions before a frame: the first is saved first
@@ -781,9 +784,16 @@ class Table(T.Table):
             self.bot_step(now)
 
     def bot_step(self, now):
-        """One bot seat's step (round robin): its action is played when the
-        table's pacing allows, else asked for again in a later frame."""
+        """One bot seat's step (round robin); an answer the table's pace allows
+        is played in the next frame (a frame either thinks or plays), else the
+        bot is asked again in a later frame."""
         st = self.st
+        got = self.ready
+        if got is not None:
+            self.ready = None
+            if self.act(got, True) and got[0] != "roll" and got[0] != "draw":
+                self.say(short(self.log.lines[-1]))
+            return
         if st.setup < st.n:
             bt = self.bots[st.setup - self.humans]     # the seat taking its first card
         else:
@@ -804,17 +814,14 @@ class Table(T.Table):
         self._announced(bt)
         if a is None:
             return
-        if st.setup < st.n:
-            self.act(a, True)
-            return
-        seen = ticks.diff(now, self.changed)
-        if a[0] == "roll":
-            if seen < _BOT_ROLL_MS or ticks.diff(now, self.touched) < _BOT_WAIT_MS:
+        if st.setup >= st.n:
+            seen = ticks.diff(now, self.changed)
+            if a[0] == "roll":
+                if seen < _BOT_ROLL_MS or ticks.diff(now, self.touched) < _BOT_WAIT_MS:
+                    return
+            elif seen < _BOT_SEE_MS:
                 return
-        elif seen < _BOT_SEE_MS:
-            return
-        if self.act(a, True) and a[0] != "roll":
-            self.say(short(self.log.lines[-1]))
+        self.ready = a
 
     def _announced(self, bt):
         """A bot that says its card is close: the dice it asks the others to keep."""
@@ -826,10 +833,6 @@ class Table(T.Table):
         if m and self.st.dice is not None:
             self.said.append("S%d: keep %s" % (s + 1, _dice_words(self.st, m)))
         self.dirty = True
-
-    def save_now(self):
-        self.opt = self.cfg
-        return T.Table.save_now(self)
 
     def _recap(self):
         """When the turn comes back to a person after other seats played, the
