@@ -144,19 +144,6 @@ def end_text(s, seats):
     return "\n".join(out)
 
 
-class _OldBot:
-    """bot.py's decisions as one-slice thoughts, until it has think/hint."""
-
-    def __init__(self, b):
-        self.b = b
-
-    def think(self, s, rng, level):
-        yield (self.b.hard if level >= 2 else self.b.easy)(s, rng)
-
-    def hint(self, s, rng):
-        yield (self.b.hard(s, rng), "what the Strong bot plays")
-
-
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
@@ -178,7 +165,7 @@ class Table(table.Table):
     # ---- the shared table's hooks ---------------------------------------------
     def bot_module(self):
         from dicebox.games.dairyman import bot
-        return bot if hasattr(bot, "think") else _OldBot(bot)
+        return bot
 
     def chance_seat(self):
         """A dice roll is the acting seat's; shuffles happen by themselves."""
