@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 
 import pytest
 from PIL import Image
@@ -62,8 +63,12 @@ def test_web_page_in_headless_chromium():
         url = line.split()[1]
         os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
         shot = os.path.join(ROOT, "build", "web-browser.png")
+        fd, goldens = tempfile.mkstemp(prefix="dicebox_goldens_", suffix=".json")
+        with os.fdopen(fd, "w") as f:
+            json.dump({n[:-4]: golden_bits(n[:-4]) for n in os.listdir(GOLDEN)
+                       if n.startswith("web_") and n.endswith(".png")}, f)
         p = subprocess.run(["node", DRIVER, url, os.path.join(ROOT, "host_tools", "shots", "web.txt"),
-                            exe, shot], capture_output=True, text=True, timeout=120,
+                            exe, shot, goldens], capture_output=True, text=True, timeout=120,
                            cwd=os.path.join(ROOT, "web"))
         assert p.returncode == 0, p.stderr[-3000:]
         r = json.loads(p.stdout)

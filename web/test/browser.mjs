@@ -1,17 +1,21 @@
 // The web edition in headless Chromium (Debian's), driven by playwright-core.
 //
-//   node browser.mjs URL SCRIPT CHROMIUM SCREENSHOT
+//   node browser.mjs URL SCRIPT CHROMIUM SCREENSHOT [GOLDENS.json]
 //
 // Opens URL?seed=1 and plays SCRIPT (host_tools/shots/web.txt) up to the shot
 // web_dairyman_menu in real time with the page's own inputs: presses go by
 // turns to the on-screen buttons (pointer) and the keys, the first shake is
 // a stream of devicemotion events, later ones the Shake button. Each shot
 // reads the canvas. Then the page is reloaded and the saved game must be
-// there, and once more offline (the service worker's copy). Prints JSON: the canvas bits of every shot and the page's timings.
+// there, and once more offline (the service worker's copy). With GOLDENS
+// ({name: "0101..."}), a shot whose canvas differs is read again for up to a
+// second before it is taken (a machine busy with other work may paint a
+// frame late; the comparison itself is the caller's). Prints JSON: the canvas bits of every shot and the page's timings.
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
-const [url, scriptPath, executablePath, screenshotPath] = process.argv.slice(2);
+const [url, scriptPath, executablePath, screenshotPath, goldensPath] = process.argv.slice(2);
+const goldens = goldensPath ? JSON.parse(readFileSync(goldensPath, "utf8")) : {};
 const LAST = "web_dairyman_menu";
 const BUTTON_IDS = { up: "#up", down: "#down", left: "#left", right: "#right", a: "#a", b: "#b" };
 const KEYS = { up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight", a: "z", b: "x" };
@@ -73,8 +77,14 @@ try {
     }
   };
   const shot = async (name, expect) => {
+    const want = goldens[expect || name];
     await page.waitForTimeout(150);
-    result.shots.push([name, expect || name, await canvasBits()]);
+    let bits = await canvasBits();
+    for (let i = 0; i < 10 && want && bits !== want; i++) {
+      await page.waitForTimeout(100);
+      bits = await canvasBits();
+    }
+    result.shots.push([name, expect || name, bits]);
   };
 
   const t0 = Date.now();
