@@ -26,7 +26,8 @@ def real_saves():
         screen_tests.setup_with(app, **cfg)
         if isinstance(app.top(), screens.PilePicker):
             app.press(events.A)
-        app.run(300)
+        app.run(1000)                 # every seat has its first card
+        assert app.top().st.setup == app.top().st.n
         app.shake()
         for _ in range(4):
             app.run(2500)

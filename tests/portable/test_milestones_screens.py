@@ -42,7 +42,7 @@ def setup_solo(app, bots=2):
     app.run(100)                  # the human is asked for a first card
     assert isinstance(app.top(), screens.PilePicker)
     app.press(events.A)                # easy pile
-    app.run(600)                  # bots take theirs (a frame each, and a frame to save each)
+    app.run(800)                  # bots take theirs (a frame to think, one to play, one to save)
     return table
 
 
