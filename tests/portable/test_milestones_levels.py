@@ -199,9 +199,15 @@ def test_the_table_may_announce_for_a_person():
     for seed in range(3):
         a, _ = stepped(bot.Bot(0, bot.EXPERT), s, r)
         assert a[1] & 0b111100 == 0, a
+    c = s.clone()                        # a clone (a hint's) sees it as well
+    assert bot.protected(c, 0) == 0b111100
+    action, why = run_hint(c, 0, r)
+    assert action[1] & 0b111100 == 0, action
     bot.announce(s, 1, 0)
     assert bot.announced(s, 1) == 0
+    bot.announce(s, 1, 0b11)
     bot.clear_announcements()
+    assert bot.announced(s, 1) == 0
 
 
 def run_hint(st, seat, r):

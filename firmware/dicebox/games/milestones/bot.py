@@ -439,9 +439,11 @@ _CASUAL_RANDOM = const(2)      # of 3 Casual rerolls are random (Beginner: all)
 
 # ---- announcements: "my card is close, keep these dice" ----------------------
 
-# _CLOSE[seat] = (state, card, mask, packed faces of the masked dice) or None. An
+# _CLOSE[seat] = (card, mask, packed faces of the masked dice) or None. An
 # announcement holds while the seat keeps that card and the masked dice show the
-# same faces; the table may announce for a person too (``announce``).
+# same faces (so it holds on a clone of the table too, e.g. for a hint); the table
+# may announce for a person too (``announce``) and clears them all for a new game
+# (``clear_announcements``).
 _CLOSE = [None] * 5
 
 
@@ -456,7 +458,7 @@ def _packed(dice, mask):
 def announce(st, seat, mask):
     """Seat ``seat`` asks the others to keep the dice in ``mask`` (0: withdraw)."""
     if mask and st.dice is not None and st.hands[seat] >= 0:
-        _CLOSE[seat] = (st, st.hands[seat], mask, _packed(st.dice, mask))
+        _CLOSE[seat] = (st.hands[seat], mask, _packed(st.dice, mask))
     else:
         _CLOSE[seat] = None
 
@@ -464,11 +466,11 @@ def announce(st, seat, mask):
 def announced(st, seat):
     """The dice mask ``seat`` announced and that still holds, else 0."""
     e = _CLOSE[seat] if 0 <= seat < len(_CLOSE) else None
-    if e is None or e[0] is not st or st.dice is None or seat >= st.n:
+    if e is None or st.dice is None or seat >= st.n:
         return 0
-    if st.hands[seat] != e[1] or _packed(st.dice, e[2]) != e[3]:
+    if st.hands[seat] != e[0] or _packed(st.dice, e[1]) != e[2]:
         return 0
-    return e[2]
+    return e[1]
 
 
 def protected(st, seat):
