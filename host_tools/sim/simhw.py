@@ -182,6 +182,7 @@ class SimHW:
         self.buzzer = SimBuzzer()
         self.battery = SimBattery()
         self.entropy = rng.SeededSource(seed) if seed is not None else rng.UrandomSource()
+        self.entropy_source = "seeded (test)" if seed is not None else "os.urandom"
         self.entropy_ok = True
         self.entropy_msg = ""
         self.data_dir = data_dir

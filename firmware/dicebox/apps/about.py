@@ -41,6 +41,7 @@ def text(app):
         "Bat %s" % _battery(app),
         "Shake: %s" % hw.shake.kind,
         "Dice: %s" % ("fair" if _dice_ok(hw) else "REFUSED"),
+        "Dice source: %s" % getattr(hw, "entropy_source", "ring oscillator"),
         "Storage: %s" % _storage(app),
         "",
         "Dicebox: shake to roll. Dice, timer and three games in your pocket.",
