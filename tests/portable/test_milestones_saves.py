@@ -398,8 +398,7 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
             acts[1 if bot else 0] += 1
         return ok
     table.act = act
-    app.run(200)
-    assert not table.pending_save       # the setup's draws are saved
+    assert st.setup == st.n and not table.pending_save    # the setup's draws are saved
     saves0 = table.saves
     writes0 = app.store.writes
     saved_at = 0                        # actions covered by the last save

@@ -42,7 +42,10 @@ def setup_solo(app, bots=2):
     app.run(100)                  # the human is asked for a first card
     assert isinstance(app.top(), screens.PilePicker)
     app.press(events.A)                # easy pile
-    app.run(800)                  # bots take theirs (a frame to think, one to play, one to save)
+    for _ in range(20):           # bots take theirs (a frame to think, one to play, one to save)
+        app.run(100)
+        if table.st.setup == table.st.n and not table.pending_save:
+            break
     return table
 
 
