@@ -40,8 +40,8 @@ CONTROLS = (
     "Pages like this one: Up/Down scroll a line, Left/Right a page, A or B "
     "close.\n"
     "Results: after a second, A or B closes.\n"
-    "A small turning box top right: a bot is thinking. A line under a die: a "
-    "bot asked the team to keep it."
+    "A small turning box top right: a bot is thinking. A double frame round "
+    "a die: a bot asked the team to keep it."
 )
 
 SETUP = (
@@ -135,8 +135,9 @@ RULINGS = (
     "11. Solo: the rulebook is for 2-5 players. Alone, you roll every turn and "
     "claim alone; with bots, a bot rerolls only after you had time to look at "
     "the dice, and never while you claim. Expert bots say when their card is "
-    "close ('S3: keep 4Y 5P', a line under those dice) and never reroll dice "
-    "a teammate asked to keep; that says nothing about the card itself.\n"
+    "close ('S3: keep 4Y 5P', a double frame round those dice) and never "
+    "reroll dice a teammate asked to keep; that says nothing about the card "
+    "itself.\n"
     "12. Two runs in one task must be different runs: they differ in their "
     "lowest number or their length, on different dice. 1-2-3 with 1-2, 1-2-3 "
     "with 2-3 and 4-5-6 with 5-6 count; 1-2 with 1-2 does not. Up or down reads "

@@ -895,7 +895,7 @@ class Table(T.Table):
             c = FACE_COLOUR[i * 6 + v - 1]
             dice_draw.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
             if (kept >> i) & 1:
-                fb.hline(x + 6, 28, 6, 1)     # a bot asked the team to keep it
+                fb.rect(x - 1, 9, 20, 20, 1)  # a double frame: a bot asked to keep it
             if card:
                 fb.text(LETTERS[c], x + 5, 29, 1)
             else:
