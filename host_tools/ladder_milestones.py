@@ -109,17 +109,18 @@ from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
 LEVEL = %(level)d
 r = rng.seeded(5)
-dec = []
 steps = []
+tags = []      # the decision a step belongs to (the turn seat's steps), else -1
+ndec = 0
 
 
-def timed(b, st):
+def timed(b, st, tag):
     gc.collect()    # a collection is the heap's cost, not the bot's: start clean
     t0 = time.ticks_us()
     a = b.step(st, r)
-    d = time.ticks_diff(time.ticks_us(), t0)
-    steps.append(d)
-    return a, d
+    steps.append(time.ticks_diff(time.ticks_us(), t0))
+    tags.append(tag)
+    return a
 
 
 for game in range(%(games)d):
@@ -131,13 +132,11 @@ for game in range(%(games)d):
             resolve_chance(st, r)
             continue
         moved = False
-        tot = 0
         for b in bots:
             a = None
             for f in range(500):
-                a, d = timed(b, st)
+                a = timed(b, st, ndec if b.seat == st.turn else -1)
                 if b.seat == st.turn:
-                    tot += d
                     break       # the turn seat thinks below
                 if a is not None or not b.thinking():
                     break
@@ -149,18 +148,15 @@ for game in range(%(games)d):
             continue
         b = bots[st.turn]
         while a is None or a[0] != "roll":
-            a, d = timed(b, st)
-            tot += d
-        dec.append(tot)     # the turn seat's steps from the change to its reroll
+            a = timed(b, st, ndec)
+        ndec += 1       # the turn seat's steps from the change to its reroll
         st.apply(a)
         resolve_chance(st, r)
         now += 4000
         st.apply(("time", now))
     bot.clear_announcements()
-
-
-print("DEC", " ".join(str(x) for x in dec))
 print("STEP", " ".join(str(x) for x in steps))
+print("TAG", " ".join(str(x) for x in tags))
 """
 
 
@@ -171,16 +167,16 @@ def _stats(x):
 
 def mpy_times(level, games=2, runs=3):
     """(decisions, median, p99, max; steps, median, p99, max) in unix-port us.
-    The games are the same in every run (fixed seeds), so each decision and each
-    step is taken as its fastest of ``runs`` runs: a busy host preempts single
-    calls for milliseconds."""
+    The games are the same in every run (fixed seeds), so each step is taken as
+    its fastest of ``runs`` runs (a busy host preempts single calls for
+    milliseconds) and a decision as the sum of its steps."""
     mpy = os.path.join(ROOT, ".venv", "bin", "micropython")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(MPY_SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "level": level,
                               "games": games})
         path = f.name
-    dec = None
     steps = None
+    tags = None
     try:
         for _ in range(runs):
             p = subprocess.run([mpy, "-X", "heapsize=240wK", path], capture_output=True,
@@ -188,14 +184,20 @@ def mpy_times(level, games=2, runs=3):
             got = {}
             for line in p.stdout.splitlines():
                 head, _, rest = line.partition(" ")
-                if head in ("DEC", "STEP"):
+                if head in ("STEP", "TAG"):
                     got[head] = [int(v) for v in rest.split()]
             if len(got) != 2:
                 raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
-            dec = got["DEC"] if dec is None else [min(a, b) for a, b in zip(dec, got["DEC"])]
+            tags = got["TAG"]
             steps = got["STEP"] if steps is None else [min(a, b) for a, b in zip(steps, got["STEP"])]
     finally:
         os.unlink(path)
+    # a decision: the sum of its steps, each the fastest of the runs
+    dec = {}
+    for t, d in zip(tags, steps):
+        if t >= 0:
+            dec[t] = dec.get(t, 0) + d
+    dec = list(dec.values())
     return _stats(dec) + _stats(steps)
 
 

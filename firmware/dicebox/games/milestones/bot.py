@@ -89,7 +89,8 @@ _NUMFIT = const(7)    # numbers only (named, same, runs): fitted on the counts
 # work units of answering one target for one roll, by mode (measured on the unix
 # port: a unit is about 1.7 us; the tables of remembered answers ask the matcher
 # on a miss)
-_TCOST = bytes((2, 8, 8, 8, 5, 2, 8, 5))
+_KEEPCOST = const(16)   # units of one obvious play (keep_mask)
+_TCOST = bytes((2, 8, 8, 8, 10, 2, 12, 5))
 _NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
 _CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
 _NBIT = bytes(1 << (f % 6) for f in range(36))
@@ -428,7 +429,7 @@ EXPERT = const(3)
 # Work units: a roll valued for T targets costs 3 + T units; the fixed blocks of a
 # search (clearing, the superset sum, the scan) are counted in the same units.
 # One unit is about 1.7 us on the unix port (0.35 ms on the chip at 200x).
-SLICE = const(50)          # units per slice (<= 25 ms device)
+SLICE = const(45)          # units per slice (<= 25 ms device)
 STRONG_WORK = const(256)   # the Strong level's search budget (the Expert's is WORK)
 # Every decision's units stay under this: WORK, the look after the change and the
 # rounding of stage 2 up to MIN_REFINE rolls a candidate
@@ -1028,12 +1029,12 @@ class Bot:
         # rerolling every free die exactly when that is all six (the deck's counts)
         cands = [m for m in (m0, m1, m2) if m]
         for x in tg:
-            if used + 8 > SLICE:
+            if used + _KEEPCOST > SLICE:
                 yield None
                 used = 0
-            units += 8
-            used += 8
-            spent += 8
+            units += _KEEPCOST
+            used += _KEEPCOST
+            spent += _KEEPCOST
             m = (63 ^ keep_mask(x[5], cur)) & free
             if m and m not in cands and len(cands) < 5:
                 cands.append(m)
