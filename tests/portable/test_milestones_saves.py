@@ -11,7 +11,7 @@ from check import raises
 from dicebox.core import events
 from dicebox.core.storage import BadData, MemoryStore
 from dicebox.games.milestones import screens, rules, deck
-from test_milestones_screens import App, setup_solo, menu_pick
+from test_milestones_screens import App, setup_solo, menu_pick, find_roll
 
 
 def labels(menu):
@@ -512,3 +512,24 @@ def test_two_people_and_bots_keep_no_record():
     assert table.st.started
     finish(app, table)
     assert T.load_records(app.store) == {}
+
+
+def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
+    app = App(12)
+    table = setup_solo(app, bots=1)
+    app.shake()
+    app.run(400)
+    st = table.st
+    assert not table.pending_save
+    app.press(events.DOWN)                    # not an action: nothing to save
+    assert not table.pending_save
+    table.act(("roll", 1), True)              # as a bot's reroll would be played
+    assert table.pending_save and table.animating()
+    saves = table.saves
+    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    table.claim(0)                            # a person claims before that save was taken
+    app.press(events.A)                       # the pile
+    assert table.saves == saves + 1           # the bot's reroll saved first ...
+    assert table.pending_save and not table.animating()
+    app.run(100)
+    assert table.saves == saves + 2           # ... then the claim, in the next frame

@@ -382,3 +382,25 @@ def test_a_claim_waits_until_the_dice_have_stood_a_moment():
     assert st.scored == []
     app.run(400)
     assert len(st.scored) == 1 and "S2 scored" in table.msg
+
+
+def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
+    app = App(9)
+    table = setup_solo(app, bots=1)
+    app.shake()
+    app.run(400)
+    st = table.st
+    stub = StubBot(1, None, 0)
+    stub.close = 3                           # dice 1 and 2
+    table.bots = [stub]
+    said = []
+    for _ in range(30):
+        app.run(100)
+        said.append(table.msg)
+    want = "S2: keep %s %s" % (screens.die_label(0, st.dice[0]), screens.die_label(1, st.dice[1]))
+    assert want in said
+    assert table.close[1] == 3
+    fb = app.fb
+    table.draw(fb)
+    assert fb.pixel(0, 9) and fb.pixel(19, 9) and fb.pixel(0, 28)     # die 1's outer frame
+    assert not fb.pixel(84, 9)                                          # die 5 has none
