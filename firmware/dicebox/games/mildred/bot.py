@@ -1,13 +1,35 @@
-"""Bots for Auntie Mildred: choose(state, rng, level) -> action.
+"""Bots for Auntie Mildred, thought in slices (the bot protocol of core/table).
 
-level 0: a random legal action.
-level 1 ("Nephew"): greedy, one step ahead with a simple score of the table.
-level 2 ("Auntie"): greedy one step ahead with a fuller evaluation (threats,
-  which indulgencies actually win, the goal line race), plus what the shaken
-  dice left over could still place this round (potential()), so a modify spot
-  or a Cook reward is judged by what it makes possible; actions that roll dice
+think(state, rng, level) is a generator: it yields None after each slice of
+at most SLICE work units and the chosen action as its last value. One work
+unit is about 25 us of MicroPython unix-port time (2.4 ms on the device at
+the Mildred factor 95): a potential() look at a pool costs 1, a state cloned,
+moved and evaluated costs EVAL. A decision stops at BUDGET units and plays
+its best so far (the actions are looked at in order of promise, mods last).
+
+The levels (LEVELS = 4, named in core/table.py):
+  0 Beginner  the simple one-step greedy bot ("Nephew") that plays a random
+              legal action NOISE[0] of the time.
+  1 Casual    the full one-step greedy bot ("Auntie", below) that plays a
+              random legal action NOISE[1] of the time.
+  2 Strong    the full one-step greedy bot within the decision budget.
+  3 Expert    the Strong bot's look at every action, then a second step
+              for its best few: each candidate is followed by the best next
+              action of the same round, and a candidate that rolls dice
+              (Cook 2 reroll, DIY 4 victory dice, the round's shake) is
+              judged by the mean over sampled rolls (a determinized search
+              over the chance nodes with the rules' own apply/apply_chance).
+hint(state, rng) is the Expert's choice with a few words why.
+
+choose(state, rng, level) keeps the old meaning of its levels (0 random,
+1 Nephew, 2 Auntie, unbounded: the screens and older tests call it):
+  Nephew: greedy, one step ahead with a simple score of the table.
+  Auntie: greedy one step ahead with a fuller evaluation (threats, which
+  indulgencies actually win, the goal line race), plus what the shaken dice
+  left over could still place this round (potential()), so a modify spot or
+  a Cook reward is judged by what it makes possible; actions that roll dice
   (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
-Both greedy bots only ever apply actions that legal_actions() listed.
+Every bot only ever applies actions that legal_actions() listed, on clones.
 """
 from dicebox.core.game import resolve_chance
 from dicebox.games.mildred import cards
@@ -41,58 +63,71 @@ def _laundry(st, p):
     return cards.LAUNDRY in st.sets and st.sc[p][cards.LAUNDRY] != 0
 
 
-def _full(st, p):
+# The weights of the full evaluation and of potential(): Auntie's (AUNTIE)
+# and the Expert's (EXPERT), by index:
+#  0 victory die, 1 cookie, 2 a set's top level, 3 the lowest set's level,
+#  4 a ready set, 5/6/7 an indulgency group that wins/ties/loses (per cookie),
+#  8 prank slot, 9 prank over their dodge, 10/11 a deadly prank (they have a
+#  victory die / they do not), 12 dodge slot, 13 a die free for next round,
+#  14/15 potential: an indulgency the pool can place (card free / contested),
+#  16 potential: a scallywag the pool can place
+AUNTIE = (130, 18, W_TOP, W_LO, W_RDY, 12, 9, 6, W_PR, W_HIT, 25, 120, W_DG, W_FREE, 12, 8, 3)
+EXPERT = (130, 18, W_TOP, W_LO, W_RDY, 18, 9, 6, W_PR, W_HIT, 25, 120, W_DG, W_FREE, 18, 8, 3)
+
+
+def _full(st, p, w=AUNTIE):
     o = 1 - p
-    v = st.vic[p] * 130 + (st.cookie[p] - 1) * 18
+    v = st.vic[p] * w[0] + (st.cookie[p] - 1) * w[1]
     sc = st.sc[p]
     rd = st.rd[p]
     lo = 6
     for s in st.sets:
         t = rules.top(sc[s])
-        v += t * W_TOP
+        v += t * w[2]
         lo = min(lo, t)
         if t and rd[s]:
-            v += W_RDY + t
-    v += lo * W_LO                      # the goal line needs every set
+            v += w[4] + t
+    v += lo * w[3]                      # the goal line needs every set
     g = st.ig[p]
     og = st.ig[o]
     for k in st.inds:
         if g[k] is not None:
             cost = cards.INDULGENCIES[k][2]
             if og[k] is None:
-                v += cost * 12
+                v += cost * w[5]
             else:
                 a = cards.pattern_key(k, tuple(g[k][0]))
                 b = cards.pattern_key(k, tuple(og[k][0]))
                 if a > b:
-                    v += cost * 12
+                    v += cost * w[5]
                 elif a == b and _laundry(st, p):
-                    v += cost * 9
+                    v += cost * w[6]
                 else:
-                    v += cost * 6   # scores once the higher dice leave
+                    v += cost * w[7]   # scores once the higher dice leave
     pr = st.prank[p][1]
     if pr:
-        v += pr * W_PR
+        v += pr * w[8]
         d = pr - st.dodge[o][1]
         if d > 0:
-            v += W_HIT * d
+            v += w[9] * d
             if st.cookie[o] == 1 and _laundry(st, p):
-                v += (25 if st.vic[o] else 120) * d
-    v += st.dodge[p][1] * W_DG
+                v += (w[10] if st.vic[o] else w[11]) * d
+    v += st.dodge[p][1] * w[12]
     # dice free for next round
-    v += (len(st.pool[p]) + st.used[p]) * W_FREE
+    v += (len(st.pool[p]) + st.used[p]) * w[13]
     return v
 
 
-def evaluate(st, p, full=True):
+def evaluate(st, p, full=True, w=AUNTIE):
     if st.is_over():
         if st.winner == p:
             return WIN
         if st.winner == -1:
             return 0
         return -WIN
-    f = _full if full else _simple
-    return f(st, p) - f(st, 1 - p)
+    if full:
+        return _full(st, p, w) - _full(st, 1 - p, w)
+    return _simple(st, p) - _simple(st, 1 - p)
 
 
 def _roll_out(st, rng):
@@ -106,7 +141,7 @@ def choose_random(st, rng):
     return acts[rng.randbelow(len(acts))]
 
 
-def potential(st, p, pool):
+def potential(st, p, pool, w=AUNTIE):
     """What the shaken dice ``pool`` could still place this round (level 2)."""
     c = [0] * 7
     for v in pool:
@@ -145,13 +180,13 @@ def potential(st, p, pool):
             ok = c[1] and c[2] and c[3] and c[4] and c[5] and c[6]
         if ok:
             info = cards.INDULGENCIES[k]
-            val = info[2] * (12 if og[k] is None else 8) - info[3] * W_FREE
+            val = info[2] * (w[14] if og[k] is None else w[15]) - info[3] * w[13]
             best = max(best, val)
     sc = st.sc[p]
     for s in st.sets:
         n = rules.top(sc[s]) + 1
         if n <= 6 and c[n]:
-            best += 3
+            best += w[16]
     return best
 
 
@@ -195,19 +230,91 @@ def _new_pool(pool, a, info, rng):
     return out
 
 
-def choose(st, rng, level=2):
-    if level <= 0:
-        return choose_random(st, rng)
-    p = st.turn
+# ------------------------------------------------------------ thinking in slices
+LEVELS = 4
+EVAL = 3           # units: one state cloned, moved and evaluated
+SLICE = 8          # units in one slice (<= 25 ms on the device)
+BUDGET = 120       # units in one decision (<= 250 ms on the device)
+NOISE = 10         # percent of random moves at level 1 (Casual)
+TOP = 3            # the Expert's candidates for a second step
+ROLLS = 3          # sampled rolls per candidate that rolls dice
+units = 0          # work units done so far (tests read it)
+
+
+class _Clock:
+    """The units left in this slice and in this decision (None: no limit)."""
+
+    def __init__(self, budget):
+        self.left = SLICE
+        self.budget = budget
+
+    def take(self, n):
+        """0: ``n`` units taken; 1: the slice is full, yield and ask again;
+        2: the decision's budget is spent."""
+        global units
+        b = self.budget
+        if b is not None and b < n:
+            return 2
+        if self.left < n:
+            self.left = SLICE
+            return 1
+        self.left -= n
+        if b is not None:
+            self.budget = b - n
+        units += n
+        return 0
+
+
+def _clone(st):
+    """A copy of ``st`` for looking ahead: the fields the rules change in
+    place are copied, the rest shared (a test holds it equal to clone())."""
+    c = rules.State(True)
+    c.sets = st.sets
+    c.inds = st.inds
+    c.phase = st.phase
+    c.turn = st.turn
+    c.pend = st.pend
+    c.cookie = st.cookie[:]
+    c.vic = st.vic[:]
+    c.pool = [st.pool[0][:], st.pool[1][:]]
+    c.used = st.used[:]
+    c.mods = st.mods[:]
+    c.prank = [st.prank[0][:], st.prank[1][:]]
+    c.dodge = [st.dodge[0][:], st.dodge[1][:]]
+    c.sc = [st.sc[0][:], st.sc[1][:]]
+    c.rd = [st.rd[0][:], st.rd[1][:]]
+    c.ig = [st.ig[0][:], st.ig[1][:]]
+    c.flags = st.flags
+    c.shen = st.shen[:]
+    c.keep = st.keep
+    c.rounds = st.rounds
+    c.winner = st.winner
+    return c
+
+
+def _ordered(st):
+    """Legal actions, the promising first: mods (many, rarely best) last."""
     acts = st.legal_actions()
-    if len(acts) == 1:
-        return acts[0]
-    full = level >= 2
+    head = []
+    mods = []
+    for a in acts:
+        if a[0] == "mod":
+            mods.append(a)
+        else:
+            head.append(a)
+    return head + mods
+
+
+def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
+    """Look one step ahead at each action of ``acts`` (Auntie when ``full``,
+    else Nephew), appending [value, action] to ``vals``; a generator that
+    yields None when a slice is full. ``done[0]`` turns True if every action
+    was looked at before the budget ran out."""
+    p = st.turn
     look = full and st.phase == rules.ACT
     base = {}      # value of a family of pool-only actions (same table, other dice)
     pots = {}      # potential() by sorted pool
-    best = None
-    bestv = -WIN * 10
+    out = False
     for a in acts:
         if a[0] == "keep":
             continue   # a fresh shake is as good on average and simpler
@@ -216,12 +323,26 @@ def choose(st, rng, level=2):
             fam = a[0] if info == "mod" else a[:info[1]]
             b = base.get(fam)
             if b is None:
-                c = st.clone()
+                r = clk.take(EVAL)
+                if r == 1:
+                    yield None
+                    r = clk.take(EVAL)
+                if r:
+                    out = True
+                    break
+                c = _clone(st)
                 c._do(a)
                 _roll_out(c, rng)
-                b = evaluate(c, p, True)
+                b = evaluate(c, p, True, w)
                 base[fam] = b
             n = SAMPLES if info != "mod" and info[0] == "reroll" else 1
+            r = clk.take(n)
+            if r == 1:
+                yield None
+                r = clk.take(n)
+            if r:
+                out = True
+                break
             tot = 0
             for _ in range(n):
                 np = _new_pool(st.pool[p], a, info, rng)
@@ -229,38 +350,261 @@ def choose(st, rng, level=2):
                 key = tuple(np)
                 q = pots.get(key)
                 if q is None:
-                    q = potential(st, p, np)
+                    q = potential(st, p, np, w)
                     pots[key] = q
                 tot += q
             v = b + tot // n
         else:
-            c = st.clone()
+            r = clk.take(EVAL)
+            if r == 1:
+                yield None
+                r = clk.take(EVAL)
+            if r:
+                out = True
+                break
+            c = _clone(st)
             c._do(a)
             if a[0] == "shake":
-                v = evaluate(c, p, full) - 1   # shake only when nothing else helps
+                v = evaluate(c, p, full, w) - 1   # shake only when nothing else helps
             elif c.pend is not None and not c.is_over():
                 if not full:
                     v = evaluate(c, p, False)
                 else:
                     tot = 0
                     for _ in range(SAMPLES):
-                        d = c.clone()
+                        r = clk.take(EVAL)
+                        if r == 1:
+                            yield None
+                            r = clk.take(EVAL)
+                        if r:
+                            out = True
+                            break
+                        d = _clone(c)
                         _roll_out(d, rng)
-                        tot += evaluate(d, p, True)
+                        tot += evaluate(d, p, True, w)
+                    if out:
+                        break
                     v = tot // SAMPLES
             else:
-                v = evaluate(c, p, full)
+                v = evaluate(c, p, full, w)
                 if a[0] == "pass":
                     v -= 1
                 elif look and c.turn == p and c.phase == rules.ACT:
                     key = tuple(c.pool[p])
                     q = pots.get(key)
                     if q is None:
-                        q = potential(c, p, c.pool[p])
+                        q = potential(c, p, c.pool[p], w)
                         pots[key] = q
                     v += q
         v = v * 4 + rng.randbelow(4)   # random tie-break
+        vals.append([v, a])
+    done[0] = not out
+
+
+def _best(vals):
+    best = None
+    bestv = -WIN * 10
+    for v, a in vals:
         if v > bestv:
             bestv = v
             best = a
     return best
+
+
+def _one_step(st, rng, full, clk, res, acts=None):
+    """Nephew or Auntie as a generator; res[0] = the action."""
+    if acts is None:
+        acts = _ordered(st)
+    if len(acts) == 1:
+        res[0] = acts[0]
+        return
+    vals = []
+    yield from _greedy(st, rng, full, acts, clk, vals, [False])
+    res[0] = _best(vals) or acts[0]
+
+
+def _value_after(st, rng, a, p, clk, done):
+    """The Expert's second step: the mean over sampled rolls of the best
+    value one more action of the round reaches after ``a`` (the value at the
+    round's end if ``a`` ends it); a generator, result in done[1]."""
+    tot = 0
+    n = 0
+    k = ROLLS
+    while n < k:
+        r = clk.take(EVAL)
+        if r == 1:
+            yield None
+            r = clk.take(EVAL)
+        if r:
+            done[0] = False
+            return
+        c = _clone(st)
+        c._do(a)
+        if c.pend is None or c.is_over():
+            k = 1      # no roll: one look is enough
+        else:
+            _roll_out(c, rng)
+        if c.is_over() or c.turn != p or c.phase != rules.ACT:
+            v = evaluate(c, p, True, EXPERT) * 4
+        else:
+            r = clk.take(1)      # the legal list
+            if r == 1:
+                yield None
+                r = clk.take(1)
+            if r:
+                done[0] = False
+                return
+            vals = []
+            sub = [False]
+            yield from _greedy(c, rng, True, _ordered(c), clk, vals, sub, EXPERT)
+            if not sub[0]:
+                done[0] = False
+                return
+            v = 0
+            for i in range(len(vals)):
+                if i == 0 or vals[i][0] > v:
+                    v = vals[i][0]
+        tot += v
+        n += 1
+    done[0] = True
+    done[1] = tot // n
+
+
+def _expert(st, rng, clk, res):
+    """Auntie's look at every action, then a second step (with sampled
+    rolls) for the best TOP candidates; res = [action, value, second]."""
+    p = st.turn
+    acts = _ordered(st)
+    res[0] = acts[0]
+    if len(acts) == 1:
+        return
+    vals = []
+    yield from _greedy(st, rng, True, acts, clk, vals, [False], EXPERT)
+    if not vals:
+        return
+    vals.sort(key=lambda x: -x[0])
+    res[0] = vals[0][1]
+    res[1] = vals[0][0]
+    if st.phase != rules.ACT:
+        return
+    best = None
+    bestv = 0
+    for v, a in vals[:TOP]:
+        if a[0] == "pass":
+            w = v        # the round ends: nothing to add
+        else:
+            done = [False, 0]
+            yield from _value_after(st, rng, a, p, clk, done)
+            if not done[0]:
+                break    # out of budget: play the best looked at so far
+            w = done[1]
+        if best is None or w > bestv:
+            best = a
+            bestv = w
+    if best is not None:
+        res[0] = best
+        res[2] = bestv
+
+
+def think(st, rng, level):
+    """The decision for the acting seat, thought in slices: yields None after
+    each slice (at most SLICE units) and the chosen action last. ``st`` is
+    not changed (the bots look ahead on clones)."""
+    clk = _Clock(BUDGET)
+    clk.take(1)          # the legal list
+    res = [None, 0, None]
+    if level >= 3:
+        yield from _expert(st, rng, clk, res)
+    elif level == 1 and rng.randbelow(100) < NOISE:
+        acts = st.legal_actions()
+        res[0] = acts[rng.randbelow(len(acts))]
+    else:
+        yield from _one_step(st, rng, level >= 1, clk, res)
+    yield res[0]
+
+
+def _dice(n):
+    return ("%d die" if n == 1 else "%d dice") % n
+
+
+def _why(st, a, rng, nacts):
+    """A few words, with a number, on what ``a`` does for the acting player."""
+    p = st.turn
+    o = 1 - p
+    v = a[0]
+    c = _clone(st)
+    c._do(a)
+    if c.pend is not None and not c.is_over():
+        _roll_out(c, rng)
+    if c.is_over() and c.winner == p:
+        return "wins the game"
+    if c.vic[p] > st.vic[p]:
+        return "victory die %d of 3" % c.vic[p]
+    if c.vic[o] < st.vic[o]:
+        return "they lose a victory die"
+    if v == "combat":
+        pr = st.prank[p][1]
+        dg = st.dodge[o][1]
+        if pr > dg:
+            return "prank %d beats dodge %d" % (pr, dg)
+        return "dodged, %s back" % _dice(st.prank[p][0])
+    if v == "score":
+        return "+%d cookies" % cards.INDULGENCIES[a[1]][2]
+    if v == "ind":
+        return "%d cookies next round" % cards.INDULGENCIES[a[1]][2]
+    if v == "scally":
+        return "%s up to %d of 6" % (cards.SET_NAMES[a[1]], rules.top(c.sc[p][a[1]]))
+    if v == "prank" and len(a) == 2:
+        return "prank %d v their dodge %d" % (c.prank[p][1], st.dodge[o][1])
+    if v == "dodge" and len(a) == 2:
+        return "dodge %d v their prank %d" % (c.dodge[p][1], st.prank[o][1])
+    if v == "shake":
+        return "%s to shake" % _dice(len(st.pool[p]) + st.used[p])
+    if v == "pass":
+        return "%s unused" % _dice(len(st.pool[p]))
+    if v == "take":
+        return "%s back to shake" % _dice(c.used[p] - st.used[p])
+    if v == "ready":
+        return "%d sets ready for tasks" % sum(c.rd[p])
+    if nacts == 1:
+        return "1 legal move"
+    if c.cookie[p] > st.cookie[p]:
+        return "+%d cookies" % (c.cookie[p] - st.cookie[p])
+    return "best of %d moves" % nacts
+
+
+def hint(st, rng):
+    """The Expert's choice for the acting seat, thought in slices like
+    think(): yields None after each slice, then (action, why) last; ``why``
+    is at most 40 characters, e.g. "CL 3: Clean up to 3 of 6". ``st`` is
+    not changed."""
+    clk = _Clock(BUDGET)
+    clk.take(1)
+    res = [None, 0, None]
+    yield from _expert(st, rng, clk, res)
+    a = res[0]
+    head = st.describe(a, True)
+    why = _why(st, a, rng, len(st.legal_actions()))
+    yield a, (head + ": " + why)[:40]
+
+
+def run(gen):
+    """Run a think() or hint() generator to its end: its last value."""
+    last = None
+    for x in gen:
+        if x is not None:
+            last = x
+    return last
+
+
+def choose(st, rng, level=2):
+    """Today's levels, unbounded: 0 random, 1 Nephew, 2 Auntie."""
+    if level <= 0:
+        return choose_random(st, rng)
+    acts = st.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    vals = []
+    for _ in _greedy(st, rng, level >= 2, acts, _Clock(None), vals, [False]):
+        pass
+    return _best(vals)

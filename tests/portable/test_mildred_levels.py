@@ -1,0 +1,169 @@
+"""Mildred bot levels: think() in slices within its budget, legal moves, Hint."""
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import rules as R
+from test_mildred_base import mk
+
+
+def decide(st, r, level):
+    """Run think() as the table does, one next() at a time, checking the
+    units of every slice and of the whole decision; the state unchanged."""
+    before = st.to_dict()
+    gen = B.think(st, r, level)
+    total = 0
+    slices = 0
+    while True:
+        u0 = B.units
+        x = next(gen)
+        used = B.units - u0
+        assert used <= B.SLICE, (used, B.SLICE)
+        total += used
+        slices += 1
+        if x is not None:
+            break
+    assert total <= B.BUDGET, (total, B.BUDGET)
+    assert st.to_dict() == before        # thinking does not touch the state
+    return x, slices
+
+
+def play(levels, seed, cap=4000):
+    r = rng.seeded(seed)
+    st = R.State()
+    n = 0
+    while st.current_player() != TERMINAL:
+        cp = st.current_player()
+        if cp == CHANCE:
+            resolve_chance(st, r)
+        else:
+            a, _ = decide(st, r, levels[cp])
+            assert a in st.legal_actions(), a
+            st.apply(a)
+        n += 1
+        assert n < cap, "game does not end"
+    R.check(st)
+    return st
+
+
+def test_levels_constant():
+    assert B.LEVELS == 4
+    assert 0 < B.EVAL <= B.SLICE < B.BUDGET
+
+
+def test_low_levels_play_legal_games():
+    st = play((0, 1), 11)
+    assert st.winner in (0, 1, -1)
+
+
+def test_high_levels_play_legal_games():
+    st = play((3, 2), 12)
+    assert st.winner in (0, 1, -1)
+
+
+def test_expert_against_beginner_from_both_seats():
+    for levels in ((3, 0), (0, 3)):
+        st = play(levels, 13)
+        assert st.winner in (0, 1, -1)
+
+
+def test_a_crowded_turn_stops_at_the_budget():
+    # seven shaken dice, spots free, Cook 1-2 ready: dozens of actions, far
+    # more looks than one decision's budget; every level still decides
+    st = mk(sets=(1, 2, 3), pools=((1, 2, 3, 3, 4, 5, 6), ()),
+            sc=[[0, 0, 0, 6], [0, 0, 0, 0]], rd=[[0, 0, 0, 1], [0, 0, 0, 0]])
+    assert len(st.legal_actions()) > B.BUDGET // B.EVAL
+    for level in range(B.LEVELS):
+        u0 = B.units
+        a, slices = decide(st, rng.seeded(level), level)
+        assert a in st.legal_actions()
+        if level >= 2:
+            assert B.units - u0 > B.BUDGET - B.EVAL   # it did use the budget
+            assert slices > 1                           # and thought in several slices
+
+
+def test_strong_levels_take_the_winning_score():
+    st = mk(phase=R.WAKE, vic=[2, 0], cookie=[5, 1], groups={(0, 2): ((4, 4, 4), 3)})
+    for level in (2, 3):
+        a, _ = decide(st, rng.seeded(1), level)
+        assert a == ("score", 2)
+
+
+def test_expert_dodges_a_deadly_prank():
+    # cookie 1, no victory die, their Laundry die and prank 2: without dodge 2 we lose
+    st = mk(pools=((3, 5), ()), prank=[[0, 0], [2, 2]], sc=[[0, 0, 0, 0], [0, 1 << 1, 0, 0]])
+    r = rng.seeded(2)
+    a, _ = decide(st, r, 3)
+    assert a[0] == "dodge"
+    st.apply(a)
+    assert decide(st, r, 3)[0][0] == "dodge"
+
+
+def test_only_move_needs_one_slice():
+    st = mk(pools=((), ()))
+    assert st.legal_actions() == [("pass",)]
+    for level in range(B.LEVELS):
+        a, slices = decide(st, rng.seeded(3), level)
+        assert a == ("pass",) and slices == 1
+
+
+def check_hint(st, r):
+    before = st.to_dict()
+    gen = B.hint(st, r)
+    while True:
+        u0 = B.units
+        x = next(gen)
+        assert B.units - u0 <= B.SLICE
+        if x is not None:
+            break
+    a, why = x
+    assert st.to_dict() == before        # a hint never changes the game
+    assert a in st.legal_actions()
+    assert 0 < len(why) <= 40, why
+    return a, why
+
+
+def test_hint_is_legal_short_and_changes_nothing():
+    r = rng.seeded(21)
+    st = R.State()
+    n = 0
+    while st.current_player() != TERMINAL and n < 120:
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        a, why = check_hint(st, r)
+        assert any(ch.isdigit() for ch in why), why    # a number in the words
+        st.apply(a)
+        n += 1
+
+
+def test_hint_says_why_a_score_wins():
+    st = mk(phase=R.WAKE, vic=[2, 0], cookie=[5, 1], groups={(0, 2): ((4, 4, 4), 3)})
+    a, why = check_hint(st, rng.seeded(4))
+    assert a == ("score", 2)
+    assert "wins" in why, why
+
+
+def test_lookahead_clone_equals_the_rules_clone():
+    r = rng.seeded(31)
+    st = R.State()
+    n = 0
+    while st.current_player() != TERMINAL and n < 150:
+        c = B._clone(st)
+        assert c.to_dict() == st.clone().to_dict()
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+        else:
+            a = B.run(B.think(st, r, 2))
+            c._do(a)                     # moving the copy leaves the original alone
+            st.apply(a)
+            assert c.to_dict() == st.to_dict()
+        n += 1
+
+
+def test_choose_keeps_the_old_levels():
+    st = mk(phase=R.WAKE, prank=[[2, 2], [0, 0]], cookie=[1, 4])
+    assert B.choose(st, rng.seeded(1), 2) == ("combat",)
+    st = mk(pools=((1, 2, 3), ()))
+    r = rng.seeded(9)
+    for level in (0, 1, 2):
+        assert B.choose(st, r, level) in st.legal_actions()
