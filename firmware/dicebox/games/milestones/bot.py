@@ -1066,6 +1066,27 @@ class Bot:
             row = faces[j]
             for i in range(6):
                 row[i] = rand() % 6 + 1
+        # a card that only binds every die ("only 135", "no 1", "no Y") has
+        # exact odds for any reroll: the kept dice must all be good, and each
+        # rerolled die shows a good face g times in 6 (every die has each number
+        # and each colour once); the other targets are then sampled alone
+        ex_w = 0
+        ex_good = 0
+        ex_g = 0
+        tgs_s = tg
+        cost_s = cost
+        c = st.hands[self.seat]
+        if c >= 0:
+            task = deck.DECK[c][3]
+            if len(task) == 1 and task[0][0] >= ONLYN:
+                k = task[0][0]
+                ex_w = deck.DECK[c][1]
+                ex_good = keep_mask(task, cur)
+                ex_g = POPCOUNT[task[0][1]]
+                if k == NON or k == NOC:
+                    ex_g = 6 - ex_g
+                tgs_s = tg[1:]
+                cost_s = cost - _TCOST[tg[0][0]]
         best = -1
         bestm = free & -free
         left = work - spent     # units left for stage 2
@@ -1116,20 +1137,23 @@ class Bot:
                 for i in range(6):
                     t[i] = cur[i]
                 s = 0
-                for j in range(nf):
-                    if used + cost > SLICE:
-                        yield None
-                        used = 0
-                    units += cost
-                    used += cost
-                    spent += cost
-                    left -= cost
-                    row = faces[j]
-                    for i in range(6):
-                        if (m >> i) & 1:
-                            t[i] = row[i]
-                    s += value(tg, t)
+                if tgs_s:
+                    for j in range(nf):
+                        if used + cost_s > SLICE:
+                            yield None
+                            used = 0
+                        units += cost_s
+                        used += cost_s
+                        spent += cost_s
+                        left -= cost_s
+                        row = faces[j]
+                        for i in range(6):
+                            if (m >> i) & 1:
+                                t[i] = row[i]
+                        s += value(tgs_s, t)
                 tot = s * (_M // nf)
+                if ex_w and not (63 ^ m) & ~ex_good:
+                    tot += ex_w * _M * ex_g ** pc // _MUL6[pc]
             v = tot + (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)
             if v > best or (v == best and pc < POPCOUNT[bestm]):
                 best = v
@@ -1245,6 +1269,17 @@ def _chance(bot, st, tg, hits, m):
     pc = POPCOUNT[m]
     if m == 63:
         yield (hits * 100 + 23328) // 46656, True
+        return
+    task = tg[5]
+    if len(task) == 1 and task[0][0] >= ONLYN:
+        units += 16
+        g = POPCOUNT[task[0][1]]
+        if task[0][0] == NON or task[0][0] == NOC:
+            g = 6 - g
+        if (63 ^ m) & ~keep_mask(task, cur):
+            yield 0, True
+        else:
+            yield (100 * g ** pc + _MUL6[pc] // 2) // _MUL6[pc], True
         return
     tgs = (tg,)
     cost = 3 + _TCOST[tg[0]]
