@@ -392,6 +392,7 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     st = table.st
     stub = StubBot(1, None, 0)
     stub.close = 3                           # dice 1 and 2
+    screens.botmod.announce(st, 1, 3)        # as the bot's step does
     table.bots = [stub]
     said = []
     for _ in range(30):
@@ -404,3 +405,25 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     table.draw(fb)
     assert fb.pixel(0, 9) and fb.pixel(19, 9) and fb.pixel(0, 28)     # die 1's outer frame
     assert not fb.pixel(84, 9)                                          # die 5 has none
+
+
+def test_a_person_asks_the_team_to_keep_the_marked_dice():
+    app = App(10)
+    table = setup_solo(app, bots=2)
+    app.shake()
+    app.run(400)
+    st = table.st
+    app.press(events.B)
+    labels = [app.top().label(i) for i in range(len(app.top().items))]
+    assert "Keep marked" not in labels       # nothing marked
+    app.press(events.B)
+    app.press(events.RIGHT)
+    app.press(events.A)                      # mark die 2
+    app.press(events.B)
+    menu_pick(app, "Keep marked")
+    assert app.top() is table and table.sel == 0
+    assert screens.botmod.announced(st, 0) == 2
+    assert screens.botmod.protected(st, 1) & 2       # the bots leave that die alone
+    assert "You: keep " + screens.die_label(1, st.dice[1]) in table.log.to_list()[-1]
+    text = app.screen()
+    assert "keep" in text

@@ -410,32 +410,6 @@ TEAM_ABOUT = (
 )
 
 
-class _OldBot:
-    """The bot's one-step call over the bot module's older calls (used only
-    when the module has no ``hint``): a claim, flip, discard or draw, else the
-    reroll on its turn, decided whole."""
-
-    def __init__(self, seat, level, rng):
-        self.b = botmod.Bot(seat, rng=rng)
-
-    def step(self, st, rng):
-        a = self.b.act(st, roll=False)
-        if a is None and st.turn == self.b.seat and st.setup >= st.n:
-            return ("roll", self.b.choose_roll(st))
-        return a
-
-    def thinking(self):
-        return False
-
-
-def _old_hint(st, seat, rng):
-    b = botmod.Bot(seat, rng=rng)
-    a = b.act(st, roll=False)
-    if a is None and st.setup >= st.n:
-        a = ("roll", b.choose_roll(st) if st.turn == seat else 0)
-    yield a, ("reroll " + _dice_words(st, a[1])) if a and a[0] == "roll" else "a good move"
-
-
 def _dice_words(st, m):
     if st.dice is None or m == 63:
         return "all six dice"
@@ -462,13 +436,10 @@ class Table(T.Table):
         T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
-        new = hasattr(botmod, "hint")
-        if new:
-            botmod.clear_announcements()
+        botmod.clear_announcements()
         self.bots = []
         for s in range(self.humans, n):
-            lv = seats[s] - 1
-            self.bots.append(botmod.Bot(s, lv) if new else _OldBot(s, lv, app.rng))
+            self.bots.append(botmod.Bot(s, seats[s] - 1))
         if self.humans == 1:
             self.names = ["You"] + ["S%d" % (s + 1) for s in range(1, n)]
         else:
@@ -509,6 +480,9 @@ class Table(T.Table):
     def menu_items(self):
         st = self.st
         items = []
+        if st.dice is not None and self.sel:
+            items.append(("Keep marked", lambda: self.then(
+                lambda: self.seats_then(self.keep, "Who asks?"))))
         if st.big:
             items.append(("Discard card", lambda: self.then(
                 lambda: self.seats_then(lambda s: self.act(("discard", s)), "Who discards?"))))
@@ -545,11 +519,23 @@ class Table(T.Table):
             lines.append("Glass: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[st.hg_side][1], True)))
         self.app.push(ui.TextPage(self.app, "Face up", "\n".join(lines)))
 
+    def keep(self, seat):
+        """Ask the team to keep the marked dice (your card is close): Expert
+        bots then leave them alone while they show these faces and you hold
+        this card."""
+        st = self.st
+        if st.hands[seat] < 0:
+            self.say("no card in hand")
+            return
+        botmod.announce(st, seat, self.sel)
+        self.log.add("%s: keep %s" % (self.names[seat], _dice_words(st, self.sel)))
+        self.say(self.log.lines[-1])
+        self.sel = 0
+
     def hint(self):
         """The Expert's advice for a person's seat, thought in slices on a clone."""
         def show(seat):
-            gen = (botmod.hint if hasattr(botmod, "hint") else _old_hint)(
-                self.st.clone(), seat, self.app.rng)
+            gen = botmod.hint(self.st.clone(), seat, self.app.rng)
             self.app.replace(T.HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
         self.seats_then(show, "Whose hint?")
 
@@ -880,8 +866,8 @@ class Table(T.Table):
         fb.hline(0, 8, ui.W * st.time_left() // st.glass.total, 1)   # the sand left
         card = self.show_card and st.hands[0] >= 0
         kept = 0
-        for s in range(len(self.close)):
-            kept |= self.close[s]
+        for s in range(st.n):
+            kept |= botmod.announced(st, s)
         roll = self.tumble if self.animating() else 0
         for i in range(6):
             x = i * 21 + 1
