@@ -238,6 +238,7 @@ BUDGET = 120       # units in one decision (<= 250 ms on the device)
 NOISE = 10         # percent of random moves at level 1 (Casual)
 TOP = 3            # the Expert's candidates for a second step
 ROLLS = 3          # sampled rolls per candidate that rolls dice
+LIST = 12          # legal actions listed per unit
 units = 0          # work units done so far (tests read it)
 
 
@@ -411,10 +412,8 @@ def _best(vals):
     return best
 
 
-def _one_step(st, rng, full, clk, res, acts=None):
+def _one_step(st, rng, full, clk, res, acts):
     """Nephew or Auntie as a generator; res[0] = the action."""
-    if acts is None:
-        acts = _ordered(st)
     if len(acts) == 1:
         res[0] = acts[0]
         return
@@ -447,10 +446,10 @@ def _value_after(st, rng, a, p, clk, done):
         if c.is_over() or c.turn != p or c.phase != rules.ACT:
             v = evaluate(c, p, True, EXPERT) * 4
         else:
-            r = clk.take(1)      # the legal list
+            r = clk.take(SLICE)  # the legal list: a slice of its own
             if r == 1:
                 yield None
-                r = clk.take(1)
+                r = clk.take(SLICE)
             if r:
                 done[0] = False
                 return
@@ -470,11 +469,10 @@ def _value_after(st, rng, a, p, clk, done):
     done[1] = tot // n
 
 
-def _expert(st, rng, clk, res):
+def _expert(st, rng, clk, res, acts):
     """Auntie's look at every action, then a second step (with sampled
     rolls) for the best TOP candidates; res = [action, value, second]."""
     p = st.turn
-    acts = _ordered(st)
     res[0] = acts[0]
     if len(acts) == 1:
         return
@@ -511,16 +509,22 @@ def think(st, rng, level):
     each slice (at most SLICE units) and the chosen action last. ``st`` is
     not changed (the bots look ahead on clones)."""
     clk = _Clock(BUDGET)
-    clk.take(1)          # the legal list
+    acts = _listed(st, clk)
     res = [None, 0, None]
     if level >= 3:
-        yield from _expert(st, rng, clk, res)
+        yield from _expert(st, rng, clk, res, acts)
     elif level == 1 and rng.randbelow(100) < NOISE:
-        acts = st.legal_actions()
         res[0] = acts[rng.randbelow(len(acts))]
     else:
-        yield from _one_step(st, rng, level >= 1, clk, res)
+        yield from _one_step(st, rng, level >= 1, clk, res, acts)
     yield res[0]
+
+
+def _listed(st, clk):
+    """The legal list, charged by its length (a long one fills the slice)."""
+    acts = _ordered(st)
+    clk.take(min(SLICE, 1 + len(acts) // LIST))
+    return acts
 
 
 def _dice(n):
@@ -579,10 +583,12 @@ def hint(st, rng):
     is at most 40 characters, e.g. "CL 3: Clean up to 3 of 6". ``st`` is
     not changed."""
     clk = _Clock(BUDGET)
-    clk.take(1)
+    acts = _listed(st, clk)
     res = [None, 0, None]
-    yield from _expert(st, rng, clk, res)
+    yield from _expert(st, rng, clk, res, acts)
     a = res[0]
+    yield None                       # the words take a slice of their own
+    _Clock(None).take(3 * EVAL)      # two clones, moves and the legal list
     head = st.describe(a, True)
     why = _why(st, a, rng, len(st.legal_actions()))
     yield a, (head + ": " + why)[:40]
