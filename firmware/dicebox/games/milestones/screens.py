@@ -1,55 +1,23 @@
-"""Milestones screens: setup, the table (dice, clock, claims), peeks, results.
+"""Milestones screens: start menu, setup, the table (dice, clock, claims), peeks, the end.
 
 Screens hold no rules: they show ``rules.State`` and turn buttons into actions; a
-refused action's reason is shown. The keys of every screen are listed for players
-in ``help.CONTROLS`` (keep the two in step). At the table:
-  Left/Right  move the cursor over the dice      A     mark/unmark a die
-  shake, or hold A   roll the marked dice (first roll: all six)
-  Up          claim (pick the seat if several people play, then the pile)
-  Down        alone: show/hide your card under the dice; several people:
-              pick the seat, then hold A to peek
-  B           the game menu (hint, moves, discard, flip, claim aid, help, save & quit)
-People sit first (seats 1..h), bots after them.
+refused action's reason is shown. The keys are listed for players in
+``help.CONTROLS`` (keep the two in step). People sit first, bots after them.
 
-The shared game table (``core.table``) is turn-based; Milestones is played by
-everyone at once (any seat claims at any moment, the sand never waits), so its
-``Table`` subclasses ``core.table.Table`` for what fits -- seat kinds and bot
-levels, the save (``save_table``/``load_table``) and the save policy, the
-thinking cue, the game menu with Hint (``HintPage``), "Save and quit", the end
-page and the per-level records -- and keeps its own frame: the clock, and the
-bots stepped one seat per frame.
-
-Bots (``bot.Bot(seat, level)``): one bot seat's ``step(st, rng)`` per frame,
-round-robin over the bot seats, with the console's ``app.rng``; it answers an
-action or None (nothing to do, or still thinking: one slice of work at most).
-A claim, flip or discard is played once the dice have stood ``_BOT_SEE_MS``; a
-reroll once they stood ``_BOT_ROLL_MS`` and no person pressed a key for
-``_BOT_WAIT_MS`` (the step keeps giving the same reroll until the dice change).
-
-Saves: the new game is saved before its first action. After a person's action
-or a bot's action the save is taken in a later frame, never in a frame that
-runs a bot step or shows the dice tumbling, and at most once per action (a
-second person's action in the same frame saves the first one first), so a
-power cut loses at most the last action. The clock is moved on in every frame
-before the save, so the saved sand is the sand of that frame. The save (record
-SAVE, ``core.table.save_table``): ``state`` is ``rules.State.to_dict()`` (its
-fields, and the deck version it carries, are explained in rules.py),
-``seats`` the seat kinds (0 a person, 1 + level a bot), ``log`` the move log's
-lines and ``opt`` the setup: ``humans`` and ``bots`` (seat counts, as in
-``seats``), ``level`` (the bots' level), ``big`` (variant 1), ``must``
-(variant 2: per special card 0 off, 1 side a, 2 side b), ``hg`` (variant 3: 0
-off, 1 side a, 2 side b), ``aid`` (the claim aid on), ``hints`` (Hint in pass
-and play) and ``gid`` (the game's id, so its scores are recorded once). A save
-of the first format (``st``, ``cfg``, ``log``; its bots were today's Strong)
-is converted on load. A damaged save is set aside by the store and named on
-this game's menu (``core.table.saved_problem``).
-
-The end: the high score is written first (record HIGH maps "<seats>-<variant
-key>" to the five best scores, and LAST to the last game id recorded), then
-the record (one person with bot teammates: counted under the bots' level, won
-when the team beat the best score of that table of seats and variants, a draw
-when it equalled it, lost below it; the first game of a table counts as won),
-then the save goes.
+The shared game table (``core.table``) is turn-based; in Milestones everyone
+plays at once (any seat claims at any moment, the sand never waits), so
+``Table`` takes from ``core.table.Table`` what fits -- seat kinds and bot
+levels, ``save_table``/``load_table`` and the save policy, the thinking cue,
+the game menu with Hint, "Save and quit", the end page, the per-level records
+-- and keeps its own frame: the clock, then either one save, or one bot step
+(``bot.Bot(seat, level).step(st, app.rng)``, one seat a frame, round robin), or
+playing the action a step found. Saves come one per action, in a later frame
+that runs no bot step and shows no tumbling dice (a person's second action
+before it saves the first one first), so a power cut loses at most the last
+action; the clock is moved on before the save, so the saved sand is that
+frame's. The save's keys (``opt`` holds the setup), the first format's
+conversion, the pace of the bots and what counts as a won record are in
+docs/games/milestones.md ("Screens").
 
 Clocks: the table keeps the rules' clock itself, advanced by the wrap-safe
 ``core.ticks`` difference between frames, so the console's tick counter
