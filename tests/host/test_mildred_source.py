@@ -39,3 +39,15 @@ def test_effect_codes_are_not_parsed_by_character():
         for n in ast.walk(tree):
             if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == "code":
                 raise AssertionError("%s:%d indexes an effect code" % (f, n.lineno))
+
+
+def test_bot_thinks_in_integers():
+    # the chip is far slower on floats: the bot's evaluations and its
+    # budget stay integer (no float literal, no true division)
+    with open(os.path.join(DIR, "bot.py")) as fh:
+        tree = ast.parse(fh.read())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, float):
+            raise AssertionError("bot.py:%d a float literal" % n.lineno)
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div):
+            raise AssertionError("bot.py:%d a true division" % n.lineno)
