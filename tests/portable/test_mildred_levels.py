@@ -167,3 +167,15 @@ def test_choose_keeps_the_old_levels():
     r = rng.seeded(9)
     for level in (0, 1, 2):
         assert B.choose(st, r, level) in st.legal_actions()
+
+
+def test_hint_gives_the_odds_of_a_victory_dice_roll():
+    assert B._vroll_pct(1) == 50          # a 4, 5 or 6
+    assert B._vroll_pct(2) == 21 * 100 // 36    # 9 with two 4-6s, 12 with one and a 2 or 3
+    st = mk(sets=(0, 1, 2), pools=((2,), ()), vic=[2, 0], cookie=[3, 1],
+            sc=[[0, 0, (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4), 0], [0, 0, 0, 0]],
+            rd=[[0, 0, 1, 0], [0, 0, 0, 0]])
+    a = ("task", 2, 4)
+    assert a in st.legal_actions()
+    why = B._why(st, a, rng.seeded(5), 3)
+    assert why == "58% to gain a cookie", why

@@ -572,9 +572,37 @@ def _why(st, a, rng, nacts):
         return "%d sets ready for tasks" % sum(c.rd[p])
     if nacts == 1:
         return "1 legal move"
+    if v == "task" and _task_code(a) == "vroll":
+        return "%d%% to gain a cookie" % _vroll_pct(st.vic[p])
     if c.cookie[p] > st.cookie[p]:
         return "+%d cookies" % (c.cookie[p] - st.cookie[p])
     return "best of %d moves" % nacts
+
+
+def _task_code(a):
+    """The effect code a task action pays (through DIY 6 too)."""
+    code = cards.TASKS[a[1]][a[2] - 1][2]
+    if code == "any":
+        code = cards.TASKS[a[3]][a[4] - 1][2]
+    return code
+
+
+def _vroll_pct(n):
+    """Percent chance that shaking n victory dice gains cookies (DIY 4:
+    each 4-6 gains one, each 1 loses one), counted over all 6**n rolls."""
+    win = 0
+    for r in range(6 ** n):
+        net = 0
+        for _ in range(n):
+            f = r % 6 + 1
+            r //= 6
+            if f >= 4:
+                net += 1
+            elif f == 1:
+                net -= 1
+        if net > 0:
+            win += 1
+    return win * 100 // 6 ** n
 
 
 def hint(st, rng):
