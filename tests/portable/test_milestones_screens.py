@@ -1,7 +1,7 @@
 """Milestones screens on a fake console: setup, play with bots, claim, peek, save, result."""
 from dicebox.core import events
 from console import FakeApp, TextFB
-from dicebox.games.milestones import screens, rules, deck
+from dicebox.games.milestones import screens, rules, deck, bot
 
 
 class App(FakeApp):
@@ -392,7 +392,7 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     st = table.st
     stub = StubBot(1, None, 0)
     stub.close = 3                           # dice 1 and 2
-    screens.botmod.announce(st, 1, 3)        # as the bot's step does
+    bot.announce(st, 1, 3)        # as the bot's step does
     table.bots = [stub]
     said = []
     for _ in range(30):
@@ -422,8 +422,8 @@ def test_a_person_asks_the_team_to_keep_the_marked_dice():
     app.press(events.B)
     menu_pick(app, "Keep marked")
     assert app.top() is table and table.sel == 0
-    assert screens.botmod.announced(st, 0) == 2
-    assert screens.botmod.protected(st, 1) & 2       # the bots leave that die alone
+    assert bot.announced(st, 0) == 2
+    assert bot.protected(st, 1) & 2       # the bots leave that die alone
     assert "You: keep " + screens.die_label(1, st.dice[1]) in table.log.to_list()[-1]
     text = app.screen()
     assert "keep" in text

@@ -30,7 +30,7 @@ from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
 from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need, int_in, list_of, dict_of
-from dicebox.games.milestones import rules, deck, tasks, bot as botmod
+from dicebox.games.milestones import rules, deck, tasks
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, label as die_label
 
 GAME = "milestones"           # the records' key
@@ -404,6 +404,9 @@ class Table(T.Table):
         T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
+        # the bots are imported with the table, not with the game's menus
+        from dicebox.games.milestones import bot as botmod
+        self.bm = botmod
         botmod.clear_announcements()
         self.bots = []
         for s in range(self.humans, n):
@@ -495,7 +498,7 @@ class Table(T.Table):
         if st.hands[seat] < 0:
             self.say("no card in hand")
             return
-        botmod.announce(st, seat, self.sel)
+        self.bm.announce(st, seat, self.sel)
         self.log.add("%s: keep %s" % (self.names[seat], _dice_words(st, self.sel)))
         self.say(self.log.lines[-1])
         self.sel = 0
@@ -503,7 +506,7 @@ class Table(T.Table):
     def hint(self):
         """The Expert's advice for a person's seat, thought in slices on a clone."""
         def show(seat):
-            gen = botmod.hint(self.st.clone(), seat, self.app.rng)
+            gen = self.bm.hint(self.st.clone(), seat, self.app.rng)
             self.app.replace(T.HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
         self.seats_then(show, "Whose hint?")
 
@@ -835,7 +838,7 @@ class Table(T.Table):
         card = self.show_card and st.hands[0] >= 0
         kept = 0
         for s in range(st.n):
-            kept |= botmod.announced(st, s)
+            kept |= self.bm.announced(st, s)
         roll = self.tumble if self.animating() else 0
         for i in range(6):
             x = i * 21 + 1
