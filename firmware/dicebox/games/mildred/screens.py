@@ -270,7 +270,7 @@ class Table(table.Table):
         return [0, 1] if w is None or w < 0 else [w]
 
     def bot_module(self):
-        return bot if hasattr(bot, "hint") else _Bridge
+        return bot
 
     def end_text(self):
         s = self.s
@@ -470,31 +470,6 @@ class Table(table.Table):
         if st.wake_block(st.turn):
             return "must: trim (f)"
         return self.msg or "A:act B:menu"
-
-
-class _Bridge:
-    """The shared table's bot protocol over the bot module while it does not
-    have all of it yet (``think`` in slices, ``hint``); goes when it does."""
-    LEVELS = 4
-    _OLD = (1, 1, 2, 2)     # Beginner, Casual: the Nephew; Strong, Expert: the Auntie
-
-    @staticmethod
-    def think(st, rng, level):
-        if hasattr(bot, "think"):
-            return bot.think(st, rng, level)
-        return _Bridge._one(st, rng, level)
-
-    @staticmethod
-    def _one(st, rng, level):
-        yield bot.choose(st, rng, _Bridge._OLD[level])
-
-    @staticmethod
-    def hint(st, rng):
-        for a in _Bridge.think(st, rng, 3):
-            if a is not None:
-                yield a, "what the Expert would play"
-                return
-            yield None
 
 
 # ---- actions ------------------------------------------------------------------
