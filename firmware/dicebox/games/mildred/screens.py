@@ -31,7 +31,6 @@ from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need
-from dicebox.games.mildred import bot
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
 
@@ -270,6 +269,8 @@ class Table(table.Table):
         return [0, 1] if w is None or w < 0 else [w]
 
     def bot_module(self):
+        # imported with the first bot move or hint, not with the menus
+        from dicebox.games.mildred import bot
         return bot
 
     def end_text(self):
