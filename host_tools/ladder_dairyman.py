@@ -114,9 +114,7 @@ sys.path.insert(0, %(fw)r)
 from dicebox.games.dairyman import rules, bot
 from dicebox.core import rng, game
 for level in range(4):
-    ts = []
-    sl = 0
-    units = 0
+    print("L", level)
     for g in range(%(games)d):
         r = rng.seeded(g + 1)
         br = rng.seeded(g + 1000)
@@ -125,54 +123,65 @@ for level in range(4):
             if s.current_player() == game.CHANCE:
                 game.resolve_chance(s, r)
                 continue
-            gc.collect()
-            tot = 0
             u0 = bot.units
             gen = bot.think(s, br, level)
+            out = []
             while True:
                 gc.collect()    # time the slice's work, not a collection of older garbage
                 t0 = time.ticks_us()
                 a = next(gen)
-                dt = time.ticks_diff(time.ticks_us(), t0)
-                tot += dt
-                if dt > sl:
-                    sl = dt
+                out.append(time.ticks_diff(time.ticks_us(), t0))
                 if a is not None:
                     break
-            if bot.units - u0 > units:
-                units = bot.units - u0
-            ts.append(tot)
+            print(bot.units - u0, " ".join(str(x) for x in out))
             s.apply(a)
-    ts.sort()
-    print("L%%d %%d %%d %%d %%d %%d %%d" %% (level, len(ts), ts[len(ts) // 2],
-          ts[len(ts) * 99 // 100], ts[-1], sl, units))
 """
 
 
-def timing(games):
+def _pct(xs, q):
+    return xs[min(len(xs) - 1, len(xs) * q // 100)]
+
+
+def timing(games, runs=3):
+    """Per level: decisions, median, p99, max decision time, max slice (us),
+    most units in a decision. The runs replay the same games, so each slice is
+    taken as its fastest of the runs (a busy machine's pauses drop out)."""
     os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
     path = os.path.join(ROOT, "bench", "out", "ladder_dairyman_mpy.py")
     with open(path, "w") as f:
         f.write(TIMING % {"fw": os.path.join(ROOT, "firmware"), "games": games})
-    best = {}
-    for _ in range(3):    # a busy machine: keep the fastest run of each figure
+    fast = {}
+    for _ in range(runs):
         out = subprocess.run([MPY, "-X", "heapsize=240wK", path], capture_output=True,
                              text=True, timeout=3600).stdout
+        lv = None
+        k = 0
         for line in out.splitlines():
             f = line.split()
-            lv = int(f[0][1:])
-            vals = [int(x) for x in f[1:]]
-            if lv not in best:
-                best[lv] = vals
+            if f[0] == "L":
+                lv = int(f[1])
+                k = 0
+                fast.setdefault(lv, [])
+                continue
+            dec = [int(x) for x in f]
+            if k < len(fast[lv]):
+                old = fast[lv][k]
+                fast[lv][k] = [dec[0]] + [min(x, y) for x, y in zip(old[1:], dec[1:])]
             else:
-                best[lv] = [vals[0]] + [min(a, b) for a, b in zip(best[lv][1:], vals[1:])]
-    return best
+                fast[lv].append(dec)
+            k += 1
+    res = {}
+    for lv, decs in fast.items():
+        tot = sorted(sum(d[1:]) for d in decs)
+        res[lv] = (len(decs), _pct(tot, 50), _pct(tot, 99), tot[-1],
+                   max(max(d[1:]) for d in decs), max(d[0] for d in decs))
+    return res
 
 
 def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--samples", type=int, default=6, help="games timed per level")
+    ap.add_argument("--samples", type=int, default=4, help="games timed per level")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-timing", action="store_true")
     a = ap.parse_args(argv)

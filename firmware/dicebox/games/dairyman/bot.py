@@ -130,23 +130,27 @@ def easy(state, rng):
 # A random move is one of the legal moves, a verb at random (random_choice).
 LEVELS = 4
 _NOISE = (200, 130, 45, 0)
-SLICE = 300       # work units per slice (one unit: a dice outcome weighed, a
+SLICE = 200       # work units per slice (one unit: a dice outcome weighed, a
                   # plan or a display looked at); calibrated on the unix port
                   # so that a slice stays under 25 ms on the chip
 DECISION = 3000   # the most units one decision may take in all
+_CONTEXT = 100    # units charged for the start of a decision (claims, scores)
+_RANDOM = 150     # units charged for a random move (the legal moves listed)
 units = 0         # work units done so far (tests read it between slices)
 _used = [0]       # units in the slice being thought
 
 
-def _step(n):
-    """Count n units; True when the slice is used up (the caller yields)."""
+def _fits(n):
+    """Count n units of work about to be done (n <= SLICE) and True; False
+    when they do not fit in the slice being thought: the caller yields and asks
+    again (``while not _fits(n): yield None``), in a new slice."""
     global units
+    if _used[0] and _used[0] + n > SLICE:
+        _used[0] = 0
+        return False
     units += n
     _used[0] += n
-    if _used[0] >= SLICE:
-        _used[0] = 0
-        return True
-    return False
+    return True
 
 
 # ---- the turn search ----------------------------------------------------------
@@ -197,11 +201,11 @@ def _values(stopv, failv):
         if st >= top:
             continue
         for k in range(2, 13):
+            while not _fits(len(_OPTS[k]) + 1):
+                yield None
             v = _push(V, i, k, failv)
             if v > st:
                 row[k] = v
-            if _step(len(_OPTS[k]) + 1):
-                yield None
     return V
 
 
@@ -271,45 +275,54 @@ _FRESH = tuple(_FRESH)
 def _next_turn(rest, pool, m):
     """Expected worth (tenths) of the next player's fresh turn when the display
     keeps ``rest`` (value indices) and m tiles come from the stack, whose value
-    counts are ``pool`` (drawn as if with replacement)."""
+    counts are ``pool`` (drawn as if with replacement). A generator: yields
+    None between slices, returns the worth."""
     n = 0
+    kinds = 0
     for c in pool:
         n += c
+        if c:
+            kinds += 1
     if m == 0:
-        return _FRESH[rest[0] * 49 + rest[1] * 7 + rest[2]], 1
+        return _FRESH[rest[0] * 49 + rest[1] * 7 + rest[2]]
     if n == 0:
-        return 0, 1
+        return 0
     acc = 0
-    work = 0
     if m == 1:
         base = rest[0] * 49 + rest[1] * 7
+        while not _fits(kinds):
+            yield None
         for v in range(7):
             if pool[v]:
                 acc += pool[v] * _FRESH[base + v]
-                work += 1
-        return acc // n, work
+        return acc // n
     if m == 2:
         base = rest[0] * 49
         for v in range(7):
             if pool[v]:
+                while not _fits(kinds):
+                    yield None
                 for w in range(7):
                     if pool[w]:
                         acc += pool[v] * pool[w] * _FRESH[base + v * 7 + w]
-                        work += 1
-        return acc // (n * n), work
+        return acc // (n * n)
     for v in range(7):
         if pool[v]:
             for w in range(7):
                 if pool[w]:
+                    while not _fits(kinds):
+                        yield None
                     pw = pool[v] * pool[w]
+                    base = v * 49 + w * 7
                     for x in range(7):
                         if pool[x]:
-                            acc += pw * pool[x] * _FRESH[v * 49 + w * 7 + x]
-                            work += 1
-    return acc // (n * n * n), work
+                            acc += pw * pool[x] * _FRESH[base + x]
+    return acc // (n * n * n)
 
 
 WIN = 1000.0    # the Expert's worth of ending the game in the lead
+NEXT_W = 1.0    # weight of the next player's fresh turn in a stop's worth
+RESET_W = 1.0   # weight of the reset risk in a token's cost
 
 
 class _Ctx:
@@ -349,6 +362,8 @@ class _Ctx:
 
 def _context(s, expert):
     """The _Ctx of the acting seat (a generator: yields between slices)."""
+    while not _fits(_CONTEXT):
+        yield None
     ctx = _Ctx()
     p = s.seat
     disp = s.display
@@ -360,10 +375,11 @@ def _context(s, expert):
         m0 = _reset_odds(tok, s.supply_total)
         tok[p] += 1
         m1 = _reset_odds(tok, s.supply_total)
-        cost = 5.0 + (m1[p] - m0[p]) * hi
+        risk = (m1[p] - m0[p]) * hi
         for q in range(s.n):
             if q != p:
-                cost -= (m1[q] - m0[q]) * _hi(s, q) / (s.n - 1)
+                risk -= (m1[q] - m0[q]) * _hi(s, q) / (s.n - 1)
+        cost = 5.0 + RESET_W * risk
         sc = s.scores()
         lead = -1000
         for q in range(s.n):
@@ -377,7 +393,7 @@ def _context(s, expert):
         left = 0.0
         if len(dvi) == 3:
             left = _FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
-        failv = -cost - left
+        failv = -cost - NEXT_W * left
     else:
         loss = 0
         if s.supply() == 1:
@@ -401,10 +417,8 @@ def _context(s, expert):
             w = WIN if x > 0 else (-WIN if x < 0 else 0.0)
         else:
             rest = [dvi[j] for j in range(len(disp)) if disp[j] not in c]
-            nt, work = _next_turn(rest, pool, len(c))
-            w = v - nt / 10.0
-            if _step(work):
-                yield None
+            nt = yield from _next_turn(rest, pool, len(c))
+            w = v - NEXT_W * nt / 10.0
         claims.append((c, v, w))
     ctx.claims = claims
     ctx.failv = failv
@@ -431,7 +445,7 @@ def _plans(cnt):
     stack = [(0, cnt, (), 0)]
     while stack:
         t, c, types, nd = stack.pop()
-        if _step(1):
+        while not _fits(5):
             yield None
         if t == len(SETS):
             out.append((len(types), nd, types))
@@ -457,30 +471,43 @@ def _plans(cnt):
     return out
 
 
-_FACT = (1, 1, 2, 6, 24, 120, 720)
+_SETM = 2                     # _set_prob counts rolls exactly up to this many dice
+_SETW = (1, 6, 21)            # the ways m dice can fall (as counts): its work
+
+
+def _has_set(c):
+    """True if the face counts c (c[1]..c[6]) hold a set of 10."""
+    c1, c2, c3, c4, c5, c6 = c[1], c[2], c[3], c[4], c[5], c[6]
+    return bool((c4 and c6) or c5 >= 2 or (c1 and c3 and c6) or (c1 and c4 and c5)
+                or (c2 >= 2 and c6) or (c2 and c3 and c5) or (c2 and c4 >= 2)
+                or (c3 >= 2 and c4))
 
 
 def _set_prob(fixed_cnt, m):
-    """Chance of a set among fixed dice (counts) plus m dice rolled."""
+    """Chance of a set among fixed dice (counts) plus m dice rolled: exact up
+    to _SETM dice, else the chance for the m dice alone (a lower bound)."""
+    c = fixed_cnt[:]
     if m == 0:
-        return 1.0 if rules.has_set_counts(fixed_cnt) else 0.0
-    if m > 5:
-        return PSET[m]            # at least this much
-    tot = [0, 0]
-
-    def rec(face, left, c, w):
-        if face == 6:
-            c[6] += left
-            if rules.has_set_counts(c):
-                tot[0] += w // _FACT[left]
-            c[6] -= left
-            return
-        for n in range(left + 1):
-            c[face] += n
-            rec(face + 1, left - n, c, w // _FACT[n])
-            c[face] -= n
-    rec(1, m, fixed_cnt[:], _FACT[m])
-    return tot[0] / (6 ** m)
+        return 1.0 if _has_set(c) else 0.0
+    if m > _SETM:
+        return PSET[m]
+    hit = 0
+    if m == 1:
+        for f in range(1, 7):
+            c[f] += 1
+            if _has_set(c):
+                hit += 1
+            c[f] -= 1
+        return hit / 6.0
+    for f in range(1, 7):
+        c[f] += 1
+        for g in range(f, 7):
+            c[g] += 1
+            if _has_set(c):
+                hit += 1 if f == g else 2
+            c[g] -= 1
+        c[f] -= 1
+    return hit / 36.0
 
 
 def _yellow_flip(s, ctx):
@@ -511,7 +538,7 @@ def _token_flip(s, ctx):
 
 def _best_ice(s, free, only_if_helps):
     """(action, chance of a set after it) for the ice cream use with the best
-    chance of a new set, or None."""
+    chance of a new set, or None. A generator: yields None between slices."""
     vals = [s.dv[i] for i in free]
     best = None
     for t in s.owned[s.seat]:
@@ -527,6 +554,8 @@ def _best_ice(s, free, only_if_helps):
                 done.append(v)
                 c = _counts(vals)
                 c[v] -= 1
+                while not _fits(5 * _SETW[1]):
+                    yield None
                 pr = _set_prob(c, 1)
                 if best is None or pr > best[1]:
                     best = (("ice", t, i), pr)
@@ -537,6 +566,8 @@ def _best_ice(s, free, only_if_helps):
             if not m:
                 continue
             c[face] = 0
+            while not _fits(5 * _SETW[m if m <= _SETM else 0]):
+                yield None
             pr = _set_prob(c, m)
             if best is None or pr > best[1]:
                 best = (("ice", t), pr)
@@ -546,9 +577,10 @@ def _best_ice(s, free, only_if_helps):
 
 
 def _finish(s, ctx, free, T):
-    """Stop: free ice rolls if more would help, flips, then claim (or fail)."""
+    """Stop: free ice rolls if more would help, flips, then claim (or fail).
+    A generator: yields None between slices, returns the action."""
     if free and ctx.stop(T + 10) > ctx.stop(T):
-        ice = _best_ice(s, free, True)
+        ice = yield from _best_ice(s, free, True)
         if ice:
             return ice[0]
     yf = _yellow_flip(s, ctx)
@@ -587,10 +619,11 @@ def _decide(s, expert):
     cnt = _counts(vals)
     k = len(free)
     if s.need_lock and not rules.has_set_counts(cnt):
-        ice = _best_ice(s, free, True)
+        ice = yield from _best_ice(s, free, True)
         if ice:
             return ice[0]
-        return _finish(s, ctx, (), 0)
+        a = yield from _finish(s, ctx, (), 0)
+        return a
     yf = _yellow_flip(s, ctx)
     y = s.yellow()
     yv = s.dv[y] if yf else 0
@@ -599,6 +632,8 @@ def _decide(s, expert):
     best = None
     plans = yield from _plans(cnt)
     for n, nd, types in plans:
+        while not _fits(3):
+            yield None
         if n == 0:
             continue
         k2 = k - nd
@@ -644,7 +679,7 @@ def _decide(s, expert):
             best_v = v
             best = a
     if best is None:
-        return _finish(s, ctx, free, T)
+        best = yield from _finish(s, ctx, free, T)
     return best
 
 
@@ -655,6 +690,8 @@ def think(state, rng, level):
     Does not change ``state``. rng: the console's Rng (its errors propagate)."""
     _used[0] = 0
     if level < 3 and rng.randbelow(1000) < _NOISE[level]:
+        while not _fits(_RANDOM):
+            yield None
         yield random_choice(state, rng)
         return
     a = yield from _decide(state, level >= 3)
@@ -678,15 +715,21 @@ def hint(state, rng):
     line of at most 40 characters: the move and its reason with a number."""
     _used[0] = 0
     a = yield from _decide(state, True)
-    yield (a, _why(state, a))
+    pr = 0.0
+    if a[0] == "ice":
+        ice = yield from _best_ice(state, state.free_dice(), False)
+        if ice and ice[0] == a:
+            pr = ice[1]
+    yield (a, _why(state, a, pr))
 
 
 def _dice_text(s, idx):
     return "+".join("%d" % s.dv[i] for i in idx)
 
 
-def _why(s, a):
-    """Why the Expert plays a, in at most 40 characters."""
+def _why(s, a, ice_pr):
+    """Why the Expert plays a, in at most 40 characters (ice_pr: the chance
+    of a set after an ice cream reroll)."""
     v = a[0]
     free = s.free_dice()
     k = len(free)
@@ -723,9 +766,7 @@ def _why(s, a):
         if TILES[t][2] == CHEESE:
             return "flip %s: +5 points, safe from reset" % rules.tile_name(t)
         return "flip %s: ice cream, safe from reset" % rules.tile_name(t)
-    ice = _best_ice(s, free, False)
-    pr = ice[1] if ice and ice[0] == a else 0.0
-    return "ice cream reroll: %d%% to make a set" % _pct(pr)
+    return "ice cream reroll: %d%% to make a set" % _pct(ice_pr)
 
 
 def _pct(p):
