@@ -179,3 +179,44 @@ def test_hint_gives_the_odds_of_a_victory_dice_roll():
     assert a in st.legal_actions()
     why = B._why(st, a, rng.seeded(5), 3)
     assert why == "58% to gain a cookie", why
+
+
+def listed(st):
+    clk = B._Clock(B.BUDGET)
+    box = [None]
+    slices = 1
+    u0 = B.units
+    for _ in B._listed(st, clk, box):
+        assert B.units - u0 <= B.SLICE
+        u0 = B.units
+        slices += 1
+    return box[0], slices
+
+
+def test_the_sliced_list_is_the_legal_list():
+    # every legal move once, modify-spot moves last, the rest in the rules' order
+    for seed in (41, 42):
+        r = rng.seeded(seed)
+        st = R.State()
+        n = 0
+        while st.current_player() != TERMINAL and n < 200:
+            if st.current_player() == CHANCE:
+                resolve_chance(st, r)
+                continue
+            acts = st.legal_actions()
+            want = [a for a in acts if a[0] != "mod"] + [a for a in acts if a[0] == "mod"]
+            assert listed(st)[0] == want
+            st.apply(B.run(B.think(st, r, 2)))
+            n += 1
+
+
+def test_a_diy6_copying_any_task_is_listed_in_several_slices():
+    # DIY 1..6 ready with Cook in play: DIY 6 may copy any task, over a hundred choices
+    diy = (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6)
+    st = mk(sets=(1, 2, 3), pools=((1, 3, 5), ()), sc=[[0, 0, diy, 0], [0, 1 << 1, 1 << 1, 0]],
+            rd=[[0, 0, 1, 0], [0, 1, 1, 0]])
+    acts = st.legal_actions()
+    assert len([a for a in acts if a[:3] == ("task", 2, 6)]) > 20
+    got, slices = listed(st)
+    assert sorted(got) == sorted(acts)
+    assert slices > 1

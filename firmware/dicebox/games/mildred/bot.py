@@ -33,6 +33,7 @@ Every bot only ever applies actions that legal_actions() listed, on clones.
 """
 from dicebox.core.game import resolve_chance
 from dicebox.games.mildred import cards
+from dicebox.games.mildred import rewards
 from dicebox.games.mildred import rules
 
 WIN = 100000
@@ -239,6 +240,7 @@ NOISE = 10         # percent of random moves at level 1 (Casual)
 TOP = 3            # the Expert's candidates for a second step
 ROLLS = 3          # sampled rolls per candidate that rolls dice
 LIST = 12          # legal actions listed per unit
+TASK = 2           # units: listing one task's choices
 units = 0          # work units done so far (tests read it)
 
 
@@ -264,6 +266,23 @@ class _Clock:
             self.budget = b - n
         units += n
         return 0
+
+    def pace(self, n):
+        """For work done whatever the budget (listing the legal moves): True
+        if the slice is full (yield, then ask again); else ``n`` (<= SLICE)
+        units are counted, as far as the budget goes."""
+        global units
+        if self.left < n:
+            self.left = SLICE
+            return True
+        self.left -= n
+        b = self.budget
+        if b is not None:
+            if n > b:
+                n = b
+            self.budget = b - n
+        units += n
+        return False
 
 
 def _clone(st):
@@ -293,17 +312,53 @@ def _clone(st):
     return c
 
 
-def _ordered(st):
-    """Legal actions, the promising first: mods (many, rarely best) last."""
-    acts = st.legal_actions()
+def _listed(st, clk, box):
+    """What legal_actions() lists, in slices: the phase's moves, then each
+    task's choices with a share of a slice of its own (a DIY 6 that may copy
+    any task lists over a hundred), each part counted by its length.
+    box[0] = the list, the promising moves first (modify-spot moves last)."""
+    p = st.turn
+    out = []
+    if st.phase == rules.WAKE:
+        st._legal_wake(p, out)
+    else:
+        st._legal_act(p, out)
     head = []
     mods = []
-    for a in acts:
+    for a in out:
         if a[0] == "mod":
             mods.append(a)
         else:
             head.append(a)
-    return head + mods
+    n = min(SLICE, 1 + len(out) // LIST)
+    while clk.pace(n):
+        yield None
+    if st.phase != rules.WAKE or st.flags & rules.F_READY:
+        # the tasks, as State._legal_tasks lists them
+        for s in st.sets:
+            m = st.sc[p][s]
+            if not m or not st.rd[p][s] or st.flags & (rules.F_PAID << s):
+                continue
+            for lv in range(1, rules.top(m) + 1):
+                card = cards.TASKS[s][lv - 1]
+                if card[1] == "A":
+                    continue
+                if card[2] != "any":
+                    while clk.pace(TASK):
+                        yield None
+                    for args in rewards.choices(st, p, s, card[2]):
+                        head.append(("task", s, lv) + args)
+                    continue
+                for s2 in st.sets:
+                    for lv2 in range(1, 7):
+                        c2 = cards.TASKS[s2][lv2 - 1]
+                        if c2[1] == "A" or c2[2] == "any":
+                            continue
+                        while clk.pace(TASK):
+                            yield None
+                        for args in rewards.choices(st, p, s, c2[2]):
+                            head.append(("task", s, lv, s2, lv2) + args)
+    box[0] = head + mods
 
 
 def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
@@ -446,16 +501,14 @@ def _value_after(st, rng, a, p, clk, done):
         if c.is_over() or c.turn != p or c.phase != rules.ACT:
             v = evaluate(c, p, True, EXPERT) * 4
         else:
-            r = clk.take(SLICE)  # the legal list: a slice of its own
-            if r == 1:
-                yield None
-                r = clk.take(SLICE)
-            if r:
+            if clk.budget is not None and clk.budget < 2 * EVAL:
                 done[0] = False
                 return
+            box = [None]
+            yield from _listed(c, clk, box)
             vals = []
             sub = [False]
-            yield from _greedy(c, rng, True, _ordered(c), clk, vals, sub, EXPERT)
+            yield from _greedy(c, rng, True, box[0], clk, vals, sub, EXPERT)
             if not sub[0]:
                 done[0] = False
                 return
@@ -509,7 +562,9 @@ def think(st, rng, level):
     each slice (at most SLICE units) and the chosen action last. ``st`` is
     not changed (the bots look ahead on clones)."""
     clk = _Clock(BUDGET)
-    acts = _listed(st, clk)
+    box = [None]
+    yield from _listed(st, clk, box)
+    acts = box[0]
     res = [None, 0, None]
     if level >= 3:
         yield from _expert(st, rng, clk, res, acts)
@@ -518,13 +573,6 @@ def think(st, rng, level):
     else:
         yield from _one_step(st, rng, level >= 1, clk, res, acts)
     yield res[0]
-
-
-def _listed(st, clk):
-    """The legal list, charged by its length (a long one fills the slice)."""
-    acts = _ordered(st)
-    clk.take(min(SLICE, 1 + len(acts) // LIST))
-    return acts
 
 
 def _dice(n):
@@ -611,9 +659,10 @@ def hint(st, rng):
     is at most 40 characters, e.g. "CL 3: Clean up to 3 of 6". ``st`` is
     not changed."""
     clk = _Clock(BUDGET)
-    acts = _listed(st, clk)
+    box = [None]
+    yield from _listed(st, clk, box)
     res = [None, 0, None]
-    yield from _expert(st, rng, clk, res, acts)
+    yield from _expert(st, rng, clk, res, box[0])
     a = res[0]
     yield None                       # the words take a slice of their own
     _Clock(None).take(3 * EVAL)      # two clones, moves and the legal list
