@@ -2,23 +2,25 @@
 
 think(state, rng, level) is a generator: it yields None after each slice of
 at most SLICE work units and the chosen action as its last value. One work
-unit is about 25 us of MicroPython unix-port time (2.4 ms on the device at
-the Mildred factor 95): a potential() look at a pool costs 1, a state cloned,
-moved and evaluated costs EVAL. A decision stops at BUDGET units and plays
-its best so far (the actions are looked at in order of promise, mods last).
+unit is about 17 us of MicroPython unix-port time (1.6 ms on the device at
+the Mildred factor 95): a state cloned, moved and evaluated costs EVAL, a
+potential() look at a pool 1, the legal list 1 per LIST actions and TASK per
+task whose choices it lists (the list too is made in slices). A decision
+stops at BUDGET units and plays its best so far (the actions are looked at in
+order of promise, modify-spot moves last).
 
 The levels (LEVELS = 4, named in core/table.py):
-  0 Beginner  the simple one-step greedy bot ("Nephew") that plays a random
-              legal action NOISE[0] of the time.
+  0 Beginner  the simple one-step greedy bot ("Nephew", below).
   1 Casual    the full one-step greedy bot ("Auntie", below) that plays a
-              random legal action NOISE[1] of the time.
+              random legal action NOISE percent of the time.
   2 Strong    the full one-step greedy bot within the decision budget.
-  3 Expert    the Strong bot's look at every action, then a second step
-              for its best few: each candidate is followed by the best next
+  3 Expert    the same look at every action with its own weights (EXPERT:
+              a winning indulgency group counts more), then a second step
+              for its best TOP: each candidate is followed by the best next
               action of the same round, and a candidate that rolls dice
-              (Cook 2 reroll, DIY 4 victory dice, the round's shake) is
-              judged by the mean over sampled rolls (a determinized search
-              over the chance nodes with the rules' own apply/apply_chance).
+              (Cook 2 reroll, DIY 4 victory dice) is judged by the mean over
+              ROLLS sampled rolls (a determinized search over the round's
+              chance nodes with the rules' own apply/apply_chance).
 hint(state, rng) is the Expert's choice with a few words why.
 
 choose(state, rng, level) keeps the old meaning of its levels (0 random,
