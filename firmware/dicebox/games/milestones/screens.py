@@ -239,6 +239,7 @@ class StartMenu(ui.Menu):
             self.app.message("Milestones", bad)
 
     def resume(self):
+        bots()
         got = load_game(self.app.store)
         if got is None:
             self.enter()
@@ -329,6 +330,7 @@ class SetupMenu(ui.Menu):
         self._go()
 
     def _go(self):
+        bots()
         c = self.cfg
         self._fix()
         c["gid"] = self.app.rng.randbelow(65536) * 16384 + self.app.rng.randbelow(16384)
@@ -336,6 +338,19 @@ class SetupMenu(ui.Menu):
         log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
         # saved before its first action (replaces any old save at once)
         self.app.replace(Table(self.app, make_state(c), seats_of(c), log, c))
+
+
+def bots():
+    """The bot module, imported with a game's table rather than with the
+    game's menus, and first thing when a game opens: from source (the
+    simulator) a big module compiles best on a freshly collected heap."""
+    import sys
+    got = sys.modules.get("dicebox.games.milestones.bot")
+    if got is None:
+        import gc
+        gc.collect()
+        from dicebox.games.milestones import bot as got
+    return got
 
 
 def make_state(c):
@@ -404,8 +419,7 @@ class Table(T.Table):
         T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
-        # the bots are imported with the table, not with the game's menus
-        from dicebox.games.milestones import bot as botmod
+        botmod = bots()
         self.bm = botmod
         botmod.clear_announcements()
         self.bots = []
