@@ -16,9 +16,10 @@ fixed S seconds a roll (default 4: pick dice, shake, look); claims take no time.
 Printed: per level and seat count the mean score with a 95% interval (mean +-
 1.96 sd / sqrt(N)), the step up from the level below; then per level the
 decision time under the MicroPython unix port (heap 240wK) from G 5-seat games
-with variants 2 and 3 (default 2): a decision's total (median, p99, max), the
-longest single step call (one slice), and the device estimate at the Milestones
-factor (host_tools/device_factors.py); fastest of three runs per figure.
+with variants 2 and 3 (default 2): a decision's total (median, p99, max: the turn
+seat's steps from the change to its reroll), every step call (median, p99, max:
+what a frame pays for one bot), and the device estimate at the Milestones factor
+(host_tools/device_factors.py); each step the fastest of three runs.
 """
 import argparse
 import math
@@ -109,17 +110,15 @@ from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
 LEVEL = %(level)d
 r = rng.seeded(5)
-steps = []
-tags = []      # the decision a step belongs to (the turn seat's steps), else -1
-ndec = 0
+ndec = 0       # a step's tag: the decision it belongs to (the turn seat's), else -1
 
 
 def timed(b, st, tag):
     gc.collect()    # a collection is the heap's cost, not the bot's: start clean
     t0 = time.ticks_us()
     a = b.step(st, r)
-    steps.append(time.ticks_diff(time.ticks_us(), t0))
-    tags.append(tag)
+    d = time.ticks_diff(time.ticks_us(), t0)
+    print("S", d, tag)      # printed as it goes: the heap is small
     return a
 
 
@@ -155,8 +154,7 @@ for game in range(%(games)d):
         now += 4000
         st.apply(("time", now))
     bot.clear_announcements()
-print("STEP", " ".join(str(x) for x in steps))
-print("TAG", " ".join(str(x) for x in tags))
+print("END")
 """
 
 
@@ -181,15 +179,16 @@ def mpy_times(level, games=2, runs=3):
         for _ in range(runs):
             p = subprocess.run([mpy, "-X", "heapsize=240wK", path], capture_output=True,
                                text=True, timeout=900)
-            got = {}
+            got = []
+            tags = []
             for line in p.stdout.splitlines():
-                head, _, rest = line.partition(" ")
-                if head in ("STEP", "TAG"):
-                    got[head] = [int(v) for v in rest.split()]
-            if len(got) != 2:
-                raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
-            tags = got["TAG"]
-            steps = got["STEP"] if steps is None else [min(a, b) for a, b in zip(steps, got["STEP"])]
+                if line.startswith("S "):
+                    _, d, t = line.split()
+                    got.append(int(d))
+                    tags.append(int(t))
+            if not p.stdout.rstrip().endswith("END"):
+                raise SystemExit("micropython run failed:\n" + p.stdout[-2000:] + p.stderr)
+            steps = got if steps is None else [min(a, b) for a, b in zip(steps, got)]
     finally:
         os.unlink(path)
     # a decision: the sum of its steps, each the fastest of the runs
@@ -237,14 +236,14 @@ def main(argv):
         return
     print("Decision time, MicroPython unix port (heap 240wK), %d 5-seat games with "
           "variants 2+3, fastest of 3 runs; device estimate at %dx" % (a.mpy_games, FACTOR))
-    print("%-9s %6s %28s %16s %14s" % ("level", "count", "decision median/p99/max us",
-                                      "longest step us", "device ms"))
+    print("%-9s %6s %22s %20s   %s" % ("level", "count", "decision med/p99/max", "step med/p99/max",
+                                        "device ms: decision / step"))
     for lv in levels:
         x = mpy_times(lv, a.mpy_games)
-        print("%-9s %6d %10d %7d %9d %16d   %s" % (
-            NAMES[lv], x[0], x[1], x[2], x[3], x[7],
-            "%.0f/%.0f/%.0f, step %.1f" % (x[1] * FACTOR / 1000.0, x[2] * FACTOR / 1000.0,
-                                           x[3] * FACTOR / 1000.0, x[7] * FACTOR / 1000.0)))
+        dev = [v * FACTOR / 1000.0 for v in x]
+        print("%-9s %6d %8d %6d %6d %7d %6d %6d us   %.0f/%.0f/%.0f / %.1f/%.1f/%.1f" % (
+            NAMES[lv], x[0], x[1], x[2], x[3], x[5], x[6], x[7],
+            dev[1], dev[2], dev[3], dev[5], dev[6], dev[7]))
 
 
 if __name__ == "__main__":

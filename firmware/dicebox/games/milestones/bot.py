@@ -20,7 +20,8 @@ Levels (0 Beginner .. 3 Expert):
   Casual    always the obvious play for its own card; easy pile first.
   Strong    a sampling search over all 63 reroll sets (its card, open mandatory
             tasks, the hourglass card late in the game, a small term for the
-            teammates) on half the Expert's budget.
+            teammates) on 256 work units (the Expert's: 576), playing the best
+            estimate of its samples.
   Expert    the full search, valued with the exact odds of its targets where they
             are cheap (rerolling all six dice: the deck's exact hit counts;
             one or two dice: every outcome enumerated), pile choice by points per
@@ -47,12 +48,12 @@ from dicebox.games.milestones.tasks import describe as _task_words
 from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
-# Work budget of the Expert's reroll decision: a roll valued for T targets costs
-# 3 + T units (reading the roll, then each target); a decision spends WORK units,
-# 3/8 of its rolls sampling (stage 1), the rest on its candidates (stage 2,
-# MIN_REFINE to REFINE rolls each).
-WORK = const(512)
-SAMPLES = const(48)     # stage 1 rolls with one target (WORK // 4 * 3 // 8)
+# Work budget of the Expert's reroll decision: a roll valued for its targets costs
+# 3 units plus each target's (_TCOST); a decision spends WORK units, a third of
+# its rolls sampling (stage 1), the rest on its candidates (stage 2, MIN_REFINE to
+# REFINE rolls each, or every outcome of one or two dice).
+WORK = const(576)
+SAMPLES = const(48)     # the ``samples`` setting's unit: 48 = the whole budget
 REFINE = const(16)
 MIN_REFINE = const(6)
 _MEMO_MAX = const(256)   # remembered answers in all (then all are forgotten)
@@ -433,7 +434,7 @@ SLICE = const(45)          # units per slice (<= 25 ms device)
 STRONG_WORK = const(256)   # the Strong level's search budget (the Expert's is WORK)
 # Every decision's units stay under this: WORK, the look after the change and the
 # rounding of stage 2 up to MIN_REFINE rolls a candidate
-DECISION = const(640)
+DECISION = const(700)
 LOOK = const(16)          # units of noticing a change and the look that follows
 units = 0                  # work units done by every bot (tests read it)
 _CASUAL_RANDOM = const(2)      # of 3 Casual rerolls are random (Beginner: all)
