@@ -427,14 +427,15 @@ BEGINNER = const(0)
 CASUAL = const(1)
 STRONG = const(2)
 EXPERT = const(3)
-# Work units: a roll valued for T targets costs 3 + T units; the fixed blocks of a
-# search (clearing, the superset sum, the scan) are counted in the same units.
-# One unit is about 1.7 us on the unix port (0.35 ms on the chip at 200x).
+# Work units: a roll valued for its targets costs 3 + each target's _TCOST; the
+# fixed blocks of a search (clearing, the superset sum, the scan, each obvious
+# play) are counted in the same units. One unit is about 1.7 us on the unix port
+# (0.35 ms on the chip at 200x).
 SLICE = const(45)          # units per slice (<= 25 ms device)
 STRONG_WORK = const(256)   # the Strong level's search budget (the Expert's is WORK)
-# Every decision's units stay under this: WORK, the look after the change and the
-# rounding of stage 2 up to MIN_REFINE rolls a candidate
-DECISION = const(700)
+# Every decision's units stay under this: WORK, the fixed blocks, the look after
+# the change (1,500 random states with every target: at most 724)
+DECISION = const(760)
 LOOK = const(16)          # units of noticing a change and the look that follows
 units = 0                  # work units done by every bot (tests read it)
 _CASUAL_RANDOM = const(2)      # of 3 Casual rerolls are random (Beginner: all)
