@@ -1,6 +1,7 @@
 """Dairyman screens driven by button events, with a stand-in app."""
 from dicebox.core import events, table
 from console import FakeApp
+from dicebox.core import ui
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.dairyman import screens, rules
 
@@ -448,7 +449,8 @@ def test_resume_at_a_refused_shuffle_says_so_and_keeps_the_save():
     m = app.top()
     assert m.label(0) == "Resume game"
     m.items[0][1]()
-    assert app.messages[-1][0] == "Cannot roll"
+    app.frame()                                   # the table shows, then says why it waits
+    assert isinstance(app.top(), ui.Message) and app.top().title == "Cannot roll"
     assert app.store.load(screens.SAVE, None) == saved
 
 

@@ -449,3 +449,54 @@ def test_ticks_across_the_wrap():
     t.next_step = ticks.add(app.now(), 300)
     frames(app, 200)
     assert t.log.count > 3                       # the bots kept playing across the wrap
+
+
+def test_a_refused_opening_chance_is_said_and_retried_after_a():
+    from dicebox.core.app import RollRefused
+
+    class Refuse:
+        def randbelow(self, n):
+            raise RollRefused("dice source failed")
+
+    app = FakeApp(seed=16, fb=TextFB(strict=False))
+    app.log = lambda text: None
+    good = app.rng
+    app.rng = Refuse()
+    t = PigTable(app, Pig(2), [0, 1])          # the constructor's own draw is refused
+    app.push(t)
+    assert t.refused and t.s.phase == 0
+    frames(app, 1)
+    assert isinstance(app.top(), ui.Message) and "Cannot roll" in app.top().title
+    app.pop()
+    app.rng = good
+    app.press(E.A)                              # A on the table: try again
+    frames(app, 2)
+    assert t.refused is None and t.s.phase == 1
+    assert "starts" in t.log.lines[-1]
+
+
+def test_bot_words_name_the_seat_once():
+    app, t = new([0, 1])
+    assert t.bot_words(1, "rolls on") == "P2 rolls on"
+    assert t.bot_words(1, "P2 passed") == "P2 passed"
+
+
+def test_solo_person_gets_a_recap_after_the_bots_turn():
+    app, t = new([0, 1], seed=17)
+    recaps = 0
+    for _ in range(3000):
+        top = app.top()
+        if isinstance(top, ui.TextPage) and top.title == "Since your turn":
+            recaps += 1
+            app.pop()
+            if recaps >= 2:
+                break
+        elif top is not t:
+            app.pop()
+        elif t.human_rolls():
+            app.press(E.A)
+        elif t.my_turn():
+            app.press(E.UP)                      # bank at once: the bot plays next
+        else:
+            frames(app, 1)
+    assert recaps >= 2

@@ -368,13 +368,20 @@ class Table(ui.Screen):
         self.saves = 0               # saves taken (tests count them)
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
-        self.settle()
+        from dicebox.core.app import RollRefused
+        try:
+            self.settle()
+        except RollRefused as e:     # not on the stack yet: say it once the table shows
+            self.refused = str(e) or "the dice source failed"
+            self.queue.append(ui.Message(app, "Cannot roll", self.refused +
+                                         "\n\nNothing changed. A on the table tries again."))
         seat = self.actor()
         if seat >= 0 and self.seats[seat] == HUMAN:
             if self.humans > 1:
                 self.cover = seat    # a resumed pass-and-play game starts covered
             self.shown = seat
-        self.save_now()              # a new game is saved before its first move
+        if self.refused is None:
+            self.save_now()          # a new game is saved before its first move
 
     # -- the game's hooks (override) --
     def draw_table(self, fb):
@@ -415,6 +422,12 @@ class Table(ui.Screen):
 
     def bot_module(self):
         raise NotImplementedError
+
+    def bot_words(self, seat, text):
+        """A bot's move for the log: the rules' words, named by seat unless
+        they already say who moved."""
+        who = "P%d " % (seat + 1)
+        return text if text.startswith(who) else who + text
 
     # -- who is to act --
     def actor(self):
@@ -528,6 +541,8 @@ class Table(ui.Screen):
         if nxt == -2:
             self.fast = False
             return
+        if nxt >= 0 and self.is_bot(nxt):
+            self.shown = -1             # the next person's turn opens with a recap
         if nxt >= 0 and not self.is_bot(nxt):
             self.fast = False           # a skip ends at a person's turn
         if nxt >= 0 and not self.is_bot(nxt) and nxt != self.shown:
@@ -573,7 +588,7 @@ class Table(ui.Screen):
             self.app.log("bot %s played %r: %s" % (self.GAME, a, e.reason))
             self.refused = "a bot chose a move the rules refuse"
             return
-        self.msg = ("P%d %s" % (seat + 1, text))
+        self.msg = self.bot_words(seat, text)
         self.log.add(self.msg)
         self.moved(seat)
         self.next_step = ticks.add(now, self.STEP_MS)
@@ -613,6 +628,15 @@ class Table(ui.Screen):
             self.keep_awake = False
             return
         seat = self.actor()
+        if seat == -1:                # a chance by itself, refused before: A asked again
+            from dicebox.core.app import RollRefused
+            try:
+                self.settle()
+            except RollRefused as e:
+                self.refuse(e)
+                return
+            self.moved(-1)
+            return
         if seat < 0:
             return
         self.keep_awake = self.is_bot(seat)

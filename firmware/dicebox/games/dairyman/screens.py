@@ -23,7 +23,6 @@ play). A save from before the shared table (no ``kinds``; seats 0 human,
 1 easy bot, 2 hard bot) resumes with easy as Beginner and hard as Strong.
 """
 from dicebox.core import ui, dice, events, table
-from dicebox.core.app import RollRefused
 from dicebox.core.game import CHANCE
 from dicebox.core.storage import need
 from dicebox.games.dairyman import rules
@@ -48,14 +47,14 @@ def load(app):
     return table.load_table(app.store, SAVE, rules.State.from_dict, check_seats, OLD_KINDS)
 
 
-def open_table(app, s, seats, log=None, opt=None):
-    """The table for ``s``, or None when a shuffle it starts with was refused
-    (the player is told; nothing is saved)."""
-    try:
-        return Table(app, s, seats, log, opt)
-    except RollRefused as e:
-        app.message("Cannot roll", str(e))
+def open_table(app, s, seats, log=None, opt=None, new=False):
+    """The table for ``s``; None for a new game whose opening deal was refused
+    (the player is told and stays on the new-game menu; nothing is saved)."""
+    t = Table(app, s, seats, log, opt)
+    if new and t.refused is not None:
+        app.message("Cannot roll", t.refused)
         return None
+    return t
 
 
 class Start(ui.Menu):
@@ -99,7 +98,7 @@ class NewGame(table.NewGame):
         table.NewGame.__init__(self, app, 2, 4, [0, 3], self.begin, replaces)
 
     def begin(self, seats):
-        t = open_table(self.app, rules.State(len(seats)), seats)
+        t = open_table(self.app, rules.State(len(seats)), seats, new=True)
         if t is not None:
             self.app.pop()          # this menu
             self.app.replace(t)     # the start menu
@@ -176,39 +175,13 @@ class Table(table.Table):
 
     def after_move(self):
         s = self.s
-        nxt = self.actor()
-        if nxt >= 0 and self.is_bot(nxt):
-            self.shown = -1    # a person's next turn comes after others acted: recap, stop skipping
         self.sel = []
         self.mode = 0
         fr = self.free()
         if self.cur not in fr and fr:
             self.cur = fr[0]
-        m = self.msg
-        if len(m) > 6 and m[0] == "P" and m[2] == " " and m[3:6] == m[:3]:
-            old = m                  # "P2 P2 locked...": the words already name the seat
-            self.msg = m[3:]
-            lines = self.log.lines
-            for i in range(len(lines) - 1, max(-1, len(lines) - 4), -1):
-                if lines[i] == old:
-                    lines[i] = self.msg
-                    break
         if not self.msg and s.current_player() >= 0 and s.need_lock and not s.can_lock():
             self.msg = "No set!"
-
-    def tick(self, now):
-        # a shuffle refused in the middle of the game happens once A has been
-        # pressed (the shared table only retries rolls that are someone's)
-        if (self.refused is None and self.cover < 0 and self.s.current_player() == CHANCE
-                and self.chance_seat() < 0):
-            try:
-                self.settle()
-            except RollRefused as e:
-                self.refuse(e)
-                return
-            self.moved(-1)
-            return
-        table.Table.tick(self, now)
 
     def menu_items(self):
         s = self.s

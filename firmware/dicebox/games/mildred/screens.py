@@ -26,7 +26,6 @@ turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
 from dicebox.core import events as E
 from dicebox.core import table, ui
-from dicebox.core.app import RollRefused
 from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.core.movelog import MoveLog
@@ -245,9 +244,7 @@ class Table(table.Table):
     SAVE = SAVE
 
     def __init__(self, app, st, seats, log=None, opt=None):
-        self.live = False
         table.Table.__init__(self, app, st, seats, log, opt)
-        self.live = True
         seat = self.actor()
         if self.humans == 1 and seat >= 0 and not self.is_bot(seat):
             # a person who starts sees who starts and why
@@ -278,16 +275,6 @@ class Table(table.Table):
         head = "A draw." if s.winner is None or s.winner < 0 else "P%d wins." % (s.winner + 1)
         last = self.log.lines[-1] if self.log.lines else ""
         return "%s %s\n\n%s" % (head, s.end_reason(), last)
-
-    def after_move(self):
-        # the rules' words already name the player: "P2 passed", not "P2 P2 passed"
-        lines = self.log.lines
-        m = self.msg
-        if lines and lines[-1] == m and len(m) > 6 and m[0] == "P" and m[:3] == m[3:6]:
-            lines[-1] = m[3:]
-            self.msg = m[3:]
-        if self.is_bot(self.actor()):
-            self.shown = -1     # so a person's next turn after the bots opens with a recap
 
     def info_items(self):
         app = self.app
@@ -326,32 +313,6 @@ class Table(table.Table):
         if a[0] in _RESULT or before != (s.cookie, s.vic):
             self.queue.append(ui.Message(self.app, "Result", text))
         return None
-
-    # -- a roll refused while the game sets itself up --
-    def settle(self):
-        try:
-            table.Table.settle(self)
-        except RollRefused as e:
-            if self.live:
-                raise
-            # inside the constructor: the table is not shown yet, so say it once it is
-            self.refused = str(e) or "the dice source failed"
-            self.queue.append(ui.Message(self.app, "Cannot roll", self.refused +
-                                         "\n\nNothing changed. A on the table tries again."))
-
-    def tick(self, now):
-        s = self.s
-        if (self.refused is None and not self.queue and s.current_player() == CHANCE
-                and self.chance_seat() < 0):
-            # the set-up roll was refused and A asked again
-            try:
-                table.Table.settle(self)
-            except RollRefused as e:
-                self.refuse(e)
-                return
-            self.moved(-1)
-            return
-        table.Table.tick(self, now)
 
     def tasks(self):
         s = self.s
