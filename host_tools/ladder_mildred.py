@@ -172,7 +172,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--mpy-games", type=int, default=4)
+    ap.add_argument("--mpy-games", type=int, default=12)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--skip-time", action="store_true")
     ap.add_argument("--only", default="", help="comma list of pairings to play, e.g. 1,2,3,A")
