@@ -235,11 +235,11 @@ def scene_dairyman(r):
     ng = S.NewGame(r.app)
     r.app.push(ng)
     ng.n = 4
-    ng.seats = [2, 2, 2, 2]
+    ng.seats = [4, 4, 4, 4]           # four Expert bots: the longest thinking
     r.start()
     r.in_frame(ng.start)
     r.frames(n(1500, 60))
-    r.stop("Dairyman, 4 hard bots", "dairyman")
+    r.stop("Dairyman, 4 Expert bots", "dairyman")
 
 
 def scene_mildred(r):
@@ -247,9 +247,9 @@ def scene_mildred(r):
     S.start(r.app)
     st = r.app.top()
     r.start()
-    r.in_frame(st.new((2, 2)))
+    r.in_frame(st.new((4, 4)))        # two Expert bots
     r.frames(n(1500, 60))
-    r.stop("Mildred, 2 Aunties", "mildred")
+    r.stop("Mildred, 2 Expert bots", "mildred")
 
 
 def scene_milestones(r):
@@ -259,6 +259,7 @@ def scene_milestones(r):
     r.app.push(sm)
     sm.cfg["humans"] = 1
     sm.cfg["bots"] = 4
+    sm.cfg["level"] = 3               # Expert teammates
     r.start()
     r.in_frame(sm.start)
     # the one person plays simply, as a player would: picks the offered first
@@ -283,7 +284,7 @@ def scene_milestones(r):
             else:
                 mine = -1
         r.frame()
-    r.stop("Milestones, 1 idle person + 4 bots", "milestones")
+    r.stop("Milestones, 1 person + 4 Expert bots", "milestones")
 
 
 LAUNCH_FACTOR = {"Dairyman": "dairyman", "Milestones": "milestones", "Mildred's List": "mildred"}
