@@ -286,3 +286,25 @@ def test_top_screen_can_keep_the_console_awake():
     p.keep_awake = False
     step(hw, app, 100)
     assert hw.sleeps >= 1
+
+
+def test_collect_if_low_collects_only_when_less_than_half_the_heap_is_free():
+    import gc
+    app = App(FakeHW(), storage.MemoryStore())
+    if not hasattr(gc, "mem_free"):        # CPython: nothing to do, says so
+        assert app.collect_if_low() is False
+        return
+    gc.collect()
+    assert app.collect_if_low() is False   # just collected: plenty free
+    junk = []
+    free = gc.mem_free()
+    total = free + gc.mem_alloc()
+    gc.disable()
+    try:
+        while gc.mem_free() > total // 2 - 4096:
+            junk.append(bytearray(2048))
+        junk = None
+        assert app.collect_if_low() is True
+        assert gc.mem_free() > total // 2
+    finally:
+        gc.enable()
