@@ -12,6 +12,11 @@ decision of the level 2 bot in M self-play games under .venv/bin/micropython
 measured factor for this bot (host_tools/device_factors.py); also
 the heap taken by rules+bot and the peak live heap during those games. Prints a
 table and writes bench/out/mildred.json.
+
+These are the old levels of ``choose`` (0 random, 1 Nephew, 2 Auntie). The
+console's four levels, thought in slices, are measured by
+host_tools/ladder_mildred.py (each level against the one below, the Expert
+against Auntie, and every level's decision and slice times).
 """
 import argparse
 import json
