@@ -220,3 +220,13 @@ def test_a_diy6_copying_any_task_is_listed_in_several_slices():
     got, slices = listed(st)
     assert sorted(got) == sorted(acts)
     assert slices > 1
+
+
+def test_hint_words_for_a_modify_spot():
+    # a 2 turned into a 3 that Clean 3 needs next
+    st = mk(pools=((1, 2, 5), ()), sc=[[(1 << 1) | (1 << 2), 0, 0, 0], [0, 0, 0, 0]],
+            rd=[[1, 0, 0, 0], [0, 0, 0, 0]])
+    assert B._why(st, ("mod", 5, 2, 1), rng.seeded(1), 9) == "a 3 for CL 3"
+    assert B._why(st, ("mod", 2, 5, 1), rng.seeded(1), 9) == "a 6 from a 5"
+    # the Expert saw the move it prepares: the words name it
+    assert B._why(st, ("mod", 5, 2, 1), rng.seeded(1), 9, ("scally", 0)) == "then CL 3"

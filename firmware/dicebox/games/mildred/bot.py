@@ -518,6 +518,8 @@ def _value_after(st, rng, a, p, clk, done):
             for i in range(len(vals)):
                 if i == 0 or vals[i][0] > v:
                     v = vals[i][0]
+                    if k == 1:
+                        done[2] = vals[i][1]   # the move it prepares
         tot += v
         n += 1
     done[0] = True
@@ -526,7 +528,8 @@ def _value_after(st, rng, a, p, clk, done):
 
 def _expert(st, rng, clk, res, acts):
     """Auntie's look at every action, then a second step (with sampled
-    rolls) for the best TOP candidates; res = [action, value, second]."""
+    rolls) for the best TOP candidates; res = [action, value, the next
+    action it prepares or None]."""
     p = st.turn
     res[0] = acts[0]
     if len(acts) == 1:
@@ -546,7 +549,7 @@ def _expert(st, rng, clk, res, acts):
         if a[0] == "pass":
             w = v        # the round ends: nothing to add
         else:
-            done = [False, 0]
+            done = [False, 0, None]
             yield from _value_after(st, rng, a, p, clk, done)
             if not done[0]:
                 break    # out of budget: play the best looked at so far
@@ -554,9 +557,10 @@ def _expert(st, rng, clk, res, acts):
         if best is None or w > bestv:
             best = a
             bestv = w
+            then = None if a[0] == "pass" else done[2]
     if best is not None:
         res[0] = best
-        res[2] = bestv
+        res[2] = then
 
 
 def think(st, rng, level):
@@ -581,8 +585,9 @@ def _dice(n):
     return ("%d die" if n == 1 else "%d dice") % n
 
 
-def _why(st, a, rng, nacts):
-    """A few words, with a number, on what ``a`` does for the acting player."""
+def _why(st, a, rng, nacts, then=None):
+    """A few words, with a number, on what ``a`` does for the acting player
+    (``then``: the move of the same round it prepares, if the Expert saw one)."""
     p = st.turn
     o = 1 - p
     v = a[0]
@@ -622,6 +627,16 @@ def _why(st, a, rng, nacts):
         return "%d sets ready for tasks" % sum(c.rd[p])
     if nacts == 1:
         return "1 legal move"
+    if then is not None and (v == "mod" or _pool_code(st, a) is not None) and then[0] != "pass":
+        return "then " + c.describe(then, True)
+    if v == "mod":
+        nv = rules.wrap(a[2] + a[3])
+        for s in st.sets:
+            if rules.top(st.sc[p][s]) + 1 == nv and nv not in st.pool[p]:
+                return "a %d for %s %d" % (nv, cards.SET_SHORT[s], nv)
+        return "a %d from a %d" % (nv, a[2])
+    if v == "task" and _task_code(a) == "reroll":
+        return "%s rerolled" % _dice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
     if v == "task" and _task_code(a) == "vroll":
         return "%d%% to gain a cookie" % _vroll_pct(st.vic[p])
     if c.cookie[p] > st.cookie[p]:
@@ -669,7 +684,7 @@ def hint(st, rng):
     yield None                       # the words take a slice of their own
     _Clock(None).take(3 * EVAL)      # two clones, moves and the legal list
     head = st.describe(a, True)
-    why = _why(st, a, rng, len(st.legal_actions()))
+    why = _why(st, a, rng, len(st.legal_actions()), res[2])
     yield a, (head + ": " + why)[:40]
 
 
