@@ -15,7 +15,8 @@ Then times decisions under the MicroPython unix port (.venv/bin/micropython,
 heap capped like the device): M games of each level against itself, every
 decision (think() run to its end) and every slice (one next()) timed; the
 fastest of 3 runs per figure, with the device estimate at the Mildred
-factor (host_tools/device_factors.py). Not part of ``make test``.
+factor (host_tools/device_factors.py); the Hint (the Expert and its words)
+the same way along Expert self-play. Not part of ``make test``.
 """
 import argparse
 import json
@@ -103,11 +104,15 @@ from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 
 
 def timed(s, lv, seed):
-    # one decision with its own seeded rng: (action, units, [us per slice])
+    # one decision with its own seeded rng: (action, units, [us per slice]);
+    # lv None: the hint
     gc.collect()
     gc.disable()
     u0 = B.units
-    gen = B.think(s, RNG.seeded(seed), lv)
+    if lv is None:
+        gen = B.hint(s, RNG.seeded(seed))
+    else:
+        gen = B.think(s, RNG.seeded(seed), lv)
     ts = []
     while True:
         t0 = time.ticks_us()
@@ -119,8 +124,8 @@ def timed(s, lv, seed):
     return x, B.units - u0, ts
 
 
-for lv in range(B.LEVELS):
-    r = RNG.seeded(%(seed)d + lv)
+for lv in list(range(B.LEVELS)) + [None]:
+    r = RNG.seeded(%(seed)d + (9 if lv is None else lv))
     dec = []
     sl = 0
     un = 0
@@ -138,10 +143,10 @@ for lv in range(B.LEVELS):
             dec.append(sum(ts))
             sl = max(sl, max(ts))
             un = max(un, u)
-            s.apply(x)
+            s.apply(x if lv is not None else x[0])
     dec.sort()
     n = len(dec)
-    print("LEVEL", lv, n, dec[n // 2], dec[n * 99 // 100], dec[-1], sl, un)
+    print("LEVEL", B.LEVELS if lv is None else lv, n, dec[n // 2], dec[n * 99 // 100], dec[-1], sl, un)
 """
 
 
@@ -153,7 +158,7 @@ def mpy_timing(games, seed, runs=1, reps=3):
         p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script],
                            capture_output=True, text=True, timeout=3600)
         lines = [x for x in p.stdout.splitlines() if x.startswith("LEVEL ")]
-        if p.returncode != 0 or len(lines) != B.LEVELS:
+        if p.returncode != 0 or len(lines) != B.LEVELS + 1:
             raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
         for line in lines:
             f = [int(x) for x in line.split()[1:]]
@@ -210,16 +215,16 @@ def main(argv=None):
         print("%-9s %6s %23s %23s %23s %13s %6s" % (
             "level", "decis.", "median us / device ms", "p99 us / device ms",
             "max us / device ms", "slice max ms", "units"))
-        for lv in range(B.LEVELS):
+        for lv in range(B.LEVELS + 1):
             x = t[lv]
             print("%-9s %6d %11d / %9.0f %11d / %9.0f %11d / %9.0f %13.1f %6d" % (
-                NAMES[lv], x["decisions"], x["median_us"], x["median_us"] * FACTOR / 1000.0,
+                (NAMES + ("Hint",))[lv], x["decisions"], x["median_us"], x["median_us"] * FACTOR / 1000.0,
                 x["p99_us"], x["p99_us"] * FACTOR / 1000.0, x["max_us"],
                 x["max_us"] * FACTOR / 1000.0, x["slice_max_us"] * FACTOR / 1000.0,
                 x["units_max"]))
         print("(slice max: the longest single next() in device ms; units: the most work "
               "units in one decision, budget %d, %d a slice)" % (B.BUDGET, B.SLICE))
-        out["timing"] = {NAMES[lv]: t[lv] for lv in range(B.LEVELS)}
+        out["timing"] = {(NAMES + ("Hint",))[lv]: t[lv] for lv in range(B.LEVELS + 1)}
     if args.json:
         os.makedirs(os.path.dirname(args.json), exist_ok=True)
         with open(args.json, "w") as f:

@@ -115,6 +115,7 @@ def check_hint(st, r):
         assert B.units - u0 <= B.SLICE
         if x is not None:
             break
+    assert B.units - u0 == B.SLICE      # the words: counted, a slice of their own
     a, why = x
     assert st.to_dict() == before        # a hint never changes the game
     assert a in st.legal_actions()

@@ -682,7 +682,7 @@ def hint(st, rng):
     yield from _expert(st, rng, clk, res, box[0])
     a = res[0]
     yield None                       # the words take a slice of their own
-    _Clock(None).take(3 * EVAL)      # two clones, moves and the legal list
+    _Clock(None).take(SLICE)         # a clone, its move and the legal list
     head = st.describe(a, True)
     why = _why(st, a, rng, len(st.legal_actions()), res[2])
     yield a, (head + ": " + why)[:40]
