@@ -1,16 +1,30 @@
-"""Dairyman bots: ``choose(state, rng) -> action`` for the acting seat.
+"""Dairyman bots: four levels that think in slices, and Hint.
 
-* ``random_choice``: a random legal action (a verb at random, then one of its
-  actions at random), the floor for benchmarks.
-* ``easy``: fixed thresholds. Locks the first set it sees, rerolls while 4 or
-  more dice are free, flips whenever it can, never freezes.
-* ``hard``: expected points. After every roll it weighs each way of locking
-  sets, stopping, rerolling (with or without a frozen die, with or without
-  spending the yellow die on a flip) by an exact dynamic programme over the
-  outcomes of the dice still to roll (tables below), with the failure cost
-  (a -5 token, plus the tile a reset would take) and the claim the display
-  allows at each barn total. It uses ice creams to escape a failed roll or, for
-  free, just before it stops, and claims the most valuable tiles it can.
+The protocol (the same in every game): ``think(state, rng, level)`` is a
+generator that yields None after each slice of at most SLICE work units and
+the chosen action last; ``hint(state, rng)`` thinks like the Expert and yields
+(action, why) last. Neither changes the state. ``units`` counts the work done.
+
+Every level plays one turn search: after every roll it weighs each way of
+locking sets, stopping, rerolling (with or without a frozen die, with or
+without spending the yellow die on a flip) by expectimax over the outcomes of
+the dice still to roll (the exact tables below), with what a stop and a
+failure are worth. It uses ice creams to escape a failed roll or, for free,
+just before it stops.
+
+* Beginner, Casual, Strong (levels 0-2): a stop is worth the points of the
+  best claim, a failure -5 (plus the tile a reset would take when the token
+  is the last one); they make a random legal move on 20%, 13% and 4.5% of
+  their decisions.
+* Expert (level 3): a stop is worth the claim's points minus what the display
+  it leaves (refilled from the stack's known tiles) is worth to the next
+  player (_FRESH); a claim that ends the game is a win or a loss; a failure
+  costs 5 points, the change the token makes in the chance of losing one's
+  best unflipped tile at the next reset (and the others theirs), and the
+  display left to the next player. No random moves.
+* ``hard`` (the Strong search without random moves, today's screens),
+  ``easy`` (fixed thresholds) and ``random_choice`` stay as plain functions
+  for benchmarks and tests.
 
 Tables (exact, from enumerating every roll; tests/host recompute them):
 DIST[k]: rolling k dice, the chance of each best locking (pairs, triples):
