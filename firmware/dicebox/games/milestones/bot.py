@@ -657,8 +657,10 @@ class Bot:
             self.close = 0
 
     def thinking(self):
-        """True while a reroll decision or close check is under way."""
-        return self._gen is not None or self._agen is not None
+        """True while a reroll decision or close check is under way or due (the
+        table changed and the Expert has not yet checked whether its card is
+        close)."""
+        return self._gen is not None or self._agen is not None or not self._assessed
 
     # ---- the old calls (kept while screens.py uses them) ----------------------
 
