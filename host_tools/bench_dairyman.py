@@ -4,7 +4,7 @@ usage: python host_tools/bench_dairyman.py [--games N] [--mpy-games M] [--seed S
        python host_tools/bench_dairyman.py --tables     (print bot.py's tables)
 
 Plays N two-player games for each pairing (hard v easy, hard v random, hard v
-hard), alternating who sits first, and reports win rates (a
+hard, expert v hard), alternating who sits first, and reports win rates (a
 shared win counts as a fraction), the first seat's win rate in hard v hard,
 average turns per game. Then times every decision of the hard bot in M games
 (2 and 4 players) under .venv/bin/micropython and estimates the RP2040 time with
@@ -94,6 +94,36 @@ def succ1(v, k):
     return ok / 6 ** k
 
 
+def fresh(values, k=8, fail=5.0):
+    """Expected points of a fresh turn of k dice at a display of these tile
+    values, for the level 0-2 search (a failure -5): bot._FRESH84's entries."""
+    stopv = []
+    for i in range(14):
+        best = 0
+        for m in range(1, 1 << len(values)):
+            tot = sum(values[j] for j in range(len(values)) if m >> j & 1)
+            if best < tot <= 10 * i:
+                best = tot
+        stopv.append(float(best) if best else -fail)
+    gen = B._values(stopv, -fail)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as e:
+        V = e.value
+    return B._push(V, 0, k, -fail)
+
+
+def fresh_table():
+    """bot._FRESH84: tenths of a point, by sorted value indices a <= b <= c."""
+    out = []
+    for a in range(7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                out.append(int(round(10 * fresh([10 + 5 * a, 10 + 5 * b, 10 + 5 * c]))))
+    return out
+
+
 def print_tables():
     print("DIST = (")
     for k in range(13):
@@ -101,6 +131,7 @@ def print_tables():
         body = ", ".join("(%r, %d, %d)" % (round(p, 5), a, b) for p, a, b in d)
         print("    (%s%s)," % (body, "," if len(d) == 1 else ""))
     print(")")
+    print("_FRESH84 = %r" % (tuple(fresh_table()),))
     print("SUCC1 = (")
     for v in range(1, 7):
         print("    (%s)," % ", ".join(repr(round(succ1(v, k), 5)) for k in range(12)))
@@ -211,7 +242,8 @@ def main(argv):
     os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
     t0 = time.time()
     rows = [match(x, y, a.games, a.seed) for x, y in
-            (("hard", "easy"), ("hard", "random"), ("hard", "hard"))] if a.games else []
+            (("hard", "easy"), ("hard", "random"), ("hard", "hard"),
+             ("expert", "hard"))] if a.games else []
     cpu = time.time() - t0
     print("%-14s %6s %8s %8s %8s %9s %9s" % ("pairing", "games", "A wins", "seat 1", "turns",
                                              "A score", "B score"))

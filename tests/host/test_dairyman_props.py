@@ -18,7 +18,8 @@ def claim_biased(state, r):
     return bot.random_choice(state, r)
 
 
-POLICIES = {"random": claim_biased, "easy": bot.easy, "hard": bot.hard}
+POLICIES = {"random": claim_biased, "easy": bot.easy, "hard": bot.hard,
+            "expert": bot.expert, "beginner": bot.level_bot(0)}
 
 
 def check_invariants(s, start_tokens):
@@ -171,3 +172,36 @@ def test_replay_from_logs_is_deterministic(seed):
         else:
             t.apply(x)
     assert t.to_dict() == s.to_dict()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 10 ** 6), n=st.integers(2, 4), level=st.integers(0, 3),
+       steps=st.integers(0, 300))
+def test_think_and_hint_leave_the_state_alone_and_keep_to_the_slices(seed, n, level, steps):
+    r = rng.seeded(seed)
+    br = rng.seeded(seed + 1)
+    s = rules.State(n)
+    for _ in range(steps):            # somewhere in a game of mixed play
+        if s.current_player() == TERMINAL:
+            return
+        if s.current_player() == CHANCE:
+            resolve_chance(s, r)
+        else:
+            s.apply(POLICIES["hard" if r.randbelow(3) else "random"](s, br))
+    while s.current_player() == CHANCE:
+        resolve_chance(s, r)
+    if s.current_player() == TERMINAL:
+        return
+    before = json.dumps(s.to_dict(), sort_keys=True)
+    u0 = last = bot.units
+    for out in bot.think(s, br, level):
+        assert bot.units - last <= bot.SLICE
+        last = bot.units
+    assert bot.units - u0 <= bot.DECISION
+    assert out[0] in [x[0] for x in s.legal_actions()]
+    c = s.clone()
+    c.apply(out)                      # legal
+    for out in bot.hint(s, br):
+        pass
+    assert 0 < len(out[1]) <= 40
+    assert json.dumps(s.to_dict(), sort_keys=True) == before

@@ -1,4 +1,4 @@
-"""Dairyman: the hard bot's tables are exact, and it beats the easy bot (CPython)."""
+"""Dairyman: the bots' tables are exact, and the hard bot beats the easy bot (CPython)."""
 from dicebox.games.dairyman import bot
 import bench_dairyman as bench
 
@@ -17,6 +17,12 @@ def test_single_frozen_die_table_is_exact():
     for v in range(1, 7):
         for k in range(12):
             assert abs(bot.SUCC1[v - 1][k] - bench.succ1(v, k)) < 1e-5, (v, k)
+
+
+def test_next_turn_table_is_the_search_s_own():
+    assert list(bot._FRESH84) == bench.fresh_table()
+    # the display's order does not matter
+    assert bot._FRESH[0 * 49 + 2 * 7 + 6] == bot._FRESH[6 * 49 + 0 * 7 + 2]
 
 
 def test_hard_beats_easy_and_random():

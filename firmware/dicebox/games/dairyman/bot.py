@@ -14,7 +14,7 @@ just before it stops.
 
 * Beginner, Casual, Strong (levels 0-2): a stop is worth the points of the
   best claim, a failure -5 (plus the tile a reset would take when the token
-  is the last one); they make a random legal move on 20%, 13% and 4.5% of
+  is the last one); they make a random legal move on 26.5%, 17.5% and 8.5% of
   their decisions.
 * Expert (level 3): a stop is worth the claim's points minus what the display
   it leaves (refilled from the stack's known tiles) is worth to the next
@@ -143,7 +143,7 @@ def easy(state, rng):
 #
 # A random move is one of the legal moves, a verb at random (random_choice).
 LEVELS = 4
-_NOISE = (200, 130, 45, 0)
+_NOISE = (265, 175, 85, 0)
 SLICE = 200       # work units per slice (one unit: a dice outcome weighed, a
                   # plan or a display looked at); calibrated on the unix port
                   # so that a slice stays under 25 ms on the chip
@@ -622,6 +622,9 @@ def _pick_dice(s, free, st, taken):
     return tuple(out)
 
 
+_PLAN = [0, 0, False, ()]   # the last lock's plan: sets, dice left, then push?, claim
+
+
 def _decide(s, expert):
     """The search's move for the acting seat (a generator: yields None between
     slices, returns the action)."""
@@ -665,6 +668,9 @@ def _decide(s, expert):
         if v > best_v:
             best_v = v
             best = ("lock", _pick_dice(s, free, types[0], ()))
+            push = ctx.value(T + 10 * n, k2) > ctx.stop(T + 10 * n)
+            claim = ctx.best_claim(T + 10 * n)
+            _PLAN[:] = [n, k2, push, claim]
     if s.need_lock:
         return best
     opts = [(ctx.stop(T), None)]
@@ -750,24 +756,26 @@ def _why(s, a, ice_pr):
     T = s.barn_total()
     nxt = barn = rules.barn_for(s.rolls + 1)
     if v == "lock":
-        k2 = k - len(a[1])
-        T2 = T + 10
-        txt = "lock %s: barns %d" % (_dice_text(s, a[1]), T2)
-        if k2 >= 2:
-            txt = "lock %s: %d%% to fill barn %d" % (
-                _dice_text(s, a[1]), _pct(PSET[k2]), nxt)
-        return txt
+        n, k2, push, claim = _PLAN
+        txt = "lock %s: " % _dice_text(s, a[1])
+        if n > 1:
+            txt += "%d sets, " % n
+        if push and k2 >= 2:
+            return txt + "%d%% to fill barn %d" % (_pct(PSET[k2]), nxt)
+        if claim:
+            return txt + "then claim %d" % _points(claim)
+        return txt + "barns %d" % (T + 10 * n)
     if v == "reroll":
         m = k - len(a[1])
+        if PSET[m] == 0.0 and s.rolls >= 3:
+            return "reroll %d: no set, but +1 freeze token" % m
         txt = "reroll %d: %d%% to fill barn %d" % (m, _pct(PSET[m]), barn)
         if a[1]:
             txt = "keep %s, reroll: %d%% to fill barn %d" % (
                 _dice_text(s, a[1]), _pct(SUCC1[s.dv[a[1][0]] - 1][m]), barn)
         return txt
     if v == "claim":
-        pts = 0
-        for t in a[1]:
-            pts += TILES[t][0]
+        pts = _points(a[1])
         if k >= 2:
             return "stop: claim %d now, %d%% bust" % (pts, _pct(1.0 - PSET[k]))
         return "stop: claim %d now" % pts
@@ -781,6 +789,13 @@ def _why(s, a, ice_pr):
             return "flip %s: +5 points, safe from reset" % rules.tile_name(t)
         return "flip %s: ice cream, safe from reset" % rules.tile_name(t)
     return "ice cream reroll: %d%% to make a set" % _pct(ice_pr)
+
+
+def _points(tiles):
+    pts = 0
+    for t in tiles:
+        pts += TILES[t][0]
+    return pts
 
 
 def _pct(p):
