@@ -11,7 +11,8 @@ and p99 frame in estimated device time = unix-port time x the factor of the
 scene's workload + I2C bus time of the bytes flushed that frame + flash time
 of the saves taken in that frame, against issue 10's targets (PASS/FAIL).
 ``--erase-every N``: charge one save in N as an erasing one (default 1: every
-save costs the worst, 163 ms). ``--scenes``: only that table.
+save costs the worst, 163 ms). ``--scenes``: only that table. ``--ladders``:
+only the bot ladders (each game's levels against each other, issue 12).
 
 Heap figures come from a 64-bit host where an object word is 8 bytes; the device
 has 4-byte words, so device heap is roughly half (reported as "~device").
@@ -368,6 +369,24 @@ def games():
     return out
 
 
+def ladders():
+    """Each game's bot ladder (ladder_<game>.py, CPython with MicroPython timing):
+    every level against the one below, both seats, with a 95% interval, and
+    each level's decision time with its device estimate. BENCH_LADDER_GAMES
+    sets the games per pairing (default 1,000)."""
+    out = {}
+    n = os.environ.get("BENCH_LADDER_GAMES")
+    for g in ("dairyman", "mildred", "milestones"):
+        path = os.path.join(ROOT, "host_tools", "ladder_%s.py" % g)
+        if not os.path.exists(path):
+            continue
+        cmd = [sys.executable, path] + (["--games", n] if n else [])
+        print("\n==== %s bot ladder (%s)" % (g, " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT)
+                                                     else c for c in cmd[1:])), flush=True)
+        out[g] = subprocess.call(cmd, cwd=ROOT)
+    return out
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     erase_every = 1
@@ -375,6 +394,9 @@ def main():
         erase_every = int(sys.argv[sys.argv.index("--erase-every") + 1])
     if "--scenes" in sys.argv:
         scenes(build_fw(), erase_every=erase_every)
+        return
+    if "--ladders" in sys.argv:
+        ladders()
         return
     best, rows = platform()
     print("==== platform (MicroPython unix port, heap %s, firmware as .mpy, best of runs)" % HEAP)
@@ -387,6 +409,7 @@ def main():
     if "--platform" not in sys.argv:
         scenes(best["firmware"], erase_every=erase_every)
         games()
+        ladders()
 
 
 if __name__ == "__main__":
