@@ -337,6 +337,8 @@ def _next_turn(rest, pool, m):
 WIN = 1000.0    # the Expert's worth of ending the game in the lead
 NEXT_W = 1.0    # weight of the next player's fresh turn in a stop's worth
 RESET_W = 1.0   # weight of the reset risk in a token's cost
+EXPERT_FT = 2.0  # what a freeze token is worth to the Expert
+TOP_RISK = 0.25  # the chance a reset later takes one's best unflipped tile
 
 
 class _Ctx:
@@ -357,12 +359,12 @@ class _Ctx:
     def push(self, T, k, rr):
         """Expected worth of rerolling k dice now, rr rolls so far."""
         i = T // 10
-        return _push(self.V, i if i < 14 else 13, k, self.failv) + (FT if rr >= 3 else 0.0)
+        return _push(self.V, i if i < 14 else 13, k, self.failv) + (self.ft if rr >= 3 else 0.0)
 
     def flip_gain(self, t):
         g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
         # protection from a reset: mostly matters for the tile it would take
-        risk = 0.25 if TILES[t][0] >= self.hi else 0.05
+        risk = self.risk if TILES[t][0] >= self.hi else 0.05
         return g + risk * TILES[t][0]
 
     def best_claim(self, T):
@@ -382,6 +384,8 @@ def _context(s, expert):
     p = s.seat
     disp = s.display
     ctx.hi = hi = _hi(s, p)
+    ctx.risk = TOP_RISK if expert else 0.25
+    ctx.ft = EXPERT_FT if expert else FT
     if expert:
         # a token's cost: 5 points, and the change it makes in the chance of
         # losing my best tile (and the others theirs) at the next reset
@@ -544,7 +548,7 @@ def _token_flip(s, ctx):
     for t in s.owned[s.seat]:
         need = TILES[t][1]
         if not s.flipped[t] and need > 10 and need - 10 <= tok:
-            g = ctx.flip_gain(t) - (need - 10) * FT
+            g = ctx.flip_gain(t) - (need - 10) * ctx.ft
             if g > 0 and (best is None or g > best[1]):
                 best = (t, g)
     return best
@@ -683,7 +687,7 @@ def _decide(s, expert):
             # one frozen die: the exact chance of a set changes (SUCC1);
             # a success is worth about what it is worth without freezing
             p0 = PSET[k]
-            gain = FT if rr >= 3 else 0.0
+            gain = ctx.ft if rr >= 3 else 0.0
             vs = (base - gain - (1.0 - p0) * ctx.failv) / p0 if p0 > 0 else 0.0
             done = []
             for i in free:
@@ -692,7 +696,7 @@ def _decide(s, expert):
                     continue
                 done.append(v)
                 pf = SUCC1[v - 1][k - 1]
-                ev = gain - FT + pf * vs + (1.0 - pf) * ctx.failv
+                ev = gain - ctx.ft + pf * vs + (1.0 - pf) * ctx.failv
                 opts.append((ev, ("reroll", (i,))))
     for v, a in opts:
         if v > best_v:
@@ -712,7 +716,7 @@ def think(state, rng, level):
     if level < 3 and rng.randbelow(1000) < _NOISE[level]:
         while not _fits(_RANDOM):
             yield None
-        yield random_choice(state, rng)
+        yield _random_move(state, rng)
         return
     a = yield from _decide(state, level >= 3)
     yield a
@@ -721,6 +725,53 @@ def think(state, rng, level):
 def _as_thought(search):
     a = yield from search
     yield a
+
+
+def _random_move(s, rng):
+    """A random legal move: a verb at random, then one of its moves, as
+    random_choice, without listing every way to freeze dice (which grows
+    fast with the freeze tokens)."""
+    p = s.seat
+    free = s.free_dice()
+    moves = []
+    sets = rules.find_sets(s.dv, free)
+    if sets:
+        moves.append([("lock", st) for st in sets])
+    if not s.need_lock:
+        if free:
+            moves.append(["reroll"])
+        cl = rules.claims(s.display, s.barn_total())
+        if cl:
+            moves.append([("claim", c) for c in cl])
+        else:
+            moves.append([("fail",)])
+    elif not sets:
+        moves.append([("fail",)])
+    flips = [("flip", t) for t in s.owned[p] if not s.flipped[t] and s.flip_problem(t) is None]
+    if flips:
+        moves.append(flips)
+    ices = []
+    for t in s.owned[p]:
+        if s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
+            if TILES[t][2] == ICEANY:
+                for i in free:
+                    ices.append(("ice", t, i))
+            elif s.ice_dice(TILES[t][2]):
+                ices.append(("ice", t))
+    if ices:
+        moves.append(ices)
+    sub = moves[rng.randbelow(len(moves))]
+    a = sub[rng.randbelow(len(sub))]
+    if a == "reroll":       # freeze some of the free dice, at random
+        most = min(s.freeze[p], len(free) - 1)
+        n = rng.randbelow(most + 1) if most > 0 else 0
+        pool = list(free)
+        fr = []
+        for _ in range(n):
+            fr.append(pool.pop(rng.randbelow(len(pool))))
+        fr.sort()
+        a = ("reroll", tuple(fr))
+    return a
 
 
 def _run(gen):
