@@ -161,7 +161,7 @@ def test_a_random_move_is_legal_and_cheap_with_many_freeze_tokens():
     seen = []
     r = rng.seeded(21)
     for _ in range(60):
-        a = bot._random_move(s, r)
+        a = bot._run(bot._as_thought(bot._random_move(s, r)))
         c = s.clone()
         c.apply(a)                    # raises if illegal
         if a[0] not in seen:

@@ -149,7 +149,7 @@ SLICE = 200       # work units per slice (one unit: a dice outcome weighed, a
                   # so that a slice stays under 25 ms on the chip
 DECISION = 3000   # the most units one decision may take in all
 _CONTEXT = 100    # units charged for the start of a decision (claims, scores)
-_RANDOM = 150     # units charged for a random move (the legal moves listed)
+_RANDOM = SLICE   # units charged for each half of a random move (its own slice)
 units = 0         # work units done so far (tests read it between slices)
 _used = [0]       # units in the slice being thought
 
@@ -714,9 +714,8 @@ def think(state, rng, level):
     Does not change ``state``. rng: the console's Rng (its errors propagate)."""
     _used[0] = 0
     if level < 3 and rng.randbelow(1000) < _NOISE[level]:
-        while not _fits(_RANDOM):
-            yield None
-        yield _random_move(state, rng)
+        a = yield from _random_move(state, rng)
+        yield a
         return
     a = yield from _decide(state, level >= 3)
     yield a
@@ -730,13 +729,25 @@ def _as_thought(search):
 def _random_move(s, rng):
     """A random legal move: a verb at random, then one of its moves, as
     random_choice, without listing every way to freeze dice (which grows
-    fast with the freeze tokens)."""
+    fast with the freeze tokens). A generator in two slices (each part is
+    charged _RANDOM units); returns the move."""
+    while not _fits(_RANDOM):
+        yield None
     p = s.seat
     free = s.free_dice()
     moves = []
-    sets = rules.find_sets(s.dv, free)
+    cnt = _counts([s.dv[i] for i in free])
+    sets = []
+    for t in range(len(SETS)):        # the kinds of set the dice allow
+        st = SETS[t]
+        for v in st:
+            cnt[v] -= 1
+        if cnt[st[0]] >= 0 and cnt[st[1]] >= 0 and cnt[st[-1]] >= 0:
+            sets.append(t)
+        for v in st:
+            cnt[v] += 1
     if sets:
-        moves.append([("lock", st) for st in sets])
+        moves.append(sets)
     if not s.need_lock:
         if free:
             moves.append(["reroll"])
@@ -747,6 +758,8 @@ def _random_move(s, rng):
             moves.append([("fail",)])
     elif not sets:
         moves.append([("fail",)])
+    while not _fits(_RANDOM):
+        yield None
     flips = [("flip", t) for t in s.owned[p] if not s.flipped[t] and s.flip_problem(t) is None]
     if flips:
         moves.append(flips)
@@ -762,7 +775,9 @@ def _random_move(s, rng):
         moves.append(ices)
     sub = moves[rng.randbelow(len(moves))]
     a = sub[rng.randbelow(len(sub))]
-    if a == "reroll":       # freeze some of the free dice, at random
+    if type(a) is int:      # a kind of set: the dice for it
+        a = ("lock", _pick_dice(s, free, a, ()))
+    elif a == "reroll":       # freeze some of the free dice, at random
         most = min(s.freeze[p], len(free) - 1)
         n = rng.randbelow(most + 1) if most > 0 else 0
         pool = list(free)
