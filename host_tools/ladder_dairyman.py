@@ -9,7 +9,7 @@ Two-player games under CPython (the pure rules), the upper level first in
 even games and second in odd ones; a shared win counts half. Prints, per
 pairing, the games, the upper level's win rate and its 95% Wilson interval.
 Then times every decision of each level in M games under the MicroPython
-unix port (.venv/bin/micropython, the fastest of three runs) and prints the
+unix port (.venv/bin/micropython, each slice the fastest of five replays) and prints the
 median, p99 and max per decision and the longest slice, with the RP2040
 estimate (host_tools/device_factors.py). Uses at most 2 processes.
 """
@@ -142,7 +142,7 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, len(xs) * q // 100)]
 
 
-def timing(games, runs=3):
+def timing(games, runs=5):
     """Per level: decisions, median, p99, max decision time, max slice (us),
     most units in a decision. The runs replay the same games, so each slice is
     taken as its fastest of the runs (a busy machine's pauses drop out)."""
@@ -197,7 +197,7 @@ def main(argv):
     if a.no_timing:
         return 0
     tm = timing(a.samples)
-    print("decision time, MicroPython unix port (fastest of 3 runs), device estimate x%d:"
+    print("decision time, MicroPython unix port (each slice the fastest of 5 replays), device estimate x%d:"
           % FACTOR)
     print("%-9s %5s %9s %9s %9s %10s %7s  %s" % ("level", "decs", "median", "p99", "max",
                                                  "max slice", "units", "device med/p99/max/slice"))

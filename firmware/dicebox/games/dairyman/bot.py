@@ -14,7 +14,7 @@ just before it stops.
 
 * Beginner, Casual, Strong (levels 0-2): a stop is worth the points of the
   best claim, a failure -5 (plus the tile a reset would take when the token
-  is the last one); they make a random legal move on 26.5%, 17.5% and 8.5% of
+  is the last one); they make a random legal move on 23.5%, 16% and 8.5% of
   their decisions.
 * Expert (level 3): a stop is worth the claim's points minus what the display
   it leaves (refilled from the stack's known tiles) is worth to the next
@@ -143,7 +143,7 @@ def easy(state, rng):
 #
 # A random move is one of the legal moves, a verb at random (random_choice).
 LEVELS = 4
-_NOISE = (265, 175, 85, 0)
+_NOISE = (235, 160, 85, 0)
 SLICE = 200       # work units per slice (one unit: a dice outcome weighed, a
                   # plan or a display looked at); calibrated on the unix port
                   # so that a slice stays under 25 ms on the chip
