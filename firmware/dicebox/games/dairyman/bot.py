@@ -135,13 +135,14 @@ def easy(state, rng):
 # worth and in how often they blunder:
 #
 #   level     turn values                              random moves
-#   0 Beginner  points of the claim, a failure -5        _NOISE[0] per mille
+#   0 Beginner  points of the claim, a failure -5 (and   _NOISE[0] per mille
+#               the tile a reset takes, on the last token)
 #   1 Casual    the same                                  _NOISE[1]
 #   2 Strong    the same                                  _NOISE[2]
 #   3 Expert    the game: reset risk, what the display     none
 #               leaves the next player, the game's end
 #
-# A random move is one of the legal moves, a verb at random (random_choice).
+# A random move is one of the legal moves, a verb at random (_random_move).
 LEVELS = 4
 _NOISE = (235, 160, 85, 0)
 SLICE = 200       # work units per slice (one unit: a dice outcome weighed, a
