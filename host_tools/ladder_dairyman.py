@@ -181,7 +181,7 @@ def timing(games, runs=5):
 def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--samples", type=int, default=4, help="games timed per level")
+    ap.add_argument("--samples", type=int, default=6, help="games timed per level")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-timing", action="store_true")
     a = ap.parse_args(argv)
