@@ -343,7 +343,8 @@ def test_hint_shows_the_experts_move_without_changing_the_game():
     while page.text is None and n < 200:
         frames(app, 1)
         n += 1
-    assert page.text and "P1 " in page.text, page.text
+    assert page.text and page.text.startswith("Expert's move:"), page.text
+    assert "%" in page.text or "claim" in page.text, page.text   # the reason, with its number
     draw(app)
     press(app, events.A)
     assert app.top() is t and t.s.to_dict() == before and t.log.count == count

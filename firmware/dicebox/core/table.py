@@ -725,7 +725,11 @@ class Table(ui.Screen):
     def hint(self):
         bot = self.bot_module()
         self.app.replace(HintPage(self.app, bot.hint(self.s.clone(), self.app.rng),
-                                  self.s.describe))
+                                  self.hint_head))
+
+    def hint_head(self, action):
+        """The line above the hint's reason (the reason names the move)."""
+        return "Expert's move:"
 
     def quit(self):
         """Save now (the bot turn under way restarts on resume) and leave."""
