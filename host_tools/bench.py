@@ -186,8 +186,13 @@ def merge_runs(runs):
             continue
         shape = [[f[1], f[2]] for f in base["frames"]]
         if all([[f[1], f[2]] for f in x["frames"]] == shape for x in same):
-            base["frames"] = [[min(x["frames"][k][0] for x in same)] + shape[k]
-                              for k in range(len(shape))]
+            # a collection may fall in different frames run to run: keep each
+            # frame's time and collection flag from the same (fastest) run
+            keep = []
+            for k in range(len(shape)):
+                best = min(same, key=lambda x: x["frames"][k][0])["frames"][k]
+                keep.append([best[0]] + shape[k] + list(best[3:4]))
+            base["frames"] = keep
             base["runs_aligned"] = True
         else:
             best = min(same, key=lambda x: sum(f[0] for f in x["frames"]))
@@ -211,7 +216,8 @@ def estimate(scene, hz, erase_every=1):
     list of (total, cpu, bus, flash)."""
     f = DF.FACTORS[scene["factor"]]
     out = []
-    for us, nb, saves in scene["frames"]:
+    for fr in scene["frames"]:
+        us, nb, saves = fr[0], fr[1], fr[2]
         cpu = us * f / 1000.0
         bus = DF.bus_ms(nb, hz)
         flash = DF.save_ms(saves, erase_every)
@@ -254,6 +260,11 @@ def scene_table(scenes, erase_every=1, word_bytes=8):
                  "save_frames": len(save_frames),
                  "save_frame_cpu_ms": max([e[1] + e[2] for e in save_frames] or [0]),
                  "multi_save_frames": sum(1 for f in sc["frames"] if f[2] > 1),
+                 "gc_frames": sum(1 for f in sc["frames"] if len(f) > 3 and f[3] and not f[2]),
+                 "worst_no_gc_ms": max([full[i][0] for i in range(len(full))
+                                        if not sc["frames"][i][2] and not (len(sc["frames"][i]) > 3
+                                                                           and sc["frames"][i][3])] or [0]),
+                 "over_target": sum(1 for e in est if e[0] > DF.FRAME_MAX_MS),
                  "runs_aligned": sc.get("runs_aligned", True), "bus_hz": hz}
             r["heap_device_kb"] = r["heap_peak"] * 4.0 / word_bytes / 1024 if r["heap_peak"] else 0
             if r["launch"]:
@@ -295,6 +306,11 @@ def print_scene_table(rows, erase_every=1):
             res = "frame %s  fps %s" % (ok(r["frame_pass"]), ok(r["fps_pass"]))
             f = "%.1f" % r["fps"]
         res += "  heap %s" % ok(r["heap_pass"])
+        if r.get("over_target") and not r["launch"]:
+            res += "  %d frames over %d ms" % (r["over_target"], DF.FRAME_MAX_MS)
+            if r.get("gc_frames"):
+                res += " (%d frames held a collection; worst without: %.0f ms)" % (
+                    r["gc_frames"], r["worst_no_gc_ms"])
         if r.get("save_frames") and not r["launch"]:
             res += "  (+%d save frames: cpu+bus %.0f ms + flash)" % (
                 r["save_frames"], r["save_frame_cpu_ms"])

@@ -44,7 +44,8 @@ MAX_FRAMES = 1600     # per scene; the records are preallocated (no growth mid-s
 _US = array("i", bytearray(4 * MAX_FRAMES))
 _NB = array("i", bytearray(4 * MAX_FRAMES))
 _NS = array("i", bytearray(4 * MAX_FRAMES))
-RECORDS_BYTES = 3 * 4 * MAX_FRAMES
+_GC = array("i", bytearray(4 * MAX_FRAMES))   # 1: the heap was collected in the frame
+RECORDS_BYTES = 4 * 4 * MAX_FRAMES
 
 
 def _empty(path):
@@ -74,6 +75,7 @@ class Runner:
         self.us = _US
         self.nb = _NB
         self.ns = _NS
+        self.gcs = _GC
         self.peak = 0
         self.nframe = 0
         self.wrap()
@@ -104,14 +106,17 @@ class Runner:
         self.fb_bytes = 0
         self.saves = 0
         self.save_us = 0
+        a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
         us = time.ticks_diff(time.ticks_us(), t0) - self.save_us
+        collected = 1 if gc.mem_alloc() < a0 else 0   # less in use than before: a collection ran
         if self.rec and self.n < MAX_FRAMES:
             i = self.n
             self.us[i] = us if us > 0 else 0
             self.nb[i] = self.fb_bytes
             self.ns[i] = self.saves
+            self.gcs[i] = collected
             self.n = i + 1
             if HEAP and self.nframe % HEAP_EVERY == 0:
                 gc.collect()
@@ -165,7 +170,8 @@ class Runner:
         # the frames go out in lines of 100 ("F" lines, before their scene's line)
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)
-            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i]] for i in range(a, b)]))
+            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i]]
+                                     for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 
     def home(self):
