@@ -467,7 +467,7 @@ def test_new_game_says_how_strong_each_level_is():
     assert "P2: Strong" in app.fb.texts and "plays well;" in app.fb.shown(), app.fb.shown()
     ng.items[2][2](1)
     ng.draw(app.fb)
-    assert "P2: Expert" in app.fb.texts and "looks ahead over" in app.fb.shown()
+    assert "P2: Expert" in app.fb.texts and "looks ahead;" in app.fb.shown()
 
 
 def test_a_solo_game_to_the_end_is_recorded_for_the_bots_level():

@@ -500,3 +500,8 @@ def test_solo_person_gets_a_recap_after_the_bots_turn():
         else:
             frames(app, 1)
     assert recaps >= 2
+
+
+def test_every_level_is_described_in_two_panel_lines():
+    for about in table.LEVEL_ABOUT:
+        assert len(ui.wrap(about)) <= 2, about

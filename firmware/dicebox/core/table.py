@@ -47,12 +47,13 @@ from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need
 
 LEVELS = ("Beginner", "Casual", "Strong", "Expert")
-# what a player may expect of each level, for the new-game screen
+# what a player may expect of each level, for the new-game screen: two lines
+# of 16 characters each ("2/3": wins about two games in three)
 LEVEL_ABOUT = (
-    "plays loosely; a first game",
-    "plays sensibly; beats Beginner 2 games in 3",
-    "plays well; beats Casual 2 games in 3",
-    "looks ahead over the dice; beats Strong 2 in 3",
+    "plays loosely: a first game",
+    "sensible; beats Beginner 2/3",
+    "plays well; beats Casual 2/3",
+    "looks ahead; beats Strong 2/3",
 )
 HUMAN = const(0)
 KIND_FORMAT = const(2)      # saves that carry "kinds": 2 use this seat encoding
