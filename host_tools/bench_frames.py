@@ -318,7 +318,7 @@ def scene_launch(r, i):
     r.open_entry(i)
     gc.collect()
     r.start()
-    r.tap(E.A, 2, n(8, 3))
+    r.tap(E.A, 2, n(10, 10))    # a game's modules load one a frame (apps/menu.Loading)
     r.stop("launch " + label, LAUNCH_FACTOR.get(label, "ui"), {"launch": True})
 
 

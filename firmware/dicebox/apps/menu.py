@@ -61,6 +61,43 @@ def _module(path):
     return mod
 
 
+class Loading(ui.Screen):
+    """A big app's modules imported one a frame (its package lists them in
+    ``PRELOAD``), so no launch frame holds every import at once (on the chip an
+    import of a large module takes 100-200 ms); then its ``start``."""
+
+    def __init__(self, app, label, mods, start):
+        ui.Screen.__init__(self, app)
+        self.label = label
+        self.mods = mods
+        self.i = 0
+        self.start = start
+        self.keys = []
+
+    def event(self, ev):
+        if len(self.keys) < 8:
+            self.keys.append(ev)    # kept for the app (a B here must not re-enter Home)
+
+    def tick(self, now):
+        if self.i < len(self.mods):
+            _module(self.mods[self.i])
+            self.i += 1
+            return
+        app = self.app
+        if app.stack and app.stack[-1] is self:
+            app.stack.pop()         # leave without re-entering Home (its enter purges)
+        self.start(app)
+        for ev in self.keys:        # presses made while loading go to the app
+            top = app.top()
+            if top is not None:
+                top.event(ev)
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, self.label)
+        ui.text_center(fb, "Loading" + "." * (self.i % 4), 30)
+
+
 def launcher(app, label, path):
     def go():
         # the app left behind is garbage only now (its screens were still on
@@ -68,11 +105,16 @@ def launcher(app, label, path):
         # so the new one is built on an unfragmented heap
         gc.collect()
         try:
-            start = _module(path).start
+            mod = _module(path)
+            start = mod.start
         except (ImportError, AttributeError):
             app.message(label, "Not built yet. It is on its way in a later firmware.")
             return
-        start(app)
+        mods = getattr(mod, "PRELOAD", None)
+        if mods:
+            app.push(Loading(app, label, mods, start))
+        else:
+            start(app)
     return go
 
 

@@ -1,6 +1,14 @@
 """Dairyman: roll sets of ten, fill the barns, claim milk tiles."""
 NAME = "Dairyman"
 
+# imported one a frame by the home menu before start() (apps/menu.Loading)
+PRELOAD = (
+    "dicebox.core.table",
+    "dicebox.games.dairyman.rules",
+    "dicebox.games.dairyman.help",
+    "dicebox.games.dairyman.screens",
+)
+
 
 def start(app):
     from dicebox.games.dairyman import screens

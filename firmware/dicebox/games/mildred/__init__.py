@@ -1,6 +1,16 @@
 """Auntie Mildred's List of Random Tasks: a 2-player dice placement game."""
 NAME = "Auntie Mildred"
 
+# imported one a frame by the home menu before start() (apps/menu.Loading)
+PRELOAD = (
+    "dicebox.core.table",
+    "dicebox.games.mildred.board",
+    "dicebox.games.mildred.rewards",
+    "dicebox.games.mildred.cards",
+    "dicebox.games.mildred.rules",
+    "dicebox.games.mildred.screens",
+)
+
 
 def start(app):
     from dicebox.games.mildred import screens

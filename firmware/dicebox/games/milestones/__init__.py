@@ -2,6 +2,15 @@
 
 NAME = "Milestones"
 
+# imported one a frame by the home menu before start() (apps/menu.Loading)
+PRELOAD = (
+    "dicebox.core.table",
+    "dicebox.games.milestones.tasks",
+    "dicebox.games.milestones.deck",
+    "dicebox.games.milestones.rules",
+    "dicebox.games.milestones.screens",
+)
+
 
 def start(app):
     from dicebox.games.milestones import screens
