@@ -46,3 +46,28 @@ def test_back_home_drops_the_modules_an_app_imported():
     app.home()
     assert "check_probe_mod" not in sys.modules
     assert "dicebox.apps.menu" in sys.modules and "dicebox.core.app" in sys.modules
+
+
+def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
+    from dicebox.core import events as E
+    hw, app = make()
+    home = app.top()
+    i = [e[0] for e in menu.ENTRIES].index("Dairyman")
+    menu.launcher(app, "Dairyman", menu.ENTRIES[i][1])()
+    load = app.top()
+    assert isinstance(load, menu.Loading)
+    want = list(load.mods)
+    assert len(want) >= 3 and want[-1].endswith(".screens")
+    load.event(E.make(E.PRESS, E.DOWN))       # pressed while loading: kept for the game
+    seen = []
+    for _ in range(len(want)):
+        load.tick(app.now())
+        seen.append(load.i)
+    assert seen == list(range(1, len(want) + 1))  # one module a frame
+    for m in want:
+        assert m in sys.modules
+    load.tick(app.now())                          # then the game's own menu
+    top = app.top()
+    assert top is not load and not isinstance(top, menu.Loading)
+    assert load not in app.stack and app.stack[0] is home
+    assert top.sel == 1                           # the Down pressed while loading moved it
