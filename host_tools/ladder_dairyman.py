@@ -3,7 +3,7 @@ against the strong bot of commit 05d393f (before the levels), whose bot.py is
 read from git.
 
 usage: python host_tools/ladder_dairyman.py [--games N] [--samples M] [--seed S]
-                                            [--no-timing]
+                                            [--no-timing] [--expert-only]
 
 Two-player games under CPython (the pure rules), the upper level first in
 even games and second in odd ones; a shared win counts half. Prints, per
@@ -12,6 +12,8 @@ Then times every decision of each level in M games under the MicroPython
 unix port (.venv/bin/micropython, each slice the fastest of five replays) and prints the
 median, p99 and max per decision and the longest slice, with the RP2040
 estimate (host_tools/device_factors.py). Uses at most 2 processes.
+--expert-only plays only the Expert against the old hard bot (a quick check
+on other seeds with --seed), without the timing.
 """
 import argparse
 import math
@@ -90,9 +92,11 @@ def wilson(p, n, z=1.96):
     return c - h, c + h
 
 
-def ladder(games, seed, pool):
+def ladder(games, seed, pool, expert_only=False):
     pairs = [("Casual", "Beginner"), ("Strong", "Casual"), ("Expert", "Strong"),
              ("Expert", "old-hard")]
+    if expert_only:
+        pairs = pairs[-1:]
     jobs = []
     for up, down in pairs:
         seeds = list(range(seed, seed + games))
@@ -184,17 +188,19 @@ def main(argv):
     ap.add_argument("--samples", type=int, default=6, help="games timed per level")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument("--expert-only", action="store_true",
+                    help="only the Expert against the old hard bot, no timing")
     a = ap.parse_args(argv)
     t0 = time.time()
     with Pool(2) as pool:
-        rows = ladder(a.games, a.seed, pool)
+        rows = ladder(a.games, a.seed, pool, a.expert_only)
     print("Dairyman ladder: 2 players, both seat orders, %d games a pairing (%.0f s)"
           % (a.games, time.time() - t0))
     print("%-22s %6s %8s  %s" % ("pairing", "games", "upper", "95% interval"))
     for up, down, n, p, lo, hi in rows:
         name = "%s v %s" % (up, "hard (" + OLD_COMMIT + ")" if down == "old-hard" else down)
         print("%-22s %6d %7.1f%%  %.1f-%.1f%%" % (name, n, 100 * p, 100 * lo, 100 * hi))
-    if a.no_timing:
+    if a.no_timing or a.expert_only:
         return 0
     tm = timing(a.samples)
     print("decision time, MicroPython unix port (each slice the fastest of 5 replays), device estimate x%d:"
