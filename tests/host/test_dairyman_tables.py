@@ -21,8 +21,15 @@ def test_single_frozen_die_table_is_exact():
 
 def test_next_turn_table_is_the_search_s_own():
     assert list(bot._FRESH84) == bench.fresh_table()
-    # the display's order does not matter
-    assert bot._FRESH[0 * 49 + 2 * 7 + 6] == bot._FRESH[6 * 49 + 0 * 7 + 2]
+    # the written-out table is _FRESH84 over every order of the display's values
+    n = 0
+    for a in range(7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+                    assert bot._FRESH[p[0] * 49 + p[1] * 7 + p[2]] == bot._FRESH84[n]
+                n += 1
+    assert len(bot._FRESH) == 343 and n == 84
 
 
 def test_hard_beats_easy_and_random():

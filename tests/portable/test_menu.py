@@ -57,7 +57,7 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     load = app.top()
     assert isinstance(load, menu.Loading)
     want = list(load.mods)
-    assert len(want) >= 3 and want[-1].endswith(".screens")
+    assert len(want) >= 3 and want[-2].endswith(".screens") and want[-1].endswith(".bot")
     load.event(E.make(E.PRESS, E.DOWN))       # pressed while loading: kept for the game
     seen = []
     for _ in range(len(want)):

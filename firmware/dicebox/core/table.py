@@ -187,6 +187,7 @@ class Thought:
     def __init__(self, gen):
         self.gen = gen
         self.slices = 0
+        self.answer = None       # the move, once thought (played a frame later)
 
     def step(self):
         self.slices += 1
@@ -566,8 +567,9 @@ class Table(ui.Screen):
                 self.queue.append(page)
 
     def bot_slice(self, now):
-        """One slice of bot play: roll a bot's dice, start a decision, or think
-        one more slice (and play the answer when it comes)."""
+        """One step of bot play a frame: roll a bot's dice, or think one slice
+        of a decision, or play the decided move (the frame after its last
+        slice, so no frame holds both a slice and a move's redraw)."""
         from dicebox.core.app import RollRefused
         seat = self.actor()
         if self.thought is None:
@@ -578,13 +580,16 @@ class Table(ui.Screen):
             bot = self.bot_module()
             self.thought = Thought(bot.think(self.s, self.app.rng, self.seats[seat] - 1))
             self.thinker = seat
-        try:
-            a = self.thought.step()
-        except RollRefused as e:
-            self.refuse(e)
-            return
+        a = self.thought.answer
         if a is None:
-            return
+            try:
+                a = self.thought.step()
+            except RollRefused as e:
+                self.refuse(e)
+                return
+            if a is not None:
+                self.thought.answer = a   # played in the next frame: a frame holds a
+            return                        # slice or a move and its drawing, not both
         self.thought = None
         text = self.s.describe(a)
         try:

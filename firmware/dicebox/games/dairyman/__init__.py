@@ -7,6 +7,7 @@ PRELOAD = (
     "dicebox.games.dairyman.rules",
     "dicebox.games.dairyman.help",
     "dicebox.games.dairyman.screens",
+    "dicebox.games.dairyman.bot",
 )
 
 

@@ -9,6 +9,7 @@ PRELOAD = (
     "dicebox.games.mildred.cards",
     "dicebox.games.mildred.rules",
     "dicebox.games.mildred.screens",
+    "dicebox.games.mildred.bot",
 )
 
 

@@ -9,6 +9,7 @@ PRELOAD = (
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
     "dicebox.games.milestones.screens",
+    "dicebox.games.milestones.bot",
 )
 
 
