@@ -53,3 +53,34 @@ def test_rules_doc_lists_the_tile_set():
         need = int(m.group(4)) if m.group(3) == "yellow" else 10 + int(m.group(3))
         found[t] = (v, need, backs[m.group(5).strip()])
     assert found == {t: TILES[t] for t in range(len(TILES))}
+
+
+def test_reset_odds_equal_the_token_by_token_definition():
+    import itertools
+
+    def by_order(tokens, total, memo={}):
+        # every later token goes to a seat at random, one at a time
+        key = (tuple(tokens), total)
+        if key not in memo:
+            n = len(tokens)
+            if sum(tokens) >= total:
+                most = max(tokens)
+                r = [1.0 if x == most else 0.0 for x in tokens]
+            else:
+                r = [0.0] * n
+                for j in range(n):
+                    t2 = list(tokens)
+                    t2[j] += 1
+                    sub = by_order(t2, total)
+                    for q in range(n):
+                        r[q] += sub[q] / n
+            memo[key] = r
+        return memo[key]
+    from dicebox.games.dairyman.rules import SUPPLY
+    for n in (2, 3, 4):
+        tot = SUPPLY[n]
+        for v in itertools.product(range(tot + 1), repeat=n):
+            if sum(v) <= tot:
+                got = bot._reset_odds(list(v), tot)
+                want = by_order(list(v), tot)
+                assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12, v

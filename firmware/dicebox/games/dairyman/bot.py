@@ -145,9 +145,11 @@ def easy(state, rng):
 # A random move is one of the legal moves, a verb at random (_random_move).
 LEVELS = 4
 _NOISE = (235, 160, 85, 0)
-SLICE = 200       # work units per slice (one unit: a dice outcome weighed, a
+SLICE = 130       # work units per slice (one unit: a dice outcome weighed, a
                   # plan or a display looked at); calibrated on the unix port
-                  # so that a slice stays under 25 ms on the chip
+                  # (every slice of 255 Expert decisions timed cold, with a
+                  # collection before each: at 200 units the worst was 38-51 ms
+                  # at 130x) so that a slice stays near 25 ms on the chip
 DECISION = 3000   # the most units one decision may take in all
 _CONTEXT = 100    # units charged for the start of a decision (claims, scores)
 _RANDOM = SLICE   # units charged for each half of a random move (its own slice)
@@ -240,29 +242,55 @@ def _hi(s, q):
 _RESET = {}   # token counts -> chance each seat is among the most at the reset
 
 
+_FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
+
+
 def _reset_odds(tokens, total):
     """For each seat, the chance it holds the most tokens when the last one is
-    taken, if every later token goes to a seat at random."""
+    taken, if every later token goes to a seat at random: summed over the ways
+    the tokens left can split between the seats (multinomial weights), not by
+    recursion over every order (that cost the chip about 380 ms the first time
+    in a four-player game)."""
     key = tuple(tokens)
     r = _RESET.get(key)
     if r is not None:
         return r
     n = len(tokens)
-    if sum(tokens) >= total:
+    left = total - sum(tokens)
+    if left <= 0:
         most = max(tokens)
         r = [1.0 if x == most else 0.0 for x in tokens]
     else:
         r = [0.0] * n
-        for j in range(n):
-            t2 = list(tokens)
-            t2[j] += 1
-            sub = _reset_odds(t2, total)
-            for q in range(n):
-                r[q] += sub[q] / n
+        cur = list(tokens)
+        _split(cur, 0, left, _FACT[left], r)
+        scale = 1.0 / (n ** left)
+        for q in range(n):
+            r[q] *= scale
     if len(_RESET) > 400:
         _RESET.clear()
     _RESET[key] = r
     return r
+
+
+def _split(cur, j, rem, ways, r):
+    """Add to r, for every split of rem more tokens over seats j.., its number
+    of orders (``ways`` divided by each seat's share factorial) to each seat
+    that ends among the most."""
+    n = len(cur)
+    if j == n - 1:
+        cur[j] += rem
+        w = ways // _FACT[rem]
+        most = max(cur)
+        for q in range(n):
+            if cur[q] == most:
+                r[q] += w
+        cur[j] -= rem
+        return
+    for x in range(rem + 1):
+        cur[j] += x
+        _split(cur, j + 1, rem - x, ways // _FACT[x], r)
+        cur[j] -= x
 
 
 # The worth to the next player of a fresh turn at a display (8 dice, a failure
@@ -437,6 +465,8 @@ def _context(s, expert):
             if mine >= others:
                 loss = hi
         failv = -5.0 - loss
+    _used[0] = 0
+    yield None                        # the set-up above is a slice of its own
     claims = []
     for c in rules.claims(disp, 130):
         v = 0
@@ -452,6 +482,8 @@ def _context(s, expert):
             nt = yield from _next_turn(rest, pool, len(c))
             w = v - NEXT_W * nt / 10.0
         claims.append((c, v, w))
+    _used[0] = 0
+    yield None                        # and so is weighing the claims
     ctx.claims = claims
     ctx.failv = failv
     stopv = []
