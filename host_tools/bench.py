@@ -191,7 +191,7 @@ def merge_runs(runs):
             keep = []
             for k in range(len(shape)):
                 best = min(same, key=lambda x: x["frames"][k][0])["frames"][k]
-                keep.append([best[0]] + shape[k] + list(best[3:4]))
+                keep.append([best[0]] + shape[k] + list(best[3:5]))
             base["frames"] = keep
             base["runs_aligned"] = True
         else:
@@ -213,15 +213,17 @@ def pctl(sorted_vals, q):
 
 def estimate(scene, hz, erase_every=1):
     """Per frame device ms of a scene at bus speed hz, with the parts of each:
-    list of (total, cpu, bus, flash)."""
+    list of (total, cpu, bus, flash). The frame's drawing and display driver
+    time is scaled by the UI factor, the rest by the scene's workload factor."""
     f = DF.FACTORS[scene["factor"]]
     out = []
     for fr in scene["frames"]:
         us, nb, saves = fr[0], fr[1], fr[2]
-        cpu = us * f / 1000.0
+        ui = fr[4] if len(fr) > 4 else 0      # drawing and the driver: the UI factor
+        cpu = ((us - ui) * f + ui * DF.UI) / 1000.0
         bus = DF.bus_ms(nb, hz)
         flash = DF.save_ms(saves, erase_every)
-        out.append((DF.frame_ms(us, f, nb, hz, saves, erase_every), cpu, bus, flash))
+        out.append((cpu + bus + flash, cpu, bus, flash))
     return out
 
 

@@ -45,7 +45,8 @@ _US = array("i", bytearray(4 * MAX_FRAMES))
 _NB = array("i", bytearray(4 * MAX_FRAMES))
 _NS = array("i", bytearray(4 * MAX_FRAMES))
 _GC = array("i", bytearray(4 * MAX_FRAMES))   # 1: the heap was collected in the frame
-RECORDS_BYTES = 4 * 4 * MAX_FRAMES
+_UI = array("i", bytearray(4 * MAX_FRAMES))   # us of it drawing and flushing (the UI factor)
+RECORDS_BYTES = 5 * 4 * MAX_FRAMES
 
 
 def _empty(path):
@@ -76,6 +77,9 @@ class Runner:
         self.nb = _NB
         self.ns = _NS
         self.gcs = _GC
+        self.uis = _UI
+        self.panel_us = 0
+        self.ui_us = 0
         self.peak = 0
         self.nframe = 0
         self.wrap()
@@ -88,7 +92,9 @@ class Runner:
         save = store.save
 
         def counted_flush():
+            t0 = time.ticks_us()
             n = flush()
+            self.ui_us += time.ticks_diff(time.ticks_us(), t0)
             self.fb_bytes += n or 0
             return n
 
@@ -116,17 +122,42 @@ class Runner:
             try:
                 return orig(*a, **k)
             finally:
-                self.save_us += time.ticks_diff(time.ticks_us(), t0)
+                self.panel_us += time.ticks_diff(time.ticks_us(), t0)
         setattr(panel, name, timed)
+
+    def _time_draw(self):
+        """Time the top screen's drawing this frame (the UI factor applies to it)."""
+        top = self.app.top()
+        if top is None:
+            return None
+        orig = top.draw
+
+        def timed(fb):
+            t0 = time.ticks_us()
+            try:
+                return orig(fb)
+            finally:
+                self.ui_us += time.ticks_diff(time.ticks_us(), t0)
+        top.draw = timed
+        return top
 
     def frame(self):
         self.fb_bytes = 0
         self.saves = 0
         self.save_us = 0
+        self.panel_us = 0
+        self.ui_us = 0
+        top = self._time_draw()
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
-        us = time.ticks_diff(time.ticks_us(), t0) - self.save_us
+        us = time.ticks_diff(time.ticks_us(), t0) - self.save_us - self.panel_us
+        if top is not None:
+            try:
+                del top.draw      # the class's own draw again
+            except AttributeError:
+                pass
+        ui = self.ui_us - self.panel_us   # the panel's decoding ran inside the flush
         collected = 1 if gc.mem_alloc() < a0 else 0   # less in use than before: a collection ran
         if self.rec and self.n < MAX_FRAMES:
             i = self.n
@@ -134,6 +165,7 @@ class Runner:
             self.nb[i] = self.fb_bytes
             self.ns[i] = self.saves
             self.gcs[i] = collected
+            self.uis[i] = ui if 0 < ui < us else (us if ui >= us else 0)
             self.n = i + 1
             if HEAP and self.nframe % HEAP_EVERY == 0:
                 gc.collect()
@@ -187,7 +219,7 @@ class Runner:
         # the frames go out in lines of 100 ("F" lines, before their scene's line)
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)
-            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i]]
+            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i]]
                                      for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 

@@ -63,6 +63,7 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
         assert all(f[3] in (0, 1) for f in s["frames"])      # a collection ran in the frame or not
     assert any(f[2] for s in ran for f in s["frames"]), "no scene saved: the save count is not wired"
     assert any(f[1] for s in ran for f in s["frames"])
+    assert any(f[4] for s in ran for f in s["frames"]), "drawing time is not recorded"
     launch = [s for s in ran if s.get("launch")]
     assert launch and all(s["screen"] != "Home" for s in launch)
 
@@ -80,13 +81,14 @@ def test_estimate_adds_bus_and_flash_time_per_frame():
         f = {"ui": 120, "dairyman": 130, "mildred": 95, "milestones": 200}[s["factor"]]
         for hz in (1000000, 400000):
             est = bench.estimate(s, hz)
-            for (us, nb, saves, _gc), (tot, cpu, bus, flash) in zip(s["frames"], est):
-                assert abs(cpu - us * f / 1000.0) < 1e-9
+            for (us, nb, saves, _gc, ui), (tot, cpu, bus, flash) in zip(s["frames"], est):
+                assert 0 <= ui <= us
+                assert abs(cpu - ((us - ui) * f + ui * 120) / 1000.0) < 1e-9
                 assert abs(bus - nb * 9 * 1000.0 / hz) < 1e-9
                 assert flash == 163 * saves
                 assert abs(tot - (cpu + bus + flash)) < 1e-9
             # one erase in 4: the other saves cost the worst plain save
-            for (us, nb, saves, _gc), e in zip(s["frames"], bench.estimate(s, hz, erase_every=4)):
+            for (us, nb, saves, _gc, ui), e in zip(s["frames"], bench.estimate(s, hz, erase_every=4)):
                 assert abs(e[3] - saves * (163 + 3 * 61) / 4.0) < 1e-9
 
 
@@ -143,3 +145,9 @@ def test_collections_are_counted_and_a_scene_says_its_worst_without_them():
     r = bench.scene_table([{"scene": "g", "factor": "ui", "frames": frames}])[0]
     assert r["gc_frames"] == 1 and r["over_target"] == 1
     assert abs(r["worst_ms"] - 108) < 1e-9 and abs(r["worst_no_gc_ms"] - 12) < 1e-9
+
+
+def test_drawing_time_takes_the_ui_factor_and_the_rest_the_scenes():
+    sc = {"scene": "m", "factor": "milestones", "frames": [[300, 0, 0, 0, 100]]}
+    tot, cpu, bus, flash = bench.estimate(sc, 1000000)[0]
+    assert abs(cpu - (200 * 200 + 100 * 120) / 1000.0) < 1e-9 and tot == cpu
