@@ -71,3 +71,41 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     assert top is not load and not isinstance(top, menu.Loading)
     assert load not in app.stack and app.stack[0] is home
     assert top.sel == 1                           # the Down pressed while loading moved it
+
+
+def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory():
+    hw, app = make()
+    calls = []
+
+    def start(a):
+        calls.append("start")
+
+    load = menu.Loading(app, "X", ("dicebox.core.table",), start)
+    app.push(load)
+    real = menu._module
+    fails = [1]
+
+    def flaky(path):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed")
+        return real(path)
+    menu._module = flaky
+    try:
+        load.tick(app.now())                 # out of memory: collected, nothing lost
+        assert load.i == 0 and load.retried
+        load.tick(app.now())                 # the same module again: now it loads
+        assert load.i == 1
+        load.tick(app.now())
+        assert calls == ["start"]
+        fails[0] = 2
+        again = menu.Loading(app, "Y", ("dicebox.core.table",), start)
+        again.tick(app.now())
+        try:
+            again.tick(app.now())            # a second failure is the app's error
+            raised = False
+        except MemoryError:
+            raised = True
+        assert raised
+    finally:
+        menu._module = real

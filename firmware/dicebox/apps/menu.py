@@ -73,6 +73,7 @@ class Loading(ui.Screen):
         self.i = 0
         self.start = start
         self.keys = []
+        self.retried = False
 
     def event(self, ev):
         if len(self.keys) < 8:
@@ -80,7 +81,17 @@ class Loading(ui.Screen):
 
     def tick(self, now):
         if self.i < len(self.mods):
-            _module(self.mods[self.i])
+            try:
+                collect = getattr(self.app, "collect_if_low", None)
+                if collect is not None:
+                    collect()               # a big import wants an unfragmented heap
+                _module(self.mods[self.i])
+            except MemoryError:
+                if self.retried:
+                    raise
+                self.retried = True         # collect everything and try once more
+                gc.collect()
+                return
             self.i += 1
             return
         app = self.app
