@@ -46,13 +46,14 @@ import time
 import dicebox_js as js
 
 from dicebox.core import events as E
+from dicebox.core import battery_curve
 from dicebox.core import storage
 from dicebox.core import ticks
 from dicebox.core.app import App
 from dicebox.core.rng import SeededSource
 from dicebox.core.shake import ShakeDetector
 from dicebox.hal.buzzer import Buzzer
-from dicebox.hal.entropy import Entropy, refused
+from dicebox.hal.entropy import Entropy
 from dicebox.hal.ssd1306 import SSD1306
 
 DATA = "/data"
@@ -81,20 +82,6 @@ class VirtualClock:
 
     def sleep_ms(self, ms):
         self.t += ms
-
-
-class Pace:
-    """33 ms frames with one more ms on 10 of every 30: 30 fps, no drift."""
-
-    def __init__(self):
-        self.rem = 0
-
-    def next(self):
-        self.rem += 10
-        if self.rem >= 30:
-            self.rem -= 30
-            return 34
-        return 33
 
 
 # ---------------------------------------------------------------- display
@@ -197,27 +184,6 @@ class WebShake(ShakeDetector):
 
 
 # ---------------------------------------------------------------- battery
-class FixedBattery:
-    """The simulator's cell (tests: the same picture as its goldens)."""
-
-    def __init__(self, mv=3920):
-        from dicebox.core import battery_curve
-        self.curve = battery_curve
-        self.mv = mv
-
-    def volts(self):
-        return self.mv / 1000
-
-    def percent(self):
-        return self.curve.percent(self.mv)
-
-    def charging(self):
-        return False
-
-    def low(self):
-        return self.mv < self.curve.LOW_MV
-
-
 class PageBattery:
     """The phone's or laptop's battery where the browser tells it
     (``navigator.getBattery``), else unknown."""
@@ -267,17 +233,8 @@ class CryptoEntropy(Entropy):
     def __init__(self, read_bit=None):
         Entropy.__init__(self, read_bit or CryptoBits())
 
-    def bytes(self, k):
-        if not self.entropy_ok:
-            raise refused()(self.entropy_msg)
-        if self.pos + k > len(self.buf):
-            self.buf = crypto_bytes(self.block)
-            self.pos = 0
-        out = self.buf[self.pos:self.pos + k]
-        self.pos += k
-        if self.stir:
-            out = bytes([out[0] ^ self.stir]) + out[1:]
-        return out
+    def fill(self, n):
+        return crypto_bytes(n)     # the device's buffering, stirring and refusal, this source
 
 
 # ---------------------------------------------------------------- storage
@@ -354,7 +311,7 @@ class WebHW:
         self.latched = 0        # buttons pressed since the last frame
         self.shake = WebShake()
         self.buzzer = Buzzer(pwm=WebPWM())
-        self.battery = FixedBattery() if fixed_battery else PageBattery()
+        self.battery = battery_curve.FixedCell() if fixed_battery else PageBattery()
         if seed is None:
             self.entropy = CryptoEntropy()
             self.entropy_source = CryptoEntropy.name
@@ -426,7 +383,7 @@ class Console:
     def __init__(self, hw, app):
         self.hw = hw
         self.app = app
-        self.pace = Pace()
+        self.pace = ticks.Pace()
         try:
             app.home()
         except Exception as e:

@@ -12,6 +12,7 @@ import time
 
 from dicebox.core import events as E
 from dicebox.core import rng
+from dicebox.core import battery_curve
 from dicebox.core import ticks
 from dicebox.hal.ssd1306 import SSD1306
 from panel import SimPanel
@@ -32,19 +33,8 @@ class VirtualClock:
         self.t += ms
 
 
-class Pace:
-    """The App's drift-free 30 fps for headless drivers: 33 ms frames with one
-    extra ms on 10 of every 30 (1,000 ms a second, as ``App.run`` keeps)."""
-
-    def __init__(self):
-        self.rem = 0
-
-    def next(self):
-        self.rem += 10
-        if self.rem >= 30:
-            self.rem -= 30
-            return 34
-        return 33
+# the App's own 30 fps pacer (one place: core/ticks.py)
+Pace = ticks.Pace
 
 
 class RealClock:
@@ -107,25 +97,8 @@ class SimBuzzer:
             self.log.append((f, ms))
 
 
-class SimBattery:
-    """A cell at a fixed voltage (integer millivolts: reading it allocates nothing)."""
-
-    def __init__(self, mv=3920):
-        from dicebox.core import battery_curve
-        self.curve = battery_curve
-        self.mv = mv
-
-    def volts(self):
-        return self.mv / 1000
-
-    def percent(self):
-        return self.curve.percent(self.mv)
-
-    def charging(self):
-        return False
-
-    def low(self):
-        return self.mv < self.curve.LOW_MV
+# a cell at a fixed voltage (one place: core/battery_curve.py)
+SimBattery = battery_curve.FixedCell
 
 
 class SimShake:

@@ -109,6 +109,7 @@ class FakeApp:
         self.keep_awake = False
         self.homed = 0
         self.messages = []
+        self.collects = 0
         self.fb = fb if fb is not None else new_fb()
 
     def now(self):
@@ -135,6 +136,10 @@ class FakeApp:
     def home(self):
         self.stack = []
         self.homed += 1
+
+    def collect_if_low(self):
+        self.collects += 1      # the real App collects here when the heap is half used
+        return False
 
     def message(self, title, text):
         self.messages.append((title, text))

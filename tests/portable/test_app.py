@@ -308,3 +308,11 @@ def test_collect_if_low_collects_only_when_less_than_half_the_heap_is_free():
         assert gc.mem_free() > total // 2
     finally:
         gc.enable()
+
+
+def test_pace_keeps_thirty_frames_a_second_without_drift():
+    p = T.Pace()
+    steps = [p.next() for _ in range(300)]
+    assert set(steps) == {33, 34}
+    assert sum(steps) == 10000          # ten seconds, to the millisecond
+    assert sum(steps[:30]) == 1000

@@ -505,3 +505,10 @@ def test_solo_person_gets_a_recap_after_the_bots_turn():
 def test_every_level_is_described_in_two_panel_lines():
     for about in table.LEVEL_ABOUT:
         assert len(ui.wrap(about)) <= 2, about
+
+
+def test_a_save_frame_is_where_the_heap_is_collected():
+    app, t = new([0, 1], seed=18)
+    n = app.collects
+    t.save_now()
+    assert app.collects == n + 1

@@ -82,9 +82,7 @@ class Loading(ui.Screen):
     def tick(self, now):
         if self.i < len(self.mods):
             try:
-                collect = getattr(self.app, "collect_if_low", None)
-                if collect is not None:
-                    collect()               # a big import wants an unfragmented heap
+                self.app.collect_if_low()   # a big import wants an unfragmented heap
                 _module(self.mods[self.i])
             except MemoryError:
                 if self.retried:

@@ -170,9 +170,7 @@ class RollScreen(ui.Screen):
             if self.unsaved and not self.dirty:   # the landed dice are on the panel
                 self.unsaved = False
                 self.save()
-                collect = getattr(self.app, "collect_if_low", None)
-                if collect is not None:
-                    collect()     # nothing moves now: the time for a collection
+                self.app.collect_if_low()   # nothing moves now: the time for a collection
             return
         t = ticks.since(now, self.t0)
         r = self.r

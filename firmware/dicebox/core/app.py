@@ -45,9 +45,7 @@ from dicebox.core.buttons import Buttons
 from dicebox.core.rng import Rng
 from dicebox.core.shake import NoShake
 
-_FPS = const(30)
-_PERIOD = const(33)      # 1000 // 30
-_REM = const(10)         # 1000 - 30 * 33: one extra ms on 10 of every 30 frames
+_PERIOD = const(33)      # a frame, near enough (ticks.Pace keeps 30 a second exactly)
 
 DEFAULTS = {
     "sound": True,
@@ -547,7 +545,7 @@ class App:
             except Exception as e:  # not even the home menu: the error screen, and the loop runs
                 self.fail(e)
         nxt = hw.ticks_ms()
-        rem = 0
+        pace = T.Pace()
         while self.running:
             now = hw.ticks_ms()
             try:
@@ -556,11 +554,7 @@ class App:
                 self.fail(e)
             if max_frames and self.frames >= max_frames:
                 break
-            nxt = T.add(nxt, _PERIOD)
-            rem += _REM
-            if rem >= _FPS:
-                rem -= _FPS
-                nxt = T.add(nxt, 1)
+            nxt = T.add(nxt, pace.next())
             wait = T.diff(nxt, hw.ticks_ms())
             if wait > 0:
                 hw.sleep_ms(wait)

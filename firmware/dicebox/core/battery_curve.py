@@ -60,3 +60,23 @@ class Gauge:
 
     def percent(self):
         return percent(self.mv)
+
+
+class FixedCell:
+    """A cell at a fixed voltage (integer millivolts: reading it allocates
+    nothing): the battery of the simulator and of the browser's tests."""
+
+    def __init__(self, mv=3920):
+        self.mv = mv
+
+    def volts(self):
+        return self.mv / 1000
+
+    def percent(self):
+        return percent(self.mv)
+
+    def charging(self):
+        return False
+
+    def low(self):
+        return self.mv < LOW_MV

@@ -71,9 +71,13 @@ class UrandomSource:
         # cannot make a uniform source less uniform.
         self.stir = (self.stir * 31 + (value & 0xFF)) & 0xFF
 
+    def fill(self, n):
+        """``n`` fresh bytes of the source (another source overrides this)."""
+        return os.urandom(n)
+
     def bytes(self, k):
         if self.pos + k > len(self.buf):
-            self.buf = os.urandom(self.block)
+            self.buf = self.fill(self.block)
             self.pos = 0
         out = self.buf[self.pos:self.pos + k]
         self.pos += k

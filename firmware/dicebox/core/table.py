@@ -468,9 +468,7 @@ class Table(ui.Screen):
         self.pending_save = False
         self.saves += 1
         ok = save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
-        collect = getattr(self.app, "collect_if_low", None)
-        if collect is not None:
-            collect()           # a save frame shows nothing new: the time for a collection
+        self.app.collect_if_low()   # a save frame shows nothing new: the time for a collection
         return ok
 
     def want_save(self):

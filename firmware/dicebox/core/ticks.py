@@ -26,6 +26,23 @@ def add(t, ms):
     return (t + ms) & _MASK
 
 
+class Pace:
+    """30 frames a second without drift: 33 ms frames with one more ms on 10 of
+    every 30 (1,000 ms a second). ``next()`` is the next frame's length; the
+    App's loop and every driver that steps it (simulator, benchmarks, the
+    browser page) take their frames from here."""
+
+    def __init__(self):
+        self.rem = 0
+
+    def next(self):
+        self.rem += 10
+        if self.rem >= 30:
+            self.rem -= 30
+            return 34
+        return 33
+
+
 def since(now, then):
     """Milliseconds from ``then`` to ``now`` (never negative)."""
     d = ((now - then + _HALF) & _MASK) - _HALF
