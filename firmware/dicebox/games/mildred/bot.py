@@ -35,7 +35,6 @@ Every bot only ever applies actions that legal_actions() listed, on clones.
 """
 from dicebox.core.game import resolve_chance
 from dicebox.games.mildred import cards
-from dicebox.games.mildred import rewards
 from dicebox.games.mildred import rules
 
 WIN = 100000
@@ -335,31 +334,10 @@ def _listed(st, clk, box):
     n = min(SLICE, 1 + len(out) // LIST)
     while clk.pace(n):
         yield None
-    if st.phase != rules.WAKE or st.flags & rules.F_READY:
-        # the tasks, as State._legal_tasks lists them
-        for s in st.sets:
-            m = st.sc[p][s]
-            if not m or not st.rd[p][s] or st.flags & (rules.F_PAID << s):
-                continue
-            for lv in range(1, rules.top(m) + 1):
-                card = cards.TASKS[s][lv - 1]
-                if card[1] == "A":
-                    continue
-                if card[2] != "any":
-                    while clk.pace(TASK):
-                        yield None
-                    for args in rewards.choices(st, p, s, card[2]):
-                        head.append(("task", s, lv) + args)
-                    continue
-                for s2 in st.sets:
-                    for lv2 in range(1, 7):
-                        c2 = cards.TASKS[s2][lv2 - 1]
-                        if c2[1] == "A" or c2[2] == "any":
-                            continue
-                        while clk.pace(TASK):
-                            yield None
-                        for args in rewards.choices(st, p, s, c2[2]):
-                            head.append(("task", s, lv, s2, lv2) + args)
+    for t in st.task_cards(p):        # the tasks, a card's choices at a time
+        while clk.pace(TASK):
+            yield None
+        st.task_actions(p, t, head)
     box[0] = head + mods
 
 

@@ -784,6 +784,14 @@ class State:
                     out.append(("ind", k, pats[i]))
 
     def _legal_tasks(self, p, out):
+        for t in self.task_cards(p):
+            self.task_actions(p, t, out)
+
+    def task_cards(self, p):
+        """The task cards seat ``p`` may play now, one at a time (a generator,
+        so a bot can list their choices in slices): ``(s, lv)`` for a card's
+        own reward, ``(s, lv, s2, lv2)`` for a card that copies card lv2 of
+        set s2."""
         if self.phase == WAKE and not self.flags & F_READY:
             return
         for s in self.sets:
@@ -794,17 +802,20 @@ class State:
                 card = cards.TASKS[s][lv - 1]
                 if card[1] == "A":
                     continue
-                if card[2] == "any":
-                    for s2 in self.sets:
-                        for lv2 in range(1, 7):
-                            c2 = cards.TASKS[s2][lv2 - 1]
-                            if c2[1] == "A" or c2[2] == "any":
-                                continue
-                            for args in rewards.choices(self, p, s, c2[2]):
-                                out.append(("task", s, lv, s2, lv2) + args)
-                else:
-                    for args in rewards.choices(self, p, s, card[2]):
-                        out.append(("task", s, lv) + args)
+                if card[2] != "any":
+                    yield (s, lv)
+                    continue
+                for s2 in self.sets:
+                    for lv2 in range(1, 7):
+                        c2 = cards.TASKS[s2][lv2 - 1]
+                        if c2[1] != "A" and c2[2] != "any":
+                            yield (s, lv, s2, lv2)
+
+    def task_actions(self, p, t, out):
+        """Append to ``out`` the task actions of ``t`` (from ``task_cards``)."""
+        reward = cards.TASKS[t[2]][t[3] - 1][2] if len(t) == 4 else cards.TASKS[t[0]][t[1] - 1][2]
+        for args in rewards.choices(self, p, t[0], reward):
+            out.append(("task",) + t + args)
 
 _WAKE = {
     "dodge": State._a_dodge, "combat": State._a_combat, "score": State._a_score,
