@@ -362,3 +362,11 @@ def test_describe_says_each_action_from_the_state_before_it():
     roll(st, 63, (6, 6, 6, 1, 1, 1))
     st.apply(("time", 150000))
     assert st.describe(("flip", 1)) == "S2 flipped the glass: 2:30 left"
+
+
+def test_dice_labels_name_the_dice_of_a_mask_in_order():
+    from dicebox.games.milestones.dice import label, labels
+    d = [1, 2, 3, 4, 5, 6]
+    assert labels(d, 0b000101) == label(0, 1) + " " + label(2, 3)
+    assert labels(d, 0) == ""
+    assert len(labels(d, 63).split()) == 6

@@ -398,7 +398,8 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     for _ in range(30):
         app.run(100)
         said.append(table.msg)
-    want = "S2: keep %s %s" % (screens.die_label(0, st.dice[0]), screens.die_label(1, st.dice[1]))
+    from dicebox.games.milestones.dice import label
+    want = "S2: keep %s %s" % (label(0, st.dice[0]), label(1, st.dice[1]))
     assert want in said
     assert table.close[1] == 3
     fb = app.fb
@@ -424,6 +425,7 @@ def test_a_person_asks_the_team_to_keep_the_marked_dice():
     assert app.top() is table and table.sel == 0
     assert bot.announced(st, 0) == 2
     assert bot.protected(st, 1) & 2       # the bots leave that die alone
-    assert "You: keep " + screens.die_label(1, st.dice[1]) in table.log.to_list()[-1]
+    from dicebox.games.milestones.dice import label
+    assert "You: keep " + label(1, st.dice[1]) in table.log.to_list()[-1]
     text = app.screen()
     assert "keep" in text

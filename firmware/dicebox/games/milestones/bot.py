@@ -43,7 +43,7 @@ from micropython import const
 from dicebox.core import rng as _rng
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.dice import FACE_COLOUR
-from dicebox.games.milestones.dice import label as _die_label
+from dicebox.games.milestones.dice import labels as _die_labels
 from dicebox.games.milestones.tasks import describe as _task_words
 from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
@@ -1253,13 +1253,7 @@ class RandomBot(Bot):
 # ---- Hint -------------------------------------------------------------------
 
 def _dice_words(st, m):
-    if m == 63:
-        return "all"
-    out = []
-    for i in range(6):
-        if (m >> i) & 1:
-            out.append(_die_label(i, st.dice[i]))
-    return " ".join(out)
+    return "all" if m == 63 else _die_labels(st.dice, m)
 
 
 def _chance(bot, st, tg, hits, m):

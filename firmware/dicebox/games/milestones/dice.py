@@ -29,3 +29,12 @@ ALL = const(63)  # bit mask of all six dice
 def label(die, number):
     """'4Y': number and colour letter of a die showing ``number``."""
     return "%d%s" % (number, LETTERS[FACE_COLOUR[die * 6 + number - 1]])
+
+
+def labels(dice, mask):
+    """The labels of the dice in bit ``mask`` ("2R 5P"), as they show now."""
+    out = []
+    for i in range(NDICE):
+        if (mask >> i) & 1:
+            out.append(label(i, dice[i]))
+    return " ".join(out)

@@ -61,7 +61,7 @@ from dicebox.core.state_io import Fields
 from dicebox.core.storage import BadData, need, int_in, list_of, dict_of
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.tasks import match, POPCOUNT, describe as _task_words
-from dicebox.games.milestones.dice import label as _die_label
+from dicebox.games.milestones.dice import labels as _die_labels
 
 GAME_MS = const(180000)
 MAX_PLAYERS = const(5)
@@ -263,11 +263,7 @@ class State:
         if verb == "roll" and len(a) == 2 and isinstance(a[1], int):
             if self.dice is None:
                 return ("%s rolled all six dice") % who(self.turn)
-            faces = []
-            for i in range(6):
-                if (a[1] >> i) & 1:
-                    faces.append(_die_label(i, self.dice[i]))
-            return ("%s rerolled %s") % (who(self.turn), " ".join(faces))
+            return ("%s rerolled %s") % (who(self.turn), _die_labels(self.dice, a[1]))
         if verb == "claim" and len(a) == 3:
             s = a[1]
             c = self.hands[s] if isinstance(s, int) and 0 <= s < self.n else _NONE

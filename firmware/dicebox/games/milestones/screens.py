@@ -31,7 +31,7 @@ from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
 from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need, int_in, list_of, dict_of
 from dicebox.games.milestones import rules, deck, tasks
-from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, label as die_label
+from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
 
 GAME = "milestones"           # the records' key
 SAVE = "milestones_game"
@@ -396,11 +396,7 @@ TEAM_ABOUT = (
 def _dice_words(st, m):
     if st.dice is None or m == 63:
         return "all six dice"
-    out = []
-    for i in range(6):
-        if (m >> i) & 1:
-            out.append(die_label(i, st.dice[i]))
-    return " ".join(out)
+    return die_labels(st.dice, m)
 
 
 class Table(T.Table):
@@ -592,11 +588,7 @@ class Table(T.Table):
         self._resolve()
         if words:
             if a[0] == "roll" and st.dice is not None and st.pending is None:
-                got = []
-                for i in range(6):
-                    if (a[1] >> i) & 1:
-                        got.append(die_label(i, st.dice[i]))
-                words += (" and got " if len(got) < 6 else ": ") + " ".join(got)
+                words += (": " if a[1] == 63 else " and got ") + die_labels(st.dice, a[1])
             self.log.add(words)
         if len(st.mand_open) < mand:
             self.log.add("The dice met a must-do card (%d open)" % len(st.mand_open))
