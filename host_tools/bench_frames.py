@@ -8,7 +8,10 @@ driver, a virtual clock, a seeded entropy source, a real Store on the host's
 filesystem) through each scene and records, for every frame of the scene:
 the unix-port microseconds ``app.frame`` took (minus the host time spent
 inside ``Store.save``, which is charged as flash time instead), the bytes the
-driver's ``flush`` returned, and the saves taken. One line a scene:
+driver's ``flush`` returned, the saves taken, whether the heap was collected
+in the frame, the drawing time, and whether that collection was the
+console's own in a still frame (``App.collect_if_low``: the tables give it a
+frame where nothing moves) rather than the allocator's. One line a scene:
 ``SCENE {json}``. ``--heap``: also the live heap peak (``gc.collect()`` then
 ``gc.mem_alloc()`` every few frames, which changes the frame times: bench.py
 runs it as a separate pass). ``--tiny``: a few frames a scene (the tests).
@@ -46,7 +49,8 @@ _NB = array("i", bytearray(4 * MAX_FRAMES))
 _NS = array("i", bytearray(4 * MAX_FRAMES))
 _GC = array("i", bytearray(4 * MAX_FRAMES))   # 1: the heap was collected in the frame
 _UI = array("i", bytearray(4 * MAX_FRAMES))   # us of it drawing and flushing (the UI factor)
-RECORDS_BYTES = 5 * 4 * MAX_FRAMES
+_SC = array("i", bytearray(4 * MAX_FRAMES))   # collections App.collect_if_low made in the frame
+RECORDS_BYTES = 6 * 4 * MAX_FRAMES
 
 
 def _empty(path):
@@ -78,6 +82,7 @@ class Runner:
         self.ns = _NS
         self.gcs = _GC
         self.uis = _UI
+        self.scs = _SC
         self.panel_us = 0
         self.ui_us = 0
         self.peak = 0
@@ -148,10 +153,12 @@ class Runner:
         self.panel_us = 0
         self.ui_us = 0
         top = self._time_draw()
+        c0 = self.app.collections
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
         us = time.ticks_diff(time.ticks_us(), t0) - self.save_us - self.panel_us
+        sched = self.app.collections - c0
         if top is not None:
             try:
                 del top.draw      # the class's own draw again
@@ -166,6 +173,7 @@ class Runner:
             self.ns[i] = self.saves
             self.gcs[i] = collected
             self.uis[i] = ui if 0 < ui < us else (us if ui >= us else 0)
+            self.scs[i] = sched
             self.n = i + 1
             if HEAP and self.nframe % HEAP_EVERY == 0:
                 gc.collect()
@@ -219,8 +227,8 @@ class Runner:
         # the frames go out in lines of 100 ("F" lines, before their scene's line)
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)
-            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i]]
-                                     for i in range(a, b)]))
+            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i],
+                                      self.scs[i]] for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 
     def home(self):
@@ -325,7 +333,8 @@ def scene_milestones(r):
     r.start()
     r.in_frame(sm.start)
     # the one person plays simply, as a player would: picks the offered first
-    # pile, and shakes to roll a second after the dice come to them
+    # pile, and a second after the dice come to them marks the die under the
+    # cursor (A) and shakes to reroll it (a reroll needs a marked die)
     from dicebox.games.milestones import screens as S2
     mine = -1
     for _ in range(n(1500, 60)):
@@ -341,6 +350,9 @@ def scene_milestones(r):
                 if mine < 0:
                     mine = r.clock.t
                 elif r.clock.t - mine > 1000:
+                    if st.dice is not None and not top.sel:
+                        r.tap(E.A, 1, 1)
+                        continue
                     r.hw.shake.shake(r.hw.ticks_ms(), 300)
                     mine = -1
             else:
@@ -357,7 +369,7 @@ def scene_launch(r, i):
     r.open_entry(i)
     gc.collect()
     r.start()
-    r.tap(E.A, 2, n(10, 10))    # a game's modules load one a frame (apps/menu.Loading)
+    r.tap(E.A, 2, n(14, 14))    # a game's modules load one a frame (apps/menu.Loading)
     r.stop("launch " + label, LAUNCH_FACTOR.get(label, "ui"), {"launch": True})
 
 

@@ -61,6 +61,7 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
         assert sum(f[1] for f in s["frames"]) == s["bytes_sent"], s["scene"]
         assert all(f[0] >= 0 for f in s["frames"])
         assert all(f[3] in (0, 1) for f in s["frames"])      # a collection ran in the frame or not
+        assert all(len(f) == 6 and f[5] >= 0 for f in s["frames"])   # ... and the console's own
     assert any(f[2] for s in ran for f in s["frames"]), "no scene saved: the save count is not wired"
     assert any(f[1] for s in ran for f in s["frames"])
     assert any(f[4] for s in ran for f in s["frames"]), "drawing time is not recorded"
@@ -81,14 +82,16 @@ def test_estimate_adds_bus_and_flash_time_per_frame():
         f = {"ui": 120, "dairyman": 130, "mildred": 95, "milestones": 200}[s["factor"]]
         for hz in (1000000, 400000):
             est = bench.estimate(s, hz)
-            for (us, nb, saves, _gc, ui), (tot, cpu, bus, flash) in zip(s["frames"], est):
+            for fr, (tot, cpu, bus, flash) in zip(s["frames"], est):
+                us, nb, saves, ui = fr[0], fr[1], fr[2], fr[4]
                 assert 0 <= ui <= us
                 assert abs(cpu - ((us - ui) * f + ui * 120) / 1000.0) < 1e-9
                 assert abs(bus - nb * 9 * 1000.0 / hz) < 1e-9
                 assert flash == 163 * saves
                 assert abs(tot - (cpu + bus + flash)) < 1e-9
             # one erase in 4: the other saves cost the worst plain save
-            for (us, nb, saves, _gc, ui), e in zip(s["frames"], bench.estimate(s, hz, erase_every=4)):
+            for fr, e in zip(s["frames"], bench.estimate(s, hz, erase_every=4)):
+                saves = fr[2]
                 assert abs(e[3] - saves * (163 + 3 * 61) / 4.0) < 1e-9
 
 
@@ -151,3 +154,34 @@ def test_drawing_time_takes_the_ui_factor_and_the_rest_the_scenes():
     sc = {"scene": "m", "factor": "milestones", "frames": [[300, 0, 0, 0, 100]]}
     tot, cpu, bus, flash = bench.estimate(sc, 1000000)[0]
     assert abs(cpu - (200 * 200 + 100 * 120) / 1000.0) < 1e-9 and tot == cpu
+
+
+def test_a_still_collection_is_reported_apart_and_the_allocators_is_judged():
+    # frames: [unix us, bytes, saves, collected, drawing us, console's own collections]
+    work = [100, 40, 0, 0, 50, 0]
+    still = [800, 0, 0, 1, 0, 1]            # the console collected, nothing drawn: 96 ms
+    alloc = [700, 40, 0, 1, 50, 0]          # the allocator collected inside a drawn frame
+    save = [300, 0, 1, 1, 0, 0]
+    assert [bench.frame_kind(f) for f in (work, still, alloc, save)] == ["work", "still gc", "gc", "save"]
+    assert bench.frame_kind([100, 0, 0]) == "work" and bench.frame_kind([1, 0, 0, 1]) == "gc"
+    r = bench.scene_table([{"scene": "a", "factor": "ui", "frames": [work] * 30 + [still]}])[0]
+    assert r["still_gc_frames"] == 1 and abs(r["still_gc_worst_ms"] - 96) < 1e-9
+    assert r["over_target"] == 0 and abs(r["worst_ms"] - 12 - 0.36) < 1e-9
+    assert r["frame_pass"] and r["frames"] == 30 and r["nframes"] == 31
+    r = bench.scene_table([{"scene": "b", "factor": "ui", "frames": [work] * 30 + [alloc]}])[0]
+    assert r["over_target"] == 1 and r["over_gc"] == 1 and r["over_work"] == 0
+    assert r["gc_frames"] == 1 and not r["frame_pass"] and r["still_gc_frames"] == 0
+    slow = [500, 40, 0, 0, 50, 0]
+    r = bench.scene_table([{"scene": "c", "factor": "ui", "frames": [work] * 30 + [slow, save]}])[0]
+    assert r["over_work"] == 1 and r["over_gc"] == 0 and r["save_frames"] == 1 and r["save_frames_gc"] == 1
+    # a "still" collection that flushed pixels was not still: the scene fails
+    moved = [800, 30, 0, 1, 0, 1]
+    r = bench.scene_table([{"scene": "d", "factor": "ui", "frames": [work] * 30 + [moved]}])[0]
+    assert r["still_gc_moved"] == 1 and not r["frame_pass"]
+
+
+def test_merged_runs_keep_the_collection_flags():
+    a = [{"scene": "s", "factor": "ui", "frames": [[10, 5, 0, 1, 2, 1], [40, 0, 1, 0, 0, 0]]}]
+    b = [{"scene": "s", "factor": "ui", "frames": [[20, 5, 0, 0, 3, 0], [30, 0, 1, 0, 0, 0]]}]
+    m = bench.merge_runs([a, b])[0]
+    assert m["frames"] == [[10, 5, 0, 1, 2, 1], [30, 0, 1, 0, 0, 0]]

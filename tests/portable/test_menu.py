@@ -59,6 +59,7 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     want = list(load.mods)
     assert len(want) >= 3 and want[-2].endswith(".screens") and want[-1].endswith(".bot")
     load.event(E.make(E.PRESS, E.DOWN))       # pressed while loading: kept for the game
+    app.collect_if_low = lambda: False        # room on the heap: no collection frames
     seen = []
     for _ in range(len(want)):
         load.tick(app.now())
@@ -82,6 +83,7 @@ def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory(
 
     load = menu.Loading(app, "X", ("dicebox.core.table",), start)
     app.push(load)
+    app.collect_if_low = lambda: False
     real = menu._module
     fails = [1]
 
@@ -109,3 +111,46 @@ def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory(
         assert raised
     finally:
         menu._module = real
+
+
+def test_loading_gives_a_collection_a_frame_of_its_own():
+    hw, app = make()
+    calls = []
+    imported = []
+    real = menu._module
+
+    def counted(path):
+        imported.append(path)
+        return real(path)
+    short = [False, True, False, False]      # the heap is short before the second import
+    asked = []
+
+    def collect_if_low():
+        asked.append(1)
+        return short[len(asked) - 1] if len(asked) <= len(short) else False
+    app.collect_if_low = collect_if_low
+    load = menu.Loading(app, "X", ("dicebox.core.table", "dicebox.core.movelog"),
+                        lambda a: calls.append("start"))
+    app.push(load)
+    menu._module = counted
+    try:
+        load.tick(app.now())                 # room: the first module
+        assert imported == ["dicebox.core.table"]
+        load.tick(app.now())                 # short: this frame only collects
+        assert imported == ["dicebox.core.table"] and load.i == 1
+        load.tick(app.now())
+        assert imported == ["dicebox.core.table", "dicebox.core.movelog"]
+        load.tick(app.now())
+        assert calls == ["start"]
+    finally:
+        menu._module = real
+
+
+def test_each_game_loads_a_small_module_first():
+    # the launcher's frame collects the heap and imports the package: the
+    # first module shares it, so it is one of the small ones
+    for label, path in menu.ENTRIES:
+        mods = getattr(menu._module(path), "PRELOAD", None)
+        if mods:
+            assert mods[0].rsplit(".", 1)[1] in ("dice", "help", "board"), (label, mods)
+            assert mods[-2].endswith(".screens") and mods[-1].endswith(".bot"), (label, mods)

@@ -507,8 +507,143 @@ def test_every_level_is_described_in_two_panel_lines():
         assert len(ui.wrap(about)) <= 2, about
 
 
-def test_a_save_frame_is_where_the_heap_is_collected():
-    app, t = new([0, 1], seed=18)
+class ShortHeapApp(FakeApp):
+    """A console whose heap is always short: every look at the heap collects.
+    It notes the frame each collection fell in."""
+
+    def __init__(self, seed=1):
+        FakeApp.__init__(self, seed=seed, fb=TextFB(strict=False))
+        self.store = CountingStore()
+        self.log = lambda text: None
+        self.short = True
+        self.frame_no = 0
+        self.in_frame = []          # frame numbers of the collections
+
+    def collect_if_low(self):
+        self.collects += 1
+        if self.short:
+            self.in_frame.append(self.frame_no)
+        return self.short
+
+
+def watched_frames(app, t, n, animate=None):
+    """Run n frames; per frame note whether a bot slice ran, a move was
+    played (the log grew or the state changed), the table animated or was
+    redrawn, and whether the console collected. ``animate(i)``: the table
+    animates in frame i."""
+    drawn = [0]
+    real_draw = t.draw
+
+    def draw(fb):
+        drawn[0] += 1
+        real_draw(fb)
+    t.draw = draw
+    out = []
+    try:
+        for i in range(n):
+            if animate is not None:
+                t.anim = animate(i)
+            app.frame_no += 1
+            nexts = t.bot.nexts
+            moves = t.log.count
+            state = repr(t.s.to_dict())
+            drawn[0] = 0
+            before = len(app.in_frame)
+            was = t.thought
+            app.t += 33
+            app.frame()
+            out.append({"slice": t.bot.nexts != nexts,
+                        "mid_thought": was is not None and t.thought is was,
+                        "move": t.log.count != moves or repr(t.s.to_dict()) != state,
+                        "anim": t.animating(), "drawn": drawn[0] > 0,
+                        "collected": len(app.in_frame) > before})
+            if t.s.current_player() == TERMINAL:
+                break
+    finally:
+        del t.draw
+    return out
+
+
+def test_the_table_collects_only_in_still_frames():
+    app = ShortHeapApp(seed=7)
+    t = PigTable(app, Pig(2), [1, 4])            # two bots: slices, moves, pacing waits
+    app.push(t)
+    # the dice tumble now and then (frames 40-79 of each 100)
+    got = watched_frames(app, t, 3000, animate=lambda i: 40 <= i % 100 < 80)
+    assert t.s.current_player() == TERMINAL      # the game still ends: nothing starves
+    held = [f for f in got if f["collected"]]
+    assert len(held) >= 10
+    for f in held:
+        assert not f["slice"] and not f["move"] and not f["anim"] and not f["drawn"], f
+    assert any(f["slice"] for f in got) and any(f["move"] for f in got)
+    assert not any(f["collected"] for f in got if f["anim"])
+
+
+def test_a_thought_gives_frames_to_the_heap_and_keeps_one_slice_a_frame():
+    app = ShortHeapApp(seed=3)
+    bot = PigBot()
+    bot.SLICES = 40                              # a long thought
+    t = PigTable(app, Pig(2), [1, 1], bot=bot)
+    app.push(t)
+    got = watched_frames(app, t, 400)
+    # within a thought: slices, and now and then a frame of the heap's alone
+    assert sum(1 for f in got if f["mid_thought"] and f["collected"]) >= 3
+    assert all(not (f["slice"] and f["collected"]) for f in got)
+
+
+def test_a_key_pressed_in_a_frame_keeps_the_collection_out_of_it():
+    app = ShortHeapApp(seed=5)
+    t = PigTable(app, Pig(2), [0, 1])
+    app.push(t)
+    to_human_decision(app, t)
+    assert t.my_turn()
+    for _ in range(2 * table.HEAP_EVERY):        # a person's turn: a wait, looks at the heap
+        n = len(app.in_frame)
+        app.t += 33
+        t.event(E.make(E.PRESS, E.LEFT))         # a key the game does not use...
+        t.dirty = True                           # ...that redraws the table
+        app.frame()
+        assert len(app.in_frame) == n            # no collection in a frame that redraws
+    n = len(app.in_frame)
+    frames(app, table.HEAP_EVERY)                # waiting, untouched: the look comes
+    assert len(app.in_frame) == n + 1
+
+
+def test_a_save_frame_only_saves():
+    app = ShortHeapApp(seed=18)
+    t = PigTable(app, Pig(2), [0, 1])
+    app.push(t)
     n = app.collects
     t.save_now()
-    assert app.collects == n + 1
+    assert app.collects == n                     # a save is long enough on its own
+
+
+def test_with_room_on_the_heap_a_look_costs_a_long_thought_one_frame_in_eight():
+    app = ShortHeapApp(seed=3)
+    app.short = False
+    bot = PigBot()
+    bot.SLICES = 60
+    t = PigTable(app, Pig(2), [1, 1], bot=bot)
+    app.push(t)
+    for _ in range(100):                         # the bot's dice, then its thought
+        frames(app, 1)
+        if t.thinking():
+            break
+    assert t.thinking()
+    n = bot.nexts
+    k = table.HEAP_THOUGHT
+    frames(app, 4 * k)
+    assert bot.nexts - n == 4 * (k - 1)          # one frame in HEAP_THOUGHT looks, none collects
+    assert app.in_frame == []
+
+
+def test_a_bot_turn_starts_on_a_heap_looked_at_in_its_pacing_wait():
+    app = ShortHeapApp(seed=3)
+    t = PigTable(app, Pig(2), [1, 1])
+    app.push(t)
+    got = watched_frames(app, t, 600)
+    starts = [i for i in range(1, len(got)) if got[i]["slice"] and not got[i - 1]["slice"]
+              and not got[i - 1]["move"]]
+    assert len(starts) >= 5
+    for i in starts:                             # a thought's first slice: the frame before looked
+        assert got[i - 1]["collected"], i

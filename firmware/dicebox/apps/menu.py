@@ -64,7 +64,12 @@ def _module(path):
 class Loading(ui.Screen):
     """A big app's modules imported one a frame (its package lists them in
     ``PRELOAD``), so no launch frame holds every import at once (on the chip an
-    import of a large module takes 100-200 ms); then its ``start``."""
+    import of a large module takes 100-200 ms); then its ``start``.
+
+    A collection the heap asks for (``App.collect_if_low``) is a frame of its
+    own: no frame holds an import and a collection. The launcher's frame
+    collects everything and imports the package, then the first module: each
+    game lists a small module first."""
 
     def __init__(self, app, label, mods, start):
         ui.Screen.__init__(self, app)
@@ -81,8 +86,9 @@ class Loading(ui.Screen):
 
     def tick(self, now):
         if self.i < len(self.mods):
+            if self.app.collect_if_low():   # a big import wants an unfragmented heap:
+                return                      # the collection is this frame's work
             try:
-                self.app.collect_if_low()   # a big import wants an unfragmented heap
                 _module(self.mods[self.i])
             except MemoryError:
                 if self.retried:

@@ -25,6 +25,16 @@ every game:
 * **End page and records.** At the end the result goes into the console's
   records (per game and bot level: wins, losses, draws of a person alone
   against bots), then the game's end text is shown.
+* **Garbage collections in still frames.** The table looks at the heap
+  (``heap_frame``) in frames where nothing is to be redrawn and nothing
+  animates: every ``HEAP_EVERY`` frames while it waits for a person, in the
+  last frames of a pacing wait (so a bot's turn starts with room), and every
+  ``HEAP_THOUGHT`` frames of bot play (a long thought, a skip); such a look
+  is then the frame's work (no slice, no move: the thought waits a frame).
+  The console collects when the heap is short (``App.collect_if_low``). So
+  the collections land in frames where nothing moves, and the allocator
+  does not have to collect on its own inside a slice, a tumble or a move's
+  redraw. A save frame only saves.
 * **Hint.** On a person's turn the menu offers "Hint": the Expert's move and
   why, without changing the game (off in pass-and-play unless switched on).
 
@@ -59,6 +69,9 @@ HUMAN = const(0)
 KIND_FORMAT = const(2)      # saves that carry "kinds": 2 use this seat encoding
 RECORDS = "records"
 _CUE_MS = const(150)
+HEAP_EVERY = const(6)       # frames between two looks at the heap while waiting (heap_frame)
+HEAP_THOUGHT = const(8)     # ... and while bots play (a look is then a frame of its own)
+_SOON_MS = const(70)        # a pacing wait's last frames: the heap is looked at in each
 
 
 def kind_name(k):
@@ -368,6 +381,7 @@ class Table(ui.Screen):
         self.next_step = ticks.add(app.now(), self.STEP_MS)
         self.pending_save = False
         self.saves = 0               # saves taken (tests count them)
+        self.heap_wait = 0           # frames since the last look at the heap
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
         from dicebox.core.app import RollRefused
@@ -467,9 +481,7 @@ class Table(ui.Screen):
     def save_now(self):
         self.pending_save = False
         self.saves += 1
-        ok = save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
-        self.app.collect_if_low()   # a save frame shows nothing new: the time for a collection
-        return ok
+        return save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
 
     def want_save(self):
         self.pending_save = True
@@ -619,6 +631,19 @@ class Table(ui.Screen):
         self.app.push(EndPage(self.app, self.end_text()))
 
     # -- frame --
+    def heap_frame(self, work, every=HEAP_EVERY):
+        """Every ``every`` frames, when nothing is to be redrawn and nothing
+        animates: the console collects if the heap is short. With ``work`` (a
+        bot slice or move would run now) that look is the frame's work, True:
+        the slice waits a frame. Without, the frame waits anyway (a pacing
+        wait, a wait for a person's key)."""
+        self.heap_wait += 1
+        if self.heap_wait < every or self.dirty or self.animating():
+            return False
+        self.heap_wait = 0
+        got = self.app.collect_if_low()
+        return work or got
+
     def tick(self, now):
         if self.pending_save and not self.animating() and self.thought is None:
             if self.s.current_player() != TERMINAL:
@@ -634,6 +659,7 @@ class Table(ui.Screen):
             return
         if self.refused is not None or self.cover >= 0:
             self.keep_awake = False
+            self.heap_frame(False)   # waiting for a person's key
             return
         seat = self.actor()
         if seat == -1:                # a chance by itself, refused before: A asked again
@@ -649,15 +675,18 @@ class Table(ui.Screen):
             return
         self.keep_awake = self.is_bot(seat)
         if not self.is_bot(seat):
+            self.heap_frame(False)   # waiting for a person's key
             return
-        if self.thought is not None:
-            if ticks.diff(now, self.next_cue) >= 0:
+        if self.thought is not None or self.fast or ticks.diff(now, self.next_step) >= 0:
+            if self.heap_frame(True, HEAP_THOUGHT):   # a still frame: no slice, no move
+                return
+            if self.thought is not None and ticks.diff(now, self.next_cue) >= 0:
                 self.cue += 1
                 self.next_cue = ticks.add(now, _CUE_MS)
                 self.dirty = True
             self.bot_slice(now)
-        elif self.fast or ticks.diff(now, self.next_step) >= 0:
-            self.bot_slice(now)
+        else:                        # a pacing wait: in its last frames, room for the turn
+            self.heap_frame(False, 1 if ticks.diff(self.next_step, now) <= _SOON_MS else HEAP_EVERY)
 
     def enter(self):
         self.dirty = True

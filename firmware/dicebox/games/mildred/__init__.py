@@ -3,8 +3,8 @@ NAME = "Auntie Mildred"
 
 # imported one a frame by the home menu before start() (apps/menu.Loading)
 PRELOAD = (
+    "dicebox.games.mildred.board",      # small: the launcher's frame also collects the heap
     "dicebox.core.table",
-    "dicebox.games.mildred.board",
     "dicebox.games.mildred.rewards",
     "dicebox.games.mildred.cards",
     "dicebox.games.mildred.rules",

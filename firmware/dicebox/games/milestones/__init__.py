@@ -2,8 +2,11 @@
 
 NAME = "Milestones"
 
-# imported one a frame by the home menu before start() (apps/menu.Loading)
+# imported one a frame by the home menu before start() (apps/menu.Loading);
+# a small module first (the launcher's frame also collects the heap), the
+# screens (the longest import, ~170 ms on the chip) in a frame of their own
 PRELOAD = (
+    "dicebox.games.milestones.dice",
     "dicebox.core.table",
     "dicebox.games.milestones.tasks",
     "dicebox.games.milestones.deck",

@@ -11,7 +11,9 @@ levels, ``save_table``/``load_table`` and the save policy, the thinking cue,
 the game menu with Hint, "Save and quit", the end page, the per-level records
 -- and keeps its own frame: the clock, then either one save, or one bot step
 (``bot.Bot(seat, level).step(st, app.rng)``, one seat a frame, round robin), or
-playing the action a step found. Saves come one per action, in a later frame
+playing the action a step found, or (every few frames, when nothing is to be
+redrawn) the shared table's look at the heap, a frame that may collect and
+does nothing else. Saves come one per action, in a later frame
 that runs no bot step and shows no tumbling dice (a person's second action
 before it saves the first one first), so a power cut loses at most the last
 action; the clock is moved on before the save, so the saved sand is that
@@ -429,7 +431,7 @@ class Table(T.Table):
         self.prev_turn = st.turn
         self.cur = 0
         self.sel = 0
-        self.said = []                # lines waiting for the message line (a recap)
+        self.said = []                # lines waiting for the message line (cut by short() when said)
         now = app.now()
         self.last = now               # tick value the rules' clock was last advanced at
         self.msg_until = now
@@ -443,6 +445,10 @@ class Table(T.Table):
         self.stepped = False          # this frame ran a bot step
         self.show_card = self.humans == 1   # alone: your card sits under the dice
         self.close = [0] * n          # the dice each bot last announced it needs kept
+        self.wrap_key = None          # the message line last wrapped, and its lines
+        self.wrap_rows = []
+        self.card_key = -1            # the hand card last set out in lines, and its lines
+        self.card_rows = []
         if st.pending is not None:    # a save taken while a draw or roll waited
             self._resolve()
 
@@ -726,11 +732,12 @@ class Table(T.Table):
             self.msg = ""
             self.dirty = True
         if not self.msg and self.said:
-            self.say(self.said.pop(0))
+            self.say(short(self.said.pop(0)))   # one line cut a message, not a recap's all at once
         if self.pending_save and not self.animating():
             self.save_now()
             return                    # a save is this frame's work: no bot step
         if self.refused is not None or st.pending is not None:
+            self.heap_frame(False)    # waiting for A
             return
         if st.setup < st.n and self.human(st.setup):
             s = st.setup
@@ -744,7 +751,11 @@ class Table(T.Table):
         if st.setup >= st.n:
             self._recap()
         if self.bots:
+            if self.heap_frame(True):  # a still frame: no bot step, nothing played
+                return
             self.bot_step(now)
+        else:
+            self.heap_frame(False)
 
     def bot_step(self, now):
         """One bot seat's step (round robin); an answer the table's pace allows
@@ -816,7 +827,7 @@ class Table(T.Table):
             mine = self.names[t] + " "
             for line in self.log.since(self.seen[t]):
                 if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
-                    got.append(short(line))
+                    got.append(line)     # cut by short() as it is said: one a message
         if self.humans > 1:
             self.said.append("S%d: your turn" % (t + 1))
         self.said += got
@@ -878,19 +889,38 @@ class Table(T.Table):
             line = "shake to roll" if st.dice is None or self.sel else "A mark, Up claim"
         else:
             line = "S%d is rolling" % (st.turn + 1)
+        lines = self._wrapped(line)
         if card:
-            rows = card_lines(st.hands[0])[:3]
+            rows = self._card_rows(st.hands[0])
+            top = len(rows) if len(rows) < 3 else 3       # the card's lines shown
             if self.msg:
-                said = ui.wrap(line)[:2]
-                rows = rows[:3 - len(said)] + said
-            elif len(rows) < 3:
-                rows = rows[:2] + [ui.wrap(line)[0]]
-            for j in range(len(rows)):
+                k = len(lines) if len(lines) < 2 else 2   # and the message's under them
+                if top > 3 - k:
+                    top = 3 - k
+            else:
+                k = 1 if top < 3 else 0
+            for j in range(top):
                 fb.text(rows[j], 0, 40 + 8 * j, 1)
+            for j in range(k):
+                fb.text(lines[j], 0, 40 + 8 * (top + j), 1)
             return
-        lines = ui.wrap(line)
         for j in range(min(2, len(lines))):
             fb.text(lines[j], 0, 49 + 8 * j, 1)
+
+    def _wrapped(self, line):
+        """``ui.wrap(line)``, kept while the line stays the same (a redraw
+        of the clock then allocates no new lines)."""
+        if line is not self.wrap_key and line != self.wrap_key:
+            self.wrap_key = line
+            self.wrap_rows = ui.wrap(line)
+        return self.wrap_rows
+
+    def _card_rows(self, card):
+        """``card_lines(card)``, kept while the hand card stays."""
+        if card != self.card_key:
+            self.card_key = card
+            self.card_rows = card_lines(card)
+        return self.card_rows
 
     def _aid(self):
         out = ""
