@@ -37,3 +37,27 @@ def test_quick_answers_agree_with_the_matcher(part):
         for r in rolls:
             want = 4 if tasks.match(t, r) else 0
             assert b._value(tg, list(r)) == want, (t, r)
+
+
+def test_written_out_tables_are_what_they_say():
+    from dicebox.games.milestones.dice import FACE_COLOUR
+    for f in range(36):
+        n = f % 6
+        c = FACE_COLOUR[f]
+        assert bot._NKEY[f] == 1 << (3 * n) and bot._NBIT[f] == 1 << n
+        assert bot._CKEY[f] == 1 << (3 * c) and bot._CBIT[f] == 1 << c
+        die = bot._FACE_DIE[f]     # colour * 6 + number - 1
+        assert FACE_COLOUR[die * 6 + n] == f // 6
+    for p in range(64):
+        run = 0
+        best = 0
+        for n in range(6):
+            run = run + 1 if (p >> n) & 1 else 0
+            best = max(best, run)
+        assert bot._RUNLEN[p] == best, p
+
+    def mean(cards):
+        cards = list(cards)
+        return sum(deck.DECK[c][1] * deck.DECK[c][2] for c in cards) // len(cards)
+    assert bot._TIER_VALUE == tuple(mean(deck.tier_cards(t)) for t in range(3))
+    assert bot._BIG_VALUE == bot._BIG_RATE == mean(range(deck.NCARDS))

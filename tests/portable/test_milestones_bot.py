@@ -232,3 +232,61 @@ def test_a_look_without_the_reroll_never_searches():
     assert a[0] == "roll" and b.searches == 1
     c = rolled([THREE_BLUE, RUN3], (3, 2, 1, 1, 1, 1))    # three blue: a claim
     assert bot.Bot(0, seed=1).act(c, roll=False) == ("claim", 0, 0)
+
+
+def _enumerated(task, dice, m):
+    # rerolls of the dice in m that meet the task, every outcome counted
+    from dicebox.games.milestones import tasks
+    idx = [i for i in range(6) if (m >> i) & 1]
+    t = list(dice)
+    hit = 0
+    for x in range(6 ** len(idx)):
+        y = x
+        for i in idx:
+            t[i] = y % 6 + 1
+            y //= 6
+        if tasks.match(task, t):
+            hit += 1
+    return hit
+
+
+def test_exact_figures_for_three_to_five_dice_agree_with_enumeration():
+    # one card of each kind the exact figures cover (a run, k of one number, named
+    # colours, an "only" condition, a single face) and a special side, against
+    # every outcome of a reroll of three dice, and of four for a run
+    from dicebox.games.milestones.tasks import FACE, SAMEN, COL as COL_
+    from dicebox.games.milestones.dice import YELLOW, RED, GREEN
+    keys = [RUN3, card(((RUN, 4),)), card(((SAMEN, 3), (SAMEN, 2))),
+            card(((COL_, RED, 1), (COL_, BLUE, 1), (COL_, GREEN, 1))), ONLY1234,
+            card(((FACE, YELLOW, 2),)), 100 + 4]
+    dice = (2, 3, 5, 5, 1, 6)
+    for key in keys:
+        task = deck.SPECIAL_SIDES[key - 100][1] if key >= 100 else deck.DECK[key][3]
+        e = bot._exact_info(key)
+        for m in (0b000111, 0b101100, 0b011010, 0b110001):
+            want = _enumerated(task, dice, m)
+            assert bot._exact_hits(e, dice, 63 ^ m, 3) == want, (task, m)
+    e = bot._exact_info(keys[1])
+    assert bot._exact_hits(e, dice, 0b000011, 4) == _enumerated(
+        deck.DECK[keys[1]][3], dice, 0b111100)
+    # all six: the deck's own count
+    assert bot._exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
+    # a card of numbers and colours read together has no table: -1 (sampled)
+    from dicebox.games.milestones.tasks import RUNC
+    e = bot._exact_info(card(((RUNC, 3),)))
+    assert bot._exact_hits(e, dice, 0b000111, 3) == -1
+
+
+def test_the_hint_gives_exact_odds_for_four_and_five_dice():
+    # a run of 4 from 1 1 1 1 1 1: the Expert rerolls four or five dice, and the
+    # hint's chance is the exact figure (no "~"), the deck-table count
+    r = rng.seeded(3)
+    s = rolled([card(((RUN, 4),))], (1, 1, 1, 1, 1, 1))
+    last = None
+    for x in bot.hint(s, 0, r):
+        last = x
+    action, why = last
+    n = bin(action[1]).count("1")
+    assert n >= 4 and "~" not in why, (action, why)
+    want = _enumerated(((RUN, 4),), (1, 1, 1, 1, 1, 1), action[1])
+    assert ("%d%%" % ((want * 100 + 6 ** n // 2) // 6 ** n)) in why, (why, want)

@@ -41,7 +41,7 @@ draw per decision seeds a small-int generator.
 """
 from micropython import const
 from dicebox.core import rng as _rng
-from dicebox.games.milestones import deck
+from dicebox.games.milestones import deck, odds
 from dicebox.games.milestones.dice import FACE_COLOUR
 from dicebox.games.milestones.dice import labels as _die_labels
 from dicebox.games.milestones.tasks import describe as _task_words
@@ -92,29 +92,53 @@ _NUMFIT = const(7)    # numbers only (named, same, runs): fitted on the counts
 # on a miss)
 _KEEPCOST = const(16)   # units of one obvious play (keep_mask)
 _TCOST = bytes((2, 8, 8, 8, 10, 2, 12, 5))
-_NKEY = tuple(1 << (3 * (f % 6)) for f in range(36))
-_CKEY = tuple(1 << (3 * FACE_COLOUR[f]) for f in range(36))
-_NBIT = bytes(1 << (f % 6) for f in range(36))
-_CBIT = bytes(1 << FACE_COLOUR[f] for f in range(36))
+# exact figures of a target for a reroll (``_exact_hits``): none, a table of the
+# odds module (three to five dice), a condition on all dice or a single face (any
+# number of dice); a target's exact figure costs _EXCOST units
+_EX_NONE = const(0)
+_EX_TABLE = const(1)
+_EX_COND = const(2)
+_EX_FACE = const(3)
+_EXCOST = const(2)
+_SCANCOST = const(2)   # a reroll valued in the exact scan, beside its targets' figures
+# hits of 6**r rerolls times _MN[r] // _MD[r] is the chance times _M (small ints)
+_MN = (720720, 120120, 20020, 10010, 5005, 5005, 5005)
+_MD = (1, 1, 1, 3, 9, 54, 324)
+# Per face f = 6 * die + number - 1 (written out: computing them cost the import
+# time; tests/host/test_milestones_bot_values.py derives them again): one count
+# of its number and of its colour (3 bits a value), the bit of its number and
+# of its colour.
+_NKEY = (
+    1, 8, 64, 512, 4096, 32768, 1, 8, 64, 512, 4096, 32768,
+    1, 8, 64, 512, 4096, 32768, 1, 8, 64, 512, 4096, 32768,
+    1, 8, 64, 512, 4096, 32768, 1, 8, 64, 512, 4096, 32768,
+)
+_CKEY = (
+    1, 8, 64, 512, 4096, 32768, 8, 64, 1, 4096, 32768, 512,
+    64, 1, 8, 32768, 512, 4096, 512, 4096, 32768, 1, 8, 64,
+    4096, 32768, 512, 8, 64, 1, 32768, 512, 4096, 64, 1, 8,
+)
+_NBIT = (
+    b'\x01\x02\x04\x08\x10 \x01\x02\x04\x08\x10 \x01\x02\x04\x08'
+    b'\x10 \x01\x02\x04\x08\x10 \x01\x02\x04\x08\x10 \x01\x02'
+    b'\x04\x08\x10 ')
+_CBIT = (
+    b'\x01\x02\x04\x08\x10 \x02\x04\x01\x10 \x08\x04\x01\x02 '
+    b'\x08\x10\x08\x10 \x01\x02\x04\x10 \x08\x02\x04\x01 \x08'
+    b'\x10\x04\x01\x02')
 _NUMBERS_ONLY = (NUM, SAMEN, RUN, ONLYN, NON)
 _COLOURS_ONLY = (COL, SAMEC, ONLYC, NOC)
 _MEMO = {}   # task -> {roll key: 0 or 1}, shared by all bots
 _MEMO_SIZE = [0]
 
 
-def _runs_table(k):
-    # _RUNOK[k][p]: the number set p (bit n-1 for n) holds k consecutive numbers
-    out = bytearray(64)
-    want = (1 << k) - 1
-    for p in range(64):
-        for s in range(7 - k):
-            if (p >> s) & want == want:
-                out[p] = 1
-                break
-    return bytes(out)
-
-
-_RUNOK = tuple(_runs_table(k) if k else b"" for k in range(7))
+# _RUNLEN[p]: the longest run of consecutive numbers in the number set p (bit
+# n-1 for n), 0 for none
+_RUNLEN = (
+    b'\x00\x01\x01\x02\x01\x01\x02\x03\x01\x01\x01\x02\x02\x02\x03\x04'
+    b'\x01\x01\x01\x02\x01\x01\x02\x03\x02\x02\x02\x02\x03\x03\x04\x05'
+    b'\x01\x01\x01\x02\x01\x01\x02\x03\x01\x01\x01\x02\x02\x02\x03\x04'
+    b'\x02\x02\x02\x02\x02\x02\x02\x03\x03\x03\x03\x03\x04\x04\x05\x06')
 
 
 def _runc(k, nums):
@@ -141,8 +165,8 @@ def _runc(k, nums):
             e |= bit
         else:
             g |= bit
-    t = _RUNOK[k]
-    return t[a] + t[b] + t[c] + t[d] + t[e] + t[g]   # colours with such a run
+    r = _RUNLEN    # colours with such a run:
+    return (r[a] >= k) + (r[b] >= k) + (r[c] >= k) + (r[d] >= k) + (r[e] >= k) + (r[g] >= k)
 
 
 def _runc_same(k, j, nums, nk):
@@ -171,6 +195,43 @@ def _face_die(c, n):
     raise ValueError("no such face")
 
 
+def _exact_hits(e, cur, keep, r):
+    """How many of the 6**r rerolls of the dice not in ``keep`` meet the target of
+    ``e`` (from ``Bot._exact_info``), or -1 when there is no exact figure."""
+    if r == 6:
+        return e[3]
+    k = e[0]
+    if k == _EX_TABLE:
+        if 3 <= r <= 5:
+            return odds.hits(e[1], cur, keep)
+        return -1
+    if k == _EX_COND:
+        return odds.cond_hits(e[1], cur, keep, r)
+    if k == _EX_FACE:
+        return odds.face_hits(e[1], e[2], cur, keep, r)
+    return -1
+
+
+def _exact_info(key):
+    """How the target ``key`` (a card, or 100 + a special side) is valued exactly:
+    (kind, a, b, hits of all six) for ``_exact_hits``."""
+    if key >= 100:
+        task = deck.SPECIAL_SIDES[key - 100][1]
+        h6 = deck.SPECIAL_SIDES[key - 100][0]
+    else:
+        task = deck.DECK[key][3]
+        h6 = deck.DECK[key][2]
+    code = odds.code(key)
+    cl = task[0]
+    if code != 255:
+        return (_EX_TABLE, code, 0, h6)
+    if len(task) == 1 and cl[0] >= ONLYN:
+        return (_EX_COND, cl, 0, h6)
+    if len(task) == 1 and cl[0] == FACE:
+        return (_EX_FACE, _face_die(cl[1], cl[2]), cl[2], h6)
+    return (_EX_NONE, 0, 0, h6)
+
+
 def forget():
     """Drop every remembered answer (tests, benchmarks, a new game)."""
     for d in _MEMO.values():
@@ -188,7 +249,11 @@ def _distinct(subs):
     return True
 
 
-_FACE_DIE = bytes(_face_die(f // 6, f % 6 + 1) for f in range(36))   # colour*6 + n-1
+# the die that has a face, by colour * 6 + number - 1 (``_face_die``, written out)
+_FACE_DIE = (
+    b'\x00\x02\x01\x03\x05\x04\x01\x00\x02\x04\x03\x05\x02\x01\x00\x05'
+    b'\x04\x03\x03\x05\x04\x00\x02\x01\x04\x03\x05\x01\x00\x02\x05\x04'
+    b'\x03\x02\x01\x00')
 
 
 def _compile(task, w):
@@ -266,7 +331,7 @@ def _ok(subs, conds, nums, nk, ck, pres, cpres):
             if nums[cl[1]] != cl[2]:
                 return False
         elif k == RUN:
-            if not _RUNOK[cl[1]][pres]:
+            if _RUNLEN[pres] < cl[1]:
                 return False
         elif k == RUNC:
             if not _runc(cl[1], nums):
@@ -330,15 +395,11 @@ def _numfit(subs, i, nk, used, runs):
     return False
 
 
-def _mean_value(cards):
-    t = 0
-    for c in cards:
-        t += deck.DECK[c][1] * deck.DECK[c][2]
-    return t // len(cards)   # points times hits (of 46656), integer
-
-
-_TIER_VALUE = tuple(_mean_value(deck.tier_cards(t)) for t in range(3))
-_BIG_VALUE = _mean_value(range(deck.NCARDS))
+# mean points times hits (of 46656) of each tier's cards and of all the cards
+# (written out; tests/host/test_milestones_bot_values.py sums them again)
+_TIER_VALUE = (28475, 10750, 3953)
+_BIG_VALUE = const(17544)
+_BIG_RATE = const(17544)   # the same for the Expert's swap rule
 
 
 def keep_mask(task, nums):
@@ -532,6 +593,9 @@ class Bot:
         self.searches = 0       # reroll searches started (tests, benchmarks)
         self.work = 0           # units of the last decision
         self._pv = None         # (key, rates per pile) for the Expert's pile choice
+        self._keys = []         # the targets' keys (``_target_keys``)
+        self._ex = []           # how each target is valued exactly (``_exact_info``)
+        self.rest = []          # the targets a candidate samples (stage 2)
 
     def _rand(self):
         # Lehmer generator mod 65537: products stay small ints on the device.
@@ -813,29 +877,28 @@ class Bot:
         """(task, points) the reroll aims for: its card, and from Strong up the open
         mandatory tasks and the hourglass card in the last third."""
         out = []
+        for key in self._target_keys(st):
+            if key < 100:
+                out.append((deck.DECK[key][3], deck.DECK[key][1]))
+            else:
+                out.append((deck.SPECIAL_SIDES[key - 100][1],
+                            2 if key - 100 >= 2 * deck.HOURGLASS_CARD else 5))
+        return out
+
+    def _target_keys(self, st):
+        # the targets as card ids, special sides as 100 + side
+        out = self._keys
+        del out[:]
         c = st.hands[self.seat]
         if c >= 0:
-            out.append((deck.DECK[c][3], deck.DECK[c][1]))
+            out.append(c)
         if self.level < STRONG:
             return out
         for sd in st.mand_open:
-            out.append((deck.SPECIAL_SIDES[sd][1], 5))
+            out.append(100 + sd)
         if st.hg_open and st.started and 3 * st.time_left() <= st.glass.total:
-            out.append((deck.SPECIAL_SIDES[st.hg_side][1], 2))
+            out.append(100 + st.hg_side)
         return out
-
-    def _target_hits(self, st):
-        # expected points of a fresh roll of all six dice, times 46656 (exact: the
-        # deck's hit counts; expectations add up over targets)
-        t = 0
-        c = st.hands[self.seat]
-        if c >= 0:
-            t += deck.DECK[c][1] * deck.DECK[c][2]
-        for sd in st.mand_open:
-            t += 5 * deck.SPECIAL_SIDES[sd][0]
-        if st.hg_open and st.started and 3 * st.time_left() <= st.glass.total:
-            t += 2 * deck.SPECIAL_SIDES[st.hg_side][0]
-        return t
 
     def _prep(self, tg):
         out = []
@@ -1028,9 +1091,11 @@ class Bot:
             self.work = spent
             yield m0 if m0 else free & -free
             return
-        # stage 2 values them and the obvious plays again: exactly for one die (two
-        # for the Expert), else on common sampled rolls; the Expert also values
-        # rerolling every free die exactly when that is all six (the deck's counts)
+        # stage 2 values them and the obvious plays again, each target exactly where
+        # that is cheap (odds: three to five dice of a one-domain task from the
+        # tables, a condition or a single face for any number, all six from the
+        # deck's counts), the rest by enumeration (one die; two for the Expert while
+        # the budget allows) or on common sampled rolls
         cands = [m for m in (m0, m1, m2) if m]
         for x in tg:
             if used + _KEEPCOST > SLICE:
@@ -1042,128 +1107,190 @@ class Bot:
             m = (63 ^ keep_mask(x[5], cur)) & free
             if m and m not in cands and len(cands) < 5:
                 cands.append(m)
-        # stage 2 gives each candidate at least MIN_REFINE rolls: no more
-        # candidates than its budget pays for (the best first)
+        ex = self._exact_info(st)
+        nt = len(tg)
+        # when every target has exact figures for three to five dice and the budget
+        # allows, every such reroll is valued exactly and the best two join
+        scan = _SCANCOST + _EXCOST * nt
+        if (20 + 15 + 6) * scan <= work - spent - 64 and not self._inexact(ex, 3) and (
+                not self._inexact(ex, 5)):
+            q0 = -1
+            q1 = -1
+            b0 = 0
+            b1 = 0
+            for m in range(7, 63):
+                pc = POPCOUNT[m]
+                if pc < 3 or m & prot:
+                    continue
+                if used + scan > SLICE:
+                    yield None
+                    used = 0
+                units += scan
+                used += scan
+                spent += scan
+                keep = 63 ^ m
+                v = (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)
+                for j in range(nt):
+                    v += tg[j][1] * _exact_hits(ex[j], cur, keep, pc) * _MN[pc] // _MD[pc]
+                if v > q1:
+                    if v > q0:
+                        q1 = q0
+                        b1 = b0
+                        q0 = v
+                        b0 = m
+                    else:
+                        q1 = v
+                        b1 = m
+            for m in (b0, b1):
+                if m and m not in cands:
+                    cands.append(m)
+        # a candidate is sampled when one of its targets has no exact figure for its
+        # number of dice and it is not enumerated (more than two dice)
+        nsam = 0
+        for m in cands:
+            if self._inexact(ex, POPCOUNT[m]):
+                nsam += 1
+        # stage 2 gives each sampled candidate at least MIN_REFINE rolls: no more
+        # of them than its budget pays for (the best first)
         most = (rolls - n) // MIN_REFINE
         if most < 1:
             most = 1
-        if len(cands) > most:
-            cands = cands[:most]
+        if nsam > most:
+            keep = []
+            k = 0
+            for m in cands:
+                if self._inexact(ex, POPCOUNT[m]):
+                    k += 1
+                    if k > most:
+                        continue
+                keep.append(m)
+            cands = keep
+            nsam = most
         if exact and free == 63 and 63 not in cands:
             cands.append(63)    # valued from the deck's counts: no rolls
-        # the exact ones first (one die, all six), then two dice, then the rest
+        # the exact ones first, then two dice, then the rest
         order = []
         for k in (1, 2, 3):
             for m in cands:
                 pc = POPCOUNT[m]
-                if (k == 1 and (pc == 1 or (exact and m == 63))) or (
-                        k == 2 and pc == 2 and m != 63) or (k == 3 and pc > 2 and m != 63):
+                inex = self._inexact(ex, pc)
+                if (k == 1 and (pc == 1 or not inex)) or (
+                        k == 2 and pc == 2 and inex) or (k == 3 and pc > 2 and inex):
                     order.append(m)
         cands = order
-        nsam = 0
-        for m in cands:
-            if POPCOUNT[m] > 1 and not (exact and m == 63):
-                nsam += 1
         nf = REFINE
         faces = self.faces
         for j in range(nf):
             row = faces[j]
             for i in range(6):
                 row[i] = rand() % 6 + 1
-        # a card that only binds every die ("only 135", "no 1", "no Y") has
-        # exact odds for any reroll: the kept dice must all be good, and each
-        # rerolled die shows a good face g times in 6 (every die has each number
-        # and each colour once); the other targets are then sampled alone
-        ex_w = 0
-        ex_good = 0
-        ex_g = 0
-        tgs_s = tg
-        cost_s = cost
-        c = st.hands[self.seat]
-        if c >= 0:
-            task = deck.DECK[c][3]
-            if len(task) == 1 and task[0][0] >= ONLYN:
-                k = task[0][0]
-                ex_w = deck.DECK[c][1]
-                ex_good = keep_mask(task, cur)
-                ex_g = POPCOUNT[task[0][1]]
-                if k == NON or k == NOC:
-                    ex_g = 6 - ex_g
-                tgs_s = tg[1:]
-                cost_s = cost - _TCOST[tg[0][0]]
         best = -1
         bestm = free & -free
         left = work - spent     # units left for stage 2
+        rest = self.rest
         for m in cands:
             pc = POPCOUNT[m]
-            tot = -1
-            # two dice are enumerated (36 rolls) when the budget still leaves the
-            # candidates after this one their sampled rolls
-            sampled = pc > 1 and not (exact and m == 63)
-            if sampled:
-                nsam -= 1
-            two = exact and pc == 2 and left - 36 * cost >= nsam * MIN_REFINE * cost
-            if sampled and not two:
-                nf = left // cost // (nsam + 1)
-                nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
-            if exact and m == 63:
-                tot = self._target_hits(st) * _M // 46656
-            elif pc == 1 or two:
-                i0 = -1
-                i1 = -1
-                for i in range(6):
-                    if (m >> i) & 1:
-                        if i0 < 0:
-                            i0 = i
-                        else:
-                            i1 = i
-                for i in range(6):
-                    t[i] = cur[i]
-                s = 0
-                step = cost if i1 < 0 else 6 * cost
-                for f in range(1, 7):
-                    if used + step > SLICE:
-                        yield None
-                        used = 0
-                    t[i0] = f
-                    units += step
-                    used += step
-                    spent += step
-                    left -= step
-                    if i1 < 0:
-                        s += value(tg, t)
-                    else:
-                        for g in range(1, 7):
-                            t[i1] = g
-                            s += value(tg, t)
-                tot = s * (_M // 6 if i1 < 0 else _M // 36)
-            else:
-                for i in range(6):
-                    t[i] = cur[i]
-                s = 0
-                if tgs_s:
-                    for j in range(nf):
-                        if used + cost_s > SLICE:
+            keep = 63 ^ m
+            # the exact part: every target with a figure for pc dice
+            if used + _EXCOST * nt > SLICE:
+                yield None
+                used = 0
+            units += _EXCOST * nt
+            used += _EXCOST * nt
+            spent += _EXCOST * nt
+            left -= _EXCOST * nt
+            tot = 0
+            del rest[:]
+            cost = 3
+            for j in range(nt):
+                h = _exact_hits(ex[j], cur, keep, pc)
+                if h >= 0:
+                    tot += tg[j][1] * h * _MN[pc] // _MD[pc]
+                else:
+                    rest.append(tg[j])
+                    cost += _TCOST[tg[j][0]]
+            if rest:
+                sampled = pc > 1
+                if sampled:
+                    nsam -= 1
+                # two dice are enumerated (36 rolls) when the budget still leaves
+                # the candidates after this one their sampled rolls
+                two = exact and pc == 2 and left - 36 * cost >= nsam * MIN_REFINE * cost
+                if pc == 1 or two:
+                    i0 = -1
+                    i1 = -1
+                    for i in range(6):
+                        if (m >> i) & 1:
+                            if i0 < 0:
+                                i0 = i
+                            else:
+                                i1 = i
+                    for i in range(6):
+                        t[i] = cur[i]
+                    s = 0
+                    step = cost if i1 < 0 else 6 * cost
+                    for f in range(1, 7):
+                        if used + step > SLICE:
                             yield None
                             used = 0
-                        units += cost_s
-                        used += cost_s
-                        spent += cost_s
-                        left -= cost_s
+                        t[i0] = f
+                        units += step
+                        used += step
+                        spent += step
+                        left -= step
+                        if i1 < 0:
+                            s += value(rest, t)
+                        else:
+                            for g in range(1, 7):
+                                t[i1] = g
+                                s += value(rest, t)
+                    tot += s * (_M // 6 if i1 < 0 else _M // 36)
+                else:
+                    nf = left // cost // (nsam + 1)
+                    nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
+                    for i in range(6):
+                        t[i] = cur[i]
+                    s = 0
+                    for j in range(nf):
+                        if used + cost > SLICE:
+                            yield None
+                            used = 0
+                        units += cost
+                        used += cost
+                        spent += cost
+                        left -= cost
                         row = faces[j]
                         for i in range(6):
                             if (m >> i) & 1:
                                 t[i] = row[i]
-                        s += value(tgs_s, t)
-                tot = s * (_M // nf)
-                if ex_w and not (63 ^ m) & ~ex_good:
-                    tot += ex_w * _M * ex_g ** pc // _MUL6[pc]
+                        s += value(rest, t)
+                    tot += s * (_M // nf)
             v = tot + (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)
             if v > best or (v == best and pc < POPCOUNT[bestm]):
                 best = v
                 bestm = m
+        del rest[:]
         self.work = spent
         yield bestm
+
+    def _exact_info(self, st):
+        """Per target (as ``targets``): how it is valued exactly, for
+        ``_exact_hits``: (kind, a, b, hits of all six)."""
+        out = self._ex
+        del out[:]
+        for key in self._target_keys(st):
+            out.append(_exact_info(key))
+        return out
+
+    def _inexact(self, ex, pc):
+        # whether a target has no exact figure for a reroll of pc dice
+        if pc == 6:
+            return False
+        for e in ex:
+            k = e[0]
+            if k == _EX_NONE or (k == _EX_TABLE and (pc < 3 or pc > 5)):
+                return True
+        return False
 
     def _value(self, tg, nums):
         """Points of the compiled targets ``tg`` that the roll ``nums`` fulfils."""
@@ -1233,9 +1360,6 @@ class Bot:
         return v
 
 
-_BIG_RATE = sum(_card_rate(c) for c in range(deck.NCARDS)) // deck.NCARDS
-
-
 class RandomBot(Bot):
     """Baseline (the benchmark's): rerolls a random non-empty set of dice, draws
     from a random pile, flips when it can."""
@@ -1256,29 +1380,22 @@ def _dice_words(st, m):
     return "all" if m == 63 else _die_labels(st.dice, m)
 
 
-def _chance(bot, st, tg, hits, m):
-    """The chance (percent) that rerolling ``m`` meets the compiled card ``tg``
-    (``hits``: its count of 46656) and whether it is exact: one to three dice
-    enumerated, all six from the deck's count, else 216 sampled rolls. A
-    generator: None after each slice, (percent, exact) last."""
+def _chance(bot, st, card, m):
+    """The chance (percent) that rerolling ``m`` meets ``card`` and whether it is
+    exact: from the exact figures where there are (``_exact_hits``: all six dice,
+    three to five dice of a one-domain card, a condition or a single face), else
+    one to three dice enumerated, else 216 sampled rolls. A generator: None after
+    each slice, (percent, exact) last."""
     global units
     cur = st.dice
     t = bot.t
     pc = POPCOUNT[m]
-    if m == 63:
-        yield (hits * 100 + 23328) // 46656, True
+    units += _EXCOST
+    h = _exact_hits(_exact_info(card), cur, 63 ^ m, pc)
+    if h >= 0:
+        yield (h * 100 + _MUL6[pc] // 2) // _MUL6[pc], True
         return
-    task = tg[5]
-    if len(task) == 1 and task[0][0] >= ONLYN:
-        units += 16
-        g = POPCOUNT[task[0][1]]
-        if task[0][0] == NON or task[0][0] == NOC:
-            g = 6 - g
-        if (63 ^ m) & ~keep_mask(task, cur):
-            yield 0, True
-        else:
-            yield (100 * g ** pc + _MUL6[pc] // 2) // _MUL6[pc], True
-        return
+    tg = bot._card_tg(card)
     tgs = (tg,)
     cost = 3 + _TCOST[tg[0]]
     total = 6 ** pc if pc <= 3 else 216
@@ -1344,7 +1461,7 @@ def hint(st, seat, rng):
     d = deck.DECK[c]
     pct = 0
     exact = True
-    for x in _chance(b, st, b._card_tg(c), d[2], m):
+    for x in _chance(b, st, c, m):
         if x is None:
             yield None
         else:
