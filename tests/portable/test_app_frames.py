@@ -142,3 +142,103 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
     finally:
         screens.card_lines = real_card
         screens.ui.wrap = real_wrap
+
+
+class Counted(App):
+    """A console that counts its frames like core.app.App (``frames`` goes up
+    at the end of each): a key is handled, then the tick, then the drawing."""
+
+    def __init__(self, seed=3):
+        App.__init__(self, seed)
+        self.frames = 0
+
+    def run(self, ms, step=100):
+        end = self.t + ms
+        while self.t < end:
+            self.t += step
+            self.top().tick(self.t)
+            self.frames += 1
+
+    def one(self, key=None):
+        """One frame: the key's event (a callable), the tick, the drawing.
+        Returns what the frame did."""
+        table = self.table
+        st = table.st
+        moves = table.log.count
+        saves = table.saves
+        steps0 = table.steps
+        self.t += 33
+        if key is not None:
+            key()
+        top = self.top()
+        top.tick(self.t)
+        drew = False
+        top = self.top()
+        if top.dirty:
+            top.dirty = False
+            top.draw(self.fb)
+            drew = not top.dirty                 # a table that put its picture off is dirty again
+        self.frames += 1
+        return {"moves": table.log.count - moves, "saves": table.saves - saves,
+                "step": table.steps != steps0, "drew": drew}
+
+
+def test_milestones_draws_a_bots_action_and_your_roll_in_the_next_frame_which_does_nothing_else():
+    app = Counted(seed=6)
+    table = setup_solo(app, bots=2)
+    app.table = table
+    st = table.st
+    f = app.one(app.shake)                       # your roll: the dice are rolled...
+    assert f["moves"] >= 1 and st.started
+    assert not f["drew"] and not f["step"] and table.dirty    # ...and drawn in the next frame
+    f = app.one()
+    assert f["drew"] and not f["step"] and not f["saves"]
+    played = 0
+    for _ in range(900):
+        f = app.one()
+        if f["moves"] and not f["saves"]:            # a bot's action played in this frame
+            played += 1
+            assert not f["drew"], f
+            g = app.one()                            # its picture: no bot step, no save
+            assert g["drew"] and not g["step"] and not g["saves"] and not g["moves"], g
+        if st.is_over() or app.top() is not table:
+            break
+    assert played >= 3
+
+
+def test_milestones_runs_no_bot_step_in_the_frame_you_act_in():
+    app = Counted(seed=7)
+    table = setup_solo(app, bots=2)
+    app.table = table
+    app.one(app.shake)
+    for _ in range(200):                         # the bots roll: your card may come in reach
+        app.one()
+        if table.st.turn == 0 and not table.pending_save:
+            break
+    assert table.st.turn == 0
+    table.cur = 2
+
+    def mark_and_roll():
+        app.press(events.A)                      # mark the die...
+        app.shake()                              # ...and reroll it
+    f = app.one(mark_and_roll)
+    assert f["moves"] >= 1 and not f["step"]
+
+
+def test_short_cuts_a_move_line_as_the_split_version_did():
+    def by_split(line):
+        line = line.split(";")[0]
+        k = line.find(" scored ")
+        if k > 0 and ": " in line:
+            return line[:k] + " scored " + line.split(": ", 1)[1].split(",")[0]
+        return line
+    for line in ("S2 scored run of 3: +2, team 5; S2 drew a green card",
+                 "You scored 3 of a kind: +1, team 1",
+                 "S3 scored full house: +4",
+                 "S4 rerolled 6K 2R and got 1K 3R",
+                 "S2: keep 6G 5G",
+                 "S1: your turn",
+                 "S2 scored +1",
+                 "The dice met a must-do card (1 open)",
+                 "x scored : a,b;c", ""):
+        assert screens.short(line) == by_split(line), line

@@ -647,3 +647,19 @@ def test_a_bot_turn_starts_on_a_heap_looked_at_in_its_pacing_wait():
     assert len(starts) >= 5
     for i in starts:                             # a thought's first slice: the frame before looked
         assert got[i - 1]["collected"], i
+
+
+def test_a_bots_move_is_drawn_in_the_frame_after_it_which_does_nothing_else():
+    app = ShortHeapApp(seed=4)
+    app.short = False
+    t = PigTable(app, Pig(2), [1, 2])
+    app.push(t)
+    got = watched_frames(app, t, 800)
+    # a move a bot thought out: played the frame after its last slice
+    decided = [i for i in range(1, len(got) - 1)
+               if got[i]["move"] and not got[i]["slice"] and got[i - 1]["slice"]]
+    assert len(decided) >= 5
+    for i in decided:
+        assert not got[i]["drawn"], i            # the move's frame does not draw it...
+        nxt = got[i + 1]                         # ...the next one draws, and only that
+        assert nxt["drawn"] and not nxt["slice"] and not nxt["move"] and not nxt["collected"], i

@@ -382,6 +382,7 @@ class Table(ui.Screen):
         self.pending_save = False
         self.saves = 0               # saves taken (tests count them)
         self.heap_wait = 0           # frames since the last look at the heap
+        self.redraw = False          # a bot's move is drawn in the frame after it
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
         from dicebox.core.app import RollRefused
@@ -579,7 +580,9 @@ class Table(ui.Screen):
     def bot_slice(self, now):
         """One step of bot play a frame: roll a bot's dice, or think one slice
         of a decision, or play the decided move (the frame after its last
-        slice, so no frame holds both a slice and a move's redraw)."""
+        slice), whose picture is drawn in the frame after that: no frame holds
+        a slice and a move, nor a move (the rules put it in words by trying
+        it on a copy of the state) and its redraw."""
         from dicebox.core.app import RollRefused
         seat = self.actor()
         if self.thought is None:
@@ -599,7 +602,7 @@ class Table(ui.Screen):
                 return
             if a is not None:
                 self.thought.answer = a   # played in the next frame: a frame holds a
-            return                        # slice or a move and its drawing, not both
+            return                        # slice or a move, not both
         self.thought = None
         text = self.s.describe(a)
         try:
@@ -612,6 +615,9 @@ class Table(ui.Screen):
         self.log.add(self.msg)
         self.moved(seat)
         self.next_step = ticks.add(now, self.STEP_MS)
+        if self.dirty and self.s.current_player() != TERMINAL:   # (the end page covers it)
+            self.dirty = False
+            self.redraw = True            # drawn in the next frame, before anything else
 
     # -- the end --
     def finish(self):
@@ -645,6 +651,10 @@ class Table(ui.Screen):
         return work or got
 
     def tick(self, now):
+        if self.redraw:               # the frame after a bot's move: its picture, nothing else
+            self.redraw = False
+            self.dirty = True
+            return
         if self.pending_save and not self.animating() and self.thought is None:
             if self.s.current_player() != TERMINAL:
                 self.save_now()

@@ -443,6 +443,9 @@ class Table(T.Table):
         self.last_sec = -1
         self.steps = 0                # bot steps taken (tests count them)
         self.stepped = False          # this frame ran a bot step
+        self.acted = None             # the console's frame count when a person last acted
+        self.rolled = None            # ... and last rolled (its picture comes a frame later)
+        self.played = None            # ... and last played a bot's action (likewise)
         self.show_card = self.humans == 1   # alone: your card sits under the dice
         self.close = [0] * n          # the dice each bot last announced it needs kept
         self.wrap_key = None          # the message line last wrapped, and its lines
@@ -577,6 +580,7 @@ class Table(T.Table):
         st = self.st
         if not bot:
             self.ready = None        # a bot's answer waiting is thought again
+            self.acted = self.frame_no()   # the console's frame count now
         if self.pending_save and not bot:
             self.tumble = 0          # the dice land at once: this frame does not animate
             self.save_now()          # two actions before a frame: the first is saved first
@@ -639,6 +643,7 @@ class Table(T.Table):
             return
         if self.act(("roll", m)):
             self.sel = 0
+            self.rolled = self.frame_no()   # the tumble is drawn from the next frame on
 
     def claim(self, seat):
         st = self.st
@@ -718,6 +723,10 @@ class Table(T.Table):
         if st.is_over():
             self.finish()
             return
+        # a person acted in this frame, or the last frame rolled or played a bot's
+        # action whose picture this frame draws: no bot step, no save in it
+        f = self.frame_no()
+        acted = f is not None and (self.acted == f or self.rolled == f - 1 or self.played == f - 1)
         sec = st.time_left() // 1000
         if sec != self.last_sec:
             self.last_sec = sec
@@ -733,7 +742,7 @@ class Table(T.Table):
             self.dirty = True
         if not self.msg and self.said:
             self.say(short(self.said.pop(0)))   # one line cut a message, not a recap's all at once
-        if self.pending_save and not self.animating():
+        if self.pending_save and not self.animating() and not acted:
             self.save_now()
             return                    # a save is this frame's work: no bot step
         if self.refused is not None or st.pending is not None:
@@ -750,6 +759,8 @@ class Table(T.Table):
             return
         if st.setup >= st.n:
             self._recap()
+        if acted:
+            return                    # the person's action and its picture are this frame's work
         if self.bots:
             if self.heap_frame(True):  # a still frame: no bot step, nothing played
                 return
@@ -767,6 +778,7 @@ class Table(T.Table):
             self.ready = None
             if self.act(got, True) and got[0] != "roll" and got[0] != "draw":
                 self.say(short(self.log.lines[-1]))
+            self.played = self.frame_no()
             return
         if st.setup < st.n:
             bt = self.bots[st.setup - self.humans]     # the seat taking its first card
@@ -833,7 +845,15 @@ class Table(T.Table):
         self.said += got
 
     # ---- picture -------------------------------------------------------------
+    def frame_no(self):
+        """The console's frame count (None on a stand-in console without one)."""
+        return getattr(self.app, "frames", None)
+
     def draw(self, fb):
+        f = self.frame_no()
+        if f is not None and (self.rolled == f or self.played == f):
+            self.dirty = True        # a frame that rolled your dice or played a bot's action:
+            return                   # its picture comes in the next frame (the tumble starts there)
         self.draw_table(fb)
         if self.busy:
             self.draw_cue(fb)
@@ -932,11 +952,16 @@ class Table(T.Table):
 
 def short(line):
     """A move line cut for the message line: "S2 scored +2" (the team's points
-    are at the top of the table)."""
-    line = line.split(";")[0]
+    are at the top of the table). Cut by position, without splitting the line
+    into lists (it runs in a frame that plays a move)."""
+    k = line.find(";")
+    if k >= 0:
+        line = line[:k]
     k = line.find(" scored ")
-    if k > 0 and ": " in line:
-        return line[:k] + " scored " + line.split(": ", 1)[1].split(",")[0]
+    c = line.find(": ")
+    if k > 0 and c >= 0:
+        e = line.find(",", c + 2)
+        return line[:k] + " scored " + (line[c + 2:e] if e >= 0 else line[c + 2:])
     return line
 
 
