@@ -3,8 +3,8 @@ heap only in frames where nothing moves, the turn coming back to a person
 does not cut a whole recap in one frame, and a redraw of the clock does not
 build the card's and the message's lines again."""
 from dicebox.core import events, table as core_table
-from console import FakeApp, TextFB
-from dicebox.games.milestones import screens
+from console import TextFB
+from dicebox.games.milestones import screens, play
 from test_milestones_screens import App, setup_solo
 
 
@@ -80,12 +80,12 @@ def test_the_recap_cuts_one_line_a_message():
     for k in range(6):                           # what the bots did meanwhile
         table.log.add("S%d scored run of %d: +%d, team %d; a long line" % (2 + k % 2, k + 2, 10 + k, k))
     calls = []
-    real = screens.short
+    real = play.short
 
     def counted(line):
         calls.append(line)
         return real(line)
-    screens.short = counted
+    play.short = counted
     try:
         said = []
         back = None
@@ -103,7 +103,7 @@ def test_the_recap_cuts_one_line_a_message():
         assert back is not None
         assert [x for x in said if x in want] == want     # each said, in order, cut
     finally:
-        screens.short = real
+        play.short = real
 
 
 def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
@@ -112,8 +112,8 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
     app.shake()
     table.say("S1 scored run of 3")
     built = {"card": 0, "wrap": 0}
-    real_card = screens.card_lines
-    real_wrap = screens.ui.wrap
+    real_card = play.card_lines
+    real_wrap = play.ui.wrap
 
     def card_lines(card, width=16):
         built["card"] += 1
@@ -122,8 +122,8 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
     def wrap(text, width=16):
         built["wrap"] += 1
         return real_wrap(text, width)
-    screens.card_lines = card_lines
-    screens.ui.wrap = wrap
+    play.card_lines = card_lines
+    play.ui.wrap = wrap
     try:
         fb = TextFB(strict=False)
         table.draw(fb)
@@ -140,8 +140,8 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
         assert built["card"] == 1 and built["wrap"] == once["wrap"] + 1
         assert "A new line" in fb.shown()
     finally:
-        screens.card_lines = real_card
-        screens.ui.wrap = real_wrap
+        play.card_lines = real_card
+        play.ui.wrap = real_wrap
 
 
 class Counted(App):
@@ -163,7 +163,6 @@ class Counted(App):
         """One frame: the key's event (a callable), the tick, the drawing.
         Returns what the frame did."""
         table = self.table
-        st = table.st
         moves = table.log.count
         saves = table.saves
         steps0 = table.steps

@@ -154,3 +154,14 @@ def test_each_game_loads_a_small_module_first():
         if mods:
             assert mods[0].rsplit(".", 1)[1] in ("dice", "help", "board"), (label, mods)
             assert mods[-2].endswith(".screens") and mods[-1].endswith(".bot"), (label, mods)
+
+
+def test_milestones_table_and_menus_load_in_two_frames():
+    # on the chip the one module of both was an import of over 200 ms: the
+    # table (play) and the menus (screens) are imported a frame each
+    from dicebox.games import milestones
+    from dicebox.games.milestones import play, screens
+    mods = list(milestones.PRELOAD)
+    assert mods.index("dicebox.games.milestones.play") < mods.index("dicebox.games.milestones.screens")
+    assert not hasattr(play, "StartMenu") and not hasattr(play, "SetupMenu")
+    assert screens.Table is play.Table and screens.SAVE == play.SAVE

@@ -3,14 +3,15 @@
 NAME = "Milestones"
 
 # imported one a frame by the home menu before start() (apps/menu.Loading);
-# a small module first (the launcher's frame also collects the heap), the
-# screens (the longest import, ~170 ms on the chip) in a frame of their own
+# a small module first (the launcher's frame also collects the heap); the
+# table's screens (play) and the menus (screens) in two frames
 PRELOAD = (
     "dicebox.games.milestones.dice",
     "dicebox.core.table",
     "dicebox.games.milestones.tasks",
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
+    "dicebox.games.milestones.play",
     "dicebox.games.milestones.screens",
     "dicebox.games.milestones.bot",
 )

@@ -1,0 +1,817 @@
+"""Milestones at the table: the table itself (dice, clock, claims, bots),
+picking a pile, peeking at a card, the result, and what they need (the high
+scores, the bot module). The menus before a game are in ``screens`` (which
+names all of this too); the two are imported in separate frames when the game
+loads (``PRELOAD``), so neither import is a long frame.
+
+Screens hold no rules: they show ``rules.State`` and turn buttons into actions; a
+refused action's reason is shown. The keys are listed for players in
+``help.CONTROLS`` (keep the two in step). People sit first, bots after them.
+
+The shared game table (``core.table``) is turn-based; in Milestones everyone
+plays at once (any seat claims at any moment, the sand never waits), so
+``Table`` takes from ``core.table.Table`` what fits -- seat kinds and bot
+levels, ``save_table``/``load_table`` and the save policy, the thinking cue,
+the game menu with Hint, "Save and quit", the end page, the per-level records
+-- and keeps its own frame: the clock, then either one save, or one bot step
+(``bot.Bot(seat, level).step(st, app.rng)``, one seat a frame, round robin), or
+playing the action a step found, or (every few frames, when nothing is to be
+redrawn) the shared table's look at the heap, a frame that may collect and
+does nothing else. Saves come one per action, in a later frame
+that runs no bot step and shows no tumbling dice (a person's second action
+before it saves the first one first), so a power cut loses at most the last
+action; the clock is moved on before the save, so the saved sand is that
+frame's. A frame that plays a bot's action or rolls your dice does not draw
+them: the next frame draws, and runs no bot step and no save. The save's
+keys (``opt`` holds the setup), the first format's conversion, the pace of
+the bots and what counts as a won record are in docs/games/milestones.md
+("Screens").
+
+Clocks: the table keeps the rules' clock itself, advanced by the wrap-safe
+``core.ticks`` difference between frames, so the console's tick counter
+wrapping never stops the sand; resuming stands the hourglass up again.
+"""
+from micropython import const
+from dicebox.core import ui, ticks, events
+from dicebox.core import table as T
+from dicebox.core import dice as dice_draw
+from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
+from dicebox.core.storage import need, int_in, list_of, dict_of
+from dicebox.games.milestones import rules, deck, tasks
+from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
+
+GAME = "milestones"           # the records' key
+SAVE = "milestones_game"
+HIGH = "milestones_high"
+LAST = "#last"                # high-score key: the id of the last game recorded
+OLD_BOTS = const(3)           # the seat kind of a first-format save's bots: Strong
+_BOT_ROLL_MS = const(3000)    # a bot rerolls no sooner than this after the dice changed
+_BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
+_BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
+_TUMBLE_MS = const(300)       # rolled dice tumble this long
+_MSG_MS = const(2500)
+VOIDED = "A mandatory task was left open: no points."
+
+
+def variant_key(cfg):
+    k = ""
+    if cfg["big"]:
+        k += "1"
+    m = "".join("-ab"[x] for x in cfg["must"])
+    if m != "---":
+        k += "2" + m
+    if cfg["hg"]:
+        k += "3"
+    return k or "base"
+
+
+def new_config():
+    return {"humans": 1, "bots": 2, "level": T.LEVELS.index("Strong"), "big": False,
+            "must": [0, 0, 0], "hg": 0, "aid": False}
+
+
+def check_high(t):
+    dict_of(t, "the high scores")
+    need(len(t) <= 400, "too many high-score rows")
+    for k in t:
+        v = t[k]
+        need(isinstance(k, str) and len(k) <= 24, "a bad high-score row name")
+        if k == LAST:
+            int_in(v, 0, ticks.PERIOD, "the last game id")
+            continue
+        list_of(v, "the scores of " + k, hi=5)
+        for x in v:
+            int_in(x, 0, 9999, "a high score")
+    return t
+
+
+def record_high(store, st, cfg):
+    """Add a finished game's score to the table (once per game id).
+    Returns ``(best before, new best?, first time?)``."""
+    key = "%d-%s" % (st.n, variant_key(cfg))
+    table = store.load(HIGH, {}, check=check_high)
+    best = table.get(key, [])
+    score = st.score()
+    gid = cfg.get("gid")
+    if gid is not None and table.get(LAST) == gid:
+        rest = list(best)
+        if score in rest:
+            rest.remove(score)
+        top = rest[0] if rest else None
+        return top, top is None or score > top, False
+    top = best[0] if best else None
+    table[key] = sorted(best + [score], reverse=True)[:5]
+    if gid is not None:
+        table[LAST] = gid
+    store.save(HIGH, table)
+    return top, top is None or score > top, True
+
+
+def help_menu(app):
+    from dicebox.games.milestones import help as game_help
+    items = []
+    for title, text in game_help.pages():
+        items.append((title, (lambda t=title, x=text: app.push(ui.TextPage(app, t, x)))))
+    app.push(ui.Menu(app, "How to play", items))
+
+
+def bots():
+    """The bot module, imported with a game's table rather than with the
+    game's menus, and first thing when a game opens: from source (the
+    simulator) a big module compiles best on a freshly collected heap."""
+    import sys
+    got = sys.modules.get("dicebox.games.milestones.bot")
+    if got is None:
+        import gc
+        gc.collect()
+        from dicebox.games.milestones import bot as got
+    return got
+
+
+def pattern(fb, x, y, w, h, colour):
+    rows = PATTERNS[colour]
+    for yy in range(h):
+        bits = rows[yy & 3]
+        if bits == 15:
+            fb.hline(x, y + yy, w, 1)
+            continue
+        if not bits:
+            continue
+        for xx in range(w):
+            if (bits >> (3 - (xx & 3))) & 1:
+                fb.pixel(x + xx, y + yy, 1)
+    fb.rect(x, y, w, h, 1)
+
+
+def card_lines(card, width=16):
+    """A card in at most three screen lines: points, then the task."""
+    text = "%dp: %s" % (deck.DECK[card][1], "+".join(tasks.describe(deck.DECK[card][3], True)))
+    return ui.wrap(text, width)
+
+
+def _dice_words(st, m):
+    if st.dice is None or m == 63:
+        return "all six dice"
+    return die_labels(st.dice, m)
+
+
+class Table(T.Table):
+    GAME = "Milestones"     # the game menu's title
+    SAVE = SAVE
+    CUE_X = 119             # the thinking cue, right of the turn seat on the top line
+
+    def __init__(self, app, st, seats, log=None, opt=None):
+        self.st = st
+        self.cfg = opt if opt is not None else new_config()
+        self.done = False
+        self.tumble = 0              # dice mask tumbling, until tumble_until
+        self.tumble_until = 0
+        self.busy = False            # a bot is thinking (the cue turns)
+        self.ready = None            # a bot's answer, played in the next frame
+        T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
+        self.cover = -1              # everyone plays at once: no hand-over cover
+        n = st.n
+        botmod = bots()
+        self.bm = botmod
+        botmod.clear_announcements()
+        self.bots = []
+        for s in range(self.humans, n):
+            self.bots.append(botmod.Bot(s, seats[s] - 1))
+        if self.humans == 1:
+            self.names = ["You"] + ["S%d" % (s + 1) for s in range(1, n)]
+        else:
+            self.names = ["S%d" % (s + 1) for s in range(n)]
+        self.seen = [None] * self.humans   # log mark at the end of each person's last turn
+        self.prev_turn = st.turn
+        self.cur = 0
+        self.sel = 0
+        self.said = []                # lines waiting for the message line (cut by short() when said)
+        now = app.now()
+        self.last = now               # tick value the rules' clock was last advanced at
+        self.msg_until = now
+        self.changed = now            # when the dice last changed
+        self.touched = now            # when a person last pressed a key here
+        self.asked = -1               # person's seat asked to pick a first pile
+        self.next_bot = 0
+        self.result = None            # (best before, new best?, first time?) once recorded
+        self.last_sec = -1
+        self.steps = 0                # bot steps taken (tests count them)
+        self.stepped = False          # this frame ran a bot step
+        self.acted = None             # the console's frame count when a person last acted
+        self.rolled = None            # ... and last rolled (its picture comes a frame later)
+        self.played = None            # ... and last played a bot's action (likewise)
+        self.show_card = self.humans == 1   # alone: your card sits under the dice
+        self.close = [0] * n          # the dice each bot last announced it needs kept
+        self.wrap_key = None          # the message line last wrapped, and its lines
+        self.wrap_rows = []
+        self.card_key = -1            # the hand card last set out in lines, and its lines
+        self.card_rows = []
+        if st.pending is not None:    # a save taken while a draw or roll waited
+            self._resolve()
+
+    # ---- the shared table's hooks ----------------------------------------------
+    def settle(self):
+        pass                          # chances are resolved as each action lands
+
+    def animating(self):
+        return bool(self.tumble) and ticks.diff(self.tumble_until, self.app.now()) > 0
+
+    def my_turn(self):
+        """A person may act: claims, swaps and flips do not wait for a turn."""
+        st = self.st
+        return not st.over and st.setup >= st.n
+
+    def menu_items(self):
+        st = self.st
+        items = []
+        if st.dice is not None and self.sel:
+            items.append(("Keep marked", lambda: self.then(
+                lambda: self.seats_then(self.keep, "Who asks?"))))
+        if st.big:
+            items.append(("Discard card", lambda: self.then(
+                lambda: self.seats_then(lambda s: self.act(("discard", s)), "Who discards?"))))
+        if st.hg_side is not None:
+            items.append(("Flip hourglass", lambda: self.then(lambda: self.act(("flip", 0)))))
+        return items
+
+    def info_items(self):
+        items = []
+        if self.st.mand_open or self.st.hg_open:
+            items.append(("Face-up cards", self.specials))
+        items.append((lambda: "Claim aid: %s" % ("on" if self.cfg.get("aid") else "off"),
+                      self.toggle_aid))
+        return items
+
+    def help_items(self):
+        return [("How to play", lambda: help_menu(self.app))]
+
+    def then(self, fn):
+        self.app.pop()               # the menu
+        fn()
+
+    def toggle_aid(self):
+        self.cfg["aid"] = not self.cfg.get("aid")
+        self.want_save()
+        self.app.top().dirty = True
+
+    def specials(self):
+        st = self.st
+        lines = []
+        for sd in st.mand_open:
+            lines.append("Must: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[sd][1], True)))
+        if st.hg_open:
+            lines.append("Glass: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[st.hg_side][1], True)))
+        self.app.push(ui.TextPage(self.app, "Face up", "\n".join(lines)))
+
+    def keep(self, seat):
+        """Ask the team to keep the marked dice (your card is close): Expert
+        bots then leave them alone while they show these faces and you hold
+        this card."""
+        st = self.st
+        if st.hands[seat] < 0:
+            self.say("no card in hand")
+            return
+        self.bm.announce(st, seat, self.sel)
+        self.log.add("%s: keep %s" % (self.names[seat], _dice_words(st, self.sel)))
+        self.say(self.log.lines[-1])
+        self.sel = 0
+
+    def hint(self):
+        """The Expert's advice for a person's seat, thought in slices on a clone."""
+        def show(seat):
+            gen = self.bm.hint(self.st.clone(), seat, self.app.rng)
+            self.app.replace(T.HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
+        self.seats_then(show, "Whose hint?")
+
+    def hint_words(self, a, seat):
+        """The hint's headline; the bot's words under it say which dice and why."""
+        if not a:
+            return "Nothing to do now."
+        v = a[0]
+        if v == "roll":
+            return "Your roll:" if self.st.turn == seat else "When you roll:"
+        if v == "claim":
+            return "Claim now!"
+        if v == "flip":
+            return "Flip the glass!"
+        if v == "discard":
+            return "Swap your card."
+        return "Take a card."
+
+    def quit(self):
+        """Lay the hourglass down, save and leave (the core's save and quit)."""
+        st = self.st
+        now = self.app.now()
+        st.apply(("pause", st.now + ticks.since(now, self.last)))
+        self.last = now
+        if st.is_over():             # the sand ran out while the menu was open
+            self.app.pop()           # the menu; the result goes over the table
+            self.finish()
+            return
+        self.done = True
+        T.Table.quit(self)
+
+    def finish(self):
+        """Once: the high score, the record, then the save goes; the end page."""
+        self.done = True
+        self.ended = True
+        st = self.st
+        store = self.app.store
+        if self.result is None:
+            self.result = record_high(store, st, self.cfg)
+            if self.result[2] and self.humans == 1 and self.bots:
+                top = self.result[0]
+                score = st.score()
+                res = 0 if top is None or score > top else (2 if score == top else 1)
+                T.add_record(store, GAME, max(self.seats) - 1, res)
+        self.save_now()              # a finished game's save is removed
+        self.app.push(Result(self.app, st, self.result))
+
+    # ---- actions -----------------------------------------------------------
+    def act(self, a, bot=False):
+        """Apply ``a`` (a person's, or a bot's when ``bot``), log it and ask for
+        a save in a later frame. A refused action's reason is shown."""
+        st = self.st
+        if not bot:
+            self.ready = None        # a bot's answer waiting is thought again
+            self.acted = self.frame_no()   # the console's frame count now
+        if self.pending_save and not bot:
+            self.tumble = 0          # the dice land at once: this frame does not animate
+            self.save_now()          # two actions before a frame: the first is saved first
+        words = st.describe(a, self.names)
+        mand = len(st.mand_open)
+        try:
+            st.apply(a)
+        except IllegalMove as e:
+            if not bot:              # a bot's refused step is asked again later
+                self.say(e.reason)
+                self.app.beep(220, 120)
+            return False
+        self.want_save()
+        self.dirty = True
+        self._resolve()
+        if words:
+            if a[0] == "roll" and st.dice is not None and st.pending is None:
+                words += (": " if a[1] == 63 else " and got ") + die_labels(st.dice, a[1])
+            self.log.add(words)
+        if len(st.mand_open) < mand:
+            self.log.add("The dice met a must-do card (%d open)" % len(st.mand_open))
+        return True
+
+    def _resolve(self):
+        """Draw the card or roll the dice the rules wait for (a refused roll
+        leaves the wait for A at the table)."""
+        from dicebox.core.app import RollRefused
+        st = self.st
+        if st.current_player() != CHANCE:
+            return
+        was = st.pending
+        try:
+            resolve_chance(st, self.app.rng)
+        except RollRefused as e:
+            self.refuse(e)
+            return
+        self.refused = None
+        if was[0] == "roll":
+            now = self.app.now()
+            self.changed = now
+            self.tumble = was[1]
+            self.tumble_until = ticks.add(now, _TUMBLE_MS)
+            self.app.beep(880, 30)
+
+    def say(self, text):
+        self.msg = text
+        self.msg_until = ticks.add(self.app.now(), _MSG_MS)
+        self.dirty = True
+
+    def human(self, seat):
+        return seat < self.humans
+
+    def roll(self):
+        st = self.st
+        if st.setup < st.n or not self.human(st.turn) or st.pending is not None:
+            return
+        m = 63 if st.dice is None else self.sel
+        if not m:
+            self.say("Mark a die first (A)")
+            return
+        if self.act(("roll", m)):
+            self.sel = 0
+            self.rolled = self.frame_no()   # the tumble is drawn from the next frame on
+
+    def claim(self, seat):
+        st = self.st
+        if not st.can_claim(seat):
+            self.act(("claim", seat, 0))     # shows the reason
+            return
+        if st.piles_empty():
+            self.act(("claim", seat, -1))
+            return
+        if len(st.piles) == 1:
+            self.act(("claim", seat, 0))
+            return
+        self.app.push(PilePicker(self.app, self, seat, "claim"))
+
+    def peek(self, seat):
+        self.app.push(Peek(self.app, self.st, seat, False))
+
+    def seats_then(self, fn, title):
+        if self.humans == 1:
+            fn(0)
+            return
+        items = []
+        for s in range(self.humans):
+            items.append(("Seat %d" % (s + 1), (lambda s=s: (self.app.pop(), fn(s)))))
+        self.app.push(ui.Menu(self.app, title, items))
+
+    # ---- input ---------------------------------------------------------------
+    def event(self, ev):
+        k = events.kind(ev)
+        b = events.button(ev)
+        if self.st.is_over():
+            if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
+                self.app.push(Result(self.app, self.st, self.result))
+            return
+        self.touched = self.app.now()
+        if self.refused is not None and ui.is_press(ev, events.A):
+            self.refused = None      # A tries the refused roll again
+            self._resolve()
+        elif k == events.SHAKE:
+            self.roll()
+        elif k == events.PRESS and b == events.LEFT:
+            self.cur = (self.cur - 1) % 6
+        elif k == events.PRESS and b == events.RIGHT:
+            self.cur = (self.cur + 1) % 6
+        elif k == events.PRESS and b == events.A:
+            if self.st.dice is not None:
+                self.sel ^= 1 << self.cur
+        elif k == events.LONG and b == events.A:
+            if self.st.dice is not None:
+                self.sel ^= 1 << self.cur    # the press before a hold is not a mark
+            self.roll()
+        elif k == events.PRESS and b == events.UP:
+            self.seats_then(self.claim, "Who claims?")
+        elif k == events.PRESS and b == events.DOWN:
+            if self.humans == 1:
+                self.show_card = not self.show_card
+            else:
+                self.seats_then(self.peek, "Whose card?")
+        elif k == events.PRESS and b == events.B:
+            self.menu()
+        else:
+            return
+        self.dirty = True
+
+    # ---- frame: the clock, the save, one bot step --------------------------
+    def tick(self, now):
+        st = self.st
+        self.stepped = False
+        self.keep_awake = not self.done  # the sand runs: the console must not sleep
+        if self.done:
+            return
+        if st.paused:
+            st.apply(("resume", st.now))
+        # the rules' clock moves on by the (wrap-safe) ticks since the last frame
+        st.apply(("time", st.now + ticks.since(now, self.last)))
+        self.last = now
+        if st.is_over():
+            self.finish()
+            return
+        # a person acted in this frame, or the last frame rolled or played a bot's
+        # action whose picture this frame draws: no bot step, no save in it
+        f = self.frame_no()
+        acted = f is not None and (self.acted == f or self.rolled == f - 1 or self.played == f - 1)
+        sec = st.time_left() // 1000
+        if sec != self.last_sec:
+            self.last_sec = sec
+            self.dirty = True
+            if st.started and sec < 10:
+                self.app.beep(1200, 20)
+        if self.tumble:
+            self.dirty = True
+            if not self.animating():
+                self.tumble = 0
+        if self.msg and ticks.diff(now, self.msg_until) > 0:
+            self.msg = ""
+            self.dirty = True
+        if not self.msg and self.said:
+            self.say(short(self.said.pop(0)))   # one line cut a message, not a recap's all at once
+        if self.pending_save and not self.animating() and not acted:
+            self.save_now()
+            return                    # a save is this frame's work: no bot step
+        if self.refused is not None or st.pending is not None:
+            self.heap_frame(False)    # waiting for A
+            return
+        if st.setup < st.n and self.human(st.setup):
+            s = st.setup
+            if self.asked != s:
+                self.asked = s
+                if len(st.piles) == 1:
+                    self.act(("draw", s, 0))
+                else:
+                    self.app.push(PilePicker(self.app, self, s, "draw"))
+            return
+        if st.setup >= st.n:
+            self._recap()
+        if acted:
+            return                    # the person's action and its picture are this frame's work
+        if self.bots:
+            if self.heap_frame(True):  # a still frame: no bot step, nothing played
+                return
+            self.bot_step(now)
+        else:
+            self.heap_frame(False)
+
+    def bot_step(self, now):
+        """One bot seat's step (round robin); an answer the table's pace allows
+        is played in the next frame (a frame either thinks or plays), else the
+        bot is asked again in a later frame."""
+        st = self.st
+        got = self.ready
+        if got is not None:
+            self.ready = None
+            if self.act(got, True) and got[0] != "roll" and got[0] != "draw":
+                self.say(short(self.log.lines[-1]))
+            self.played = self.frame_no()
+            return
+        if st.setup < st.n:
+            bt = self.bots[st.setup - self.humans]     # the seat taking its first card
+        else:
+            bt = self.bots[self.next_bot]
+            self.next_bot = (self.next_bot + 1) % len(self.bots)
+        self.stepped = True
+        self.steps += 1
+        a = bt.step(st, self.app.rng)
+        busy = False
+        for b in self.bots:
+            if b.thinking():
+                busy = True
+        if busy != self.busy or (busy and ticks.diff(now, self.next_cue) >= 0):
+            self.cue += 1
+            self.next_cue = ticks.add(now, 150)
+            self.dirty = True
+        self.busy = busy
+        self._announced(bt)
+        if a is None:
+            return
+        if st.setup >= st.n:
+            seen = ticks.diff(now, self.changed)
+            if a[0] == "roll":
+                if seen < _BOT_ROLL_MS or ticks.diff(now, self.touched) < _BOT_WAIT_MS:
+                    return
+            elif seen < _BOT_SEE_MS:
+                return
+        self.ready = a
+
+    def _announced(self, bt):
+        """A bot that says its card is close: the dice it asks the others to keep."""
+        m = getattr(bt, "close", 0)
+        s = bt.seat if hasattr(bt, "seat") else -1
+        if s < 0 or m == self.close[s]:
+            return
+        self.close[s] = m
+        if m and self.st.dice is not None:
+            self.said.append("S%d: keep %s" % (s + 1, _dice_words(self.st, m)))
+        self.dirty = True
+
+    def _recap(self):
+        """When the turn comes back to a person after other seats played, the
+        scores, swaps and flips since that person's last turn, one after another on
+        the message line (pass and play: first whose turn it is)."""
+        st = self.st
+        t = st.turn
+        p = self.prev_turn
+        if t == p:
+            return
+        self.prev_turn = t
+        if self.human(p):
+            self.seen[p] = self.log.count      # what happened from here on is news to p
+        if not self.human(t) or not st.started:
+            return
+        got = []
+        if self.seen[t] is not None:
+            mine = self.names[t] + " "
+            for line in self.log.since(self.seen[t]):
+                if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
+                    got.append(line)     # cut by short() as it is said: one a message
+        if self.humans > 1:
+            self.said.append("S%d: your turn" % (t + 1))
+        self.said += got
+
+    # ---- picture -------------------------------------------------------------
+    def frame_no(self):
+        """The console's frame count (None on a stand-in console without one)."""
+        return getattr(self.app, "frames", None)
+
+    def draw(self, fb):
+        f = self.frame_no()
+        if f is not None and (self.rolled == f or self.played == f):
+            self.dirty = True        # a frame that rolled your dice or played a bot's action:
+            return                   # its picture comes in the next frame (the tumble starts there)
+        self.draw_table(fb)
+        if self.busy:
+            self.draw_cue(fb)
+
+    def draw_table(self, fb):
+        st = self.st
+        fb.fill(0)
+        left = st.time_left() // 1000
+        fb.text("%d:%02d" % (left // 60, left % 60), 0, 0, 1)
+        fb.text("%dp" % st.points(), 44, 0, 1)
+        marks = ""
+        if st.mand_open:
+            marks += "!%d" % len(st.mand_open)
+        if st.hg_open:
+            marks += "H"
+        fb.text(marks, 76, 0, 1)
+        fb.text("S%d" % (st.turn + 1), 101, 0, 1)
+        fb.hline(0, 8, ui.W * st.time_left() // st.glass.total, 1)   # the sand left
+        card = self.show_card and st.hands[0] >= 0
+        kept = 0
+        for s in range(st.n):
+            kept |= self.bm.announced(st, s)
+        roll = self.tumble if self.animating() else 0
+        for i in range(6):
+            x = i * 21 + 1
+            if st.dice is None:
+                fb.rect(x, 10, 18, 18, 1)
+                fb.text("?", x + 5, 15, 1)
+                continue
+            v = st.dice[i]
+            if (roll >> i) & 1:       # tumbling: faces flicker until the dice land
+                v = (v + (self.app.now() >> 6) + i) % 6 + 1
+            c = FACE_COLOUR[i * 6 + v - 1]
+            dice_draw.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
+            if (kept >> i) & 1:
+                fb.rect(x - 1, 9, 20, 20, 1)  # a double frame: a bot asked to keep it
+            if card:
+                fb.text(LETTERS[c], x + 5, 29, 1)
+            else:
+                pattern(fb, x, 30, 18, 6, c)
+                fb.text(LETTERS[c], x + 5, 38, 1)
+        if self.human(st.turn) and st.setup >= st.n:
+            fb.hline(self.cur * 21 + 1, 47 if not card else 37, 18, 1)
+        if self.msg:
+            line = self.msg
+        elif self.refused is not None:
+            line = "A: roll again"
+        elif st.setup < st.n:
+            line = "S%d takes a card" % (st.setup + 1)
+        elif self.cfg.get("aid") and self._aid():
+            line = "Claim! %s" % self._aid()
+        elif self.human(st.turn):
+            line = "shake to roll" if st.dice is None or self.sel else "A mark, Up claim"
+        else:
+            line = "S%d is rolling" % (st.turn + 1)
+        lines = self._wrapped(line)
+        if card:
+            rows = self._card_rows(st.hands[0])
+            top = len(rows) if len(rows) < 3 else 3       # the card's lines shown
+            if self.msg:
+                k = len(lines) if len(lines) < 2 else 2   # and the message's under them
+                if top > 3 - k:
+                    top = 3 - k
+            else:
+                k = 1 if top < 3 else 0
+            for j in range(top):
+                fb.text(rows[j], 0, 40 + 8 * j, 1)
+            for j in range(k):
+                fb.text(lines[j], 0, 40 + 8 * (top + j), 1)
+            return
+        for j in range(min(2, len(lines))):
+            fb.text(lines[j], 0, 49 + 8 * j, 1)
+
+    def _wrapped(self, line):
+        """``ui.wrap(line)``, kept while the line stays the same (a redraw
+        of the clock then allocates no new lines)."""
+        if line is not self.wrap_key and line != self.wrap_key:
+            self.wrap_key = line
+            self.wrap_rows = ui.wrap(line)
+        return self.wrap_rows
+
+    def _card_rows(self, card):
+        """``card_lines(card)``, kept while the hand card stays."""
+        if card != self.card_key:
+            self.card_key = card
+            self.card_rows = card_lines(card)
+        return self.card_rows
+
+    def _aid(self):
+        out = ""
+        for s in range(self.humans):
+            if self.st.can_claim(s):
+                out += "S%d " % (s + 1)
+        return out
+
+
+def short(line):
+    """A move line cut for the message line: "S2 scored +2" (the team's points
+    are at the top of the table). Cut by position, without splitting the line
+    into lists (it runs in a frame that plays a move)."""
+    k = line.find(";")
+    if k >= 0:
+        line = line[:k]
+    k = line.find(" scored ")
+    c = line.find(": ")
+    if k > 0 and c >= 0:
+        e = line.find(",", c + 2)
+        return line[:k] + " scored " + (line[c + 2:e] if e >= 0 else line[c + 2:])
+    return line
+
+
+class PilePicker(ui.Menu):
+    def __init__(self, app, table, seat, what):
+        self.table = table
+        self.seat = seat
+        self.what = what
+        st = table.st
+        items = []
+        for p in range(len(st.piles)):
+            if st.piles[p]:
+                name = "all" if st.big else deck.TIER_NAMES[p]
+                items.append(("%s (%d)" % (name, len(st.piles[p])), (lambda p=p: self.pick(p))))
+        title = ("S%d: first card" if what == "draw" else "S%d: new card") % (seat + 1)
+        ui.Menu.__init__(self, app, title, items, on_back=self.back)
+
+    def pick(self, p):
+        self.app.pop()
+        t = self.table
+        t.act((self.what, self.seat, p))
+        t.touched = self.app.now()   # the bots give the table a moment after a claim
+
+    def back(self):
+        if self.what == "draw":
+            return   # a first card must be taken
+        self.app.pop()
+
+
+class Peek(ui.Screen):
+    """A seat's card, shown only while A (or Down, when ``held_down``) is held
+    (several people share the console: the others must not see it)."""
+
+    def __init__(self, app, st, seat, held_down):
+        ui.Screen.__init__(self, app)
+        self.st = st
+        self.seat = seat
+        self.show = held_down
+        self.key = events.DOWN if held_down else events.A
+
+    def event(self, ev):
+        k = events.kind(ev)
+        b = events.button(ev)
+        if b == self.key and k == events.PRESS:
+            self.show = True
+        elif b == self.key and k == events.RELEASE:
+            self.show = False
+            if self.key == events.DOWN:
+                self.app.pop()
+                return
+        elif k == events.PRESS and b == events.B:
+            self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, "Seat %d card" % (self.seat + 1))
+        if not self.show:
+            fb.text("hold %s to see" % ("Down" if self.key == events.DOWN else "A"), 0, 24, 1)
+            return
+        c = self.st.hands[self.seat]
+        if c < 0:
+            fb.text("no card", 0, 14, 1)
+            return
+        t, pts, hits, task = deck.DECK[c]
+        fb.text("%s  %dp" % (deck.TIER_NAMES[t], pts), 0, 12, 1)
+        y = 24
+        for line in tasks.describe(task, True):
+            fb.text(line, 0, y, 1)
+            y += 9
+        if self.st.can_claim(self.seat):
+            fb.text("fits: claim!", 0, 56, 1)
+
+
+class Result(T.EndPage):
+    """The end: the score, its rating (or why it is void) and a new best; keys
+    wait a second, then A or B closes it and the table (``core.table.EndPage``)."""
+
+    def __init__(self, app, st, result):
+        """``result``: ``(best before, new best?, first time?)`` from ``record_high``."""
+        self.score = st.score()
+        self.rating = rules.RATINGS[rules.rating(self.score)][1]
+        self.why = st.end
+        self.voided = bool(st.mand_open)
+        self.best, self.new_best = (result[0], result[1]) if result else (None, False)
+        text = "%d points. %s" % (self.score, VOIDED if self.voided else self.rating)
+        T.EndPage.__init__(self, app, text)
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over")
+        ui.big_text(fb, "%d" % self.score, 0, 12)
+        fb.text("points", 40, 16, 1)
+        if self.new_best:
+            fb.text("best!", 92, 16, 1)
+        lines = ui.wrap(VOIDED if self.voided else self.rating)
+        for j in range(min(4, len(lines))):
+            fb.text(lines[j], 0, 30 + 9 * j, 1)
