@@ -85,6 +85,7 @@ class Runner:
         self.scs = _SC
         self.panel_us = 0
         self.ui_us = 0
+        self.draws_timed = 0  # drawings timed as UI work (tests)
         self.peak = 0
         self.nframe = 0
         self.wrap()
@@ -130,12 +131,9 @@ class Runner:
                 self.panel_us += time.ticks_diff(time.ticks_us(), t0)
         setattr(panel, name, timed)
 
-    def _time_draw(self):
-        """Time the top screen's drawing this frame (the UI factor applies to it)."""
-        top = self.app.top()
-        if top is None:
-            return None
-        orig = top.draw
+    def _timed(self, screen):
+        """Time ``screen``'s drawing this frame (the UI factor applies to it)."""
+        orig = screen.draw
 
         def timed(fb):
             t0 = time.ticks_us()
@@ -143,8 +141,26 @@ class Runner:
                 return orig(fb)
             finally:
                 self.ui_us += time.ticks_diff(time.ticks_us(), t0)
-        top.draw = timed
-        return top
+                self.draws_timed += 1
+        screen.draw = timed
+        return screen
+
+    def _time_draw(self):
+        """Time the drawing of the top screen and of any screen pushed during
+        the frame (a menu a key opens, a page the table shows): the screens
+        whose draw is timed, to put back after the frame."""
+        app = self.app
+        timed = []
+        top = app.top()
+        if top is not None:
+            timed.append(self._timed(top))
+
+        def push(screen):
+            if screen not in timed:
+                timed.append(self._timed(screen))
+            App.push(app, screen)
+        app.push = push
+        return timed
 
     def frame(self):
         self.fb_bytes = 0
@@ -152,16 +168,17 @@ class Runner:
         self.save_us = 0
         self.panel_us = 0
         self.ui_us = 0
-        top = self._time_draw()
+        timed = self._time_draw()
         c0 = self.app.collections
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
         us = time.ticks_diff(time.ticks_us(), t0) - self.save_us - self.panel_us
         sched = self.app.collections - c0
-        if top is not None:
+        del self.app.push         # the class's own push again
+        for sc in timed:
             try:
-                del top.draw      # the class's own draw again
+                del sc.draw       # the class's own draw again
             except AttributeError:
                 pass
         ui = self.ui_us - self.panel_us   # the panel's decoding ran inside the flush

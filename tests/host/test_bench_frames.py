@@ -185,3 +185,25 @@ def test_merged_runs_keep_the_collection_flags():
     b = [{"scene": "s", "factor": "ui", "frames": [[20, 5, 0, 0, 3, 0], [30, 0, 1, 0, 0, 0]]}]
     m = bench.merge_runs([a, b])[0]
     assert m["frames"] == [[10, 5, 0, 1, 2, 1], [30, 0, 1, 0, 0, 0]]
+
+
+def test_a_screen_pushed_in_a_frame_has_its_drawing_timed_as_ui_work():
+    import subprocess
+    script = (
+        "import sys\n"
+        "sys.argv.clear(); sys.argv.extend([%r, '--fw', %r])\n"
+        "sys.path.insert(0, %r)\n"
+        "import bench_frames as BF\n"
+        "from dicebox.core import ui\n"
+        "r = BF.Runner(); r.frames(3)\n"
+        "app = r.app\n"
+        "n = r.draws_timed\n"
+        "r.in_frame(lambda: app.push(ui.TextPage(app, 'T', 'a page opened by a key')))\n"
+        "print('TIMED', r.draws_timed - n, type(app.top()).__name__, hasattr(app.top(), 'draw') and 'draw' in app.top().__dict__)\n"
+    ) % (os.path.join(ROOT, "host_tools", "bench_frames.py"), os.path.join(ROOT, "firmware"),
+         os.path.join(ROOT, "host_tools"))
+    p = subprocess.run([bench.MPY, "-X", "heapsize=" + bench.HEAP, "-c", script],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    line = [x for x in p.stdout.splitlines() if x.startswith("TIMED")]
+    assert line, p.stdout + p.stderr
+    assert line[0] == "TIMED 1 TextPage False"     # drawn once, timed, and its own draw back
