@@ -663,3 +663,28 @@ def test_a_bots_move_is_drawn_in_the_frame_after_it_which_does_nothing_else():
         assert not got[i]["drawn"], i            # the move's frame does not draw it...
         nxt = got[i + 1]                         # ...the next one draws, and only that
         assert nxt["drawn"] and not nxt["slice"] and not nxt["move"] and not nxt["collected"], i
+
+
+def test_a_hint_thinks_with_frames_for_the_heap_between_its_slices():
+    app = ShortHeapApp(seed=2)
+    bot = PigBot()
+    t = PigTable(app, Pig(2), [0, 1], bot=bot)
+    app.push(t)
+    steps = []
+
+    def slow_hint(s, rng):
+        for _ in range(30):
+            steps.append(app.frame_no)
+            yield None
+        yield ("bank",), "bank it"
+    page = table.HintPage(app, slow_hint(t.s.clone(), app.rng), lambda a: "Expert's move:")
+    app.push(page)
+    for i in range(60):
+        app.frame_no = i
+        app.t += 33
+        app.frame()
+        if page.text is not None:
+            break
+    assert page.text is not None and "bank it" in page.text
+    assert len(app.in_frame) >= 3                        # the heap had its frames...
+    assert not set(app.in_frame) & set(steps)            # ...none of them a slice's

@@ -221,9 +221,15 @@ class HintPage(ui.Screen):
         self.words = words      # action -> its words in the game
         self.text = None
         self.phase = 0
+        self.heap_wait = 0
 
     def tick(self, now):
         if self.text is not None:
+            return
+        self.heap_wait += 1
+        if self.heap_wait >= HEAP_THOUGHT and not self.dirty:
+            self.heap_wait = 0          # as at the table: a frame of the heap's, no slice
+            self.app.collect_if_low()
             return
         try:
             got = self.thought.step()
