@@ -169,3 +169,62 @@ def test_a_random_move_is_legal_and_cheap_with_many_freeze_tokens():
         if a[0] == "reroll":
             assert len(a[1]) <= 5
     assert "reroll" in seen and "claim" in seen
+
+
+def _to_end(gen):
+    """Run a thinking generator that returns a value; (value, units used)."""
+    def wrap():
+        v = yield from gen
+        yield v
+    u0 = bot.units
+    bot._used[0] = 0
+    out = None
+    for out in wrap():
+        pass
+    return out, bot.units - u0
+
+
+def test_the_table_works_out_only_what_a_turn_of_its_dice_can_reach():
+    stopv = [-5.0, -5.0, 20.0, 30.0, 40.0] + [45.0] * 9
+    full, u12 = _to_end(bot._values(stopv, -5.0, 12))
+    eight, u8 = _to_end(bot._values(stopv, -5.0, 8))
+    for i in range(14):
+        for k in range(13):
+            if 2 * i + k <= 8:        # every entry 8 dice can reach agrees
+                assert eight[i][k] == full[i][k], (i, k)
+    assert eight[0][8] > 20.0
+    assert u8 * 2 < u12, (u8, u12)     # and costs far less
+
+
+def _ctx(s):
+    return _to_end(bot._context(s, True))[0]
+
+
+def test_expert_weighs_the_next_reset_on_its_best_tile():
+    s = new()
+    for t in (9, 13, 17, 21):
+        s.stack.remove(t)
+    s.display = [0, 17, 21]          # 10, 35, 40
+    s.stack.extend([1, 2])
+    s.owned[0] = [9, 13]             # 25 and 30, unflipped
+    s.tokens = [2, 0]                # the next token taken resets: P1 loses its best
+    roll(s, [6, 4, 6, 4, 5, 5, 5, 5])
+    for st in ((0, 1), (2, 3), (4, 5), (6, 7)):
+        s.apply(("lock", st))        # barns 40
+    old = bot.EXPOSE_W
+    try:
+        bot.EXPOSE_W = 0.0
+        c0 = _ctx(s)
+        bot.EXPOSE_W = 1.0
+        c1 = _ctx(s)
+    finally:
+        bot.EXPOSE_W = old
+    w0 = dict((c, w) for c, v, w in c0.claims)
+    w1 = dict((c, w) for c, v, w in c1.claims)
+    # a claim loses what it adds to the tile a reset takes (30 now)
+    assert abs(w1[(21,)] - (w0[(21,)] - 10)) < 1e-6
+    assert abs(w1[(17,)] - (w0[(17,)] - 5)) < 1e-6
+    assert abs(w1[(0,)] - w0[(0,)]) < 1e-6
+    # flipping the 30 leaves the 25 to lose: worth 5 more
+    assert abs(c1.flip_gain(13) - (c0.flip_gain(13) + 5)) < 1e-6
+    assert abs(c1.flip_gain(9) - c0.flip_gain(9)) < 1e-6

@@ -150,7 +150,7 @@ SLICE = 130       # work units per slice (one unit: a dice outcome weighed, a
                   # (every slice of 255 Expert decisions timed cold, with a
                   # collection before each: at 200 units the worst was 38-51 ms
                   # at 130x) so that a slice stays near 25 ms on the chip
-DECISION = 3000   # the most units one decision may take in all
+DECISION = 1500   # the most units one decision may take in all
 _CONTEXT = 100    # units charged for the start of a decision (claims, scores)
 _RANDOM = SLICE   # units charged for each half of a random move (its own slice)
 units = 0         # work units done so far (tests read it between slices)
@@ -206,9 +206,12 @@ def _push(V, i, k, failv):
     return acc + (1.0 - PSET[k]) * failv
 
 
-def _values(stopv, failv):
-    """V[i][k] (see above), thought in slices: yields None between slices and
-    returns the table."""
+def _values(stopv, failv, nd=12):
+    """V[i][k] (see above) for a turn of nd dice, thought in slices: yields
+    None between slices and returns the table. Only the entries a turn of nd
+    dice can reach are worked out: i sets hold at least 2i dice, so k <= nd - 2i
+    (a roll keeps to that: each set it locks adds a row and takes 2-3 dice);
+    the others keep the stop's worth and are never read."""
     top = max(stopv)
     V = [None] * 14
     for i in range(13, -1, -1):
@@ -217,7 +220,7 @@ def _values(stopv, failv):
         V[i] = row
         if st >= top:
             continue
-        for k in range(2, 13):
+        for k in range(2, min(13, nd - 2 * i + 1)):
             while not _fits(len(_OPTS[k]) + 1):
                 yield None
             v = _push(V, i, k, failv)
@@ -237,6 +240,22 @@ def _hi(s, q):
         if not s.flipped[t] and TILES[t][0] > hi:
             hi = TILES[t][0]
     return hi
+
+
+def _hi2(s, q):
+    """Value of seat q's second highest unflipped tile (what a reset takes
+    once the highest is flipped; equal to _hi when two tiles share the top)."""
+    top = 0
+    h2 = 0
+    for t in s.owned[q]:
+        if not s.flipped[t]:
+            v = TILES[t][0]
+            if v > top:
+                h2 = top
+                top = v
+            elif v > h2:
+                h2 = v
+    return h2
 
 
 _RESET = {}   # token counts -> chance each seat is among the most at the reset
@@ -381,6 +400,7 @@ NEXT_W = 1.0    # weight of the next player's fresh turn in a stop's worth
 RESET_W = 1.0   # weight of the reset risk in a token's cost
 EXPERT_FT = 2.0  # what a freeze token is worth to the Expert
 TOP_RISK = 0.25  # the chance a reset later takes one's best unflipped tile
+EXPOSE_W = 1.0   # weight of the next reset's odds on one's best tile (claims, flips)
 
 
 class _Ctx:
@@ -405,6 +425,9 @@ class _Ctx:
 
     def flip_gain(self, t):
         g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
+        if self.expo and TILES[t][0] >= self.hi:
+            # the Expert: the next reset would take the next best tile instead
+            g += self.expo * (self.hi - self.hi2)
         # protection from a reset: mostly matters for the tile it would take
         risk = self.risk if TILES[t][0] >= self.hi else 0.05
         return g + risk * TILES[t][0]
@@ -426,6 +449,8 @@ def _context(s, expert):
     p = s.seat
     disp = s.display
     ctx.hi = hi = _hi(s, p)
+    ctx.expo = 0.0
+    ctx.hi2 = 0
     ctx.risk = TOP_RISK if expert else 0.25
     ctx.ft = EXPERT_FT if expert else FT
     if expert:
@@ -440,6 +465,12 @@ def _context(s, expert):
             if q != p:
                 risk -= (m1[q] - m0[q]) * _hi(s, q) / (s.n - 1)
         cost = 5.0 + RESET_W * risk
+        # exposure: the chance the next reset takes my best unflipped tile
+        # (m0[p]) makes a claim worth less by what it adds to that tile and a
+        # flip of that tile worth more by what it takes off (down to the next)
+        expo = EXPOSE_W * m0[p]
+        ctx.expo = expo
+        ctx.hi2 = _hi2(s, p)
         sc = s.scores()
         lead = -1000
         for q in range(s.n):
@@ -481,6 +512,11 @@ def _context(s, expert):
             rest = [dvi[j] for j in range(len(disp)) if disp[j] not in c]
             nt = yield from _next_turn(rest, pool, len(c))
             w = v - NEXT_W * nt / 10.0
+            top = hi
+            for t in c:
+                if TILES[t][0] > top:
+                    top = TILES[t][0]
+            w -= expo * (top - hi)
         claims.append((c, v, w))
     _used[0] = 0
     yield None                        # and so is weighing the claims
@@ -494,9 +530,10 @@ def _context(s, expert):
                 best = w
         stopv.append(failv if best is None else best)
     ctx.stopv = stopv
-    key = (tuple(stopv), failv)
+    nd = len(s.dl)
+    key = (tuple(stopv), failv, nd)
     if _MEMO[0] != key:
-        _MEMO[1] = yield from _values(stopv, failv)
+        _MEMO[1] = yield from _values(stopv, failv, nd)
         _MEMO[0] = key
     ctx.V = _MEMO[1]
     return ctx

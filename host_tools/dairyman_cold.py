@@ -1,0 +1,95 @@
+"""Dairyman bots timed cold: every slice of every decision timed once under
+the MicroPython unix port (no replays, so work done only the first time, such
+as a turn's first table, counts in full), with a collection before each slice.
+
+usage: python host_tools/dairyman_cold.py [--games N] [--levels 3] [--seed S]
+
+Prints per level: decisions, decision time median / p99 / max and slice time
+p99 / max, in unix-port time and as a device estimate (x the factor in
+host_tools/device_factors.py). The budgets: 250 ms a decision, 25 ms a slice.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+import device_factors  # noqa: E402
+
+FACTOR = device_factors.DAIRYMAN_BOT
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+NAMES = ("Beginner", "Casual", "Strong", "Expert")
+
+SCRIPT = r"""
+import sys, time, gc
+sys.path.insert(0, %(fw)r)
+from dicebox.games.dairyman import rules, bot
+from dicebox.core import rng, game
+for level in %(levels)r:
+    print("L", level)
+    for g in range(%(seed)d, %(seed)d + %(games)d):
+        r = rng.seeded(g)
+        br = rng.seeded(g + 1000)
+        s = rules.State(2 + g %% 3)
+        while s.current_player() != game.TERMINAL:
+            if s.current_player() == game.CHANCE:
+                game.resolve_chance(s, r)
+                continue
+            gen = bot.think(s, br, level)
+            out = []
+            while True:
+                gc.collect()
+                t0 = time.ticks_us()
+                a = next(gen)
+                out.append(time.ticks_diff(time.ticks_us(), t0))
+                if a is not None:
+                    break
+            print(" ".join(str(x) for x in out))
+            s.apply(a)
+"""
+
+
+def _pct(xs, q):
+    return xs[min(len(xs) - 1, len(xs) * q // 100)]
+
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--levels", default="3")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args(argv)
+    levels = [int(x) for x in a.levels.split(",")]
+    os.makedirs(os.path.join(ROOT, "bench", "out"), exist_ok=True)
+    path = os.path.join(ROOT, "bench", "out", "dairyman_cold_mpy.py")
+    with open(path, "w") as f:
+        f.write(SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "games": a.games,
+                          "levels": levels, "seed": a.seed})
+    out = subprocess.run([MPY, "-X", "heapsize=240wK", path], capture_output=True,
+                         text=True, timeout=3600, check=True).stdout
+    decs = {}
+    lv = None
+    for line in out.splitlines():
+        f = line.split()
+        if f[0] == "L":
+            lv = int(f[1])
+            decs[lv] = []
+            continue
+        decs[lv].append([int(x) for x in f])
+    print("cold (each slice timed once, a collection before each), games of 2-4 players; "
+          "device estimate x%d" % FACTOR)
+    print("%-9s %5s  %-29s  %-19s" % ("level", "decs", "decision med/p99/max (device)",
+                                      "slice p99/max (device)"))
+    for lv in levels:
+        d = decs[lv]
+        tot = sorted(sum(x) for x in d)
+        sl = sorted(y for x in d for y in x)
+        print("%-9s %5d  %5.0f / %5.0f / %5.0f ms        %4.0f / %4.0f ms" % (
+            NAMES[lv], len(d), _pct(tot, 50) * FACTOR / 1e3, _pct(tot, 99) * FACTOR / 1e3,
+            tot[-1] * FACTOR / 1e3, _pct(sl, 99) * FACTOR / 1e3, sl[-1] * FACTOR / 1e3))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
