@@ -474,6 +474,30 @@ def table_tasks():
     return out
 
 
+def mixed_tasks():
+    """The tasks that read numbers and colours together (each once, in deck order),
+    but for a single face (exact by a formula): a table for five rerolled dice."""
+    out = []
+    for t in [c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]:
+        if domain(t) >= 0 or (len(t) == 1 and t[0][0] == tasks.FACE) or t in out:
+            continue
+        out.append(t)
+    return out
+
+
+def five_table(task):
+    """For one kept die (index 6 * die + number - 1), how many of the 6**5
+    rerolls of the other five dice meet the task: two bytes each, low first, 72
+    bytes."""
+    T = keep_sums(hit_list(task))
+    out = bytearray()
+    for d in range(6):
+        for n in range(6):
+            h = T[1 << d][n]
+            out += bytes((h & 255, h >> 8))
+    return bytes(out)
+
+
 def multisets(k):
     """The multisets of k values 0..5 as sorted tuples, in the order of their rank
     v0 + v1(v1+1)/2 + v2(v2+1)(v2+2)/6 (v0 <= v1 <= v2)."""
@@ -548,6 +572,11 @@ share a table (2 same numbers + 2 same numbers and the same in colours).
 table's index plus 128 when the table counts colours, or 255 (no table: the task
 reads numbers and colours, or is a condition on all dice, exact by a formula).
 %(n)d tables, %(size)d bytes.
+
+A task that reads numbers and colours together has a table for five rerolled
+dice only: ``TABLES5[i]``, for the one kept die and its face, how many of the
+6**5 rerolls of the others meet it (``hits5``); ``CARD5`` / ``SIDE5`` name a
+card's or side's (255: none). %%(n5)d tables, %%(size5)d bytes.
 """
 from dicebox.games.milestones.dice import FACE_COLOUR
 
@@ -560,6 +589,23 @@ def code(card):
     """The code of deck card ``card`` (0..50) or special side ``100 + s``
     (255: none)."""
     return SIDE[card - 100] if card >= 100 else CARD[card]
+
+
+def code5(card):
+    """The five-dice table of deck card ``card`` or special side ``100 + s``
+    (255: none)."""
+    return SIDE5[card - 100] if card >= 100 else CARD5[card]
+
+
+def hits5(code, dice, keep):
+    """Of the 6**5 rerolls of the five dice not in ``keep`` (one die), how many
+    meet the task of five-dice table ``code``."""
+    d = 0
+    while not (keep >> d) & 1:
+        d += 1
+    i = 2 * (6 * d + dice[d] - 1)
+    tab = TABLES5[code]
+    return tab[i] | (tab[i + 1] << 8)
 
 
 def hits(code, dice, keep):
@@ -657,7 +703,25 @@ def odds_module():
         for i in range(0, len(vals), 16):
             lines.append("    " + ", ".join(vals[i:i + 16]) + ",")
         lines.append("))")
-    return "\n".join(lines) + ODDS_TAIL
+    mt = mixed_tasks()
+    fives = [five_table(t) for t in mt]
+    lines.append("TABLES5 = (")
+    for t, x in zip(mt, fives):
+        lines.append("    # " + " + ".join(tasks.describe(t, True)))
+        parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
+        lines.append("    (" + "\n     ".join(parts) + "),")
+    lines.append(")")
+    for name, seq in (("CARD5", [c[3] for c in deck.DECK]),
+                      ("SIDE5", [c[1] for c in deck.SPECIAL_SIDES])):
+        vals = [str(mt.index(t) if t in mt else 255) for t in seq]
+        lines.append("%s = bytes((" % name)
+        for i in range(0, len(vals), 16):
+            lines.append("    " + ", ".join(vals[i:i + 16]) + ",")
+        lines.append("))")
+    text = "\n".join(lines) + ODDS_TAIL
+    return text.replace("%(n5)d", str(len(fives))).replace(
+        "%(size5)d", str(sum(len(x) for x in fives)))
+
 
 if __name__ == "__main__":
     import time

@@ -87,3 +87,19 @@ def test_conditions_and_single_faces_equal_enumeration():
             r = 6 - bin(K).count("1")
             assert fn(*(args + (roll, K, r))) == T[K][idx], (task, K, roll)
     assert seen >= 5    # only 135, no 1, no Y, 2Y, 6G
+
+
+def test_every_task_of_numbers_and_colours_has_a_five_dice_table():
+    for key, task in ALL:
+        five = mo.domain(task) < 0 and not (len(task) == 1 and task[0][0] == tasks.FACE)
+        assert (odds.code5(key) != 255) == five, task
+    assert sum(len(t) for t in odds.TABLES5) <= 15 * 72
+
+
+@pytest.mark.parametrize("key,task", [(k, t) for k, t in ALL if odds.code5(k) != 255],
+                         ids=lambda x: str(x) if isinstance(x, int) else "")
+def test_five_dice_figures_equal_enumeration(key, task):
+    T = mo.keep_sums(mo.hit_list(task))
+    code = odds.code5(key)
+    for K, roll, idx in _cases(_keeps((5,))):
+        assert odds.hits5(code, roll, K) == T[K][idx], (task, K, roll)

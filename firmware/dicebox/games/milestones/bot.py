@@ -105,11 +105,13 @@ _EX_NONE = const(0)
 _EX_TABLE = const(1)
 _EX_COND = const(2)
 _EX_FACE = const(3)
+_EX_FIVE = const(4)    # a card of numbers and colours: five dice only (odds.hits5)
 _EXCOST = const(2)
 # stage 1's share of the Expert's rolls: a third, a quarter when the exact scan
 # will rank every reroll of three to six dice (1,000 games alone: +0.6 points)
 _STAGE1_SCAN = const(4)
 _SCANCOST = const(2)   # a reroll valued in the exact scan, beside its targets' figures
+_NSETS = (1, 6, 15, 20, 15, 6, 1)   # rerolls of k dice
 # hits of 6**r rerolls times _MN[r] // _MD[r] is the chance times _M (small ints)
 _MN = (720720, 120120, 20020, 10010, 5005, 5005, 5005)
 _MD = (1, 1, 1, 3, 9, 54, 324)
@@ -218,6 +220,8 @@ def _exact_hits(e, cur, keep, r):
         return odds.cond_hits(e[1], cur, keep, r)
     if k == _EX_FACE:
         return odds.face_hits(e[1], e[2], cur, keep, r)
+    if k == _EX_FIVE and r == 5:
+        return odds.hits5(e[1], cur, keep)
     return -1
 
 
@@ -238,6 +242,9 @@ def _exact_info(key):
         return (_EX_COND, cl, 0, h6)
     if len(task) == 1 and cl[0] == FACE:
         return (_EX_FACE, _face_die(cl[1], cl[2]), cl[2], h6)
+    code = odds.code5(key)
+    if code != 255:
+        return (_EX_FIVE, code, 0, h6)
     return (_EX_NONE, 0, 0, h6)
 
 
@@ -1122,17 +1129,32 @@ class Bot:
             m = (63 ^ keep_mask(x[5], cur)) & free
             if m and m not in cands and len(cands) < 5:
                 cands.append(m)
-        # when every target has exact figures for three to five dice and the budget
-        # allows, every such reroll is valued exactly and the best two join
-        if (20 + 15 + 6) * scan <= work - spent - 64 and not self._inexact(ex, 3) and (
-                not self._inexact(ex, 5)):
+        # every reroll of three to five dice for which every target has an exact
+        # figure (all of them for a card of one domain, the six of five dice for
+        # one of numbers and colours) is valued exactly when the budget allows,
+        # and the best two join
+        ok = 0
+        sets = 0
+        for pc in (3, 4, 5):
+            if not self._inexact(ex, pc):
+                ok |= 1 << pc
+                sets += _NSETS[pc]
+        # what stage 2 will spend on the candidates so far (at least), and on the
+        # scan's two and all six: the scan runs only on what is left
+        need = 3 * _EXCOST * nt
+        for m in cands:
+            pc = POPCOUNT[m]
+            need += _EXCOST * nt
+            if self._inexact(ex, pc):
+                need += (6 if pc == 1 else MIN_REFINE) * cost
+        if sets and sets * scan <= work - spent - need:
             q0 = -1
             q1 = -1
             b0 = 0
             b1 = 0
             for m in range(7, 63):
                 pc = POPCOUNT[m]
-                if pc < 3 or m & prot:
+                if not (ok >> pc) & 1 or m & prot:
                     continue
                 if used + scan > SLICE:
                     yield None
@@ -1228,6 +1250,10 @@ class Bot:
                 # two dice are enumerated (36 rolls) when the budget still leaves
                 # the candidates after this one their sampled rolls
                 two = exact and pc == 2 and left - 36 * cost >= nsam * MIN_REFINE * cost
+                # a candidate the decision's budget cannot pay for is left out
+                if spent + (6 if pc == 1 else (36 if two else MIN_REFINE)) * cost > (
+                        DECISION - LOOK):
+                    continue
                 if pc == 1 or two:
                     i0 = -1
                     i1 = -1
@@ -1300,7 +1326,8 @@ class Bot:
             return False
         for e in ex:
             k = e[0]
-            if k == _EX_NONE or (k == _EX_TABLE and (pc < 3 or pc > 5)):
+            if k == _EX_NONE or (k == _EX_TABLE and (pc < 3 or pc > 5)) or (
+                    k == _EX_FIVE and pc != 5):
                 return True
         return False
 
