@@ -1,7 +1,7 @@
 """Milestones ladder: the team score of each bot level, and its thinking time.
 
 usage: .venv/bin/python host_tools/ladder_milestones.py [--games N] [--seats 1,5]
-       [--levels 0,1,2,3] [--no-mpy] [--mpy-games G] [--secs-per-roll S]
+       [--levels 0,1,2,3] [--no-mpy] [--mpy-games G] [--mpy-runs R] [--secs-per-roll S]
 
 Milestones is cooperative and scored per table, so a level's strength is the mean
 team score of tables where every seat is a bot of that level: alone (1 seat) and a
@@ -19,7 +19,8 @@ decision time under the MicroPython unix port (heap 240wK) from G 5-seat games
 with variants 2 and 3 (default 2): a decision's total (median, p99, max: the turn
 seat's steps from the change to its reroll), every step call (median, p99, max:
 what a frame pays for one bot), and the device estimate at the Milestones factor
-(host_tools/device_factors.py); each step the fastest of three runs.
+(host_tools/device_factors.py); each step the fastest of R runs (default 5: on
+a shared host a single call is sometimes preempted for tens of microseconds).
 """
 import argparse
 import math
@@ -209,6 +210,7 @@ def main(argv):
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--no-mpy", action="store_true")
     ap.add_argument("--mpy-games", type=int, default=2)
+    ap.add_argument("--mpy-runs", type=int, default=5)
     a = ap.parse_args(argv)
     ms = int(a.secs_per_roll * 1000)
     levels = [int(x) for x in a.levels.split(",")]
@@ -235,11 +237,12 @@ def main(argv):
     if a.no_mpy:
         return
     print("Decision time, MicroPython unix port (heap 240wK), %d 5-seat games with "
-          "variants 2+3, fastest of 3 runs; device estimate at %dx" % (a.mpy_games, FACTOR))
+          "variants 2+3, fastest of %d runs; device estimate at %dx" % (
+              a.mpy_games, a.mpy_runs, FACTOR))
     print("%-9s %6s %22s %20s   %s" % ("level", "count", "decision med/p99/max", "step med/p99/max",
                                         "device ms: decision / step"))
     for lv in levels:
-        x = mpy_times(lv, a.mpy_games)
+        x = mpy_times(lv, a.mpy_games, a.mpy_runs)
         dev = [v * FACTOR / 1000.0 for v in x]
         print("%-9s %6d %8d %6d %6d %7d %6d %6d us   %.0f/%.0f/%.0f / %.1f/%.1f/%.1f" % (
             NAMES[lv], x[0], x[1], x[2], x[3], x[5], x[6], x[7],

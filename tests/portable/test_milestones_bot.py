@@ -271,10 +271,14 @@ def test_exact_figures_for_three_to_five_dice_agree_with_enumeration():
         deck.DECK[keys[1]][3], dice, 0b111100)
     # all six: the deck's own count
     assert bot._exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
-    # a card of numbers and colours read together has no table: -1 (sampled)
+    # a card of numbers and colours read together has a figure for five dice
+    # only: else -1 (sampled)
     from dicebox.games.milestones.tasks import RUNC
-    e = bot._exact_info(card(((RUNC, 3),)))
+    c = card(((RUNC, 3),))
+    e = bot._exact_info(c)
     assert bot._exact_hits(e, dice, 0b000111, 3) == -1
+    assert bot._exact_hits(e, dice, 0b001111, 2) == -1
+    assert bot._exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.DECK[c][3], dice, 0b111011)
 
 
 def test_the_hint_gives_exact_odds_for_four_and_five_dice():
