@@ -326,6 +326,7 @@ def scene_dairyman(r):
     ng.seats = [4, 4, 4, 4]           # four Expert bots: the longest thinking
     r.start()
     r.in_frame(ng.start)
+    del ng                            # the new-game page is gone: holding it kept its module alive
     r.frames(n(1500, 60))
     r.stop("Dairyman, 4 Expert bots", "dairyman")
 
@@ -349,6 +350,7 @@ def scene_milestones(r):
     sm.cfg["level"] = 3               # Expert teammates
     r.start()
     r.in_frame(sm.start)
+    del sm                            # the setup page is gone: holding it kept its module alive
     # the one person plays simply, as a player would: picks the offered first
     # pile, and a second after the dice come to them marks the die under the
     # cursor (A) and shakes to reroll it (a reroll needs a marked die)

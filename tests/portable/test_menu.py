@@ -152,7 +152,7 @@ def test_each_game_loads_a_small_module_first():
     for label, path in menu.ENTRIES:
         mods = getattr(menu._module(path), "PRELOAD", None)
         if mods:
-            assert mods[0].rsplit(".", 1)[1] in ("dice", "help", "board"), (label, mods)
+            assert mods[0].rsplit(".", 1)[1] in ("dice", "help", "board", "tiles"), (label, mods)
             assert mods[-2].endswith(".screens") and mods[-1].endswith(".bot"), (label, mods)
 
 

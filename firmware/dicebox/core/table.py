@@ -50,6 +50,7 @@ Hooks a game's table overrides (all optional except ``draw_table``):
 ``roll_words(before, got)``, ``after_move()``, ``animating()``, ``winners()``,
 ``bot_module()``.
 """
+import sys
 from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
@@ -57,14 +58,6 @@ from dicebox.core.movelog import MoveLog
 from dicebox.core.storage import need
 
 LEVELS = ("Beginner", "Casual", "Strong", "Expert")
-# what a player may expect of each level, for the new-game screen: two lines
-# of 16 characters each ("2/3": wins about two games in three)
-LEVEL_ABOUT = (
-    "plays loosely: a first game",
-    "sensible; beats Beginner 2/3",
-    "plays well; beats Casual 2/3",
-    "looks ahead; beats Strong 2/3",
-)
 HUMAN = const(0)
 KIND_FORMAT = const(2)      # saves that carry "kinds": 2 use this seat encoding
 RECORDS = "records"
@@ -132,64 +125,39 @@ def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
     return got
 
 
-def saved_problem(app, name, title="Saved game"):
-    """Show why a saved game could not be resumed (once), if it could not."""
-    got = app.store.take_problems(name)
-    if got:
-        why = [p[len(name) + 2:] if p.startswith(name + ": ") else p for p in got]
-        app.push(ui.Message(app, title, "The saved game could not be resumed (%s). "
-                            "Start a new one." % "; ".join(why)))
-        return True
-    return False
+# ---- pages used now and then (core/tablemore.py) ------------------------------------
+MORE = "dicebox.core.tablemore"
+_MORE = ("LEVEL_ABOUT", "saved_problem", "load_records", "add_record", "records_text",
+         "records_page", "HintPage", "EndPage", "NewGame")
 
 
-# ---- records -----------------------------------------------------------------------
-def _check_records(d):
-    need(isinstance(d, dict) and len(d) <= 8, "records are not a table")
-    for g in d:
-        rows = d[g]
-        need(isinstance(g, str) and len(g) <= 16, "a game name is wrong")
-        need(isinstance(rows, list) and len(rows) == len(LEVELS), "a game's records are wrong")
-        for r in rows:
-            need(isinstance(r, list) and len(r) == 3, "a record is not wins/losses/draws")
-            for n in r:
-                need(type(n) is int and 0 <= n < 1000000, "a count is out of range")
-    return d
+def more():
+    """The module of the pages used now and then, imported on use."""
+    from dicebox.core import tablemore
+    return tablemore
 
 
-def load_records(store):
-    return store.load(RECORDS, {}, check=_check_records)
+def __getattr__(name):
+    if name in _MORE:
+        return getattr(more(), name)
+    raise AttributeError(name)
 
 
-def add_record(store, game, level, result):
-    """Count one finished game of a person alone against bots whose strongest
-    is ``level``: ``result`` 0 win, 1 loss, 2 draw. Returns the save's result."""
-    d = load_records(store)
-    rows = d.get(game)
-    if rows is None:
-        rows = [[0, 0, 0] for _ in LEVELS]
-        d[game] = rows
-    rows[level][result] += 1
-    return store.save(RECORDS, d)
-
-
-def records_text(store, game):
-    rows = load_records(store).get(game)
-    out = ["You against bots:", "level   won lost draw"]
-    played = False
-    for i in range(len(LEVELS)):
-        r = rows[i] if rows else (0, 0, 0)
-        if r[0] or r[1] or r[2]:
-            played = True
-        out.append("%-8s%3d %3d %3d" % (LEVELS[i][:8], r[0], r[1], r[2]))
-    if not played:
-        out.append("")
-        out.append("No games yet. A game counts when one person plays against bots to the end.")
-    return "\n".join(out)
-
-
-def records_page(app, game):
-    return ui.TextPage(app, "Records", records_text(app.store, game))
+def drop(name):
+    """Forget module ``name`` once it is not in use (MicroPython only, as the
+    home menu's purge: under CPython the tests share the modules). What still
+    uses it keeps it alive until it goes; the next use imports it again."""
+    if sys.implementation.name != "micropython" or name not in sys.modules:
+        return
+    del sys.modules[name]
+    parts = name.rsplit(".", 1)
+    mod = sys.modules.get(parts[0]) if len(parts) == 2 else None
+    leaf = parts[-1]
+    if mod is not None and hasattr(mod, leaf):
+        try:
+            delattr(mod, leaf)
+        except (AttributeError, TypeError):
+            pass
 
 
 # ---- thinking in slices ----------------------------------------------------------------
@@ -211,151 +179,10 @@ class Thought:
         return got
 
 
-class HintPage(ui.Screen):
-    """The Expert's move and why, thought in slices like a bot's move; the
-    game is not touched (the hint thinks on a clone)."""
-
-    def __init__(self, app, gen, words):
-        ui.Screen.__init__(self, app)
-        self.thought = Thought(gen)
-        self.words = words      # action -> its words in the game
-        self.text = None
-        self.phase = 0
-        self.heap_wait = 0
-
-    def tick(self, now):
-        if self.text is not None:
-            return
-        self.heap_wait += 1
-        if self.heap_wait >= HEAP_THOUGHT and not self.dirty:
-            self.heap_wait = 0          # as at the table: a frame of the heap's, no slice
-            self.app.collect_if_low()
-            return
-        try:
-            got = self.thought.step()
-        except Exception as e:  # RollRefused and friends: say so, change nothing
-            self.text = "No hint: %s" % e
-            self.dirty = True
-            return
-        if got is not None:
-            a, why = got
-            self.text = "%s\n\n%s" % (self.words(a), why)
-            self.dirty = True
-        elif self.thought.slices % 5 == 0:
-            self.phase += 1
-            self.dirty = True
-
-    def event(self, ev):
-        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
-            self.app.pop()
-
-    def draw(self, fb):
-        fb.fill(0)
-        ui.title_bar(fb, "Hint")
-        if self.text is None:
-            ui.text_center(fb, "Thinking" + "." * (self.phase % 4), 28)
-            return
-        y = 12
-        for line in ui.wrap(self.text)[:6]:
-            fb.text(line, 0, y, 1)
-            y += 9
-
-
-class EndPage(ui.TextPage):
-    """The game's end text. Keys are ignored for a second (a burst of presses
-    that skipped the last bot turn must not close it); then A or B closes the
-    page and the table."""
-
-    def __init__(self, app, text):
-        ui.TextPage.__init__(self, app, "Game over", text)
-        self.t0 = app.now()
-
-    def event(self, ev):
-        if ticks.since(self.app.now(), self.t0) < 1000:
-            return
-        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
-            self.app.pop()      # this page
-            self.app.pop()      # the table
-
-
-class NewGame(ui.Menu):
-    """Players and the kind of each seat (a person or a bot level); the line
-    under the list says how strong the selected seat's level is."""
-
-    def __init__(self, app, lo, hi, seats, on_start, replaces=False, title="New game"):
-        self.lo = lo
-        self.hi = hi
-        self.n = max(lo, min(hi, len(seats)))
-        self.seats = list(seats) + [LEVELS.index("Strong") + 1] * (hi - len(seats))
-        self.on_start = on_start
-        self.replaces = replaces
-        items = []
-        if hi > lo:
-            items.append((self.players_label, lambda: self.adj_players(1), self.adj_players))
-        for i in range(hi):
-            items.append((self.seat_label(i), self.cycle(i), self.adjuster(i)))
-        items.append(("Start", self.go))
-        ui.Menu.__init__(self, app, title, items)
-
-    VISIBLE = 4
-
-    def players_label(self):
-        return "Players: %d" % self.n
-
-    def adj_players(self, d):
-        span = self.hi - self.lo + 1
-        self.n = (self.n - self.lo + d) % span + self.lo
-        self.dirty = True
-
-    def seat_label(self, i):
-        def lab():
-            if i >= self.n:
-                return "P%d: -" % (i + 1)
-            return "P%d: %s" % (i + 1, kind_name(self.seats[i]))
-        return lab
-
-    def cycle(self, i):
-        return lambda: self.adjuster(i)(1)
-
-    def adjuster(self, i):
-        def fn(d):
-            if i < self.n:
-                self.seats[i] = (self.seats[i] + d) % (len(LEVELS) + 1)
-                self.dirty = True
-        return fn
-
-    def selected_seat(self):
-        i = self.sel - (1 if self.hi > self.lo else 0)
-        return i if 0 <= i < self.n else -1
-
-    def draw(self, fb):
-        ui.Menu.draw(self, fb)
-        i = self.selected_seat()
-        fb.fill_rect(0, 46, ui.W, 18, 0)
-        fb.hline(0, 46, ui.W - 4, 1)
-        k = self.seats[i] if i >= 0 else -1
-        if k > 0:
-            about = LEVEL_ABOUT[k - 1]
-        elif k == 0:
-            about = "a person at the table"
-        else:
-            about = "left/right: change"
-        for j, line in enumerate(ui.wrap(about)[:2]):
-            fb.text(line, 0, 48 + 8 * j, 1)
-
-    def go(self):
-        if self.replaces:
-            self.app.push(ui.Confirm(self.app, "Replace the saved game?", self.start))
-        else:
-            self.start()
-
-    def start(self):
-        self.on_start(self.seats[:self.n])
-
-
 # ---- the table -------------------------------------------------------------------------------
 class Table(ui.Screen):
     GAME = "game"          # records key and title
+    DROP = ()              # modules the game imports on use, dropped when the table is back on top
     SAVE = "game"          # the save record's name
     STEP_MS = 700          # bot pacing
     CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
@@ -638,9 +465,9 @@ class Table(ui.Screen):
                 result = 0 if len(win) == 1 else 2
             else:
                 result = 1
-            add_record(self.app.store, self.GAME, level, result)
+            more().add_record(self.app.store, self.GAME, level, result)
         self.save_now()          # removes the finished game's save
-        self.app.push(EndPage(self.app, self.end_text()))
+        self.app.push(more().EndPage(self.app, self.end_text()))
 
     # -- frame --
     def heap_frame(self, work, every=HEAP_EVERY):
@@ -706,13 +533,16 @@ class Table(ui.Screen):
 
     def enter(self):
         self.dirty = True
+        drop(MORE)              # the pages used now and then: not kept during play
+        for name in self.DROP:
+            drop(name)
 
     # -- input --
     def event(self, ev):
         k = events.kind(ev)
         if self.s.current_player() == TERMINAL:
             if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
-                self.app.push(EndPage(self.app, self.end_text()))
+                self.app.push(more().EndPage(self.app, self.end_text()))
             return
         if self.cover >= 0:
             if ui.is_press(ev, events.A):
@@ -773,7 +603,7 @@ class Table(ui.Screen):
 
     def hint(self):
         bot = self.bot_module()
-        self.app.replace(HintPage(self.app, bot.hint(self.s.clone(), self.app.rng),
+        self.app.replace(more().HintPage(self.app, bot.hint(self.s.clone(), self.app.rng),
                                   self.hint_head))
 
     def hint_head(self, action):

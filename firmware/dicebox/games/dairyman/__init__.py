@@ -3,7 +3,7 @@ NAME = "Dairyman"
 
 # imported one a frame by the home menu before start() (apps/menu.Loading)
 PRELOAD = (
-    "dicebox.games.dairyman.help",      # small: the launcher's frame also collects the heap
+    "dicebox.games.dairyman.tiles",     # small: the launcher's frame also collects the heap
     "dicebox.core.table",
     "dicebox.games.dairyman.rules",
     "dicebox.games.dairyman.screens",

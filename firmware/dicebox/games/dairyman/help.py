@@ -6,6 +6,7 @@ between markers, regenerated from here (``python tests/host/test_dairyman_docs.p
 --write``), and a test fails when they differ.
 """
 from dicebox.games.dairyman.tiles import TILES
+from dicebox.games.dairyman.screens import tile_line  # noqa: F401  (named here for the pages and tests)
 
 HOW = (
     "Make sets of 10 with dice, turn them into milk tiles.\n"
@@ -135,18 +136,6 @@ RULINGS = (
     "R14 Cheese back: value +5. Ice cream back: value only.\n"
     "R15 The rulebook gives no tile values: this set of 22 is ours."
 )
-
-_BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")
-
-
-def tile_line(t):
-    v, need, back = TILES[t]
-    if need <= 6:
-        n = "Y%d" % need
-    else:
-        n = "F%d" % (need - 10)
-    return "%2d %s %s" % (v, n, _BACK[back])
-
 
 def tiles_text():
     lines = ["Value, flip need (Yn: yellow die shows n; Fn: n freeze tokens), back:"]

@@ -26,7 +26,6 @@ from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE
 from dicebox.core.storage import need
 from dicebox.games.dairyman import rules
-from dicebox.games.dairyman import help as game_help
 from dicebox.games.dairyman.tiles import TILES
 
 SAVE = "dairyman"
@@ -34,6 +33,27 @@ GAME = "Dairyman"
 OLD_KINDS = (0, 1, 3)      # old seat kinds (human, easy, hard) -> human, Beginner, Strong
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 _BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: reroll die")
+_BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")
+HELP = "dicebox.games.dairyman.help"
+NEW = "dicebox.games.dairyman.newgame"
+
+
+def __getattr__(name):
+    if name == "NewGame":       # the new-game page lives in its own module (imported on use)
+        from dicebox.games.dairyman.newgame import NewGame
+        return NewGame
+    raise AttributeError(name)
+
+
+def tile_line(t):
+    """A tile in 16 characters: value, flip need (Yn: yellow die shows n; Fn:
+    n freeze tokens), back."""
+    v, need_, back = TILES[t]
+    if need_ <= 6:
+        n = "Y%d" % need_
+    else:
+        n = "F%d" % (need_ - 10)
+    return "%2d %s %s" % (v, n, _BACK[back])
 
 
 def check_seats(s, seats):
@@ -68,6 +88,7 @@ class Start(ui.Menu):
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
+        from dicebox.games.dairyman import help as game_help    # the texts: only while shown
         for title, text in game_help.pages():
             items.append((title, self.page(title, text)))
         ui.Menu.__init__(self, app, GAME, items)
@@ -82,26 +103,13 @@ class Start(ui.Menu):
             self.app.replace(t)
 
     def new(self):
+        from dicebox.games.dairyman.newgame import NewGame
         self.app.push(NewGame(self.app, self.saved is not None))
 
 
 def start(app):
     app.push(Start(app))
     table.saved_problem(app, SAVE)
-
-
-class NewGame(table.NewGame):
-    """2 to 4 players, each seat a person or a bot level; Start deals the tiles
-    (a refused shuffle keeps this menu)."""
-
-    def __init__(self, app, replaces=False):
-        table.NewGame.__init__(self, app, 2, 4, [0, 3], self.begin, replaces)
-
-    def begin(self, seats):
-        t = open_table(self.app, rules.State(len(seats)), seats, new=True)
-        if t is not None:
-            self.app.pop()          # this menu
-            self.app.replace(t)     # the start menu
 
 
 def _tile_text(t, flipped):
@@ -123,7 +131,7 @@ def scores_text(s, seats):
         out.append("")
     out.append("Display:")
     for t in s.display:
-        out.append(game_help.tile_line(t))
+        out.append(tile_line(t))
     out.append("Stack %d tiles. Supply %d tokens. c = cheese, i = ice cream back." % (
         len(s.stack), s.supply()))
     return "\n".join(out)
@@ -146,6 +154,7 @@ def end_text(s, seats):
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
+    DROP = (HELP, NEW)
 
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0
@@ -207,6 +216,7 @@ class Table(table.Table):
             ui.TextPage(app, "Scores", scores_text(self.s, self.seats))))]
 
     def help_items(self):
+        from dicebox.games.dairyman import help as game_help    # dropped when the table is back
         return [(title, self.page(title, text)) for title, text in game_help.pages()]
 
     def key(self, ev):
@@ -306,7 +316,7 @@ class Table(table.Table):
             if a[0] == "claim":
                 vals = [TILES[t][0] for t in a[1]]
                 if len(vals) == 1:
-                    lab = game_help.tile_line(a[1][0])
+                    lab = tile_line(a[1][0])
                 else:
                     lab = "+".join(str(v) for v in vals) + "=%d" % sum(vals)
                 items.append((lab, self.act(a)))
@@ -314,14 +324,14 @@ class Table(table.Table):
                     t = a[1][0]
                     details.append(["flip: " + rules.cost_text(t), _BACK_WORDS[TILES[t][2]]])
                 else:
-                    details.append([game_help.tile_line(t) for t in a[1]])
+                    details.append([tile_line(t) for t in a[1]])
         self.app.replace(ClaimMenu(self.app, "Claim (%d)" % s.barn_total(), items, details))
 
     def flip_menu(self):
         items = []
         for a in self.s.legal_actions():
             if a[0] == "flip":
-                items.append((game_help.tile_line(a[1]), self.act(a)))
+                items.append((tile_line(a[1]), self.act(a)))
         self.app.replace(ui.Menu(self.app, "Flip", items))
 
     def ice_menu(self):
@@ -331,9 +341,9 @@ class Table(table.Table):
             if a[0] == "ice" and a[1] not in done:
                 done.append(a[1])
                 if len(a) == 3:
-                    items.append((game_help.tile_line(a[1]), self.ice_pick(a[1])))
+                    items.append((tile_line(a[1]), self.ice_pick(a[1])))
                 else:
-                    items.append((game_help.tile_line(a[1]), self.act(a)))
+                    items.append((tile_line(a[1]), self.act(a)))
         self.app.replace(ui.Menu(self.app, "Ice cream", items))
 
     def ice_pick(self, t):

@@ -4,7 +4,8 @@ NAME = "Milestones"
 
 # imported one a frame by the home menu before start() (apps/menu.Loading);
 # a small module first (the launcher's frame also collects the heap); the
-# table's screens (play) and the menus (screens) in two frames
+# table's screens (play), the menus (menus, with the ending) and the start
+# menu (screens) in frames of their own
 PRELOAD = (
     "dicebox.games.milestones.dice",
     "dicebox.core.table",
@@ -12,6 +13,7 @@ PRELOAD = (
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
     "dicebox.games.milestones.play",
+    "dicebox.games.milestones.menus",   # the setup and the ending: dropped once a table is on top
     "dicebox.games.milestones.screens",
     "dicebox.games.milestones.bot",
 )

@@ -50,61 +50,22 @@ _BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
 _BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
 _TUMBLE_MS = const(300)       # rolled dice tumble this long
 _MSG_MS = const(2500)
-VOIDED = "A mandatory task was left open: no points."
+MENUS = "dicebox.games.milestones.menus"
+ENDING = "dicebox.games.milestones.ending"
+HELP = "dicebox.games.milestones.help"
+_ENDING = ("VOIDED", "variant_key", "check_high", "record_high", "Result")
 
 
-def variant_key(cfg):
-    k = ""
-    if cfg["big"]:
-        k += "1"
-    m = "".join("-ab"[x] for x in cfg["must"])
-    if m != "---":
-        k += "2" + m
-    if cfg["hg"]:
-        k += "3"
-    return k or "base"
+def __getattr__(name):
+    if name in _ENDING:     # the end of a game: its own module, imported on use
+        from dicebox.games.milestones import ending
+        return getattr(ending, name)
+    raise AttributeError(name)
 
 
 def new_config():
     return {"humans": 1, "bots": 2, "level": T.LEVELS.index("Strong"), "big": False,
             "must": [0, 0, 0], "hg": 0, "aid": False}
-
-
-def check_high(t):
-    dict_of(t, "the high scores")
-    need(len(t) <= 400, "too many high-score rows")
-    for k in t:
-        v = t[k]
-        need(isinstance(k, str) and len(k) <= 24, "a bad high-score row name")
-        if k == LAST:
-            int_in(v, 0, ticks.PERIOD, "the last game id")
-            continue
-        list_of(v, "the scores of " + k, hi=5)
-        for x in v:
-            int_in(x, 0, 9999, "a high score")
-    return t
-
-
-def record_high(store, st, cfg):
-    """Add a finished game's score to the table (once per game id).
-    Returns ``(best before, new best?, first time?)``."""
-    key = "%d-%s" % (st.n, variant_key(cfg))
-    table = store.load(HIGH, {}, check=check_high)
-    best = table.get(key, [])
-    score = st.score()
-    gid = cfg.get("gid")
-    if gid is not None and table.get(LAST) == gid:
-        rest = list(best)
-        if score in rest:
-            rest.remove(score)
-        top = rest[0] if rest else None
-        return top, top is None or score > top, False
-    top = best[0] if best else None
-    table[key] = sorted(best + [score], reverse=True)[:5]
-    if gid is not None:
-        table[LAST] = gid
-    store.save(HIGH, table)
-    return top, top is None or score > top, True
 
 
 def help_menu(app):
@@ -158,6 +119,7 @@ def _dice_words(st, m):
 class Table(T.Table):
     GAME = "Milestones"     # the game menu's title
     SAVE = SAVE
+    DROP = (MENUS, ENDING, HELP)   # imported on use, not kept during play
     CUE_X = 119             # the thinking cue, right of the turn seat on the top line
 
     def __init__(self, app, st, seats, log=None, opt=None):
@@ -280,7 +242,7 @@ class Table(T.Table):
         """The Expert's advice for a person's seat, thought in slices on a clone."""
         def show(seat):
             gen = self.bm.hint(self.st.clone(), seat, self.app.rng)
-            self.app.replace(T.HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
+            self.app.replace(T.more().HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
         self.seats_then(show, "Whose hint?")
 
     def hint_words(self, a, seat):
@@ -318,14 +280,15 @@ class Table(T.Table):
         st = self.st
         store = self.app.store
         if self.result is None:
-            self.result = record_high(store, st, self.cfg)
+            from dicebox.games.milestones import ending   # dropped when the table is back on top
+            self.result = ending.record_high(store, st, self.cfg)
             if self.result[2] and self.humans == 1 and self.bots:
                 top = self.result[0]
                 score = st.score()
                 res = 0 if top is None or score > top else (2 if score == top else 1)
-                T.add_record(store, GAME, max(self.seats) - 1, res)
+                T.more().add_record(store, GAME, max(self.seats) - 1, res)
         self.save_now()              # a finished game's save is removed
-        self.app.push(Result(self.app, st, self.result))
+        self.app.push(ending.Result(self.app, st, self.result))
 
     # ---- actions -----------------------------------------------------------
     def act(self, a, bot=False):
@@ -789,29 +752,3 @@ class Peek(ui.Screen):
             y += 9
         if self.st.can_claim(self.seat):
             fb.text("fits: claim!", 0, 56, 1)
-
-
-class Result(T.EndPage):
-    """The end: the score, its rating (or why it is void) and a new best; keys
-    wait a second, then A or B closes it and the table (``core.table.EndPage``)."""
-
-    def __init__(self, app, st, result):
-        """``result``: ``(best before, new best?, first time?)`` from ``record_high``."""
-        self.score = st.score()
-        self.rating = rules.RATINGS[rules.rating(self.score)][1]
-        self.why = st.end
-        self.voided = bool(st.mand_open)
-        self.best, self.new_best = (result[0], result[1]) if result else (None, False)
-        text = "%d points. %s" % (self.score, VOIDED if self.voided else self.rating)
-        T.EndPage.__init__(self, app, text)
-
-    def draw(self, fb):
-        fb.fill(0)
-        ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over")
-        ui.big_text(fb, "%d" % self.score, 0, 12)
-        fb.text("points", 40, 16, 1)
-        if self.new_best:
-            fb.text("best!", 92, 16, 1)
-        lines = ui.wrap(VOIDED if self.voided else self.rating)
-        for j in range(min(4, len(lines))):
-            fb.text(lines[j], 0, 30 + 9 * j, 1)

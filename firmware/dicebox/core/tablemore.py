@@ -1,0 +1,222 @@
+"""The table's pages used now and then, kept out of RAM during play.
+
+The new-game page, the end page, Hint's page, the records and the note on a
+save that could not be resumed are each shown rarely, so they live here
+rather than in ``core/table.py``: this module is imported when one of them is
+wanted (``table.NAME`` still finds each, through the table module's
+``__getattr__``) and dropped again when the table comes back to the top of
+the screen stack (``table.drop``), so play does not carry their code.
+"""
+from dicebox.core import ui, ticks, events
+from dicebox.core.storage import need
+from dicebox.core.table import LEVELS, RECORDS, HEAP_THOUGHT, Thought, kind_name
+
+# what a player may expect of each level, for the new-game screen: two lines
+# of 16 characters each ("2/3": wins about two games in three)
+LEVEL_ABOUT = (
+    "plays loosely: a first game",
+    "sensible; beats Beginner 2/3",
+    "plays well; beats Casual 2/3",
+    "looks ahead; beats Strong 2/3",
+)
+
+def saved_problem(app, name, title="Saved game"):
+    """Show why a saved game could not be resumed (once), if it could not."""
+    got = app.store.take_problems(name)
+    if got:
+        why = [p[len(name) + 2:] if p.startswith(name + ": ") else p for p in got]
+        app.push(ui.Message(app, title, "The saved game could not be resumed (%s). "
+                            "Start a new one." % "; ".join(why)))
+        return True
+    return False
+
+
+# ---- records -----------------------------------------------------------------------
+def _check_records(d):
+    need(isinstance(d, dict) and len(d) <= 8, "records are not a table")
+    for g in d:
+        rows = d[g]
+        need(isinstance(g, str) and len(g) <= 16, "a game name is wrong")
+        need(isinstance(rows, list) and len(rows) == len(LEVELS), "a game's records are wrong")
+        for r in rows:
+            need(isinstance(r, list) and len(r) == 3, "a record is not wins/losses/draws")
+            for n in r:
+                need(type(n) is int and 0 <= n < 1000000, "a count is out of range")
+    return d
+
+
+def load_records(store):
+    return store.load(RECORDS, {}, check=_check_records)
+
+
+def add_record(store, game, level, result):
+    """Count one finished game of a person alone against bots whose strongest
+    is ``level``: ``result`` 0 win, 1 loss, 2 draw. Returns the save's result."""
+    d = load_records(store)
+    rows = d.get(game)
+    if rows is None:
+        rows = [[0, 0, 0] for _ in LEVELS]
+        d[game] = rows
+    rows[level][result] += 1
+    return store.save(RECORDS, d)
+
+
+def records_text(store, game):
+    rows = load_records(store).get(game)
+    out = ["You against bots:", "level   won lost draw"]
+    played = False
+    for i in range(len(LEVELS)):
+        r = rows[i] if rows else (0, 0, 0)
+        if r[0] or r[1] or r[2]:
+            played = True
+        out.append("%-8s%3d %3d %3d" % (LEVELS[i][:8], r[0], r[1], r[2]))
+    if not played:
+        out.append("")
+        out.append("No games yet. A game counts when one person plays against bots to the end.")
+    return "\n".join(out)
+
+
+def records_page(app, game):
+    return ui.TextPage(app, "Records", records_text(app.store, game))
+
+
+class HintPage(ui.Screen):
+    """The Expert's move and why, thought in slices like a bot's move; the
+    game is not touched (the hint thinks on a clone)."""
+
+    def __init__(self, app, gen, words):
+        ui.Screen.__init__(self, app)
+        self.thought = Thought(gen)
+        self.words = words      # action -> its words in the game
+        self.text = None
+        self.phase = 0
+        self.heap_wait = 0
+
+    def tick(self, now):
+        if self.text is not None:
+            return
+        self.heap_wait += 1
+        if self.heap_wait >= HEAP_THOUGHT and not self.dirty:
+            self.heap_wait = 0          # as at the table: a frame of the heap's, no slice
+            self.app.collect_if_low()
+            return
+        try:
+            got = self.thought.step()
+        except Exception as e:  # RollRefused and friends: say so, change nothing
+            self.text = "No hint: %s" % e
+            self.dirty = True
+            return
+        if got is not None:
+            a, why = got
+            self.text = "%s\n\n%s" % (self.words(a), why)
+            self.dirty = True
+        elif self.thought.slices % 5 == 0:
+            self.phase += 1
+            self.dirty = True
+
+    def event(self, ev):
+        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
+            self.app.pop()
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, "Hint")
+        if self.text is None:
+            ui.text_center(fb, "Thinking" + "." * (self.phase % 4), 28)
+            return
+        y = 12
+        for line in ui.wrap(self.text)[:6]:
+            fb.text(line, 0, y, 1)
+            y += 9
+
+
+class EndPage(ui.TextPage):
+    """The game's end text. Keys are ignored for a second (a burst of presses
+    that skipped the last bot turn must not close it); then A or B closes the
+    page and the table."""
+
+    def __init__(self, app, text):
+        ui.TextPage.__init__(self, app, "Game over", text)
+        self.t0 = app.now()
+
+    def event(self, ev):
+        if ticks.since(self.app.now(), self.t0) < 1000:
+            return
+        if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
+            self.app.pop()      # this page
+            self.app.pop()      # the table
+
+
+class NewGame(ui.Menu):
+    """Players and the kind of each seat (a person or a bot level); the line
+    under the list says how strong the selected seat's level is."""
+
+    def __init__(self, app, lo, hi, seats, on_start, replaces=False, title="New game"):
+        self.lo = lo
+        self.hi = hi
+        self.n = max(lo, min(hi, len(seats)))
+        self.seats = list(seats) + [LEVELS.index("Strong") + 1] * (hi - len(seats))
+        self.on_start = on_start
+        self.replaces = replaces
+        items = []
+        if hi > lo:
+            items.append((self.players_label, lambda: self.adj_players(1), self.adj_players))
+        for i in range(hi):
+            items.append((self.seat_label(i), self.cycle(i), self.adjuster(i)))
+        items.append(("Start", self.go))
+        ui.Menu.__init__(self, app, title, items)
+
+    VISIBLE = 4
+
+    def players_label(self):
+        return "Players: %d" % self.n
+
+    def adj_players(self, d):
+        span = self.hi - self.lo + 1
+        self.n = (self.n - self.lo + d) % span + self.lo
+        self.dirty = True
+
+    def seat_label(self, i):
+        def lab():
+            if i >= self.n:
+                return "P%d: -" % (i + 1)
+            return "P%d: %s" % (i + 1, kind_name(self.seats[i]))
+        return lab
+
+    def cycle(self, i):
+        return lambda: self.adjuster(i)(1)
+
+    def adjuster(self, i):
+        def fn(d):
+            if i < self.n:
+                self.seats[i] = (self.seats[i] + d) % (len(LEVELS) + 1)
+                self.dirty = True
+        return fn
+
+    def selected_seat(self):
+        i = self.sel - (1 if self.hi > self.lo else 0)
+        return i if 0 <= i < self.n else -1
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        i = self.selected_seat()
+        fb.fill_rect(0, 46, ui.W, 18, 0)
+        fb.hline(0, 46, ui.W - 4, 1)
+        k = self.seats[i] if i >= 0 else -1
+        if k > 0:
+            about = LEVEL_ABOUT[k - 1]
+        elif k == 0:
+            about = "a person at the table"
+        else:
+            about = "left/right: change"
+        for j, line in enumerate(ui.wrap(about)[:2]):
+            fb.text(line, 0, 48 + 8 * j, 1)
+
+    def go(self):
+        if self.replaces:
+            self.app.push(ui.Confirm(self.app, "Replace the saved game?", self.start))
+        else:
+            self.start()
+
+    def start(self):
+        self.on_start(self.seats[:self.n])

@@ -1,0 +1,238 @@
+"""Milestones' menus before a game: the setup, the records and high scores,
+and reading a saved game back. Imported on use (the start menu, ``screens``,
+asks for them) and dropped when a table is on top (``play.Table.DROP``):
+play does not carry them. Everything here is named by ``screens`` too.
+"""
+from micropython import const  # noqa: F401
+from dicebox.core import ui, ticks, events  # noqa: F401
+from dicebox.core import table as T
+from dicebox.core.movelog import MoveLog
+from dicebox.core.storage import need, int_in, list_of, dict_of
+from dicebox.games.milestones import rules, deck, tasks  # noqa: F401
+from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS  # noqa: F401
+from dicebox.games.milestones.play import (  # noqa: F401  (named here for the menus and tests)
+    GAME, SAVE, HIGH, LAST, OLD_BOTS, new_config, help_menu, bots, pattern, card_lines,
+    Table, short, PilePicker, Peek)
+from dicebox.games.milestones.ending import (  # noqa: F401
+    VOIDED, variant_key, check_high, record_high, Result)
+
+
+def seats_of(cfg):
+    """Seat kinds: the people first, then the bots at the setup's level."""
+    return [T.HUMAN] * cfg["humans"] + [1 + cfg.get("level", 2)] * cfg["bots"]
+
+
+# ---- checking what is read back ------------------------------------------------
+
+def check_config(c):
+    dict_of(c, "the setup")
+    h = int_in(c.get("humans"), 1, rules.MAX_PLAYERS, "people")
+    b = int_in(c.get("bots"), 0, rules.MAX_PLAYERS - 1, "bots")
+    need(h + b <= rules.MAX_PLAYERS, "more than five seats")
+    int_in(c.get("level", 2), 0, len(T.LEVELS) - 1, "the bots' level")
+    need(c.get("big") is True or c.get("big") is False, "pile setting")
+    need(c.get("aid", False) is True or c.get("aid", False) is False, "aid setting")
+    list_of(c.get("must"), "mandatory settings", n=3)
+    for m in c["must"]:
+        int_in(m, 0, 2, "a mandatory setting")
+    int_in(c.get("hg"), 0, 2, "hourglass setting")
+    int_in(c.get("hints", 0), 0, 1, "hint setting")
+    if "gid" in c:
+        int_in(c["gid"], 0, ticks.PERIOD, "game id")
+    return c
+
+
+def upgrade(d):
+    """A save of the first format (``st``, ``cfg``, ``log``) in today's form;
+    today's saves pass unchanged."""
+    if isinstance(d, dict) and "st" in d and "state" not in d:
+        cfg = check_config(d.get("cfg"))
+        cfg = dict(cfg)
+        cfg["level"] = OLD_BOTS - 1
+        return {"state": d["st"], "seats": [T.HUMAN] * cfg["humans"] + [OLD_BOTS] * cfg["bots"],
+                "kinds": T.KIND_FORMAT, "log": d.get("log"), "opt": cfg}
+    return d
+
+
+def check_game(got):
+    """The setup in ``opt`` must fit the state and the seats (people first)."""
+    st, seats, log, cfg = got
+    check_config(cfg)
+    need(st.n == len(seats) == cfg["humans"] + cfg["bots"], "the seats do not match the setup")
+    for i in range(st.n):
+        need((seats[i] == T.HUMAN) == (i < cfg["humans"]), "the seats do not match the setup")
+        need(seats[i] == T.HUMAN or seats[i] == 1 + cfg.get("level", 2),
+             "the seats do not match the setup")
+    ref = make_state(cfg)
+    need(st.big == ref.big and st.mand_all == ref.mand_all and st.hg_side == ref.hg_side,
+         "the variants do not match the setup")
+    return got
+
+
+class _Reader:
+    """The store as ``core.table.load_table`` sees it: the first format's
+    conversion and the setup's check run inside the one checking path (so a
+    damaged save is set aside and named like any other)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.over = False
+
+    def load(self, name, default=None, version=1, check=None):
+        def full(d):
+            got = check_game(check(upgrade(d)))
+            self.over = got[0].is_over()
+            return got
+        return self.store.load(name, default, version, check=full)
+
+
+def load_game(store):
+    """``(state, seats, log, cfg)`` of a game to resume, or None. A finished
+    game left behind (a power cut after its score was written) is removed."""
+    r = _Reader(store)
+    got = T.load_table(r, SAVE, rules.State.from_dict)
+    if got is None and r.over:
+        store.delete(SAVE)
+    return got
+
+
+def problems_text(store):
+    """This game's own records' problems, in words, or ''."""
+    out = []
+    for p in store.take_problems(SAVE):
+        out.append("Saved game: " + p[len(SAVE) + 2:])
+    for p in store.take_problems(HIGH):
+        out.append("High scores: " + p[len(HIGH) + 2:])
+    return "\n".join(out)
+
+
+RECORDS_NOTE = ("Milestones is played as a team: a game of one person with bot "
+                "teammates counts under the bots' level as won when the team beat "
+                "its best score at that table (seats and variants), drawn when it "
+                "equalled it, lost below it. The first game at a table counts as won.")
+
+
+def records_page(app):
+    return ui.TextPage(app, "Records", T.records_text(app.store, GAME) + "\n\n" + RECORDS_NOTE)
+
+
+class SetupMenu(ui.Menu):
+    VISIBLE = 4      # the two lines under the list say what the selected level is like
+
+    def __init__(self, app):
+        self.cfg = new_config()
+        c = self.cfg
+
+        def adj(key, lo, hi):
+            def f(d):
+                c[key] = min(hi, max(lo, c[key] + d))
+                self._fix()
+                self.dirty = True
+            return f
+
+        def flip(key):
+            def f(d=0):
+                c[key] = not c[key]
+                self.dirty = True
+            return f
+
+        def level(d=1):
+            c["level"] = (c["level"] + d) % len(T.LEVELS)
+            self.dirty = True
+
+        side = ("off", "side a", "side b")
+        items = [
+            (lambda: "People: %d" % c["humans"], None, adj("humans", 1, 5)),
+            (lambda: "Bots: %d" % c["bots"], None, adj("bots", 0, 4)),
+            (lambda: "Level: %s" % T.LEVELS[c["level"]], level, level),
+            (lambda: "Piles: %s" % ("one big" if c["big"] else "three"), flip("big"), flip("big")),
+            (lambda: "Must-do1 %s" % side[c["must"][0]], None, self._must(0)),
+            (lambda: "Must-do2 %s" % side[c["must"][1]], None, self._must(1)),
+            (lambda: "Must-do3 %s" % side[c["must"][2]], None, self._must(2)),
+            (lambda: "Glass: %s" % side[c["hg"]], None, adj("hg", 0, 2)),
+            (lambda: "Claim aid: %s" % ("on" if c["aid"] else "off"), flip("aid"), flip("aid")),
+            ("What is this?", self.explain),
+            ("Start", self.start),
+        ]
+        ui.Menu.__init__(self, app, "New game", items)
+
+    def _must(self, i):
+        # each mandatory card: off, side a or side b
+        def f(d):
+            m = self.cfg["must"]
+            m[i] = (m[i] + d) % 3
+            self.dirty = True
+        return f
+
+    def _fix(self):
+        c = self.cfg
+        if c["humans"] + c["bots"] > rules.MAX_PLAYERS:
+            c["bots"] = rules.MAX_PLAYERS - c["humans"]
+
+    def about(self):
+        """What the two lines under the list say for the selected item."""
+        if self.sel == 2:
+            if not self.cfg["bots"]:
+                return "no bots at the table"
+            return TEAM_ABOUT[self.cfg["level"]]
+        return "left/right: change" if len(self.items[self.sel]) > 2 else "A: pick"
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        fb.fill_rect(0, 46, ui.W, 18, 0)
+        fb.hline(0, 46, ui.W - 4, 1)
+        for j, line in enumerate(ui.wrap(self.about())[:2]):
+            fb.text(line, 0, 48 + 8 * j, 1)
+
+    def explain(self):
+        from dicebox.games.milestones import help as game_help
+        self.app.push(ui.TextPage(self.app, "Setup", game_help.SETUP))
+
+    def start(self):
+        if self.app.store.exists(SAVE):
+            self.app.push(ui.Confirm(self.app, "Start a new game? The saved game will be lost.",
+                                     self._go))
+            return
+        self._go()
+
+    def _go(self):
+        bots()
+        c = self.cfg
+        self._fix()
+        c["gid"] = self.app.rng.randbelow(65536) * 16384 + self.app.rng.randbelow(16384)
+        log = MoveLog()
+        log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
+        # saved before its first action (replaces any old save at once)
+        self.app.replace(Table(self.app, make_state(c), seats_of(c), log, c))
+
+
+def make_state(c):
+    n = c["humans"] + c["bots"]
+    mand = [2 * i + c["must"][i] - 1 for i in range(3) if c["must"][i]]
+    hg = (5 + c["hg"]) if c["hg"] else None
+    return rules.State(n, big_pile=c["big"], mandatory=mand, hourglass_side=hg)
+
+
+# What a bot teammate of each level is like, for the setup's level line (two
+# screen lines at most; a team game, so no "beats" here).
+TEAM_ABOUT = (
+    "rerolls mostly at random",
+    "plays the obvious reroll",
+    "searches; minds must-do cards",
+    "exact odds, spares your dice",
+)
+
+
+class HighScores(ui.TextPage):
+    def __init__(self, app):
+        table = app.store.load(HIGH, {}, check=check_high)
+        lines = []
+        for key in sorted(table):
+            if key != LAST:
+                lines.append("%s: %s" % (key, " ".join(str(x) for x in table[key])))
+        text = "\n".join(lines) if lines else "No games yet."
+        text = "seats-variants: best scores\n" + text
+        bad = problems_text(app.store)
+        if bad:
+            text = bad + "\n" + text
+        ui.TextPage.__init__(self, app, "High scores", text)
