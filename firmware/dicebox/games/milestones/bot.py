@@ -24,23 +24,23 @@ Levels (0 Beginner .. 3 Expert):
             estimate of its samples.
   Expert    the full search, valued with the exact odds of its targets where they
             are cheap (rerolling all six dice: the deck's exact hit counts; three
-            to five dice of a card that reads only numbers or only colours: the
-            tables of ``odds``; a condition on all dice or a single face: a
-            formula; one or two dice: every outcome enumerated), and when every
-            target has such figures, every reroll of three to five dice valued
-            exactly; pile choice by points per expected roll (the deck's exact
-            table) over the cards not yet seen, and the close-card protocol: it
-            announces when its card is one die away (``close``: the dice it needs
-            kept) and never rerolls dice that another seat announced.
+            to five dice of a card that reads only numbers or only colours, and
+            five dice of any other: the tables of ``odds``; a condition on all
+            dice or a single face: a formula; one or two dice: every outcome
+            enumerated), every reroll of a size all its targets have figures for
+            valued exactly (a scan); pile choice by points per expected roll
+            (the deck's exact table) over the cards not yet seen, and the
+            close-card protocol: it announces when its card is one die away
+            (``close``: the dice it needs kept) and never rerolls dice that
+            another seat announced.
 
 Search (Strong, Expert): one batch of rolls sampled from a proposal that keeps each
 die with probability 1/2; importance weights turn the batch into an estimate for
 every keep-set at once (a superset sum over the 64 agreement masks). The three best
-by that estimate, the obvious play for each target and (Expert, when every target
-has exact figures for three to five dice) the two best of the exact scan are valued
-again, each target exactly where it has a figure for that many dice, the others
-on every outcome (one or two dice) or on common sampled rolls. Ties go to
-rerolling fewer dice. The sums are small ints (no floats); a target is answered
+by that estimate, the obvious play for each target and (Expert) the two best of
+the exact scan are valued again, each target exactly where it has a figure for
+that many dice, the others on every outcome (one or two dice) or on common
+sampled rolls. Ties go to rerolling fewer dice. The sums are small ints (no floats); a target is answered
 for a roll from the numbers' and colours' counts packed in ints and small tables.
 Randomness comes from the core RNG: one draw per decision seeds a small-int
 generator.
