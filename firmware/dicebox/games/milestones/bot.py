@@ -1028,7 +1028,7 @@ class Bot:
         t = self.t
         rolls = work // cost * self.samples // SAMPLES
         n = rolls // 3 if exact else rolls   # Strong: stage 1 alone
-        ex = self._exact_info(st)
+        ex = self._exact_info(st) if exact else None    # Strong: no exact figures
         nt = len(tg)
         scan = _SCANCOST + _EXCOST * nt
         if exact and not self._inexact(ex, 3) and not self._inexact(ex, 5) and (
