@@ -32,6 +32,8 @@ VARIANTS = {
     "noexpo": {"EXPOSE_W": 0.0},      # the Expert before the exposure terms
     "expo2": {"EXPOSE_W": 2.0},
     "next06": {"NEXT_W": 0.6},
+    "next13": {"NEXT_W": 1.3},
+    "reset15": {"RESET_W": 1.5},
 }
 
 
