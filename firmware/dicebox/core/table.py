@@ -55,7 +55,6 @@ from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
 from dicebox.core.movelog import MoveLog
-from dicebox.core.storage import need
 
 LEVELS = ("Beginner", "Casual", "Strong", "Expert")
 HUMAN = const(0)
@@ -90,44 +89,9 @@ def save_table(store, name, state, seats, log, opt=None):
     return store.save(name, d)
 
 
-def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
-    """``(state, seats, log, opt)`` of a saved game in progress, or None.
-
-    One read through ``store.load``'s checking path: ``from_dict`` refuses a
-    state that breaks the game's invariants, ``check_seats(state, seats)`` the
-    seats. A save from before the shared table (no ``kinds``) has its seat
-    kinds mapped through ``old_kinds`` (old kind -> new kind). A damaged save
-    is set aside and noted under ``name`` for the game's menu."""
-
-    def whole(d):
-        need(isinstance(d, dict) and "state" in d and "seats" in d, "not a saved game")
-        seats = d["seats"]
-        need(isinstance(seats, list) and 1 <= len(seats) <= 8, "seats are not a list")
-        newer = d.get("kinds") == KIND_FORMAT
-        out = []
-        for k in seats:
-            need(type(k) is int and k >= 0, "a seat is not a player kind")
-            if not newer:
-                need(old_kinds is not None and k < len(old_kinds), "a seat is not a player kind")
-                k = old_kinds[k]
-            need(k <= len(LEVELS), "a seat is not a player kind")
-            out.append(k)
-        s = from_dict(d["state"])
-        if check_seats is not None:
-            check_seats(s, out)
-        opt = d.get("opt")
-        need(opt is None or isinstance(opt, dict), "the options are not a record")
-        return s, out, MoveLog(d.get("log")), opt or {}
-
-    got = store.load(name, None, check=whole)
-    if got is None or got[0].current_player() == TERMINAL:
-        return None
-    return got
-
-
 # ---- pages used now and then (core/tablemore.py) ------------------------------------
 MORE = "dicebox.core.tablemore"
-_MORE = ("LEVEL_ABOUT", "saved_problem", "load_records", "add_record", "records_text",
+_MORE = ("LEVEL_ABOUT", "load_table", "saved_problem", "load_records", "add_record", "records_text",
          "records_page", "HintPage", "EndPage", "NewGame")
 
 
@@ -579,19 +543,8 @@ class Table(ui.Screen):
         return self.my_turn() and (self.humans == 1 or self.opt.get("hints"))
 
     def menu(self):
-        app = self.app
-        items = []
-        if self.my_turn():
-            items.extend(self.menu_items())
-        if self.hints_allowed():
-            items.append(("Hint", self.hint))
-        items.append(("Moves", lambda: app.replace(self.log.page(app))))
-        items.extend(self.info_items())
-        if self.humans > 1:
-            items.append((self.hints_label, self.toggle_hints))
-        items.extend(self.help_items())
-        items.append(("Save and quit", self.quit))
-        app.push(ui.Menu(app, self.GAME, items))
+        """The game menu (B): built by ``tablemore.game_menu``."""
+        more().game_menu(self)
 
     def hints_label(self):
         return "Hints: %s" % ("on" if self.opt.get("hints") else "off")

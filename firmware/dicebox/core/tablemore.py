@@ -1,7 +1,8 @@
 """The table's pages used now and then, kept out of RAM during play.
 
-The new-game page, the end page, Hint's page, the records and the note on a
-save that could not be resumed are each shown rarely, so they live here
+The new-game page, the end page, Hint's page, the game menu, the records,
+reading a saved game back and the note on a save that could not be resumed
+are each used rarely, so they live here
 rather than in ``core/table.py``: this module is imported when one of them is
 wanted (``table.NAME`` still finds each, through the table module's
 ``__getattr__``) and dropped again when the table comes back to the top of
@@ -9,7 +10,9 @@ the screen stack (``table.drop``), so play does not carry their code.
 """
 from dicebox.core import ui, ticks, events
 from dicebox.core.storage import need
-from dicebox.core.table import LEVELS, RECORDS, HEAP_THOUGHT, Thought, kind_name
+from dicebox.core.game import TERMINAL
+from dicebox.core.movelog import MoveLog
+from dicebox.core.table import LEVELS, RECORDS, HEAP_THOUGHT, KIND_FORMAT, Thought, kind_name
 
 # what a player may expect of each level, for the new-game screen: two lines
 # of 16 characters each ("2/3": wins about two games in three)
@@ -220,3 +223,56 @@ class NewGame(ui.Menu):
 
     def start(self):
         self.on_start(self.seats[:self.n])
+
+
+def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
+    """``(state, seats, log, opt)`` of a saved game in progress, or None.
+
+    One read through ``store.load``'s checking path: ``from_dict`` refuses a
+    state that breaks the game's invariants, ``check_seats(state, seats)`` the
+    seats. A save from before the shared table (no ``kinds``) has its seat
+    kinds mapped through ``old_kinds`` (old kind -> new kind). A damaged save
+    is set aside and noted under ``name`` for the game's menu."""
+
+    def whole(d):
+        need(isinstance(d, dict) and "state" in d and "seats" in d, "not a saved game")
+        seats = d["seats"]
+        need(isinstance(seats, list) and 1 <= len(seats) <= 8, "seats are not a list")
+        newer = d.get("kinds") == KIND_FORMAT
+        out = []
+        for k in seats:
+            need(type(k) is int and k >= 0, "a seat is not a player kind")
+            if not newer:
+                need(old_kinds is not None and k < len(old_kinds), "a seat is not a player kind")
+                k = old_kinds[k]
+            need(k <= len(LEVELS), "a seat is not a player kind")
+            out.append(k)
+        s = from_dict(d["state"])
+        if check_seats is not None:
+            check_seats(s, out)
+        opt = d.get("opt")
+        need(opt is None or isinstance(opt, dict), "the options are not a record")
+        return s, out, MoveLog(d.get("log")), opt or {}
+
+    got = store.load(name, None, check=whole)
+    if got is None or got[0].current_player() == TERMINAL:
+        return None
+    return got
+
+
+def game_menu(self):
+    """The game menu of table ``self``: its moves on a person's turn, Hint,
+    Moves, its pages, the hints switch in pass and play, help, Save and quit."""
+    app = self.app
+    items = []
+    if self.my_turn():
+        items.extend(self.menu_items())
+    if self.hints_allowed():
+        items.append(("Hint", self.hint))
+    items.append(("Moves", lambda: app.replace(self.log.page(app))))
+    items.extend(self.info_items())
+    if self.humans > 1:
+        items.append((self.hints_label, self.toggle_hints))
+    items.extend(self.help_items())
+    items.append(("Save and quit", self.quit))
+    app.push(ui.Menu(app, self.GAME, items))

@@ -24,7 +24,6 @@ play). A save from before the shared table (no ``kinds``; seats 0 human,
 """
 from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE
-from dicebox.core.storage import need
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.tiles import TILES
 
@@ -35,14 +34,14 @@ _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 _BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: reroll die")
 _BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")
 HELP = "dicebox.games.dairyman.help"
-NEW = "dicebox.games.dairyman.newgame"
+PAGES = "dicebox.games.dairyman.pages"
 
 
 def __getattr__(name):
-    if name == "NewGame":       # the new-game page lives in its own module (imported on use)
-        from dicebox.games.dairyman.newgame import NewGame
-        return NewGame
-    raise AttributeError(name)
+    # the start menu, the new-game page, reading a save back, the scores and
+    # end texts: their own module, imported on use, dropped while the table is on top
+    from dicebox.games.dairyman import pages
+    return getattr(pages, name)
 
 
 def tile_line(t):
@@ -56,17 +55,6 @@ def tile_line(t):
     return "%2d %s %s" % (v, n, _BACK[back])
 
 
-def check_seats(s, seats):
-    """A saved game's seats: one kind per player."""
-    need(len(seats) == s.n, "the seats do not match the players")
-
-
-def load(app):
-    """``(state, seats, log, opt)`` of the saved game, or None (a damaged save
-    is set aside and its problem noted under SAVE for the menu)."""
-    return table.load_table(app.store, SAVE, rules.State.from_dict, check_seats, OLD_KINDS)
-
-
 def open_table(app, s, seats, log=None, opt=None, new=False):
     """The table for ``s``; None for a new game whose opening deal was refused
     (the player is told and stays on the new-game menu; nothing is saved)."""
@@ -77,84 +65,16 @@ def open_table(app, s, seats, log=None, opt=None, new=False):
     return t
 
 
-class Start(ui.Menu):
-    """The game's own menu: Resume first (and selected) when a game is saved,
-    New game, Records, then How to play, Controls and the full rules."""
-
-    def __init__(self, app):
-        self.saved = load(app)
-        items = []
-        if self.saved:
-            items.append(("Resume game", self.resume))
-        items.append(("New game", self.new))
-        items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
-        from dicebox.games.dairyman import help as game_help    # the texts: only while shown
-        for title, text in game_help.pages():
-            items.append((title, self.page(title, text)))
-        ui.Menu.__init__(self, app, GAME, items)
-
-    def page(self, title, text):
-        return lambda: self.app.push(ui.TextPage(self.app, title, text))
-
-    def resume(self):
-        s, seats, log, opt = self.saved
-        t = open_table(self.app, s, seats, log, opt)
-        if t is not None:
-            self.app.replace(t)
-
-    def new(self):
-        from dicebox.games.dairyman.newgame import NewGame
-        self.app.push(NewGame(self.app, self.saved is not None))
-
-
 def start(app):
+    from dicebox.games.dairyman.pages import Start
     app.push(Start(app))
     table.saved_problem(app, SAVE)
-
-
-def _tile_text(t, flipped):
-    v = TILES[t][0]
-    if flipped:
-        return "%d%s" % (v, "c" if TILES[t][2] == 0 else "i")
-    return str(v)
-
-
-def scores_text(s, seats):
-    out = []
-    for p in range(s.n):
-        pts, bonus, pen, tot = s.score_parts(p)
-        out.append("P%d %s: %d" % (p + 1, table.kind_name(seats[p]), tot))
-        out.append("tiles %d, cheese +%d, backorder %d (-%d), freeze %d" % (
-            pts, bonus, s.tokens[p], pen, s.freeze[p]))
-        if s.owned[p]:
-            out.append("own: " + " ".join(_tile_text(t, s.flipped[t]) for t in s.owned[p]))
-        out.append("")
-    out.append("Display:")
-    for t in s.display:
-        out.append(tile_line(t))
-    out.append("Stack %d tiles. Supply %d tokens. c = cheese, i = ice cream back." % (
-        len(s.stack), s.supply()))
-    return "\n".join(out)
-
-
-def end_text(s, seats):
-    out = []
-    win = s.winners()
-    for p in range(s.n):
-        pts, bonus, pen, tot = s.score_parts(p)
-        out.append("P%d%s %d+%d-%d=%d" % (p + 1, "*" if p in win else "", pts, bonus, pen, tot))
-    if len(win) == 1:
-        out.append("P%d wins!" % (win[0] + 1))
-    else:
-        out.append("Shared win: " + " ".join("P%d" % (p + 1) for p in win))
-    out.append("(tiles + cheese - backorder)")
-    return "\n".join(out)
 
 
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
-    DROP = (HELP, NEW)
+    DROP = (HELP, PAGES)
 
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0
@@ -180,6 +100,7 @@ class Table(table.Table):
         return self.s.seat if self.s.pending[0] == 1 else -1
 
     def end_text(self):
+        from dicebox.games.dairyman.pages import end_text
         return end_text(self.s, self.seats)
 
     def after_move(self):
@@ -212,8 +133,12 @@ class Table(table.Table):
 
     def info_items(self):
         app = self.app
-        return [("Scores", lambda: app.replace(
-            ui.TextPage(app, "Scores", scores_text(self.s, self.seats))))]
+        return [("Scores", lambda: app.replace(self.scores()))]
+
+    def scores(self):
+        """The scores page (its text's code is imported for it, then dropped)."""
+        from dicebox.games.dairyman.pages import scores_text
+        return ui.TextPage(self.app, "Scores", scores_text(self.s, self.seats))
 
     def help_items(self):
         from dicebox.games.dairyman import help as game_help    # dropped when the table is back
@@ -227,7 +152,7 @@ class Table(table.Table):
         b = events.button(ev)
         if b == events.DOWN:
             if k == events.PRESS:
-                self.app.push(ui.TextPage(self.app, "Scores", scores_text(self.s, self.seats)))
+                self.app.push(self.scores())
             return True
         if not self.my_turn():
             if b == events.UP and k == events.PRESS:

@@ -28,8 +28,6 @@ from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
-from dicebox.core.movelog import MoveLog
-from dicebox.core.storage import need
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
 
@@ -65,66 +63,44 @@ def vic_xy(p, i):
     return (112 - i * 6 if p else 11 + i * 6), 11
 
 
-# ---- the saved game -------------------------------------------------------------
-def _from_dict(d):
-    """The rules' checked state. A save from before the shared table kept the
-    move log inside the state's record: it is kept for the table."""
-    st = rules.State.from_dict(d)
-    st.saved_log = d.get("log")
-    return st
-
-
-def check_seats(st, seats):
-    need(len(seats) == 2, "a game of Mildred has 2 seats")
-
-
-def load(app):
-    """(state, seats, log, opt) of the saved game, or None. A damaged save is
-    set aside (and noted for the start menu) by the one checking path; an old
-    save's seats are mapped to levels (Nephew: Beginner, Auntie: Strong)."""
-    got = table.load_table(app.store, SAVE, _from_dict, check_seats, OLD_KINDS)
-    if got is None:
-        return None
-    st, seats, log, opt = got
-    old = st.saved_log
-    st.saved_log = None
-    if not log.lines and isinstance(old, list):
-        log = MoveLog(old)
-    return st, seats, log, opt
-
-
 def start(app):
     app.push(Start(app))
 
 
-def _help_text(name):
-    """One of help.py's texts, the module loaded only for this page and dropped
-    again (the texts are not kept in the heap while playing)."""
-    import sys
-    from dicebox.games.mildred import help
-    text = "\n\n".join(getattr(help, name))
-    if sys.implementation.name == "micropython":   # CPython tests keep their modules
-        sys.modules.pop("dicebox.games.mildred.help", None)
-        pkg = sys.modules.get("dicebox.games.mildred")
-        if pkg is not None and hasattr(pkg, "help"):
-            try:
-                delattr(pkg, "help")
-            except (AttributeError, TypeError):
-                pass
-    return text
-
-
-def help_page(app, title, name):
-    """A text page of help.py's ``name`` (HOWTO, CONTROLS, RULES, RULINGS)."""
-    return ui.TextPage(app, title, _help_text(name))
-
-
 _HELP = (("How to play", "HOWTO"), ("Controls", "CONTROLS"), ("Rules", "RULES"),
          ("Rulings", "RULINGS"))
+PAGES = "dicebox.games.mildred.pages"
 
 
-def _opener(app, title, name, how):
-    return lambda: how(help_page(app, title, name))
+def __getattr__(name):
+    # the pages used now and then (help, details, the saved game's reading):
+    # their own module, imported on use and dropped when the table is on top
+    from dicebox.games.mildred import pages
+    return getattr(pages, name)
+
+
+def _opener(app, title, name, over):
+    """Opens help text ``name`` (over the top screen when ``over``)."""
+    def go():
+        from dicebox.games.mildred.pages import help_page
+        page = help_page(app, title, name)
+        if over:
+            app.replace(page)
+        else:
+            app.push(page)
+    return go
+
+
+def _page(app, title, fn, st, over):
+    """A text page of ``pages.fn(st)``."""
+    def go():
+        from dicebox.games.mildred import pages
+        page = ui.TextPage(app, title, getattr(pages, fn)(st))
+        if over:
+            app.replace(page)
+        else:
+            app.push(page)
+    return go
 
 
 class Start(ui.Menu):
@@ -144,6 +120,7 @@ class Start(ui.Menu):
         table.saved_problem(self.app, SAVE)
 
     def build(self):
+        from dicebox.games.mildred.pages import load     # dropped when the table is on top
         app = self.app
         self.saved = load(app)
         items = []
@@ -152,13 +129,14 @@ class Start(ui.Menu):
         items.append(("New game", self.new_game))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
         for title, name in _HELP:
-            items.append((title, _opener(app, title, name, app.push)))
+            items.append((title, _opener(app, title, name, False)))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         self.top = min(self.top, self.sel)
 
     def resume(self):
         s, seats, log, opt = self.saved
+        self.saved = None       # the table holds the game now
         self.sel = 0
         self.app.push(Table(self.app, s, seats, log, opt))
 
@@ -168,6 +146,7 @@ class Start(ui.Menu):
 
     def begin(self, seats):
         """NewGame's answer: the table replaces the new-game page."""
+        self.saved = None       # a replaced save is not kept alive under the table
         self.sel = 0
         self.app.replace(Table(self.app, rules.State(), list(seats)))
 
@@ -177,10 +156,6 @@ class Start(ui.Menu):
             self.sel = 0
             self.app.push(Table(self.app, rules.State(), list(seats)))
         return go
-
-
-def rules_text():
-    return _help_text("RULES")
 
 
 # ---- labels -------------------------------------------------------------------
@@ -197,51 +172,11 @@ def label(st, a):
     return st.describe(a, True)
 
 
-def details(st):
-    """A longer text page: every card and slot of both players."""
-    out = []
-    for p in (0, 1):
-        out.append("P%d cookie %d, victory %d" % (p + 1, st.cookie[p], st.vic[p]))
-        out.append("prank %d (%d dice) dodge %d (%d dice)" % (
-            st.prank[p][1], st.prank[p][0], st.dodge[p][1], st.dodge[p][0]))
-        out.append("pool %s, used %d, modify %d" % (
-            "".join(str(v) for v in st.pool[p]) or "-", st.used[p], st.mods[p]))
-        sets = []
-        for s in st.sets:
-            m = st.sc[p][s]
-            lv = [str(x) for x in range(1, 7) if (m >> x) & 1]
-            sets.append("%s:%s%s" % (set_name(s), "".join(lv) or "-",
-                                     ("" if not m else (" ready" if st.rd[p][s] else " used"))))
-        out.append(", ".join(sets))
-        for k in st.inds:
-            g = st.ig[p][k]
-            if g is not None:
-                out.append("%s %s" % (ind_name(k), "".join(str(x) for x in g[0])))
-        sh = []
-        if st.shen[p] & rules.SH_LESS:
-            sh.append("-1 cookie")
-        if st.shen[p] & rules.SH_NO4:
-            sh.append("no 4-cookie")
-        if st.shen[p] & rules.SH_NOTIE:
-            sh.append("no ties")
-        if sh:
-            out.append("hit by: " + ", ".join(sh))
-        out.append("")
-    out.append("Cards: " + ", ".join("%s=%s %dc" % (ind_name(k), cards.INDULGENCIES[k][0], cards.INDULGENCIES[k][2])
-                                       for k in st.inds))
-    out.append("Sets: " + ", ".join("%s=%s" % (set_name(s), cards.SET_NAMES[s]) for s in st.sets))
-    return "\n".join(out)
-
-
-def card_text(s, lv):
-    t = cards.TASKS[s][lv - 1]
-    return "%s %d (%s%d) %s: %s" % (cards.SET_NAMES[s], lv, set_name(s), lv, t[0], t[3])
-
-
 # ---- the table ----------------------------------------------------------------
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
+    DROP = (PAGES, "dicebox.games.mildred.help")
 
     def __init__(self, app, st, seats, log=None, opt=None):
         table.Table.__init__(self, app, st, seats, log, opt)
@@ -278,11 +213,12 @@ class Table(table.Table):
 
     def info_items(self):
         app = self.app
-        return [("Details", lambda: app.replace(ui.TextPage(app, "Details", details(self.s)))),
-                ("Task cards", self.tasks), ("Indulgencies", self.inds)]
+        return [("Details", _page(app, "Details", "details", self.s, True)),
+                ("Task cards", _page(app, "Task cards", "tasks_text", self.s, True)),
+                ("Indulgencies", _page(app, "Indulgencies", "inds_text", self.s, True))]
 
     def help_items(self):
-        return [(title, _opener(self.app, title, name, self.app.replace)) for title, name in _HELP]
+        return [(title, _opener(self.app, title, name, True)) for title, name in _HELP]
 
     def key(self, ev):
         if E.kind(ev) != E.PRESS:
@@ -292,7 +228,7 @@ class Table(table.Table):
         if b == E.UP:
             app.push(self.log.page(app))
         elif b == E.DOWN:
-            app.push(ui.TextPage(app, "Details", details(self.s)))
+            _page(app, "Details", "details", self.s, False)()
         elif b == E.A and self.my_turn():
             app.push(ActionMenu(app, self))
         else:
@@ -313,17 +249,6 @@ class Table(table.Table):
         if a[0] in _RESULT or before != (s.cookie, s.vic):
             self.queue.append(ui.Message(self.app, "Result", text))
         return None
-
-    def tasks(self):
-        s = self.s
-        text = "\n\n".join(card_text(k, lv) for k in s.sets for lv in range(1, 7))
-        self.app.replace(ui.TextPage(self.app, "Task cards", text))
-
-    def inds(self):
-        text = "\n\n".join("%s (%s): %d dice, %d cookies" % (
-            cards.INDULGENCIES[k][0], ind_name(k), cards.INDULGENCIES[k][3], cards.INDULGENCIES[k][2])
-            for k in self.s.inds)
-        self.app.replace(ui.TextPage(self.app, "Indulgencies", text))
 
     # -- drawing --
     def draw_table(self, fb):

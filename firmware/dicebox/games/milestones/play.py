@@ -36,8 +36,7 @@ from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
-from dicebox.core.storage import need, int_in, list_of, dict_of
-from dicebox.games.milestones import rules, deck, tasks
+from dicebox.games.milestones import deck, tasks
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
 
 GAME = "milestones"           # the records' key
@@ -50,6 +49,7 @@ _BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
 _BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
 _TUMBLE_MS = const(300)       # rolled dice tumble this long
 _MSG_MS = const(2500)
+SAID_MAX = const(12)          # lines waiting for the message line, at most
 MENUS = "dicebox.games.milestones.menus"
 ENDING = "dicebox.games.milestones.ending"
 HELP = "dicebox.games.milestones.help"
@@ -393,7 +393,8 @@ class Table(T.Table):
         b = events.button(ev)
         if self.st.is_over():
             if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
-                self.app.push(Result(self.app, self.st, self.result))
+                from dicebox.games.milestones import ending
+                self.app.push(ending.Result(self.app, self.st, self.result))
             return
         self.touched = self.app.now()
         if self.refused is not None and ui.is_press(ev, events.A):
@@ -535,6 +536,7 @@ class Table(T.Table):
         self.close[s] = m
         if m and self.st.dice is not None:
             self.said.append("S%d: keep %s" % (s + 1, _dice_words(self.st, m)))
+            self.cap_said()
         self.dirty = True
 
     def _recap(self):
@@ -560,6 +562,13 @@ class Table(T.Table):
         if self.humans > 1:
             self.said.append("S%d: your turn" % (t + 1))
         self.said += got
+        self.cap_said()
+
+    def cap_said(self):
+        """At most ``SAID_MAX`` lines wait for the message line (one is said
+        every few seconds): the oldest go first, the whole log stays in Moves."""
+        while len(self.said) > SAID_MAX:
+            self.said.pop(0)
 
     # ---- picture -------------------------------------------------------------
     def frame_no(self):

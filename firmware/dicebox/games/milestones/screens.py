@@ -11,7 +11,7 @@ them.
 """
 from dicebox.core import ui
 from dicebox.games.milestones import play
-from dicebox.games.milestones.play import SAVE, HIGH, Table, bots, help_menu
+from dicebox.games.milestones.play import HIGH, Table, bots, help_menu
 
 
 def __getattr__(name):

@@ -1,0 +1,103 @@
+"""Dairyman's pages used now and then: the start menu, the new-game page,
+reading a saved game back, the scores and end texts. Imported on use and
+dropped while the table is on top (``screens.Table.DROP``): play does not
+carry them. ``screens`` names all of them too (``screens.Start``, ...).
+"""
+from dicebox.core import ui, table
+from dicebox.core.storage import need
+from dicebox.games.dairyman import rules, screens
+from dicebox.games.dairyman.screens import SAVE, GAME, OLD_KINDS, tile_line
+from dicebox.games.dairyman.tiles import TILES
+
+
+def check_seats(s, seats):
+    """A saved game's seats: one kind per player."""
+    need(len(seats) == s.n, "the seats do not match the players")
+
+
+def load(app):
+    """``(state, seats, log, opt)`` of the saved game, or None (a damaged save
+    is set aside and its problem noted under SAVE for the menu)."""
+    return table.load_table(app.store, SAVE, rules.State.from_dict, check_seats, OLD_KINDS)
+
+
+class Start(ui.Menu):
+    """The game's own menu: Resume first (and selected) when a game is saved,
+    New game, Records, then How to play, Controls and the full rules."""
+
+    def __init__(self, app):
+        self.saved = load(app)
+        items = []
+        if self.saved:
+            items.append(("Resume game", self.resume))
+        items.append(("New game", self.new))
+        items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
+        from dicebox.games.dairyman import help as game_help    # the texts: only while shown
+        for title, text in game_help.pages():
+            items.append((title, self.page(title, text)))
+        ui.Menu.__init__(self, app, GAME, items)
+
+    def page(self, title, text):
+        return lambda: self.app.push(ui.TextPage(self.app, title, text))
+
+    def resume(self):
+        s, seats, log, opt = self.saved
+        t = screens.open_table(self.app, s, seats, log, opt)
+        if t is not None:
+            self.app.replace(t)
+
+    def new(self):
+        self.app.push(NewGame(self.app, self.saved is not None))
+
+
+class NewGame(table.NewGame):
+    """2 to 4 players, each seat a person or a bot level; Start deals the tiles
+    (a refused shuffle keeps this menu)."""
+
+    def __init__(self, app, replaces=False):
+        table.NewGame.__init__(self, app, 2, 4, [0, 3], self.begin, replaces)
+
+    def begin(self, seats):
+        t = screens.open_table(self.app, rules.State(len(seats)), seats, new=True)
+        if t is not None:
+            self.app.pop()          # this menu
+            self.app.replace(t)     # the start menu
+
+
+def _tile_text(t, flipped):
+    v = TILES[t][0]
+    if flipped:
+        return "%d%s" % (v, "c" if TILES[t][2] == 0 else "i")
+    return str(v)
+
+
+def scores_text(s, seats):
+    out = []
+    for p in range(s.n):
+        pts, bonus, pen, tot = s.score_parts(p)
+        out.append("P%d %s: %d" % (p + 1, table.kind_name(seats[p]), tot))
+        out.append("tiles %d, cheese +%d, backorder %d (-%d), freeze %d" % (
+            pts, bonus, s.tokens[p], pen, s.freeze[p]))
+        if s.owned[p]:
+            out.append("own: " + " ".join(_tile_text(t, s.flipped[t]) for t in s.owned[p]))
+        out.append("")
+    out.append("Display:")
+    for t in s.display:
+        out.append(tile_line(t))
+    out.append("Stack %d tiles. Supply %d tokens. c = cheese, i = ice cream back." % (
+        len(s.stack), s.supply()))
+    return "\n".join(out)
+
+
+def end_text(s, seats):
+    out = []
+    win = s.winners()
+    for p in range(s.n):
+        pts, bonus, pen, tot = s.score_parts(p)
+        out.append("P%d%s %d+%d-%d=%d" % (p + 1, "*" if p in win else "", pts, bonus, pen, tot))
+    if len(win) == 1:
+        out.append("P%d wins!" % (win[0] + 1))
+    else:
+        out.append("Shared win: " + " ".join("P%d" % (p + 1) for p in win))
+    out.append("(tiles + cheese - backorder)")
+    return "\n".join(out)
