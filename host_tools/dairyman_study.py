@@ -34,6 +34,9 @@ VARIANTS = {
     "next06": {"NEXT_W": 0.6},
     "next13": {"NEXT_W": 1.3},
     "reset15": {"RESET_W": 1.5},
+    "toprisk01": {"TOP_RISK": 0.1},
+    "toprisk04": {"TOP_RISK": 0.4},
+    "ft3": {"EXPERT_FT": 3.0},
 }
 
 
