@@ -437,6 +437,25 @@ SCENES = (
 )
 
 
+def _launch_scene(i):
+    r = Runner()
+    r.frames(3)
+    scene_launch(r, i)
+
+
+def _scene(key, fn):
+    """One scene from a fresh boot and an empty data dir, in a call of its own:
+    when it returns, nothing of this scene's App is left in a frame's value
+    stack (main's own would keep the last Runner alive for the collector, and
+    the next scene's heap figure would carry the whole previous console)."""
+    r = Runner()
+    r.frames(3)
+    try:
+        fn(r)
+    except Exception as e:  # a scene the firmware no longer supports: say so
+        print("SCENE " + json.dumps({"scene": key, "error": "%s: %s" % (type(e).__name__, e)}))
+
+
 def main():
     only = None
     if "--only" in sys.argv:
@@ -446,18 +465,11 @@ def main():
             continue
         if key == "launch":
             for i in range(len(menu.ENTRIES)):
-                r = Runner()
-                r.frames(3)
-                scene_launch(r, i)
+                _launch_scene(i)
+                live()
             continue
-        r = Runner()     # each scene from a fresh boot and an empty data dir
-        r.frames(3)
-        try:
-            fn(r)
-        except Exception as e:  # a scene the firmware no longer supports: say so
-            print("SCENE " + json.dumps({"scene": key, "error": "%s: %s" % (type(e).__name__, e)}))
-        del r
-        gc.collect()
+        _scene(key, fn)
+        live()
     print("DONE")
 
 

@@ -47,6 +47,26 @@ def test_the_tables_pages_are_named_by_the_table_and_imported_on_use():
         raise AssertionError("an unknown name must raise AttributeError")
 
 
+def test_dairyman_menus_list_the_help_pages_without_holding_their_texts():
+    from dicebox.games.dairyman import screens
+    from dicebox.games.dairyman import help as game_help
+    assert tuple(p[0] for p in game_help.pages()) == screens.HELP_TITLES
+    app = App()
+    screens.start(app)
+    names = labels(app)
+    for title in screens.HELP_TITLES:
+        assert title in names
+    if MPY:
+        table.drop(screens.HELP)
+        app.pop()
+        screens.start(app)
+        assert loaded("help") == []      # the start menu does not import the texts
+    pick(app, "Rulings")
+    assert "Rulings" in app.screen()
+    if MPY:
+        assert loaded("help") == []      # nor does the page, once it has its text
+
+
 def test_dairyman_play_drops_the_start_menu_help_and_pages():
     from dicebox.games.dairyman import screens
     app = App()

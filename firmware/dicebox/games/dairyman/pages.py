@@ -32,13 +32,9 @@ class Start(ui.Menu):
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
-        from dicebox.games.dairyman import help as game_help    # the texts: only while shown
-        for title, text in game_help.pages():
-            items.append((title, self.page(title, text)))
+        for i in range(len(screens.HELP_TITLES)):     # the texts are imported when one opens
+            items.append((screens.HELP_TITLES[i], screens.help_opener(app, i, False)))
         ui.Menu.__init__(self, app, GAME, items)
-
-    def page(self, title, text):
-        return lambda: self.app.push(ui.TextPage(self.app, title, text))
 
     def resume(self):
         s, seats, log, opt = self.saved

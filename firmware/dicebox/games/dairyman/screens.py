@@ -44,6 +44,25 @@ def __getattr__(name):
     return getattr(pages, name)
 
 
+# the titles of help.pages(), in its order: the menus list them without the texts
+HELP_TITLES = ("How to play", "Controls", "Rules", "Rulings", "Tiles")
+
+
+def help_opener(app, i, over):
+    """Opens help page ``i``: the texts are imported for it and dropped at
+    once (the page keeps its own text), so no menu holds them."""
+    def go():
+        from dicebox.games.dairyman import help as game_help
+        title, text = game_help.pages()[i]
+        table.drop(HELP)
+        page = ui.TextPage(app, title, text)
+        if over:
+            app.replace(page)
+        else:
+            app.push(page)
+    return go
+
+
 def tile_line(t):
     """A tile in 16 characters: value, flip need (Yn: yellow die shows n; Fn:
     n freeze tokens), back."""
@@ -141,8 +160,7 @@ class Table(table.Table):
         return ui.TextPage(self.app, "Scores", scores_text(self.s, self.seats))
 
     def help_items(self):
-        from dicebox.games.dairyman import help as game_help    # dropped when the table is back
-        return [(title, self.page(title, text)) for title, text in game_help.pages()]
+        return [(HELP_TITLES[i], help_opener(self.app, i, True)) for i in range(len(HELP_TITLES))]
 
     def key(self, ev):
         """Down: scores; Up: the menu; on your turn the cursor and the picks."""
@@ -211,9 +229,6 @@ class Table(table.Table):
                     self.sel = []
 
     # ---- menus ------------------------------------------------------------------
-    def page(self, title, text):
-        return lambda: self.app.replace(ui.TextPage(self.app, title, text))
-
     def act(self, action):
         def fn():
             self.app.pop()
