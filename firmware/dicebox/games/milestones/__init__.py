@@ -4,8 +4,8 @@ NAME = "Milestones"
 
 # imported one a frame by the home menu before start() (apps/menu.Loading);
 # a small module first (the launcher's frame also collects the heap); the
-# table's screens (play), the menus (menus, with the ending) and the start
-# menu (screens) in frames of their own
+# table's screens (play) and the menus (menus, with the ending) in frames of
+# their own; the small start menu (screens) comes with start()
 PRELOAD = (
     "dicebox.games.milestones.dice",
     "dicebox.core.table",
@@ -13,8 +13,7 @@ PRELOAD = (
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
     "dicebox.games.milestones.play",
-    "dicebox.games.milestones.menus",   # the setup and the ending: dropped once a table is on top
-    "dicebox.games.milestones.screens",
+    "dicebox.games.milestones.menus",   # the setup and the ending (the start menu, screens, is small)
     "dicebox.games.milestones.bot",
 )
 
