@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FW = os.path.join(ROOT, "firmware")
@@ -49,6 +50,25 @@ def build(out, quiet=False):
             print("%-48s %8d %8d" % (rel, a, b))
         print("%-48s %8d %8d" % ("total (%d files)" % len(rows), sum(r[1] for r in rows), sum(r[2] for r in rows)))
     return errors, rows
+
+
+_TREE = []
+_LOCK = threading.Lock()
+
+
+def test_tree():
+    """The firmware compiled once per process into a temporary folder, for the
+    tests that run the whole console (soak, damaged files, power cuts) as the
+    board and `make sim` run it: compiling the sources inside the device-sized
+    heap would spend memory the chip never spends."""
+    with _LOCK:     # the tests run their cases on threads
+        if not _TREE:
+            out = tempfile.mkdtemp(prefix="dicebox_fw_")
+            errors, _ = build(out, quiet=True)
+            if errors:
+                raise RuntimeError("mpy-cross failed: %s" % errors)
+            _TREE.append(out)
+        return _TREE[0]
 
 
 def main(argv):

