@@ -332,24 +332,36 @@ def _listed(st, clk, box):
         else:
             head.append(a)
     n = min(SLICE, 1 + len(out) // LIST)
+    out = None
     while clk.pace(n):
         yield None
     for t in st.task_cards(p):        # the tasks, a card's choices at a time
         while clk.pace(TASK):
             yield None
         st.task_actions(p, t, head)
-    box[0] = head + mods
+    head.extend(mods)
+    box[0] = head
+
+
+def _pkey(pool):
+    """A pool's dice (values 1..6, in their order) as one small int: a key
+    that takes no heap (a tuple took one object an entry)."""
+    k = 0
+    for v in pool:
+        k = k * 7 + v
+    return k
 
 
 def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
     """Look one step ahead at each action of ``acts`` (Auntie when ``full``,
-    else Nephew), appending [value, action] to ``vals``; a generator that
+    else Nephew), appending its value and the action to ``vals`` (flat, two
+    items an action: no pair object for each); a generator that
     yields None when a slice is full. ``done[0]`` turns True if every action
     was looked at before the budget ran out."""
     p = st.turn
     look = full and st.phase == rules.ACT
     base = {}      # value of a family of pool-only actions (same table, other dice)
-    pots = {}      # potential() by sorted pool
+    pots = {}      # potential() by pool (``_pkey``)
     out = False
     for a in acts:
         if a[0] == "keep":
@@ -383,7 +395,7 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
             for _ in range(n):
                 np = _new_pool(st.pool[p], a, info, rng)
                 np.sort()
-                key = tuple(np)
+                key = _pkey(np)
                 q = pots.get(key)
                 if q is None:
                     q = potential(st, p, np, w)
@@ -426,24 +438,26 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
                 if a[0] == "pass":
                     v -= 1
                 elif look and c.turn == p and c.phase == rules.ACT:
-                    key = tuple(c.pool[p])
+                    key = _pkey(c.pool[p])
                     q = pots.get(key)
                     if q is None:
                         q = potential(c, p, c.pool[p], w)
                         pots[key] = q
                     v += q
         v = v * 4 + rng.randbelow(4)   # random tie-break
-        vals.append([v, a])
+        vals.append(v)
+        vals.append(a)
     done[0] = not out
 
 
 def _best(vals):
+    """The first action of the highest value in a flat ``vals``."""
     best = None
     bestv = -WIN * 10
-    for v, a in vals:
-        if v > bestv:
-            bestv = v
-            best = a
+    for i in range(0, len(vals), 2):
+        if vals[i] > bestv:
+            bestv = vals[i]
+            best = vals[i + 1]
     return best
 
 
@@ -493,37 +507,45 @@ def _value_after(st, rng, a, p, clk, done):
                 done[0] = False
                 return
             v = 0
-            for i in range(len(vals)):
-                if i == 0 or vals[i][0] > v:
-                    v = vals[i][0]
+            for i in range(0, len(vals), 2):
+                if i == 0 or vals[i] > v:
+                    v = vals[i]
                     if k == 1:
-                        done[2] = vals[i][1]   # the move it prepares
+                        done[2] = vals[i + 1]   # the move it prepares
+            box = vals = None   # let this roll's lists go before the next one's
         tot += v
         n += 1
     done[0] = True
     done[1] = tot // n
 
 
-def _expert(st, rng, clk, res, acts):
-    """Auntie's look at every action, then a second step (with sampled
-    rolls) for the best TOP candidates; res = [action, value, the next
-    action it prepares or None]."""
+def _expert(st, rng, clk, res, box):
+    """Auntie's look at every action of the list in ``box[0]``, then a second
+    step (with sampled rolls) for the best TOP candidates; res = [action,
+    value, the next action it prepares or None]. The list is let go (``box[0]``
+    set to None) once looked at: the second step holds only the TOP."""
     p = st.turn
+    acts = box[0]
+    box[0] = None
     res[0] = acts[0]
     if len(acts) == 1:
         return
     vals = []
     yield from _greedy(st, rng, True, acts, clk, vals, [False], EXPERT)
+    acts = None
     if not vals:
         return
-    vals.sort(key=lambda x: -x[0])
+    order = list(range(0, len(vals), 2))
+    order.sort(key=lambda i: -vals[i])
+    vals = [(vals[i], vals[i + 1]) for i in order[:TOP]]
+    order = None
     res[0] = vals[0][1]
     res[1] = vals[0][0]
     if st.phase != rules.ACT:
         return
     best = None
     bestv = 0
-    for v, a in vals[:TOP]:
+    for v, a in vals:
         if a[0] == "pass":
             w = v        # the round ends: nothing to add
         else:
@@ -548,11 +570,13 @@ def think(st, rng, level):
     clk = _Clock(BUDGET)
     box = [None]
     yield from _listed(st, clk, box)
-    acts = box[0]
     res = [None, 0, None]
     if level >= 3:
-        yield from _expert(st, rng, clk, res, acts)
-    elif level == 1 and rng.randbelow(100) < NOISE:
+        yield from _expert(st, rng, clk, res, box)
+        yield res[0]
+        return
+    acts = box[0]
+    if level == 1 and rng.randbelow(100) < NOISE:
         res[0] = acts[rng.randbelow(len(acts))]
     else:
         yield from _one_step(st, rng, level >= 1, clk, res, acts)
@@ -657,7 +681,7 @@ def hint(st, rng):
     box = [None]
     yield from _listed(st, clk, box)
     res = [None, 0, None]
-    yield from _expert(st, rng, clk, res, box[0])
+    yield from _expert(st, rng, clk, res, box)
     a = res[0]
     yield None                       # the words take a slice of their own
     _Clock(None).take(SLICE)         # a clone, its move and the legal list

@@ -115,7 +115,45 @@ def _patterns(card):
     return out
 
 
-PATTERNS = tuple(tuple(_patterns(c)) for c in range(NUM_IND))
+def _needs():
+    b = bytearray()
+    at = []
+    for k in range(NUM_IND):
+        at.append(len(b))
+        for pat in _patterns(k):
+            c = bytearray(7)
+            for v in pat:
+                c[v] += 1
+            b.extend(c)
+    at.append(len(b))
+    return bytes(b), bytes(i // 7 for i in at)
+
+
+# The valid patterns, one bytes string instead of a tuple per pattern (a few
+# hundred bytes where the tuples took about 3 KB of the chip's heap): pattern i
+# of card k (in the order ``_patterns`` lists them) needs ``NEEDS[7 * (AT[k] + i)
+# + v]`` dice of value v; card k has ``AT[k + 1] - AT[k]`` patterns.
+NEEDS, AT = _needs()
+del _needs, _patterns
+
+
+def pattern_at(o):
+    """The pattern (sorted tuple of values) whose counts start at ``NEEDS[o]``."""
+    out = []
+    for v in range(1, 7):
+        for _ in range(NEEDS[o + v]):
+            out.append(v)
+    return tuple(out)
+
+
+def patterns(k):
+    """Every valid dice pattern (sorted tuple) for indulgency card ``k``."""
+    return [pattern_at(7 * i) for i in range(AT[k], AT[k + 1])]
+
+
+def fits(k, pat):
+    """Whether the sorted tuple ``pat`` is a valid pattern of card ``k``."""
+    return pat in patterns(k)
 
 
 def pattern_key(card, pat):

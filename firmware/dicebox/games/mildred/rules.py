@@ -72,21 +72,9 @@ FIELDS = Fields(1, ("sets", "inds", "phase", "turn", "pend", "cookie", "vic", "p
 
 
 
-def _needs_table():
-    """The dice each indulgency pattern needs, by value, in one bytes string
-    (a few hundred bytes where a list per pattern took kilobytes of heap):
-    pattern i of card k needs ``_NEEDS[_NEEDS_AT[k] + 7 * i + v]`` dice of
-    value v."""
-    b = bytearray()
-    at = []
-    for k in range(cards.NUM_IND):
-        at.append(len(b))
-        for pat in cards.PATTERNS[k]:
-            b.extend(bytes(counts(pat)))
-    return bytes(b), tuple(at)
-
-
-_NEEDS, _NEEDS_AT = _needs_table()
+# The dice each indulgency pattern needs, by value, in one bytes string:
+# pattern i of card k needs ``_NEEDS[7 * (cards.AT[k] + i) + v]`` dice of value v.
+_NEEDS = cards.NEEDS
 
 
 class State:
@@ -543,7 +531,7 @@ class State:
             raise IllegalMove("card not in play")
         if self.ig[p][k] is not None:
             raise IllegalMove("you already have dice there")
-        if pat not in cards.PATTERNS[k]:
+        if not cards.fits(k, pat):
             raise IllegalMove("dice do not fit the card")
         wild = 1 if self.flags & F_DISC else 0
         c = counts(self.pool[p])
@@ -771,17 +759,16 @@ class State:
                 continue
             if n + wild < cards.INDULGENCIES[k][3]:
                 continue
-            pats = cards.PATTERNS[k]
-            o = _NEEDS_AT[k]
-            for i in range(len(pats)):
+            o = 7 * cards.AT[k]
+            for i in range(cards.AT[k + 1] - cards.AT[k]):
                 miss = 0
                 for v in range(1, 7):
                     nd = _NEEDS[o + v]
                     if nd > c[v]:
                         miss += nd - c[v]
-                o += 7
                 if miss <= wild:
-                    out.append(("ind", k, pats[i]))
+                    out.append(("ind", k, cards.pattern_at(o)))
+                o += 7
 
     def _legal_tasks(self, p, out):
         for t in self.task_cards(p):
@@ -1126,7 +1113,7 @@ def check(st):
             g = st.ig[p][k]
             if g is not None:
                 _need(k in st.inds, "dice on a card not in play")
-                _need(tuple(g[0]) in cards.PATTERNS[k], "dice that do not fit their card")
+                _need(cards.fits(k, tuple(g[0])), "dice that do not fit their card")
                 _need(1 <= g[1] <= len(g[0]), "an indulgency group out of range")
     if st.phase != SETUP:
         _need(len(st.sets) == 3 and len(st.inds) == 6, "cards in play damaged")

@@ -62,7 +62,8 @@ WORK = const(576)
 SAMPLES = const(48)     # the ``samples`` setting's unit: 48 = the whole budget
 REFINE = const(16)
 MIN_REFINE = const(6)
-_MEMO_MAX = const(256)   # remembered answers in all (then all are forgotten)
+_MEMO_MAX = const(64)    # remembered answers in all (then all are forgotten)
+_COMPILED_MAX = const(16)   # compiled targets kept (then all are forgotten)
 
 # Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
 # agrees with the current face with probability 7/12, any other face 1/12. The
@@ -140,6 +141,12 @@ _CBIT = (
 _NUMBERS_ONLY = (NUM, SAMEN, RUN, ONLYN, NON)
 _COLOURS_ONLY = (COL, SAMEC, ONLYC, NOC)
 _MEMO = {}   # task -> {roll key: 0 or 1}, shared by all bots
+# card (or 100 + side) -> its compiled target, shared by all bots (a card's
+# target depends on the card only: its task and points), at most _COMPILED_MAX
+# (then all are forgotten): the cards in hand and the special sides are the
+# ones asked for again and again, and a target kept for every card a game
+# had seen grew the heap by about 3 KB over a game
+_COMPILED = {}
 _MEMO_SIZE = [0]
 
 
@@ -254,6 +261,7 @@ def forget():
         d.clear()
     _MEMO.clear()
     _MEMO_SIZE[0] = 0
+    _COMPILED.clear()
 
 
 def _distinct(subs):
@@ -604,7 +612,6 @@ class Bot:
         self._prot = 0          # the announced dice that answer kept
         self._agen = None       # the close check being thought (Expert)
         self._assessed = True
-        self._compiled = {}     # card or side -> compiled target
         self.close = 0          # dice this bot announced it needs kept (0: none)
         self.searches = 0       # reroll searches started (tests, benchmarks)
         self.work = 0           # units of the last decision
@@ -785,10 +792,12 @@ class Bot:
     # ---- the look: claim, draw, flip, discard --------------------------------
 
     def _tg(self, key, task, w):
-        c = self._compiled.get(key)
+        c = _COMPILED.get(key)
         if c is None:
+            if len(_COMPILED) >= _COMPILED_MAX:
+                _COMPILED.clear()
             c = _compile(task, w)
-            self._compiled[key] = c
+            _COMPILED[key] = c
         return c
 
     def _card_tg(self, card):

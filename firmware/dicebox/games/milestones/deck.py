@@ -104,6 +104,23 @@ SPECIAL_SIDES = (
     (2906, ((NUM, 6, 3),)),                         # hourglass card, side a
     (4494, ((RUNC, 3),)),                          # hourglass card, side b
 )
+
+
+def _shared():
+    """DECK and SPECIAL_SIDES with equal clauses and equal tasks held once (the
+    same values: a task is compared and hashed by value everywhere). Most
+    clauses recur ((SAMEN, 2) on ten cards), and each copy took a tuple of the
+    chip's heap."""
+    seen = {}
+    rows = []
+    for row in DECK + SPECIAL_SIDES:
+        t = tuple(seen.setdefault(cl, cl) for cl in row[-1])
+        rows.append(row[:-1] + (seen.setdefault(t, t),))
+    return tuple(rows[:len(DECK)]), tuple(rows[len(DECK):])
+
+
+DECK, SPECIAL_SIDES = _shared()
+del _shared
 NMANDATORY = const(3)
 HOURGLASS_CARD = const(3)
 NCARDS = const(51)

@@ -50,7 +50,7 @@ _RUNKEY = (0, 0, 0, 5, 9, 12, 14)
 
 POPCOUNT = bytes(bin(i).count("1") for i in range(64))
 # SUBSETS[k]: the 6-bit masks with k bits set.
-SUBSETS = tuple(tuple(m for m in range(64) if POPCOUNT[m] == k) for k in range(7))
+SUBSETS = tuple(bytes(m for m in range(64) if POPCOUNT[m] == k) for k in range(7))
 
 
 def split(nums):

@@ -1,0 +1,80 @@
+"""Milestones: what the bots and the card data keep on the heap through a game."""
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, resolve_chance
+from dicebox.games.milestones import bot, deck, rules, tasks
+
+
+def _expert_game(seed, n=5, probe=None):
+    r = rng.seeded(seed)
+    st = rules.State(n)
+    bots = [bot.Bot(i, bot.EXPERT) for i in range(n)]
+    now = 0
+    while not st.over:
+        if probe:
+            probe()
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        moved = False
+        for b in bots:
+            a = None
+            for _ in range(500):
+                a = b.step(st, r)
+                if a is not None or not b.thinking():
+                    break
+            if a is not None and a[0] != "roll":
+                st.apply(a)
+                moved = True
+                break
+        if moved:
+            continue
+        b = bots[st.turn]
+        a = None
+        while a is None:
+            a = b.step(st, r)
+        st.apply(a)
+        resolve_chance(st, r)
+        now += 4000
+        st.apply(("time", now))
+    bot.clear_announcements()
+    return st
+
+
+def test_bots_keep_a_bounded_number_of_targets_and_answers():
+    # before: every card a game had shown stayed compiled (about 3 KB by the
+    # end of a game) and 256 remembered answers
+    bot.forget()
+    most = [0, 0]
+
+    def probe():
+        most[0] = max(most[0], len(bot._COMPILED))
+        most[1] = max(most[1], bot._MEMO_SIZE[0])
+    for seed in (1, 2):
+        _expert_game(seed, probe=probe)
+    # (_COMPILED_MAX 16, _MEMO_MAX 64: private consts, not attributes on the chip)
+    assert 0 < most[0] <= 16
+    assert 0 < most[1] <= 64
+    bot.forget()
+    assert not bot._COMPILED and not bot._MEMO
+
+
+def test_the_deck_holds_equal_clauses_and_tasks_once():
+    seen = {}
+    rows = list(deck.DECK) + list(deck.SPECIAL_SIDES)
+    for row in rows:
+        for cl in row[-1]:
+            first = seen.setdefault(cl, cl)
+            assert first is cl, cl
+    tasks_seen = {}
+    for row in rows:
+        assert tasks_seen.setdefault(row[-1], row[-1]) is row[-1]
+    assert len(seen) < sum(len(row[-1]) for row in rows)
+    # the hourglass side b and the card "run 3 1 col" are one task
+    assert deck.SPECIAL_SIDES[7][1] is deck.DECK[28][3]
+
+
+def test_subsets_are_bytes():
+    for k in range(7):
+        assert type(tasks.SUBSETS[k]) is bytes
+        assert all(tasks.POPCOUNT[m] == k for m in tasks.SUBSETS[k])
+    assert sum(len(s) for s in tasks.SUBSETS) == 64
