@@ -63,7 +63,7 @@ SAMPLES = const(48)     # the ``samples`` setting's unit: 48 = the whole budget
 REFINE = const(16)
 MIN_REFINE = const(6)
 _MEMO_MAX = const(64)    # remembered answers in all (then all are forgotten)
-_COMPILED_MAX = const(16)   # compiled targets kept (then all are forgotten)
+_COMPILED_MAX = const(16)   # compiled targets kept (then one goes for each new one)
 
 # Proposal: keep a die with probability 1/2, else reroll it uniformly, so a die
 # agrees with the current face with probability 7/12, any other face 1/12. The
@@ -143,9 +143,10 @@ _COLOURS_ONLY = (COL, SAMEC, ONLYC, NOC)
 _MEMO = {}   # task -> {roll key: 0 or 1}, shared by all bots
 # card (or 100 + side) -> its compiled target, shared by all bots (a card's
 # target depends on the card only: its task and points), at most _COMPILED_MAX
-# (then all are forgotten): the cards in hand and the special sides are the
-# ones asked for again and again, and a target kept for every card a game
-# had seen grew the heap by about 3 KB over a game
+# (then one is forgotten for each new one, so a frame compiles at most what it
+# asks for): the cards in hand and the special sides are the ones asked for
+# again and again, and a target kept for every card a game had seen grew the
+# heap by about 3 KB over a game
 _COMPILED = {}
 _MEMO_SIZE = [0]
 
@@ -795,7 +796,7 @@ class Bot:
         c = _COMPILED.get(key)
         if c is None:
             if len(_COMPILED) >= _COMPILED_MAX:
-                _COMPILED.clear()
+                _COMPILED.popitem()   # one out, one in: at most one compile a card asked for
             c = _compile(task, w)
             _COMPILED[key] = c
         return c
