@@ -599,8 +599,11 @@ class Bot:
         self.rng = rng          # only for the old calls; step() is given the core Rng
         self.samples = samples
         self.s = 1
-        self.h = [0] * 64
-        self.faces = [[0] * 6 for _ in range(REFINE)]
+        # a reroll decision's scratch (the sums by mask, the sampled faces of
+        # stage 2), made when a decision starts and let go when it ends: only
+        # the seat deciding holds them, not every bot teammate all game
+        self.h = None
+        self.faces = None
         self.t = [0, 0, 0, 0, 0, 0]
         self.team = 1000        # weight of the teammates' expected gain, thousandths
         self.tier = None        # fixed pile choice (bench experiments), None: by level
@@ -728,7 +731,7 @@ class Bot:
         r = next(self._gen)
         if r is None:
             return None
-        self._gen = None
+        self._gen = self.h = self.faces = None
         self._roll = r
         return ("roll", r)
 
@@ -736,7 +739,7 @@ class Bot:
         global units
         units += LOOK
         self._look = self._act(st, rng)
-        self._gen = None
+        self._gen = self.h = self.faces = None
         self._roll = 0
         self._agen = None
         # the seat about to reroll changes the dice itself: no close check
@@ -783,7 +786,7 @@ class Bot:
             if x is not None:
                 self._roll = x
                 break
-        self._gen = None
+        self._gen = self.h = self.faces = None
         return self._roll
 
     def _wants_roll(self, st):
@@ -1032,9 +1035,7 @@ class Bot:
         cost = 3
         for x in tg:
             cost += _TCOST[x[0]]
-        h = self.h
-        for i in range(64):
-            h[i] = 0
+        h = self.h = [0] * 64
         t = self.t
         rolls = work // cost * self.samples // SAMPLES
         n = rolls // 3 if exact else rolls   # Strong: stage 1 alone
@@ -1223,7 +1224,7 @@ class Bot:
                     order.append(m)
         cands = order
         nf = REFINE
-        faces = self.faces
+        faces = self.faces = [[0] * 6 for _ in range(REFINE)]
         for j in range(nf):
             row = faces[j]
             for i in range(6):
