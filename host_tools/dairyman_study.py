@@ -71,10 +71,36 @@ def _defer_bot(kinds):
     return choose
 
 
+def _settings(variant):
+    """A named variant, or settings written out: "RISK_A=0.1+RISK_N=8"
+    (CONT_B as three numbers for the 1st, 2nd, 3rd+ reroll: "CONT_B=0/1/2")."""
+    if variant in VARIANTS:
+        return VARIANTS[variant]
+    out = {}
+    for item in variant.split("+"):
+        k, v = item.split("=")
+        if k == "CONT_B":
+            out[k] = tuple([0.0] + [float(x) for x in v.split("/")])
+        else:
+            out[k] = float(v)
+    return out
+
+
+_KNOBS = ("NEXT_W", "RESET_W", "EXPERT_FT", "TOP_RISK", "EXPOSE_W", "RISK_A",
+          "RISK_CAP", "RISK_N", "CONT_B")
+_DEFAULT = dict((k, getattr(bot, k)) for k in _KNOBS if hasattr(bot, k))
+
+
 def _apply(variant):
+    """bot.py's values as they are, then the variant's (a pool's worker
+    plays several variants in turn)."""
+    for k, v in _DEFAULT.items():
+        setattr(bot, k, v)
     if variant.startswith("defer"):
         return
-    for k, v in VARIANTS[variant].items():
+    for k, v in _settings(variant).items():
+        if k not in _DEFAULT:
+            raise SystemExit("bot.py has no %s (see docs/games/dairyman-bots.md)" % k)
         setattr(bot, k, v)
 
 
@@ -175,7 +201,10 @@ def _run(variant, games, seed, pool):
 
 
 def _cached_base(games, seed, pool):
-    path = os.path.join(ROOT, "bench", "out", "dairyman_base_%d_%d.txt" % (seed, games))
+    # the base is bot.py's Expert as it is: its settings name the cache
+    tag = "".join("%s%s" % (k, _DEFAULT[k]) for k in sorted(_DEFAULT))
+    tag = "%08x" % (sum(ord(ch) * (j + 1) for j, ch in enumerate(tag)) & 0xffffffff)
+    path = os.path.join(ROOT, "bench", "out", "dairyman_base_%d_%d_%s.txt" % (seed, games, tag))
     if os.path.exists(path):
         with open(path) as f:
             return [float(x) for x in f.read().split()]

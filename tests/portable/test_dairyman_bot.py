@@ -151,3 +151,33 @@ def test_help_pages_are_ascii_and_complete():
         line = game_help.tile_line(t)
         assert len(line) <= 16 and line in game_help.tiles_text()
         assert int(line.split()[0]) == TILES[t][0]
+
+
+def test_expert_rerolls_more_on_the_first_two_rerolls():
+    """CONT_B: the Expert's reroll gets a bonus on the 1st and 2nd reroll of a
+    turn, so some stops (or locks before a stop) of the Expert without it
+    become rerolls, and only there (from the 3rd reroll on nothing changes)."""
+    assert bot.CONT_B[1] > 0 and bot.CONT_B[2] > 0 and bot.CONT_B[3] == 0
+    kept = bot.CONT_B
+    changed = []
+    r = rng.seeded(7)
+    s = rules.State(2)
+    steps = 0
+    try:
+        while s.current_player() != TERMINAL and steps < 3000 and len(changed) < 3:
+            steps += 1
+            if s.current_player() == CHANCE:
+                resolve_chance(s, r)
+                continue
+            a = bot.expert(s, rng.seeded(steps))
+            bot.CONT_B = (0.0, 0.0, 0.0, 0.0)
+            b = bot.expert(s, rng.seeded(steps))
+            bot.CONT_B = kept
+            if a != b:
+                assert a[0] in ("reroll", "flip") and b[0] in ("claim", "fail", "lock"), (a, b)
+                assert s.rolls in (1, 2), s.rolls
+                changed.append(a)
+            s.apply(a)
+    finally:
+        bot.CONT_B = kept
+    assert changed, "no decision changed"

@@ -21,7 +21,9 @@ just before it stops.
   player (_FRESH); a claim that ends the game is a win or a loss; a failure
   costs 5 points, the change the token makes in the chance of losing one's
   best unflipped tile at the next reset (and the others theirs), and the
-  display left to the next player. No random moves.
+  display left to the next player. Its 1st and 2nd rerolls of a turn are
+  worth 0.5 and 1 point more than the search says when it weighs them
+  against a stop (CONT_B, from paired runs). No random moves.
 * ``hard`` (the Strong search without random moves, today's screens),
   ``easy`` (fixed thresholds) and ``random_choice`` stay as plain functions
   for benchmarks and tests.
@@ -401,6 +403,16 @@ RESET_W = 1.0   # weight of the reset risk in a token's cost
 EXPERT_FT = 2.0  # what a freeze token is worth to the Expert
 TOP_RISK = 0.25  # the chance a reset later takes one's best unflipped tile
 EXPOSE_W = 1.0   # weight of the next reset's odds on one's best tile (claims, flips)
+# the Expert's risk attitude late in the game: every claim's worth moves by
+# RISK_A points per point of lead (the lead held to +-RISK_CAP), scaled up from
+# nothing at RISK_N tiles in the stack to all of it at none (leading: stop
+# sooner; trailing: play on); a failure's worth does not move
+RISK_A = 0.0
+RISK_CAP = 40
+RISK_N = 12
+# points added to the Expert's reroll when it weighs stop or reroll, by the
+# reroll it would be (index 1, 2, 3 and later: barn 2, 2, 3)
+CONT_B = (0.0, 0.5, 1.0, 0.0)
 
 
 class _Ctx:
@@ -452,6 +464,8 @@ def _context(s, expert):
     ctx.expo = 0.0
     ctx.hi2 = 0
     ctx.risk = TOP_RISK if expert else 0.25
+    ctx.cont = 0.0
+    bias = 0.0
     ctx.ft = EXPERT_FT if expert else FT
     if expert:
         # a token's cost: 5 points, and the change it makes in the chance of
@@ -485,6 +499,12 @@ def _context(s, expert):
         if len(dvi) == 3:
             left = _FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
         failv = -cost - NEXT_W * left
+        bias = 0.0
+        if RISK_A and nst < RISK_N:
+            x = lead if lead < RISK_CAP else RISK_CAP
+            x = x if x > -RISK_CAP else -RISK_CAP
+            bias = RISK_A * x * (RISK_N - nst) / RISK_N
+        ctx.cont = CONT_B[s.rolls if s.rolls < 3 else 3]
     else:
         loss = 0
         if s.supply() == 1:
@@ -517,6 +537,7 @@ def _context(s, expert):
                 if TILES[t][0] > top:
                     top = TILES[t][0]
             w -= expo * (top - hi)
+            w += bias
         claims.append((c, v, w))
     _used[0] = 0
     yield None                        # and so is weighing the claims
@@ -763,9 +784,9 @@ def _decide(s, expert):
     opts = [(ctx.stop(T), None)]
     if k:
         base = ctx.push(T, k, rr)
-        opts.append((base, ("reroll", ())))
+        opts.append((base + ctx.cont, ("reroll", ())))
         if yf and k > 1:
-            opts.append((ctx.push(T, k - 1, rr) + yf[1], ("flip", yf[0])))
+            opts.append((ctx.push(T, k - 1, rr) + yf[1] + ctx.cont, ("flip", yf[0])))
         if s.freeze[s.seat] and k > 1:
             # one frozen die: the exact chance of a set changes (SUCC1);
             # a success is worth about what it is worth without freezing
@@ -780,7 +801,7 @@ def _decide(s, expert):
                 done.append(v)
                 pf = SUCC1[v - 1][k - 1]
                 ev = gain - ctx.ft + pf * vs + (1.0 - pf) * ctx.failv
-                opts.append((ev, ("reroll", (i,))))
+                opts.append((ev + ctx.cont, ("reroll", (i,))))
     for v, a in opts:
         if v > best_v:
             best_v = v
