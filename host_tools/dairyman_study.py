@@ -222,7 +222,8 @@ def pair(variant, games, seed, pool):
     n = len(d)
     m = sum(d) / n
     sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
-    print("%-12s %d games from %d: base %.1f%%  variant %.1f%%  paired diff %+.1f +- %.1f points (1 s.e.), %d games differ"
+    print("%-12s %d games from %d: base %.1f%%  variant %.1f%%  paired diff %+.1f +- %.1f points (1 s.e.), "
+          "%d games differ"
           % (variant, n, seed, 100.0 * sum(base) / n, 100.0 * sum(var) / n, 100 * m,
              100 * sd / math.sqrt(n), sum(1 for x in d if x)))
 

@@ -115,12 +115,12 @@ def _patterns(card):
     return out
 
 
-def _needs():
+def _needs(patterns):
     b = bytearray()
     at = []
     for k in range(NUM_IND):
         at.append(len(b))
-        for pat in _patterns(k):
+        for pat in patterns(k):
             c = bytearray(7)
             for v in pat:
                 c[v] += 1
@@ -133,7 +133,7 @@ def _needs():
 # hundred bytes where the tuples took about 3 KB of the chip's heap): pattern i
 # of card k (in the order ``_patterns`` lists them) needs ``NEEDS[7 * (AT[k] + i)
 # + v]`` dice of value v; card k has ``AT[k + 1] - AT[k]`` patterns.
-NEEDS, AT = _needs()
+NEEDS, AT = _needs(_patterns)
 del _needs, _patterns
 
 
