@@ -221,6 +221,42 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     assert screens.variant_key(setup.cfg) == "12a-b"
 
 
+def test_a_on_a_setting_steps_it_on_as_right_does():
+    # a player pressing A on "People: 1" expects it to change, as A does on
+    # Level and Piles; a number row goes round to its lowest after the top
+    app = App()
+    screens.start(app)
+    menu_pick(app, "New game")
+    setup = app.top()
+    h0 = setup.cfg["humans"]
+    app.press(events.A)
+    assert setup.cfg["humans"] == h0 + 1 and "People: %d" % (h0 + 1) in app.screen()
+    for _ in range(5 - h0 - 1):
+        app.press(events.A)
+    assert setup.cfg["humans"] == 5
+    app.press(events.A)
+    assert setup.cfg["humans"] == 1          # round again
+    app.press(events.DOWN)
+    b0 = setup.cfg["bots"]
+    seen = set()
+    for _ in range(6):
+        app.press(events.A)
+        seen.add(setup.cfg["bots"])
+        assert setup.cfg["humans"] + setup.cfg["bots"] <= rules.MAX_PLAYERS
+    assert seen == set(range(0, 5)) and b0 in seen   # every count that fits, round
+    app.press(events.DOWN)
+    app.press(events.DOWN)
+    app.press(events.DOWN)                   # Must-do1
+    app.press(events.A)
+    assert setup.cfg["must"][0] == 1
+    for _ in range(3):
+        app.press(events.DOWN)               # Glass
+    g0 = setup.cfg["hg"]
+    app.press(events.A)
+    assert setup.cfg["hg"] == (g0 + 1) % 3
+    assert isinstance(app.top(), type(setup))  # A changed a value, it did not start
+
+
 def test_variant_one_discard_from_the_game_menu():
     app = App()
     table = setup_with(app, bots=0, big=True)

@@ -130,6 +130,16 @@ class SetupMenu(ui.Menu):
                 self.dirty = True
             return f
 
+        def step(key, lo, hi):
+            # A on a number row steps it on, round to the lowest after the
+            # highest that fits (Left/Right stop at the ends)
+            def f():
+                top = hi() if callable(hi) else hi
+                c[key] = lo if c[key] >= top else c[key] + 1
+                self._fix()
+                self.dirty = True
+            return f
+
         def flip(key):
             def f(d=0):
                 c[key] = not c[key]
@@ -142,14 +152,15 @@ class SetupMenu(ui.Menu):
 
         side = ("off", "side a", "side b")
         items = [
-            (lambda: "People: %d" % c["humans"], None, adj("humans", 1, 5)),
-            (lambda: "Bots: %d" % c["bots"], None, adj("bots", 0, 4)),
+            (lambda: "People: %d" % c["humans"], step("humans", 1, 5), adj("humans", 1, 5)),
+            (lambda: "Bots: %d" % c["bots"],
+             step("bots", 0, lambda: min(4, rules.MAX_PLAYERS - c["humans"])), adj("bots", 0, 4)),
             (lambda: "Level: %s" % T.LEVELS[c["level"]], level, level),
             (lambda: "Piles: %s" % ("one big" if c["big"] else "three"), flip("big"), flip("big")),
-            (lambda: "Must-do1 %s" % side[c["must"][0]], None, self._must(0)),
-            (lambda: "Must-do2 %s" % side[c["must"][1]], None, self._must(1)),
-            (lambda: "Must-do3 %s" % side[c["must"][2]], None, self._must(2)),
-            (lambda: "Glass: %s" % side[c["hg"]], None, adj("hg", 0, 2)),
+            (lambda: "Must-do1 %s" % side[c["must"][0]], self._must_a(0), self._must(0)),
+            (lambda: "Must-do2 %s" % side[c["must"][1]], self._must_a(1), self._must(1)),
+            (lambda: "Must-do3 %s" % side[c["must"][2]], self._must_a(2), self._must(2)),
+            (lambda: "Glass: %s" % side[c["hg"]], step("hg", 0, 2), adj("hg", 0, 2)),
             (lambda: "Claim aid: %s" % ("on" if c["aid"] else "off"), flip("aid"), flip("aid")),
             ("What is this?", self.explain),
             ("Start", self.start),
@@ -163,6 +174,10 @@ class SetupMenu(ui.Menu):
             m[i] = (m[i] + d) % 3
             self.dirty = True
         return f
+
+    def _must_a(self, i):
+        f = self._must(i)
+        return lambda: f(1)
 
     def _fix(self):
         c = self.cfg
