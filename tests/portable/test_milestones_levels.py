@@ -56,7 +56,7 @@ def stepped(b, st, r, limit=200):
     raise AssertionError("no action")
 
 
-def play(n, level, seed, check_state=False, **variant):
+def play(n, level, seed, check_state=False, probe=None, **variant):
     """A whole game through step(): legal actions only, each call one slice at
     most, a decision within its budget. Returns the final state."""
     r = rng.seeded(seed)
@@ -67,6 +67,8 @@ def play(n, level, seed, check_state=False, **variant):
     while not st.over:
         frames += 1
         assert frames < 20000
+        if probe:
+            probe()
         if st.current_player() == CHANCE:
             resolve_chance(st, r)
             continue

@@ -1,43 +1,6 @@
 """Milestones: what the bots and the card data keep on the heap through a game."""
-from dicebox.core import rng
-from dicebox.core.game import CHANCE, resolve_chance
-from dicebox.games.milestones import bot, deck, rules, tasks
-
-
-def _expert_game(seed, n=5, probe=None):
-    r = rng.seeded(seed)
-    st = rules.State(n)
-    bots = [bot.Bot(i, bot.EXPERT) for i in range(n)]
-    now = 0
-    while not st.over:
-        if probe:
-            probe()
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
-        for b in bots:
-            a = None
-            for _ in range(500):
-                a = b.step(st, r)
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        a = None
-        while a is None:
-            a = b.step(st, r)
-        st.apply(a)
-        resolve_chance(st, r)
-        now += 4000
-        st.apply(("time", now))
-    bot.clear_announcements()
-    return st
+from dicebox.games.milestones import bot, deck, tasks
+from test_milestones_levels import play
 
 
 def test_bots_keep_a_bounded_number_of_targets_and_answers():
@@ -50,7 +13,7 @@ def test_bots_keep_a_bounded_number_of_targets_and_answers():
         most[0] = max(most[0], len(bot._COMPILED))
         most[1] = max(most[1], bot._MEMO_SIZE[0])
     for seed in (1, 2):
-        _expert_game(seed, probe=probe)
+        play(5, bot.EXPERT, seed, probe=probe)
     # (_COMPILED_MAX 16, _MEMO_MAX 64: private consts, not attributes on the chip)
     assert 0 < most[0] <= 16
     assert 0 < most[1] <= 64
