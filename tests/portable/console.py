@@ -2,7 +2,8 @@
 
 ``FakeApp`` has the screen-stack and services API of ``core.app.App`` (push,
 pop, replace, home, message, beep, now, rng, store, settings, keep_awake) plus
-test drivers: ``press``, ``shake``, ``frame``, ``run`` and ``screen``. Its frame
+test drivers: ``press``, ``shake``, ``frame``, ``run`` and ``screen``; ``labels``
+and ``pick`` read and choose the entries of the menu on top. Its frame
 buffer is MicroPython's ``framebuf`` when there is one (``REAL_FB``), else
 ``TextFB``; pass ``fb=TextFB()`` to read back the text drawn (``screen()``).
 
@@ -188,3 +189,15 @@ class FakeApp:
 
 def _big_as_text(fb, s, x, y, c=1):
     fb.text(s, x, y, c)
+
+
+def labels(app):
+    """The entries of the menu on top, as shown."""
+    m = app.top()
+    return [m.label(i) for i in range(len(m.items))]
+
+
+def pick(app, text):
+    """Choose the entry ``text`` of the menu on top (select it, press A)."""
+    app.top().sel = labels(app).index(text)
+    app.press(E.A)

@@ -9,7 +9,7 @@ the device build in tests/host/test_heap_games.py.
 import sys
 from dicebox.core import events as E
 from dicebox.core import table
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, labels, pick
 from test_milestones_screens import App as MApp
 
 MPY = sys.implementation.name == "micropython"
@@ -17,17 +17,6 @@ MPY = sys.implementation.name == "micropython"
 
 def App(seed=4):
     return FakeApp(seed, fb=TextFB())
-
-
-def labels(app):
-    m = app.top()
-    return [m.label(i) for i in range(len(m.items))]
-
-
-def pick(app, text):
-    m = app.top()
-    m.sel = labels(app).index(text)
-    app.press(E.A)
 
 
 def loaded(*leaves):

@@ -6,24 +6,13 @@ from dicebox.core import events as E
 from dicebox.core import rng, table, ui
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.dice import draw_die
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, labels, pick
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import screens as S
 
 
 def App(seed=4):
     return FakeApp(seed, fb=TextFB())
-
-
-def labels(app):
-    m = app.top()
-    return [m.label(i) for i in range(len(m.items))]
-
-
-def pick(app, text):
-    m = app.top()
-    m.sel = labels(app).index(text)
-    app.press(E.A)
 
 
 def choose_seats(app, seats):

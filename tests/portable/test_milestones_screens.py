@@ -1,6 +1,6 @@
 """Milestones screens on a fake console: setup, play with bots, claim, peek, save, result."""
 from dicebox.core import events
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, pick as menu_pick
 from dicebox.games.milestones import screens, rules, deck, bot
 
 
@@ -169,13 +169,6 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     assert app.store.load(screens.SAVE, None) is None
     app.press(events.A)
     assert isinstance(app.top(), screens.StartMenu)
-
-
-def menu_pick(app, label):
-    m = app.top()
-    labels = [m.label(i) for i in range(len(m.items))]
-    m.sel = labels.index(label)
-    app.press(events.A)
 
 
 def setup_with(app, **cfg):
