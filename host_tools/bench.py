@@ -415,23 +415,26 @@ def build_fw():
     return fw
 
 
-def games():
-    """Each game's own benchmark, if present (bench_<game>.py, CPython)."""
+def per_game(prefix, title, env, order):
+    """Run host_tools/<prefix><game>.py for each game that has one (CPython),
+    ``--games $env`` when that variable is set; {game: exit code}."""
     out = {}
-    n = os.environ.get("BENCH_GAMES")
-    for g in ("dairyman", "milestones", "mildred"):
-        path = os.path.join(ROOT, "host_tools", "bench_%s.py" % g)
+    n = os.environ.get(env)
+    for g in order:
+        path = os.path.join(ROOT, "host_tools", "%s%s.py" % (prefix, g))
         if not os.path.exists(path):
             continue
         cmd = [sys.executable, path] + (["--games", n] if n else [])
-        print(
-            "\n==== %s (%s)"
-            % (g, " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in cmd[1:])),
-            flush=True,
-        )
-        rc = subprocess.call(cmd, cwd=ROOT)
-        out[g] = rc
+        print("\n==== %s%s (%s)" % (g, title, " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT)
+                                                     else c for c in cmd[1:])), flush=True)
+        out[g] = subprocess.call(cmd, cwd=ROOT)
     return out
+
+
+def games():
+    """Each game's own benchmark, if present (bench_<game>.py, CPython);
+    BENCH_GAMES sets its games."""
+    return per_game("bench_", "", "BENCH_GAMES", ("dairyman", "milestones", "mildred"))
 
 
 def ladders():
@@ -439,17 +442,7 @@ def ladders():
     every level against the one below, both seats, with a 95% interval, and
     each level's decision time with its device estimate. BENCH_LADDER_GAMES
     sets the games per pairing (default 1,000)."""
-    out = {}
-    n = os.environ.get("BENCH_LADDER_GAMES")
-    for g in ("dairyman", "mildred", "milestones"):
-        path = os.path.join(ROOT, "host_tools", "ladder_%s.py" % g)
-        if not os.path.exists(path):
-            continue
-        cmd = [sys.executable, path] + (["--games", n] if n else [])
-        print("\n==== %s bot ladder (%s)" % (g, " ".join(os.path.relpath(c, ROOT) if c.startswith(ROOT)
-                                                     else c for c in cmd[1:])), flush=True)
-        out[g] = subprocess.call(cmd, cwd=ROOT)
-    return out
+    return per_game("ladder_", " bot ladder", "BENCH_LADDER_GAMES", ("dairyman", "mildred", "milestones"))
 
 
 def main():
