@@ -73,6 +73,29 @@ def test_ruling_04_victory_die_comes_from_used_pool_first():
     assert st.used[0] == u - 1 and st.pool[0] == [1, 2, 3]
 
 
+def test_ruling_04_the_lowest_scallywag_of_all_sets():
+    # the audit's position: scallywags on Clean 5, Laundry 1 and DIY 4, nothing
+    # in the pool, on a modify spot, dodge or prank, one indulgency group; DIY 4
+    # scores the cookie that makes a victory die: Laundry 1 is taken
+    st = mk(phase=W, sets=(CL, LA, DI), sc=cols({CL: 1 << 5, LA: 1 << 1, DI: 1 << 4}),
+            rd=cols({CL: 1, LA: 1, DI: 1}), vic=[1, 0], cookie=[5, 1], flags=R.F_READY,
+            groups={(0, 3): ((1, 2, 3, 4, 5), 5)})
+    assert st.used[0] == 0
+    do(st, ("task", DI, 4))
+    roll(st, [5])
+    assert st.vic[0] == 2 and st.cookie[0] == 1
+    assert st.sc[0][LA] == 0 and st.sc[0][CL] == 1 << 5 and st.sc[0][DI] == 1 << 4
+    assert st.ig[0][3] is not None
+    # two scallywags on one set and a lower one on another: the lowest of all
+    st = mk(sets=(CL, LA, DI), sc=cols({CL: (1 << 2) | (1 << 3), DI: 1 << 1}),
+            groups={(0, 0): ((6, 6), 2), (0, 1): ((2, 2, 5, 5), 4)})
+    assert st.used[0] == 0
+    st.take_die(0)
+    assert st.sc[0][DI] == 0 and st.sc[0][CL] == (1 << 2) | (1 << 3)
+    st.take_die(0)
+    assert st.sc[0][CL] == 1 << 3
+
+
 def test_ruling_05_reduce():
     st = mk(sets=(0, 2, 3), sc=cols({DI: 1 << 3}, {CO: 1 << 6}), rd=cols({DI: 1}))
     do(st, ("task", DI, 3, CO))

@@ -225,12 +225,19 @@ class State:
         elif self.prank[p][0]:
             self._drop_slot(self.prank[p])
         else:
-            for s in self.sets:
+            best = -1
+            low = 0
+            for s in self.sets:          # the lowest scallywag of all sets
                 m = self.sc[p][s]
-                if m:
+                if m and (best < 0 or (m & -m) < low):
+                    best = s
                     low = m & -m
-                    self.sc[p][s] = m & ~low
-                    return
+            if best >= 0:
+                m = self.sc[p][best] & ~low
+                self.sc[p][best] = m
+                if not m:
+                    self.rd[p][best] = 0
+                return
             for k in range(8):
                 g = self.ig[p][k]
                 if g is not None:
