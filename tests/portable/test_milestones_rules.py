@@ -288,6 +288,38 @@ def test_variant_three_early_flip_costs_time_and_an_unused_card_is_harmless():
     assert st.hg_open and st.score() == 1
 
 
+def test_a_flip_before_any_sand_ran_ends_the_game_at_once():
+    # issue 19 item 10: the hourglass card claimed on the clock value the first
+    # roll landed on turns the full glass over: no sand is left, so the game is
+    # over then and there; no roll, claim or discard after it is accepted
+    st = new([RUN3, FOUR], hourglass_side=6)
+    st.apply(("time", 5000))
+    roll(st, 63, (1, 2, 3, 6, 6, 6))          # lands at 5000: run of 3 and three 6s
+    st.apply(("flip", 1))
+    assert st.time_left() == 0
+    assert st.is_over() and st.end == "time is up"
+    assert st.legal_actions() == []
+    assert st.score() == 0
+    rejected(st, ("claim", 0, 0), "the game is over")
+    rejected(st, ("roll", 1), "the game is over")
+    rejected(st, ("flip", 0), "the game is over")
+
+
+def test_a_save_with_the_sand_out_loads_as_a_finished_game():
+    # a save taken after such a flip by the console before the ruling: the
+    # sand is out, so it loads as over and no action of any kind is accepted
+    st = new([RUN3, FOUR], hourglass_side=6, big_pile=True)
+    roll(st, 63, (1, 2, 3, 6, 6, 6))
+    d = st.to_dict()
+    d["glass"]["left"] = 0
+    d["hg_open"] = False
+    d["flips"] = 1
+    o = rules.State.from_dict(json.loads(json.dumps(d)))
+    assert o.time_left() == 0 and o.is_over() and o.end == "time is up"
+    for a in (("claim", 0, 0), ("roll", 1), ("discard", 0), ("flip", 0)):
+        rejected(o, a, "the game is over")
+
+
 def test_save_as_json_and_load_gives_the_same_game():
     st = new([RUN3, FOUR, NO1], big_pile=False, mandatory=(1,), hourglass_side=7)
     roll(st, 63, (1, 2, 3, 5, 5, 5))

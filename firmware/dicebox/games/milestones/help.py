@@ -145,7 +145,11 @@ RULINGS = (
     "with 2-3 and 4-5-6 with 5-6 count; 1-2 with 1-2 does not. Up or down reads "
     "the same.\n"
     "13. The rulebook names the kinds of task, not the cards: this deck is ours, "
-    "its tiers ordered by the rolls a card takes with the best rerolls."
+    "its tiers ordered by the rolls a card takes with the best rerolls.\n"
+    "14. The game ends the moment the sand is out, also when the hourglass "
+    "card is flipped before any sand has run (the first roll has just "
+    "landed): the glass then holds no sand, so that flip ends the game at "
+    "once."
 )
 
 

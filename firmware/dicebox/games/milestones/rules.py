@@ -359,6 +359,7 @@ class State:
         if self.started:
             self.glass.start(now)
         self.paused = False
+        self._sand_out()
 
     def _setup_draw(self, a):
         if self.setup >= self.n:
@@ -437,6 +438,13 @@ class State:
         self.glass.flip(self.now)
         self.hg_open = False
         self.flips += 1
+        self._sand_out()
+
+    def _sand_out(self):
+        """The game ends the moment the hourglass has run out (a flip before
+        any sand ran leaves none), not at the next clock action."""
+        if self.started and self.glass.done(self.now):
+            self._finish("time is up")
 
     # ---- chance ----------------------------------------------------------------
 
@@ -629,6 +637,8 @@ class State:
             else:
                 raise BadData("an unknown pending action")
             o.pending = tup(p)
+        if o.started and left == 0 and not o.over:
+            o._finish("time is up")  # saved after a flip that left no sand (ruling 14)
         return o
 
     def card_count(self):
