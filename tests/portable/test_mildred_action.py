@@ -196,3 +196,54 @@ def test_round_limit_ends_game_by_victory_then_cookie():
     st = mk(cookie=[3, 3], rounds=R.ROUND_LIMIT - 1)
     do(st, ("pass",))
     assert st.winner == -1
+
+
+# an action is exactly what legal_actions() lists (issue 19 item 9)
+def test_floats_and_bools_in_an_action_are_refused_and_change_nothing():
+    LA, CO = C.LAUNDRY, C.COOK
+    st = mk(pools=((2, 6), ()))
+    assert ("mod", 6, 2, 1) in st.legal_actions()
+    for bad in (("mod", 6, 2, 1.0), ("mod", 6.0, 2, 1), ("mod", 6, 2, True), ("prank", 6.0),
+                ("dodge", True), ("scally", 0.0), ("ind", 0, (2.0, 2.0))):
+        e = illegal(st, bad)
+        assert "malformed" in e.reason or "not" in e.reason, (bad, e.reason)
+    # Laundry 4 split between prank and dodge
+    st = mk(pools=((3,), ()), sets=(0, 1, 3), sc=[[0, 1 << 4, 0, 0], E4], rd=[[0, 1, 0, 0], E4],
+            prank=[[1, 1], [0, 0]], dodge=[[1, 1], [0, 0]])
+    assert ("task", LA, 4, 2) in st.legal_actions()
+    illegal(st, ("task", LA, 4, 2.0), "whole number")
+    illegal(st, ("task", LA, 4.0, 2), "whole number")
+    # Cook 3: modify a shaken die by +-1
+    st = mk(pools=((6, 2), ()), sets=(0, 1, 3), sc=[[0, 0, 0, 1 << 3], E4], rd=[[0, 0, 0, 1], E4])
+    assert ("task", CO, 3, 6, 1) in st.legal_actions()
+    illegal(st, ("task", CO, 3, 6, 1.0), "whole number")
+    illegal(st, ("task", CO, 3, 6, True), "whole number")
+    do(st, ("task", CO, 3, 6, 1))
+    assert st.pool[0] == [1, 2] and type(st.pool[0][0]) is int
+
+
+def test_an_accepted_action_is_one_legal_actions_lists():
+    from dicebox.core import rng
+    from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
+    r = rng.seeded(7)
+    st = R.State()
+    n = 0
+    while st.current_player() != TERMINAL and n < 400:
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            n += 1
+            continue
+        legal = st.legal_actions()
+        for a in legal[:8]:
+            for i in range(1, len(a)):
+                if type(a[i]) is int:
+                    for bad in (a[i] * 1.0, a[i] == 1):
+                        c = st.clone()
+                        try:
+                            c.apply(a[:i] + (bad,) + a[i + 1:])
+                        except IllegalMove:
+                            assert c.to_dict() == st.to_dict()
+                            continue
+                        assert False, (a, i, bad)
+        st.apply(legal[r.randbelow(len(legal))])
+        n += 1

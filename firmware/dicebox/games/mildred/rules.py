@@ -77,6 +77,49 @@ FIELDS = Fields(1, ("sets", "inds", "phase", "turn", "pend", "cookie", "vic", "p
 _NEEDS = cards.NEEDS
 
 
+def _shape_why(a):
+    """Why ``a`` cannot be an action at all (None if it may be one): a tuple
+    whose first item is a verb and whose other items are whole numbers (not
+    floats, not True/False), the one word of a "take", or the dice of an
+    indulgency: the types legal_actions() lists."""
+    if type(a) is not tuple or not a or type(a[0]) is not str:
+        return "malformed action"
+    for i in range(1, len(a)):
+        x = a[i]
+        if type(x) is int:
+            continue
+        if i == 1 and a[0] == "take" and type(x) is str:
+            continue
+        if i == 2 and a[0] == "ind" and type(x) is tuple:
+            for v in x:
+                if type(v) is not int:
+                    return "malformed action: %r is not a die" % (v,)
+            continue
+        return "malformed action: %r is not a whole number" % (x,)
+    return None
+
+
+def _canon(a):
+    """Action ``a`` (one ``_do`` accepted) spelt as legal_actions() lists it:
+    the dice of an indulgency, of a Cook 2 reroll or of a two-dice Cook
+    change in ascending order (the order they are given in does not matter)."""
+    if a[0] == "ind":
+        return (a[0], a[1], tuple(sorted(a[2])))
+    if a[0] != "task":
+        return a
+    n = 3
+    code = cards.TASKS[a[1]][a[2] - 1][2]
+    if code == "any":
+        n = 5
+        code = cards.TASKS[a[3]][a[4] - 1][2]
+    tail = a[n:]
+    if code == "reroll":
+        tail = tuple(sorted(tail))
+    elif len(tail) == 4 and tail[2:] < tail[:2]:
+        tail = tail[2:] + tail[:2]
+    return a[:n] + tail
+
+
 class State:
     def __init__(self, _blank=False):
         if _blank:
@@ -139,15 +182,22 @@ class State:
     def apply(self, action):
         if self.current_player() < 0:
             raise IllegalMove("game over" if self.phase == OVER else "dice must be rolled")
+        a = tup(action)
+        why = _shape_why(a)
+        if why:
+            raise IllegalMove(why)
         snap = self.clone()
         try:
-            self._do(tup(action))
+            self._do(a)
         except IllegalMove:
             FIELDS.copy(snap, self)
             raise
         except (IndexError, TypeError, ValueError, KeyError):
             FIELDS.copy(snap, self)
             raise IllegalMove("malformed action")
+        if _canon(a) not in snap.legal_actions():   # exactly a listed move, nothing else
+            FIELDS.copy(snap, self)
+            raise IllegalMove("not a move of this position")
 
     # ------------------------------------------------------------------ chance
     def chance_request(self):
