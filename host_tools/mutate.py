@@ -12,8 +12,10 @@ high-score table through its own writer), so the data folder holds one real
 file of each kind. Then for each case i >= START: the folder is put back as it
 was, the KIND file is replaced by mutation i (truncations, bit flips, wrong
 types, missing and extra keys, out-of-range, huge and negative numbers, deep
-nesting, empty, non-UTF-8, a 1 MB file), the App boots and the screen that
-reads the file is opened. A case passes when nothing raised, no error screen
+nesting, empty, non-UTF-8, a 1 MB file, and in-range edits: a number moved
+to a neighbour, a roller set beyond its named set's limits such as a group
+of 7 Milestones dice), the App boots and the screen that reads the file is
+opened (the roller's screen also rolls its dice once). A case passes when nothing raised, no error screen
 showed and nothing went to error.log; the file was either used (still there)
 or set aside as ``.bad`` with its problem taken by a screen to show; and every
 other file is byte-identical. Each case prints ``CASE i label`` first (a hang
@@ -87,6 +89,33 @@ def _deep(n, inner="0"):
     return "[" * n + inner + "]" * n
 
 
+# a set of dice whose every number is in range but whose set cannot hold it
+# (the roller's named sets: 6 Milestones dice, 7 white, 1 yellow, 4 red, all d6)
+_GROUPS = ([[7, 6, "ms"]], [[4, 6, "ms"], [3, 6, "ms"]], [[6, 8, "ms"]], [[9, 6, "ms"]],
+           [[7, 6, "W"], [2, 6, "Y"]], [[5, 6, "R"]], [[8, 6, "W"]], [[6, 6, "ms"], [6, 6, ""]],
+           [[6, 6, "ms"]], [[7, 6, "W"], [1, 6, "Y"], [4, 6, "R"]])
+
+
+def _in_range(data, paths, path, where, rand):
+    """An edit a player's own console could almost have written: a group of
+    dice beyond its set's limits (a group of 7 Milestones dice), or a number
+    moved to a neighbour or a small value. Changes ``data`` in place."""
+    groups = [p for p in paths if p and p[-1] == "groups"]
+    if groups and rand.below(2) == 0:
+        g = groups[rand.below(len(groups))]
+        v = _GROUPS[rand.below(len(_GROUPS))]
+        _set(data, g, [list(x) for x in v])
+        return "data%s = %s (in range)" % ("".join("[%r]" % p for p in g), json.dumps(v))
+    ints = [p for p in paths if p and type(_get(data, p)) is int]
+    if not ints:
+        return where + ": no number to edit (in range)"
+    p = ints[rand.below(len(ints))]
+    t = _get(data, p)
+    v = (t + 1, t - 1, 0, 1, 6, 7, 12)[rand.below(7)]
+    _set(data, p, v)
+    return "data%s = %d (in range)" % ("".join("[%r]" % x for x in p), v)
+
+
 def mutate(text, i, rand, focus=None):
     """Mutation i of a record's JSON text: (label, bytes) or (label, None) for
     the 1 MB file (written in pieces)."""
@@ -107,7 +136,7 @@ def mutate(text, i, rand, focus=None):
     if i < len(fixed):
         return fixed[i]
     rec = json.loads(raw)
-    k = (i - len(fixed)) % 9
+    k = (i - len(fixed)) % 10
     if k == 0:
         n = rand.below(len(raw))
         return "truncated at %d" % n, raw[:n]
@@ -157,6 +186,8 @@ def mutate(text, i, rand, focus=None):
         else:
             rec["data"] = _set(data, path, {"v": target})
             label = "%s wrapped in a dict" % where
+    elif k == 9:
+        label = _in_range(data, paths, path, where, rand)
     elif k == 7:
         target = _get(data, path)
         if type(target) is int:
@@ -408,6 +439,7 @@ def read_back(s, kind):
         s.pick("roller")
         s.dismiss()
         s.run_ms(300)
+        s.tap(E.A, 60, 1500)        # a roll of the dice the file holds
         s.tap(E.B, 60, 300)
         s.dismiss()
         s.pick("presets" if kind == "roller_presets" else "history")

@@ -198,7 +198,7 @@ class RollScreen(ui.Screen):
     def draw(self, fb):
         fb.fill(0)
         r = self.r
-        fb.text((r.name if r.name in rm.NAMED else r.notation())[:16], 0, 0, 1)
+        fb.text(r.title()[:16], 0, 0, 1)
         size = self.size
         kept = r.kept() if (r.rolled() and not self.tumbling) else None
         for i in range(r.count()):
@@ -229,6 +229,10 @@ class RollScreen(ui.Screen):
         t = r.total()
         if t is None:
             ui.text_center(fb, "A/shake: roll", 56)
+            return
+        if r.mod:
+            # where the total comes from: the dice, then the modifier
+            ui.text_center(fb, "%d%+d = %d" % (t - r.mod, r.mod, t), 56)
             return
         s = "%d" % t
         if r.count() <= 6 and not any(r.label(i) for i in range(r.count())):

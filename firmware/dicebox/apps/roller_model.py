@@ -4,7 +4,13 @@ A set is a list of groups ``[count, sides, tag]`` (e.g. ``[[2, 6, ""], [1, 8, ""
 for 2d6 + 1d8), expanded into one entry per die. ``tag`` names a die's colour or
 role in a named set: ``"W"``/``"Y"``/``"R"`` for Dairyman's white, yellow and red
 backorder dice, ``"ms"`` for Milestones dice (their colour table is shared with the
-game in core/dicesets.py).
+game in core/dicesets.py). A tagged group is a d6 and its tag has the limits
+of the game's own set (``TAG_MAX``: 7 white, 1 yellow, 4 red, 6 Milestones
+dice, counted over the whole set): a file that breaks them is refused, and an
+edit that takes a group beyond them (or to other sides) makes it plain dice.
+
+A set keeps the name of a named set only while it is that set; any edit of
+the dice, modifier or keep/drop names it by its dice (``title()``: "3d8+2").
 
 A die's value is 0 until it is first rolled. ``roll(rng)`` rerolls every die that
 is not held; the rng is anything with ``roll(sides)`` (core.rng.Rng). Keep/drop
@@ -18,7 +24,7 @@ anything with a wrong type, range or length — dice counts, sides, modifier,
 keep/drop beyond the dice, history entries that do not fit their dice.
 The model reads no clock and draws no random numbers of its own.
 """
-from dicebox.core.dicesets import FACE_COLOUR, LETTERS as COLOURS
+from dicebox.core.dicesets import FACE_COLOUR, LETTERS as COLOURS, NDICE
 from dicebox.core.storage import BadData
 
 
@@ -37,6 +43,8 @@ MODES = ("", "kh", "kl", "dl", "dh")
 MODE_NAMES = ("all", "keep high", "keep low", "drop low", "drop high")
 
 NAMED = ("Dairyman", "Milestones", "Auntie Mildred")
+# a tag's dice in the whole set: at most as many as its game has (all d6)
+TAG_MAX = {"W": 7, "Y": 1, "R": 4, "ms": NDICE}
 
 
 class RollerError(BadData):
@@ -65,7 +73,7 @@ def check_groups(groups):
         count = _int(g[0], 1, MAX_GROUP, "dice")
         sides = _int(g[1], MIN_SIDES, MAX_SIDES, "sides")
         tag = g[2] if len(g) > 2 else ""
-        if not isinstance(tag, str) or len(tag) > 2:
+        if tag != "" and tag not in TAG_MAX:
             raise RollerError("bad tag")
         total += count
         out.append([count, sides, tag])
@@ -73,6 +81,37 @@ def check_groups(groups):
         raise RollerError("no dice")
     if total > MAX_DICE:
         raise RollerError("at most %d dice" % MAX_DICE)
+    for tag in TAG_MAX:
+        if tag_count(out, tag) > TAG_MAX[tag]:
+            raise RollerError("at most %d %s dice" % (TAG_MAX[tag], tag))
+    for g in out:
+        if g[2] and g[1] != 6:
+            raise RollerError("%s dice are d6" % g[2])
+    return out
+
+
+def tag_count(groups, tag):
+    n = 0
+    for g in groups:
+        if g[2] == tag:
+            n += g[0]
+    return n
+
+
+def retag(groups):
+    """The groups with every tag the set can no longer hold dropped: a tagged
+    group that is not d6, or whose tag's dice exceed ``TAG_MAX`` (counted from
+    the first group on), becomes plain dice."""
+    seen = {}
+    out = []
+    for count, sides, tag in groups:
+        if tag:
+            n = seen.get(tag, 0) + count
+            if sides != 6 or n > TAG_MAX.get(tag, 0):
+                tag = ""
+            else:
+                seen[tag] = n
+        out.append([count, sides, tag])
     return out
 
 
@@ -110,8 +149,21 @@ def named_set(name, red=0):
 
 
 def milestone_colour(i, face):
-    """Colour index (into COLOURS) of face ``face`` (1..6) of Milestones die ``i``."""
+    """Colour index (into COLOURS) of face ``face`` (1..6) of Milestones die
+    ``i`` (0..5), or -1 for any other die or face."""
+    if not 0 <= i < NDICE or not 1 <= face <= 6:
+        return -1
     return FACE_COLOUR[i * 6 + face - 1]
+
+
+def is_named(name, groups, mod, mode):
+    """Is this set exactly the named set ``name`` (any red dice for Dairyman)?"""
+    if name not in NAMED or mod or mode:
+        return False
+    if name == "Dairyman":
+        base = groups[:2] == [[7, 6, "W"], [1, 6, "Y"]]
+        return base and (len(groups) == 2 or (len(groups) == 3 and groups[2][1:] == [6, "R"]))
+    return groups == named_set(name)["groups"]
 
 
 def _is_int(x):
@@ -185,12 +237,15 @@ class Roller:
         self.name = name
         sides = []
         tags = []
-        pos = []  # position of the die inside its group (Milestones colours)
+        pos = []  # which die of its tag it is (Milestones colours: die 0..5)
+        seen = {}
         for count, s, tag in self.groups:
+            k = seen.get(tag, 0)
             for j in range(count):
                 sides.append(s)
                 tags.append(tag)
-                pos.append(j)
+                pos.append(k + j)
+            seen[tag] = k + count
         self.sides = sides
         self.tags = tags
         self.pos = pos
@@ -212,13 +267,21 @@ class Roller:
         self.set_groups(g)
 
     def change_group(self, i, count, sides):
+        """Group ``i`` with ``count`` dice of ``sides``; it keeps its tag only
+        while the set can hold it (``retag``). The set is then named by its dice."""
         g = [list(x) for x in self.groups]
         g[i][0] = count
         g[i][1] = sides
-        self.set_groups(g, self.name)
+        self.set_groups(retag(g))
 
     def count(self):
         return len(self.sides)
+
+    def title(self):
+        """The set's name while it is that named set, else its dice ("3d8+2")."""
+        if is_named(self.name, self.groups, self.mod, self.mode):
+            return self.name
+        return self.notation()
 
     def notation(self):
         """e.g. ``2d6+1d8+3 kh1``. Shortest form: groups of equal sides merge."""
@@ -242,7 +305,10 @@ class Roller:
 
     # ---- modifier and keep/drop ---------------------------------------
     def set_modifier(self, m):
-        self.mod = _int(m, -MAX_MOD, MAX_MOD, "modifier")
+        m = _int(m, -MAX_MOD, MAX_MOD, "modifier")
+        if m != self.mod:
+            self.name = ""
+        self.mod = m
 
     def _keep_max(self):
         n = len(self.sides)
@@ -252,6 +318,8 @@ class Roller:
         if mode not in MODES:
             raise RollerError("bad keep mode")
         if mode == "":
+            if self.mode:
+                self.name = ""
             self.mode = ""
             self.keep_n = 0
             return
@@ -263,6 +331,7 @@ class Roller:
         except RollerError:
             self.mode = old
             raise
+        self.name = ""
 
     def advantage(self):
         """2d20 keep the higher."""
@@ -387,12 +456,13 @@ class Roller:
         name = _check_name(d.get("name", ""))
         old = self.to_dict()
         try:
-            self.set_groups(groups, name)
+            self.set_groups(groups)
             self.mod = mod
             self.set_keep(keep[0], keep[1])
         except Exception:
             self._restore(old)
             raise
+        self.name = name
 
     def to_dict(self):
         d = self.preset()

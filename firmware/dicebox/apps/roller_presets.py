@@ -7,17 +7,46 @@ starts empty. The list lives in memory while the page is open, so a failed
 save (full storage) loses nothing on screen; the app shows one notice.
 
 Presets keys: Up/Down choose, A opens a preset (Load / Delete) or saves the
-current set, B goes back.
+current set, B goes back. Save current names the preset by the set's title
+(a named set's name, else its dice: "3d8+2"), numbered when a preset already
+has that name ("3d8+2 2"); a set already saved is not saved twice.
 """
 from dicebox.apps import roller_model as rm
 from dicebox.apps.roller import PRESETS, problems_text
 from dicebox.core import ui
+
+_SHOWN = 15   # characters of a name the list shows
 
 
 def load_presets(store):
     """The checked list of presets ([] when there is none or it was damaged)."""
     d = store.load(PRESETS, None, check=rm.check_presets)
     return d["list"] if d is not None else []
+
+
+def same_preset(presets, p):
+    """The name of a saved preset with the same dice, modifier and keep as
+    ``p``, or None."""
+    for q in presets:
+        if q["groups"] == p["groups"] and q["mod"] == p["mod"] and q["keep"] == p["keep"]:
+            return q["name"]
+    return None
+
+
+def distinct_name(presets, name):
+    """``name``, or ``name`` with the lowest free number ("3d6 2") when a
+    preset already has it; short enough to show whole in the list."""
+    names = [q["name"] for q in presets]
+    base = name[:_SHOWN]
+    if base not in names:
+        return base
+    k = 2
+    while True:
+        tail = " %d" % k
+        cand = name[:_SHOWN - len(tail)].rstrip() + tail
+        if cand not in names:
+            return cand
+        k += 1
 
 
 def open_presets(app, screen):
@@ -54,7 +83,11 @@ class PresetMenu(ui.Menu):
         if len(self.presets) >= rm.MAX_PRESETS:
             self.app.message("Presets", "All %d slots are full: delete one first." % rm.MAX_PRESETS)
             return
-        self.presets.append(r.preset(r.name if r.name in rm.NAMED else r.notation()))
+        same = same_preset(self.presets, r.preset(""))
+        if same is not None:
+            self.app.message("Presets", "Already saved as %s." % (same or "?"))
+            return
+        self.presets.append(r.preset(distinct_name(self.presets, r.title())))
         self.store()
 
     def opener(self, i):

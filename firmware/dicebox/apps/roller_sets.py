@@ -6,7 +6,9 @@ refuses any set it cannot hold (more than 12 dice, 1000 sides) and the reason
 is shown here.
 
 Set editor keys: Up/Down choose a line, Left/Right change a group's dice
-count, A opens the group (count, sides, custom sides, remove), B goes back.
+count, A opens the group (count, sides, custom sides, remove), Done goes
+back to the dice, B to the roller menu. A group of a named set's dice keeps
+its tag (colours) only while the set can hold it (``roller_model.retag``).
 """
 from dicebox.apps import roller_model as rm
 from dicebox.core import ui
@@ -26,7 +28,7 @@ class SetEditor(ui.Menu):
         for gi in range(len(r.groups)):
             items.append((self.group_label(gi), self.group_menu(gi), self.count_adj(gi)))
         items.append(("+ Add 1d6", self.add))
-        items.append(("Done", self.app.pop))
+        items.append(("Done", self.screen.back_here))   # back to the dice
         self.items = items
         if self.sel >= len(items):
             self.sel = len(items) - 1

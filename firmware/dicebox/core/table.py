@@ -9,8 +9,12 @@ every game:
 * **Bots think between frames.** A bot's decision is a generator
   (``bot.think(state, rng, level)``, see below); the table takes one slice of
   it per frame, so no frame holds more than one slice, a "thinking" cue turns
-  in the corner, and B (the menu) answers while a bot thinks: the table is
+  in the corner, and the menu (hold B) answers while a bot thinks: the table is
   not on top while the menu is open, so the thought simply waits.
+* **Keys.** A short B goes back: the game's ``key`` hook sees it first (to
+  cancel a selection); unused, it asks "Leave the game?" (saved; A: leave,
+  B: stay). Holding B (``events.LONG``) opens the game menu. The same on the
+  cover, during bot play and at the end. A never opens a menu here.
 * **Pacing.** Bot steps come ``STEP_MS`` apart so people can follow them;
   A during bot play skips to the next person's turn: the bots then play one
   step per frame (still sliced, never in one long frame), with no cap.
@@ -182,6 +186,8 @@ class Table(ui.Screen):
         self.redraw = False          # a bot's move is drawn in the frame after it
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
+        self.b_down = False          # B's press was seen here (b_event)
+        self.b_used = False          # ... and the game's key() used it
         from dicebox.core.app import RollRefused
         try:
             self.settle()
@@ -504,8 +510,11 @@ class Table(ui.Screen):
     # -- input --
     def event(self, ev):
         k = events.kind(ev)
+        if events.button(ev) == events.B and k in (events.PRESS, events.LONG, events.RELEASE):
+            self.b_event(ev, k)
+            return
         if self.s.current_player() == TERMINAL:
-            if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
+            if self.ended and ui.is_press(ev, events.A):
                 self.app.push(more().EndPage(self.app, self.end_text()))
             return
         if self.cover >= 0:
@@ -514,8 +523,6 @@ class Table(ui.Screen):
                 self.cover = -1
                 self.dirty = True
                 self.recap(seat)
-            elif ui.is_press(ev, events.B):
-                self.menu()
             return
         if self.refused is not None and ui.is_press(ev, events.A):
             self.refused = None
@@ -528,22 +535,51 @@ class Table(ui.Screen):
             if ui.is_press(ev, events.A):
                 self.fast = True
                 self.dirty = True
-            elif ui.is_press(ev, events.B):
-                self.menu()
             return
         if self.human_rolls():
             if k == events.SHAKE or ui.is_press(ev, events.A):
                 self.roll()
-                return
-        if ui.is_press(ev, events.B):
+
+    def b_event(self, ev, k):
+        """B, the same on every page of the table (turns, the cover, bot play,
+        the end): a short press goes back (the game's ``key`` sees the press
+        first, to cancel what is in progress; else "Leave the game?"), holding
+        it (LONG) opens the game menu. A B whose press this table did not see
+        (the press closed the page above) does nothing."""
+        if k == events.PRESS:
+            self.b_down = True
+            self.b_used = (self.cover < 0 and self.s.current_player() != TERMINAL
+                           and self.key(ev))
+        elif not self.b_down:
+            return
+        elif k == events.LONG:
+            self.b_down = False
             self.menu()
+        else:
+            self.b_down = False
+            if not self.b_used:
+                self.ask_leave()
+
+    def ask_leave(self):
+        """A short B with nothing to cancel: leave, the game saved (A), or stay (B)."""
+        over = self.s.current_player() == TERMINAL
+        self.app.push(ui.Confirm(self.app, "Leave the game?\n" +
+                                 ("The game is over." if over else "The game is saved."),
+                                 self.leave, yes="A: leave", no="B: stay"))
+
+    def leave(self):
+        """Save now (the bot turn under way restarts on resume) and go back to
+        the game's first menu (the confirm has gone already)."""
+        self.thought = None
+        self.save_now()
+        self.app.pop()
 
     # -- menu --
     def hints_allowed(self):
         return self.my_turn() and (self.humans == 1 or self.opt.get("hints"))
 
     def menu(self):
-        """The game menu (B): built by ``tablemore.game_menu``."""
+        """The game menu (hold B): built by ``tablemore.game_menu``."""
         more().game_menu(self)
 
     def hints_label(self):

@@ -64,15 +64,23 @@ def add_record(store, game, level, result):
     return store.save(RECORDS, d)
 
 
+def _count(n):
+    """A count in three columns (a text page's row holds 15)."""
+    return "%3d" % n if n < 1000 else "%2dk" % min(n // 1000, 99)
+
+
 def records_text(store, game):
+    """Wins, losses and draws per bot level: rows of 15 columns, so a text
+    page shows each row on one line."""
     rows = load_records(store).get(game)
-    out = ["You against bots:", "level   won lost draw"]
+    out = ["Against bots:", "W won, L lost,", "D draw", "", "level   W  L  D"]
     played = False
     for i in range(len(LEVELS)):
         r = rows[i] if rows else (0, 0, 0)
         if r[0] or r[1] or r[2]:
             played = True
-        out.append("%-8s%3d %3d %3d" % (LEVELS[i][:8], r[0], r[1], r[2]))
+        name = LEVELS[i] if len(LEVELS[i]) <= 6 else LEVELS[i][:5] + "."
+        out.append("%-6s%s%s%s" % (name, _count(r[0]), _count(r[1]), _count(r[2])))
     if not played:
         out.append("")
         out.append("No games yet. A game counts when one person plays against bots to the end.")
@@ -152,7 +160,11 @@ class EndPage(ui.TextPage):
 
 class NewGame(ui.Menu):
     """Players and the kind of each seat (a person or a bot level); the line
-    under the list says how strong the selected seat's level is."""
+    under the list says how strong the selected seat's level is. Left/Right
+    change the line's value, A goes on to the next line in play (never
+    changes a value), A on Start starts."""
+
+    SETUP = True
 
     def __init__(self, app, lo, hi, seats, on_start, replaces=False, title="New game"):
         self.lo = lo
@@ -163,9 +175,9 @@ class NewGame(ui.Menu):
         self.replaces = replaces
         items = []
         if hi > lo:
-            items.append((self.players_label, lambda: self.adj_players(1), self.adj_players))
+            items.append((self.players_label, None, self.adj_players))
         for i in range(hi):
-            items.append((self.seat_label(i), self.cycle(i), self.adjuster(i)))
+            items.append((self.seat_label(i), None, self.adjuster(i)))
         items.append(("Start", self.go))
         ui.Menu.__init__(self, app, title, items)
 
@@ -186,8 +198,13 @@ class NewGame(ui.Menu):
             return "P%d: %s" % (i + 1, kind_name(self.seats[i]))
         return lab
 
-    def cycle(self, i):
-        return lambda: self.adjuster(i)(1)
+    def next_line(self):
+        """The next line in play: a seat beyond the players' number is skipped."""
+        j = self.sel + 1
+        first = 1 if self.hi > self.lo else 0
+        if j - first >= self.n and j < len(self.items) - 1:
+            j = len(self.items) - 1     # Start
+        return j % len(self.items)
 
     def adjuster(self, i):
         def fn(d):
