@@ -343,3 +343,31 @@ def test_running_timer_frames_allocate_nothing_between_saves():
             c.dirty = False
     c.t.saved_at = app2.t + 10 ** 6
     assert allocated_by(cticks, 60) in (0, None)
+
+
+def test_length_picker_steps_whole_minutes_on_left_right():
+    app, m = open_timer()
+    m.sel = 1
+    app.press(E.A)
+    p = app.top()
+    assert isinstance(p, ui.NumberPicker) and p.value == 180      # 3:00
+    app.press(E.RIGHT)
+    assert p.value == 240                                        # 4:00, not 3:50
+    app.press(E.RIGHT)
+    assert p.value == 300
+    app.press(E.UP)
+    app.press(E.UP)
+    assert p.value == 310                                        # Up/Down: 5 s
+    app.press(E.LEFT)
+    assert p.value == 300                                        # back to the whole minute
+    app.press(E.LEFT)
+    app.press(E.LEFT)
+    app.press(E.LEFT)
+    app.press(E.LEFT)
+    assert p.value == 60
+    app.press(E.LEFT)
+    assert p.value == tm.SAND_MIN // 1000                        # stops at the shortest
+    app.press(E.RIGHT)
+    assert p.value == 60
+    app.press(E.A)                                               # A goes on, the value kept
+    assert app.top() is m and m.t.sand.total() == 60000

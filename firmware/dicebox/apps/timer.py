@@ -140,6 +140,23 @@ class Timers:
         self.saved_at = now
 
 
+class MinutePicker(ui.NumberPicker):
+    """The hourglass length in seconds: Up/Down +-5 s, Left/Right the whole
+    minute after or before (3:00 -> 4:00, 3:25 -> 3:00), A accepts, B cancels."""
+
+    def event(self, ev):
+        right = ui.is_step(ev, E.RIGHT)
+        if right or ui.is_step(ev, E.LEFT):
+            v = self.value
+            v = (v // 60 + 1) * 60 if right else ((v + 59) // 60 - 1) * 60
+            v = min(max(v, self.lo), self.hi)
+            if v != self.value:
+                self.value = v
+                self.dirty = True
+            return
+        ui.NumberPicker.event(self, ev)
+
+
 class TimerMenu(ui.Menu):
     def __init__(self, app, timers):
         self.t = timers
@@ -149,9 +166,9 @@ class TimerMenu(ui.Menu):
             self.set_sand(cfg["sand"] + 15000 * d)
 
         def sand_pick():
-            app.push(ui.NumberPicker(app, "Hourglass", cfg["sand"] // 1000, tm.SAND_MIN // 1000,
-                                     tm.SAND_MAX // 1000, 5, lambda s: self.set_sand(s * 1000),
-                                     lambda v: tm.clock_text(v * 1000)))
+            app.push(MinutePicker(app, "Hourglass", cfg["sand"] // 1000, tm.SAND_MIN // 1000,
+                                  tm.SAND_MAX // 1000, 5, lambda s: self.set_sand(s * 1000),
+                                  lambda v: tm.clock_text(v * 1000)))
 
         def players_adj(d):
             self.set_cfg("players", max(2, min(6, cfg["players"] + d)))
