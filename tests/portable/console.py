@@ -2,7 +2,8 @@
 
 ``FakeApp`` has the screen-stack and services API of ``core.app.App`` (push,
 pop, replace, home, message, beep, now, rng, store, settings, keep_awake) plus
-test drivers: ``press``, ``shake``, ``frame``, ``run`` and ``screen``; ``labels``
+test drivers: ``press``, ``tap`` (press and release), ``hold_b`` (a long
+press of B: a table's game menu), ``shake``, ``frame``, ``run`` and ``screen``; ``labels``
 and ``pick`` read and choose the entries of the menu on top. Its frame
 buffer is MicroPython's ``framebuf`` when there is one (``REAL_FB``), else
 ``TextFB``; pass ``fb=TextFB()`` to read back the text drawn (``screen()``).
@@ -152,8 +153,22 @@ class FakeApp:
 
     # drive it like the frame loop does
     def press(self, b, kind=E.PRESS):
-        self.top().event(E.make(kind, b))
+        top = self.top()
+        if top is None and kind == E.RELEASE:
+            return               # the press closed the last screen
+        top.event(E.make(kind, b))
         self.frame()
+
+    def tap(self, b):
+        """A short press: PRESS then RELEASE (each to the screen on top then)."""
+        self.press(b)
+        self.press(b, E.RELEASE)
+
+    def hold_b(self):
+        """Hold B (a long press: PRESS, LONG, RELEASE): a table's game menu."""
+        self.press(E.B)
+        self.press(E.B, E.LONG)
+        self.press(E.B, E.RELEASE)
 
     def shake(self):
         self.top().event(E.make(E.SHAKE))

@@ -296,7 +296,7 @@ def test_menu_answers_while_a_bot_thinks_and_the_thought_waits():
     app.t += 1000
     frames(app, 2)
     assert t.thinking()
-    app.press(E.B)
+    app.hold_b()
     assert isinstance(app.top(), ui.Menu)
     n = t.bot.nexts
     frames(app, 20)
@@ -688,3 +688,198 @@ def test_a_hint_thinks_with_frames_for_the_heap_between_its_slices():
     assert page.text is not None and "bank it" in page.text
     assert len(app.in_frame) >= 3                        # the heap had its frames...
     assert not set(app.in_frame) & set(steps)            # ...none of them a slice's
+
+
+# ---- keys: a short B goes back, holding B opens the game menu -----------------------
+class CancelTable(PigTable):
+    """A table with something to cancel: Down marks, B clears the mark."""
+
+    def __init__(self, app, s, seats):
+        self.marked = False
+        PigTable.__init__(self, app, s, seats)
+
+    def key(self, ev):
+        if ui.is_press(ev, E.DOWN):
+            self.marked = True
+            return True
+        if ui.is_press(ev, E.B) and self.marked:
+            self.marked = False
+            return True
+        return PigTable.key(self, ev)
+
+
+def at_table(app, t):
+    """To the person's decision with the table on top (recaps read)."""
+    to_human_decision(app, t)
+    for _ in range(20):
+        frames(app, 1)
+        while app.top() is not t and isinstance(app.top(), ui.TextPage):
+            app.pop()
+    assert app.top() is t and t.my_turn() and not t.queue
+
+
+def game_menu_open(app, t):
+    return isinstance(app.top(), ui.Menu) and app.top().title == t.GAME
+
+
+def test_a_short_b_asks_to_leave_and_never_opens_the_menu():
+    app, t = new([0, 2], seed=12)
+    at_table(app, t)
+    app.press(E.B)
+    assert app.top() is t                        # a press alone: nothing yet
+    app.press(E.B, E.RELEASE)
+    c = app.top()
+    assert isinstance(c, ui.Confirm) and not game_menu_open(app, t)
+    assert c.lines[0] == "Leave the game?" and "saved" in " ".join(c.lines)
+    assert (c.yes, c.no) == ("A: leave", "B: stay")
+    app.tap(E.B)                                 # stay
+    assert app.top() is t
+    before = t.s.to_dict()
+    app.tap(E.B)
+    app.tap(E.A)                                 # leave: saved, the table gone
+    assert t not in app.stack
+    got = table.load_table(app.store, "pig", Pig.from_dict)
+    assert got is not None and got[0].to_dict() == before
+
+
+def test_holding_b_opens_the_game_menu_and_its_release_does_nothing_more():
+    app, t = new([0, 2], seed=12)
+    at_table(app, t)
+    app.press(E.B)
+    app.press(E.B, E.LONG)
+    assert game_menu_open(app, t)
+    menu = app.top()
+    app.press(E.B, E.RELEASE)
+    assert app.top() is menu                     # the release is the menu's, ignored
+    app.tap(E.B)                                 # the menu closes on the press
+    assert app.top() is t                        # ... and its release asks nothing
+
+
+def test_a_short_b_cancels_first_and_a_never_opens_a_menu():
+    app = FakeApp(seed=12, fb=TextFB(strict=False))
+    app.store = CountingStore()
+    app.log = lambda text: None
+    t = CancelTable(app, Pig(2), [0, 2])
+    app.push(t)
+    at_table(app, t)
+    app.press(E.DOWN)
+    assert t.marked
+    app.tap(E.B)
+    assert not t.marked and app.top() is t       # cancelled, no question
+    app.tap(E.B)
+    assert isinstance(app.top(), ui.Confirm)     # nothing left to cancel
+    app.tap(E.B)
+    app.hold_b()
+    assert game_menu_open(app, t)
+
+
+def test_the_same_b_on_the_cover_during_bot_play_and_at_the_end():
+    app, t = new([0, 0], seed=6)
+    assert t.cover >= 0
+    app.tap(E.B)
+    assert isinstance(app.top(), ui.Confirm) and t.cover >= 0
+    app.tap(E.B)
+    app.hold_b()
+    assert game_menu_open(app, t)
+    app.tap(E.B)
+    app, t = new([0, 1], seed=4)
+    t.s.seat, t.s.phase, t.s.pot = 1, 2, 1
+    assert t.bots_play()
+    app.tap(E.B)
+    assert isinstance(app.top(), ui.Confirm)
+    app.tap(E.B)
+    app.hold_b()
+    assert game_menu_open(app, t)
+    app.tap(E.B)
+    t.s.score = [GOAL, 0]
+    frames(app, 2)
+    assert isinstance(app.top(), table.EndPage)
+    app.pop()
+    app.tap(E.A)
+    assert isinstance(app.top(), table.EndPage)  # A: the end page again
+    app.pop()
+    app.hold_b()
+    assert game_menu_open(app, t)
+    app.tap(E.B)
+    app.tap(E.B)
+    c = app.top()
+    assert isinstance(c, ui.Confirm) and "over" in " ".join(c.lines)
+    app.tap(E.A)
+    assert t not in app.stack
+
+
+# ---- the new-game page: Left/Right change, A goes on -----------------------------------
+def new_game(lo=2, hi=4, seats=(0, 3)):
+    app = FakeApp(seed=1, fb=TextFB(strict=False))
+    got = []
+    ng = table.NewGame(app, lo, hi, list(seats), got.append)
+    app.push(ng)
+    return app, ng, got
+
+
+def test_a_on_the_new_game_page_never_changes_a_value():
+    app, ng, got = new_game()
+    labels = [ng.label(i) for i in range(len(ng.items))]
+    assert labels == ["Players: 2", "P1: human", "P2: Strong", "P3: -", "P4: -", "Start"]
+    app.press(E.A)
+    app.press(E.A)
+    assert ng.sel == 2 and ng.label(2) == "P2: Strong"
+    app.press(E.A)                               # on from P2: P3, P4 are not in play
+    assert ng.sel == 5 and ng.label(2) == "P2: Strong" and ng.label(0) == "Players: 2"
+    app.press(E.A)
+    assert got == [[0, 3]]
+
+
+def test_left_right_change_the_value_under_the_cursor():
+    app, ng, got = new_game()
+    app.press(E.RIGHT)
+    assert ng.label(0) == "Players: 3"
+    app.press(E.DOWN)
+    app.press(E.DOWN)
+    app.press(E.RIGHT)
+    assert ng.label(2) == "P2: Expert"
+    app.press(E.LEFT)
+    app.press(E.LEFT)
+    assert ng.label(2) == "P2: Casual"
+    app.press(E.A)
+    assert ng.sel == 3                           # P3 is in play now
+    app.press(E.A)
+    assert ng.sel == 5
+    app.press(E.A)
+    assert got == [[0, 2, 3]]
+
+
+def test_settings_a_goes_on_and_done_leaves():
+    from dicebox.apps import settings
+    app = FakeApp()
+    app.settings = {"sound": True, "brightness": 3, "dim_s": 30, "sleep_s": 120,
+                    "i2c_khz": 1000, "shake_sens": 3}
+    app.apply_settings = lambda: None
+    saved = []
+    app.save_settings = lambda: saved.append(dict(app.settings))
+    app.push(settings.Settings(app))
+    m = app.top()
+    before = dict(app.settings)
+    for _ in range(len(m.items) - 1):
+        app.press(E.A)
+    assert app.settings == before and m.label(m.sel) == "Done"
+    app.top().sel = 1
+    app.press(E.RIGHT)
+    assert app.settings["brightness"] == 4
+    m.sel = len(m.items) - 1
+    app.press(E.A)
+    assert app.top() is None and saved and saved[0]["brightness"] == 4
+
+
+def test_records_rows_fit_a_text_page_line():
+    st = MemoryStore()
+    for level, result in ((0, 0), (2, 1), (2, 2), (3, 0)):
+        table.add_record(st, "Pig", level, result)
+    for _ in range(120):
+        table.add_record(st, "Pig", 1, 0)
+    page = ui.TextPage(FakeApp(), "Records", table.records_text(st, "Pig"))
+    rows = [ln for ln in page.lines if ln[:6] in ("Begin.", "Casual", "Strong", "Expert")]
+    assert len(rows) == 4, page.lines
+    assert rows[2] == "Strong  0  1  1" and rows[1] == "Casual120  0  0"
+    for ln in page.lines:
+        assert len(ln) <= ui.COLS - 1

@@ -1,4 +1,5 @@
-"""Settings: Left/Right change a value, A on a line cycles it; saved on leaving.
+"""Settings: Left/Right change a value, A goes on to the next line (it never
+changes a value), A on Done or B leaves; saved on leaving.
 
 The console sleeps only after it has dimmed: when one of the two times is
 moved past the other, the other follows (so what is saved always passes
@@ -37,6 +38,8 @@ def _secs(s):
 
 
 class Settings(ui.Menu):
+    SETUP = True
+
     def __init__(self, app):
         st = app.settings
 
@@ -74,6 +77,7 @@ class Settings(ui.Menu):
             (lambda: "Sleep    %s" % _secs(st["sleep_s"]), sleep, sleep),
             (lambda: "I2C      %s" % ("1M" if st["i2c_khz"] == 1000 else "400k"), i2c, i2c),
             (lambda: "Shake    %d/5" % st["shake_sens"], sens, sens),
+            ("Done", self.leave),
         ]
         ui.Menu.__init__(self, app, "Settings", items, on_back=self.leave)
 

@@ -90,9 +90,15 @@ class Menu(Screen):
 
     ``label`` may be a function returning the text (for values that change).
     on_adjust(delta) gets -1/+1 from Left/Right (settings).
+
+    A setup page (``SETUP`` True: new-game pages, settings) never changes a
+    value on A: on a line with on_adjust, A goes on to the next line
+    (``next_line``); Left/Right change the value. A runs on_select only on the
+    lines without on_adjust (Start, Done).
     """
 
     VISIBLE = const(6)
+    SETUP = False
 
     def __init__(self, app, title, items, on_back=None):
         Screen.__init__(self, app)
@@ -120,9 +126,11 @@ class Menu(Screen):
             if len(it) > 2 and it[2]:
                 it[2](-1 if E.button(ev) == E.LEFT else 1)
         elif is_press(ev, E.A):
-            fn = self.items[self.sel][1]
-            if fn:
-                fn()
+            it = self.items[self.sel]
+            if self.SETUP and len(it) > 2 and it[2]:
+                self.sel = self.next_line()
+            elif it[1]:
+                it[1]()
         elif is_press(ev, E.B):
             if self.on_back:
                 self.on_back()
@@ -136,6 +144,10 @@ class Menu(Screen):
         elif self.sel >= self.top + self.VISIBLE:
             self.top = self.sel - self.VISIBLE + 1
         self.dirty = True
+
+    def next_line(self):
+        """Where A goes from an adjustable line of a setup page."""
+        return (self.sel + 1) % len(self.items)
 
     def draw(self, fb):
         fb.fill(0)
@@ -207,11 +219,15 @@ class Message(TextPage):
 
 
 class Confirm(Screen):
-    def __init__(self, app, question, on_yes, on_no=None):
+    """A question: A answers yes (``yes`` names it), B no (``no``)."""
+
+    def __init__(self, app, question, on_yes, on_no=None, yes="A:yes", no="B:no"):
         Screen.__init__(self, app)
         self.lines = wrap(question)[:5]
         self.on_yes = on_yes
         self.on_no = on_no
+        self.yes = yes
+        self.no = no
 
     def event(self, ev):
         if is_press(ev, E.A):
@@ -227,8 +243,8 @@ class Confirm(Screen):
         fb.rect(0, 0, W, H, 1)
         for i, line in enumerate(self.lines):
             text_center(fb, line, 4 + i * 9)
-        fb.text("A:yes", 4, H - 11, 1)
-        fb.text("B:no", W - 36, H - 11, 1)
+        fb.text(self.yes, 4, H - 11, 1)
+        fb.text(self.no, W - 4 - 8 * len(self.no), H - 11, 1)
 
 
 class NumberPicker(Screen):
