@@ -247,3 +247,54 @@ def test_an_accepted_action_is_one_legal_actions_lists():
                         assert False, (a, i, bad)
         st.apply(legal[r.randbelow(len(legal))])
         n += 1
+
+
+# the kinds of move for the menus (issue 18 item 2)
+def test_move_kinds_cover_the_legal_actions_in_a_fixed_order():
+    from dicebox.core import rng
+    from dicebox.core.game import CHANCE, resolve_chance
+    seen = {}
+    for seed in (1, 2, 3, 4):
+        r = rng.seeded(seed)
+        st = R.State()
+        n = 0
+        while st.current_player() != TERMINAL and n < 400:
+            if st.current_player() == CHANCE:
+                resolve_chance(st, r)
+                n += 1
+                continue
+            legal = st.legal_actions()
+            kinds = st.move_kinds()
+            order = R._WAKE_KINDS if st.phase == R.WAKE else R._ACT_KINDS
+            assert [k[0] for k in kinds] == [k for k in order if k != "keep" or st.keep == st.turn]
+            assert kinds[0][0] in ("pass", "shake")
+            if st.phase == R.ACT:
+                assert kinds[0][2] is None          # Pass is always there
+            got = []
+            for kind, name, why, acts in kinds:
+                assert len(name) <= 10 and (why is None or 0 < len(why) <= 16), (name, why)
+                assert (why is None) == (len(acts) > 0), (kind, why, acts)
+                for a in acts:
+                    assert a in legal and R.kind_of(a, st.phase) == kind
+                    c = st.clone()
+                    c.apply(a)                      # an available kind is one that can be done
+                got.extend(acts)
+                seen[(kind, why)] = 1
+            assert sorted(got, key=repr) == sorted(legal, key=repr)
+            st.apply(legal[r.randbelow(len(legal))])
+            n += 1
+    assert len(seen) > 20
+
+
+def test_move_kinds_say_why_in_a_few_words():
+    st = mk(pools=((), ()))
+    words = ["%s: %s" % (k[1], k[2]) for k in st.move_kinds() if k[2]]
+    assert "Scallywag: no shaken dice" in words and "Dodge: no shaken dice" in words
+    assert st.move_kinds()[0][:3] == ("pass", "Pass", None)
+    st = mk(phase=R.WAKE, sc=[[1 << 1, 0, 0, 0], E4])
+    words = ["%s: %s" % (k[1], k[2]) for k in st.move_kinds() if k[2]]
+    assert "Take dodge: no dodge dice" in words and "Combat: no prank dice" in words
+    assert "Task: ready (e) first" in words
+    assert st.move_kinds()[0][:3] == ("shake", "Shake", None)
+    st = mk(phase=R.WAKE, dodge=[[1, 1], [0, 0]])
+    assert st.move_kinds()[0][:3] == ("shake", "Shake", "take dodge first")
