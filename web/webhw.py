@@ -293,9 +293,11 @@ class WebStore(storage.Store):
         return True
 
     def _set_aside(self, name, why):
-        storage.Store._set_aside(self, name, why)
-        self.keep(name + ".bad")
+        ok = storage.Store._set_aside(self, name, why)
+        for k in range(storage.BAD_KEEP):     # the copies kept aside move on: .bad, .bad1...
+            self.keep("%s.bad%s" % (name, "%d" % k if k else ""))
         self.keep(name + ".json")
+        return ok
 
     def delete(self, name):
         storage.Store.delete(self, name)

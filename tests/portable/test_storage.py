@@ -7,12 +7,26 @@ _n = [0]
 def fresh():
     _n[0] += 1
     root = "/tmp/dicebox_store_%d_%d" % (os.getpid() if hasattr(os, "getpid") else 0, _n[0])
-    try:
-        for f in os.listdir(root):
-            os.remove(root + "/" + f)
-    except OSError:
-        pass
+    _empty(root)
     return storage.Store(root)
+
+
+def _empty(root):
+    """Remove what an earlier run left in ``root`` (files, and folders one deep)."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for f in names:
+        p = root + "/" + f
+        try:
+            os.remove(p)
+        except OSError:
+            _empty(p)
+            try:
+                os.rmdir(p)
+            except OSError:
+                pass
 
 
 def test_missing_gives_default_without_complaint():
@@ -189,3 +203,110 @@ def test_resolve_chance_returns_exactly_what_it_applied():
     s = S()
     vals = resolve_chance(s, seeded(4))
     assert vals == s.got and len(vals) == 3 and all(0 <= v < n for v, n in zip(vals, [6, 6, 3]))
+
+
+def _damage(s, name, text="{oops"):
+    with open(s.path(name), "w") as f:
+        f.write(text)
+
+
+def _folder(path):
+    """A folder with a file in it: nothing can remove it or rename over it."""
+    os.mkdir(path)
+    with open(path + "/x", "w") as f:
+        f.write("x")
+
+
+class EioStore(storage.Store):
+    """The flash answers EIO to a rename onto the names in ``fail``."""
+
+    def __init__(self, root, fail=(".bad",), errno=5):
+        storage.Store.__init__(self, root)
+        self.fail = fail
+        self.errno = errno
+
+    def _move(self, src, dst):
+        for end in self.fail:
+            if end in dst:
+                raise OSError(self.errno)
+        storage.Store._move(self, src, dst)
+
+
+def test_set_aside_copies_are_kept_newest_first_and_bounded():
+    s = fresh()
+    for k in range(storage.BAD_KEEP + 2):
+        _damage(s, "game", "{damage %d" % k)
+        assert s.load("game", "d") == "d"
+    names = os.listdir(s.root)
+    kept = sorted(n for n in names if n.startswith("game.bad"))
+    assert kept == ["game.bad", "game.bad1", "game.bad2"][:storage.BAD_KEEP], names
+    newest = storage.BAD_KEEP + 1
+    for k in range(storage.BAD_KEEP):    # .bad the newest, then older ones in order
+        with open(s.bad_path("game", k)) as f:
+            assert f.read() == "{damage %d" % (newest - k)
+    assert all("set aside" in p for p in s.take_problems("game"))
+
+
+def test_a_huge_file_is_removed_not_kept():
+    s = fresh()
+    with open(s.path("b"), "w") as f:
+        f.write(" " * (storage.MAX_BYTES + 10))
+    assert s.load("b", 2) == 2
+    got = s.take_problems("b")
+    assert len(got) == 1 and "too large" in got[0] and "removed" in got[0], got
+    assert not [n for n in os.listdir(s.root) if n.startswith("b.")]
+
+
+def test_a_record_that_cannot_be_set_aside_is_said_once_then_absent():
+    s = fresh()
+    s = EioStore(s.root)
+    _damage(s, "game")
+    assert s.load("game", "d") == "d"
+    got = s.take_problems("game")
+    assert len(got) == 1 and "could not be set aside (EIO)" in got[0], got
+    assert "game.json" in os.listdir(s.root)          # still there: the truth is told
+    assert not s.exists("game")                        # but absent for the session
+    for _ in range(3):
+        assert s.load("game", "d") == "d"
+    assert s.take_problems("game") == []               # never said again
+    assert s.save("game", {"turn": 1})                 # a new game replaces the file
+    assert s.exists("game") and s.load("game") == {"turn": 1}
+
+
+def test_a_record_whose_bad_names_are_all_taken_is_not_re_entered():
+    s = fresh()
+    for k in range(storage.BAD_KEEP):
+        _folder(s.bad_path("game", k))
+    _damage(s, "game")
+    assert s.load("game", "d") == "d"
+    got = s.take_problems("game")
+    assert len(got) == 1 and "could not be set aside" in got[0], got
+    assert not s.exists("game") and s.load("game", "d") == "d" and s.problems == []
+
+
+def test_write_failures_are_worded_by_their_cause():
+    s = fresh()
+    full = EioStore(s.root, fail=(".json",), errno=storage.ENOSPC)
+    assert not full.save("g", {"a": 1})
+    assert full.take_notice().startswith("Storage full") and full.full
+    eio = EioStore(s.root, fail=(".json",), errno=5)
+    assert not eio.save("g", {"a": 1})
+    n = eio.take_notice()
+    assert "Storage full" not in n and "EIO" in n and not eio.full, n
+    assert not eio.save("g", {"a": 2}) and eio.take_notice() is None    # said once
+    eio.fail = ()
+    assert eio.save("g", {"a": 3}) and eio.write_error is None
+    m = storage.MemoryStore()
+    m.fail_writes = OSError(5)
+    assert not m.save("g", 1) and "EIO" in m.take_notice()
+    m.fail_writes = True
+    assert not m.save("g", 1) and m.take_notice().startswith("Storage full")
+
+
+def test_a_tmp_that_cannot_be_removed_does_not_fail_later_saves():
+    s = fresh()
+    _folder("%s/game.tmp" % s.root)
+    for k in range(3):
+        assert s.save("game", {"turn": k}), s.notice
+        assert s.load("game") == {"turn": k}
+    assert s.notice is None and s.failed_writes == 0

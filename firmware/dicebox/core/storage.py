@@ -12,21 +12,37 @@ use (it may normalise it) or raises ``BadData`` with a reason in plain words
 when a type, range, length or invariant is wrong. Whatever goes wrong — an
 unreadable or oversized file, bad JSON, nesting deep enough to exhaust the
 stack or the heap, another record's envelope, an unknown version, a failed
-check — the file is moved aside to ``<name>.bad`` (nothing is thrown away),
-the problem is noted once under the record's name, and ``default`` is used.
-The screen that owns the record takes its own problems
+check — the file is moved aside to ``<name>.bad``, the problem is noted
+once under the record's name, and ``default`` is used. Copies set aside
+before are kept, not overwritten: the older ones move on to ``<name>.bad1``,
+``<name>.bad2``; beyond ``BAD_KEEP`` copies the oldest is dropped (each is at
+most ``MAX_BYTES``: a bigger file cannot be a record and is removed, not
+kept). The screen that owns the record takes its own problems
 (``take_problems(name)``) and says so where the player looks; the home menu
 shows the rest.
 
+A damaged file that cannot be moved aside (the flash answers EIO to the
+rename, every ``.bad`` name is taken by something that cannot be moved) is
+said as such, once ("could not be set aside"), and from then on the record
+is treated as absent for the session (``load`` gives the default, ``exists``
+is False) so no screen offers it again; a successful ``save`` of the record
+replaces the file and ends that.
+
 Writing can fail too (a full filesystem, a worn flash): ``save`` then returns
-False, keeps the old record, and raises one notice ("storage full: not
-saved") that the app shows once; play goes on.
+False, keeps the old record, and raises one notice worded by the cause
+("Storage full" only for ENOSPC; a storage error names its errno, a
+temporary file in the way says so) that the app shows once; play goes on. A
+``<name>.tmp`` that cannot be removed (a folder) does not fail every later
+save: the write goes through ``<name>.tm1`` instead.
 """
 import json
 import os
 
 FMT = 1
 MAX_BYTES = 16384  # larger than any record we write; a bigger file is damage
+BAD_KEEP = 3       # copies set aside per record: <name>.bad (newest), .bad1, .bad2
+ENOSPC = 28
+EIO = 5
 
 
 class BadData(ValueError):
@@ -92,6 +108,30 @@ def _why(e):
     return type(e).__name__
 
 
+def _errno(e):
+    a = getattr(e, "args", None)
+    return a[0] if a and type(a[0]) is int else 0
+
+
+def errno_name(e):
+    """``EIO``, ``ENOSPC``... of an OSError, or its number, or its type."""
+    n = _errno(e)
+    if not n:
+        return type(e).__name__
+    try:
+        import errno
+        return errno.errorcode[n]
+    except Exception:  # no table on this port
+        return "error %d" % n
+
+
+def write_notice(why):
+    """The one notice of a failed save, worded by its cause."""
+    if why == "full":
+        return "Storage full: not saved. Play goes on; your last save is kept."
+    return "Storage error (%s): not saved. Play goes on; your last save is kept." % why
+
+
 class _Problems:
     """The shared bookkeeping of both stores: problems per record, one notice."""
 
@@ -118,11 +158,24 @@ class _Problems:
         self.notice = None
         return n
 
-    def _write_failed(self, name):
+    def _write_failed(self, name, e=None):
+        """Count a failed save of ``name``; one notice, worded by the cause
+        (``e`` the OSError; None: the store is full, as a browser says)."""
         self.failed_writes += 1
-        if not self.full:
+        why = "full" if e is None or _errno(e) == ENOSPC else errno_name(e)
+        if why == "full":
             self.full = True
-            self.notice = "Storage full: not saved. Play goes on; your last save is kept."
+        if self.write_error != why:
+            self.write_error = why
+            self.notice = write_notice(why)
+
+    def _wrote(self):
+        self.writes += 1
+        self.full = False
+        self.write_error = None
+
+    def exists(self, name):
+        return name not in self.ignored and self._exists(name)
 
     def _checked(self, name, data, default, check):
         if check is None:
@@ -130,8 +183,15 @@ class _Problems:
         try:
             return check(data)
         except Exception as e:  # any failure of a checker means the record is unusable
-            self._set_aside(name, "%s, so it was set aside" % _why(e))
+            self._set_aside(name, _why(e))
             return default
+
+    def _aside_failed(self, name, why, e):
+        """A damaged record that stays where it is: said once, then absent."""
+        self._note(name, "%s; could not be set aside (%s), so it is ignored until "
+                   "the console restarts" % (why, e))
+        if name not in self.ignored:
+            self.ignored.append(name)
 
 
 class Store(_Problems):
@@ -139,9 +199,11 @@ class Store(_Problems):
         self.root = root
         self.problems = []  # "name: why", each noted once
         self.notice = None  # one message for the app to show now (a failed write)
-        self.full = False   # a write failed and none has succeeded since
+        self.full = False   # a write failed for want of space and none has succeeded since
+        self.write_error = None  # the cause of the last failed write ("full", "EIO"...), until one succeeds
         self.writes = 0
         self.failed_writes = 0
+        self.ignored = []   # damaged records that could not be set aside: absent this session
         try:
             os.mkdir(root)
         except OSError:
@@ -150,110 +212,183 @@ class Store(_Problems):
     def path(self, name):
         return "%s/%s.json" % (self.root, name)
 
+    def bad_path(self, name, k=0):
+        """Where the ``k``-th newest copy set aside is kept (``.bad``, ``.bad1``...)."""
+        return "%s/%s.bad%s" % (self.root, name, "%d" % k if k else "")
+
+    def _move(self, src, dst):
+        os.rename(src, dst)
+
     def _set_aside(self, name, why):
-        self._note(name, why)
-        bad = "%s/%s.bad" % (self.root, name)
-        _remove(bad)
-        try:
-            os.rename(self.path(name), bad)
-        except OSError:
-            pass
+        """Move the damaged record aside as the newest ``.bad`` copy (older
+        copies move on, the oldest beyond BAD_KEEP is dropped), and note it:
+        truthfully, also when the move fails."""
+        src = self.path(name)
+        if _size(src) > MAX_BYTES:     # not a record, and too big to keep
+            try:
+                os.remove(src)
+            except OSError as e:
+                self._aside_failed(name, why, errno_name(e))
+                return False
+            self._note(name, "%s, removed" % why)
+            return True
+        slots = [self.bad_path(name, k) for k in range(BAD_KEEP)]
+        _remove(slots[-1])
+        for k in range(BAD_KEEP - 2, -1, -1):   # make room at .bad, keeping the order
+            if _exists(slots[k]) and not _exists(slots[k + 1]):
+                try:
+                    self._move(slots[k], slots[k + 1])
+                except OSError:
+                    pass
+        err = "every .bad name is taken"
+        for dst in slots:
+            if _exists(dst):
+                continue
+            try:
+                self._move(src, dst)
+            except OSError as e:
+                err = errno_name(e)
+                break
+            self._note(name, "%s, set aside" % why)
+            return True
+        self._aside_failed(name, why, err)
+        return False
+
+    def _exists(self, name):
+        return _exists(self.path(name))
+
+    def _tmps(self, name):
+        return ("%s/%s.tmp" % (self.root, name), "%s/%s.tm1" % (self.root, name))
 
     def load(self, name, default=None, version=1, check=None):
         """The saved data (as ``check`` returned it), or ``default`` when the
-        record is missing or unusable (then set aside and noted)."""
-        _remove("%s/%s.tmp" % (self.root, name))  # a write cut off before its rename
+        record is missing or unusable (then set aside and noted), or was found
+        unusable and could not be set aside earlier this session."""
+        if name in self.ignored:
+            return default
+        for tmp in self._tmps(name):
+            _remove(tmp)    # a write cut off before its rename
         p = self.path(name)
         if not _exists(p):
             return default
-        if _size(p) > MAX_BYTES:
-            self._set_aside(name, "file too large, set aside")
+        size = _size(p)
+        if size > MAX_BYTES:
+            self._set_aside(name, "file too large (%d bytes)" % size)
             return default
         try:
             with open(p) as f:
                 rec = json.loads(f.read())
         except Exception as e:  # OSError, ValueError, UnicodeError, RuntimeError (deep nesting), MemoryError
-            self._set_aside(name, "unreadable (%s), set aside" % type(e).__name__)
+            self._set_aside(name, "unreadable (%s)" % (
+                errno_name(e) if isinstance(e, OSError) else type(e).__name__))
             return default
         if (not isinstance(rec, dict) or rec.get("fmt") != FMT or rec.get("name") != name
                 or "data" not in rec):
-            self._set_aside(name, "not a Dicebox save, set aside")
+            self._set_aside(name, "not a Dicebox save")
             return default
         if rec.get("v") != version:
-            self._set_aside(name, "save version %s unknown, set aside" % (rec.get("v"),))
+            self._set_aside(name, "save version %s unknown" % (rec.get("v"),))
             return default
         return self._checked(name, rec["data"], default, check)
 
     def save(self, name, data, version=1):
         """Write atomically; True on success. On failure the old record stays,
-        the app gets one notice, and False comes back (play goes on)."""
-        tmp = "%s/%s.tmp" % (self.root, name)
-        try:
-            text = json.dumps({"fmt": FMT, "name": name, "v": version, "data": data})
-            with open(tmp, "w") as f:
-                f.write(text)
-            os.rename(tmp, self.path(name))
-        except OSError:
-            _remove(tmp)
-            self._write_failed(name)
+        the app gets one notice, and False comes back (play goes on). A
+        ``.tmp`` that cannot be removed (a folder) is stepped round: the write
+        goes through ``.tm1``."""
+        text = json.dumps({"fmt": FMT, "name": name, "v": version, "data": data})
+        err = None
+        for tmp in self._tmps(name):
+            if _exists(tmp):
+                _remove(tmp)
+                if _exists(tmp):      # in the way (a folder): the other name
+                    err = OSError(21)  # EISDIR
+                    continue
+            try:
+                with open(tmp, "w") as f:
+                    f.write(text)
+                self._move(tmp, self.path(name))
+            except OSError as e:
+                _remove(tmp)
+                err = e
+                break
+            err = None
+            break
+        if err is not None:
+            self._write_failed(name, err)
             return False
-        self.writes += 1
-        self.full = False
+        self._wrote()
+        if name in self.ignored:      # the damaged file is replaced
+            self.ignored.remove(name)
         return True
 
     def delete(self, name):
         _remove(self.path(name))
-
-    def exists(self, name):
-        return _exists(self.path(name))
+        if name in self.ignored and not _exists(self.path(name)):
+            self.ignored.remove(name)
 
 
 class MemoryStore(_Problems):
     """Same API kept in RAM (tests, and the device when the filesystem fails).
 
-    ``fail_writes`` makes every save fail, as a full filesystem does."""
+    ``fail_writes`` makes every save fail, as a full filesystem does (or
+    raises that OSError's cause); ``stuck`` ("EIO") makes setting a record
+    aside fail, as a rename on a worn flash does."""
 
     def __init__(self):
         self.records = {}
         self.problems = []
         self.notice = None
         self.full = False
-        self.fail_writes = False
+        self.write_error = None
+        self.fail_writes = False   # True (full) or an OSError to raise on every save
         self.writes = 0
         self.failed_writes = 0
         self.set_aside = {}
+        self.ignored = []
+        self.stuck = None          # e.g. "EIO": setting aside fails, as on a worn flash
 
     def _set_aside(self, name, why):
-        self._note(name, why)
+        if self.stuck:
+            self._aside_failed(name, why, self.stuck)
+            return False
+        self._note(name, "%s, set aside" % why)
         rec = self.records.pop(name, None)
         if rec is not None:
             self.set_aside[name] = rec
+        return True
 
     def load(self, name, default=None, version=1, check=None):
+        if name in self.ignored:
+            return default
         rec = self.records.get(name)
         if rec is None:
             return default
         if rec[0] != version:
-            self._set_aside(name, "save version %s unknown, set aside" % (rec[0],))
+            self._set_aside(name, "save version %s unknown" % (rec[0],))
             return default
         try:
             data = json.loads(rec[1])
         except Exception as e:
-            self._set_aside(name, "unreadable (%s), set aside" % type(e).__name__)
+            self._set_aside(name, "unreadable (%s)" % type(e).__name__)
             return default
         return self._checked(name, data, default, check)
 
     def save(self, name, data, version=1):
         if self.fail_writes:
-            self._write_failed(name)
+            f = self.fail_writes
+            self._write_failed(name, f if isinstance(f, OSError) else None)
             return False
         self.records[name] = (version, json.dumps(data))
-        self.writes += 1
-        self.full = False
+        self._wrote()
+        if name in self.ignored:
+            self.ignored.remove(name)
         return True
 
     def delete(self, name):
         self.records.pop(name, None)
+        if name in self.ignored:
+            self.ignored.remove(name)
 
-    def exists(self, name):
+    def _exists(self, name):
         return name in self.records

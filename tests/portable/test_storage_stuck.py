@@ -1,0 +1,42 @@
+"""A damaged save that cannot be moved aside (issue 19, item 2): the flash
+answers EIO to the rename, or every ``.bad`` name is taken. The game's menu
+says so once, truthfully, and from then on the save is absent for the
+session: no Resume, no second notice, closing the notice does not re-enter
+it; a new game replaces the file. (Milestones: test_storage_stuck_ms.py.)"""
+from dicebox.core import events as E
+from dicebox.core import table, ui
+from dicebox.games.mildred import screens as S
+from test_mildred_saves import damaged, put, setf
+from test_mildred_screens import App
+
+
+def labels(m):
+    return [m.label(i) for i in range(len(m.items))]
+
+
+def said(app):
+    return " ".join(" ".join(app.top().lines).split())
+
+
+def test_mildred_save_that_cannot_be_set_aside_is_said_once_then_absent():
+    app = App()
+    app.store.stuck = "EIO"
+    put(app, damaged(setf(("inds", 5), 99)))
+    S.start(app)
+    m = app.stack[0]
+    assert isinstance(app.top(), ui.Message)
+    out = said(app)
+    assert "could not be resumed" in out and "could not be set aside (EIO)" in out, out
+    assert S.SAVE in app.store.records                  # still on the flash: not "set aside"
+    app.press(E.A)                                      # close the notice
+    assert app.top() is m and "Resume game" not in labels(m)
+    for _ in range(5):                                  # back to the menu again and again
+        m.enter()
+        app.frame()
+        assert app.top() is m, app.top()
+    app.press(E.A)                                      # New game: no "replace?" question
+    assert isinstance(app.top(), table.NewGame)
+    app.press(E.UP)
+    app.press(E.A)                                      # Start
+    assert isinstance(app.stack[1], S.Table)
+    assert app.store.exists(S.SAVE) and S.SAVE not in app.store.ignored
