@@ -24,11 +24,17 @@ every game:
 * **Saves.** At most one save per human action and one per bot turn, taken
   in the frame after the move (never inside an animation, never inside a bot
   step), with the move log and options beside the state. A power cut loses at
-  most the last human action or the bot turn under way. "Save and quit"
-  saves now. A finished game's save is deleted after its result is recorded.
+  most the last human action or the bot turn under way: a person's action
+  while a save is still due (a bot's turn just ended) saves that first, so
+  the two are never one save. "Save and quit" saves now.
 * **End page and records.** At the end the result goes into the console's
   records (per game and bot level: wins, losses, draws of a person alone
-  against bots), then the game's end text is shown.
+  against bots), then the finished game's save is removed, then the game's
+  end text is shown. A power cut at any step of that leaves the game counted
+  once: the final move is never saved (a resume replays it), and the records
+  keep the id of the last game they counted (``opt["gid"]``, given to a game
+  that will be recorded when it starts), so a resumed game that ends again
+  is not counted twice (``tablemore.add_record``).
 * **Garbage collections in still frames.** The table looks at the heap
   (``heap_frame``) in frames where nothing is to be redrawn and nothing
   animates: every ``HEAP_EVERY`` frames while it waits for a person, in the
@@ -200,6 +206,8 @@ class Table(ui.Screen):
             if self.humans > 1:
                 self.cover = seat    # a resumed pass-and-play game starts covered
             self.shown = seat
+        if self.humans == 1 and len(self.seats) > 1 and "gid" not in self.opt:
+            self.opt["gid"] = more().new_gid(app.store)   # the records count it once
         if self.refused is None:
             self.save_now()          # a new game is saved before its first move
 
@@ -290,6 +298,13 @@ class Table(ui.Screen):
     def want_save(self):
         self.pending_save = True
 
+    def save_due(self):
+        """Before a person's action or roll: a save still due (the bot's turn
+        that just ended, an earlier action) is taken first, so each stays its
+        own save point and a power cut in the next save loses only the new one."""
+        if self.pending_save and self.s.current_player() != TERMINAL:
+            self.save_now()
+
     # -- moves --
     def settle(self):
         """Resolve chances that happen by themselves (shuffles); bounded."""
@@ -304,6 +319,7 @@ class Table(ui.Screen):
         """A person's action: applied, logged and saved, or the rules' reason
         shown (nothing changed). True when it was applied."""
         seat = self.actor()
+        self.save_due()
         try:
             text = self.s.describe(action)
             self.s.apply(action)
@@ -324,6 +340,7 @@ class Table(ui.Screen):
         shown and the table waits for A."""
         from dicebox.core.app import RollRefused
         seat = self.actor()
+        self.save_due()
         before = self.s.clone()
         try:
             got = resolve_chance(self.s, self.app.rng)
@@ -424,9 +441,13 @@ class Table(ui.Screen):
 
     # -- the end --
     def finish(self):
-        """Once: record the result (before the save goes), then the end page."""
+        """Once: record the result, then remove the save, then the end page.
+        The final move was never saved: a power cut before the save goes
+        resumes the game one move before its end, and the records, which
+        hold this game's id once they counted it, do not count it again."""
         self.ended = True
         self.thought = None
+        self.pending_save = False
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
             level = max(self.seats) - 1
@@ -435,7 +456,7 @@ class Table(ui.Screen):
                 result = 0 if len(win) == 1 else 2
             else:
                 result = 1
-            more().add_record(self.app.store, self.GAME, level, result)
+            more().add_record(self.app.store, self.GAME, level, result, self.opt.get("gid"))
         self.save_now()          # removes the finished game's save
         self.app.push(more().EndPage(self.app, self.end_text()))
 

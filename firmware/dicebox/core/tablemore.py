@@ -35,11 +35,25 @@ def saved_problem(app, name, title="Saved game"):
 
 
 # ---- records -----------------------------------------------------------------------
+LAST = "#last"          # records key: game -> the id of the last game counted
+GID_MAX = 0x3FFFFFFF    # game ids are small ints 0..GID_MAX
+
+
+def _check_gid(g):
+    need(type(g) is int and 0 <= g <= GID_MAX, "a game id is out of range")
+
+
 def _check_records(d):
-    need(isinstance(d, dict) and len(d) <= 8, "records are not a table")
+    need(isinstance(d, dict) and len(d) <= 9, "records are not a table")
     for g in d:
         rows = d[g]
         need(isinstance(g, str) and len(g) <= 16, "a game name is wrong")
+        if g == LAST:
+            need(isinstance(rows, dict) and len(rows) <= 8, "the last games counted are wrong")
+            for k in rows:
+                need(isinstance(k, str) and len(k) <= 16, "a game name is wrong")
+                _check_gid(rows[k])
+            continue
         need(isinstance(rows, list) and len(rows) == len(LEVELS), "a game's records are wrong")
         for r in rows:
             need(isinstance(r, list) and len(r) == 3, "a record is not wins/losses/draws")
@@ -52,15 +66,38 @@ def load_records(store):
     return store.load(RECORDS, {}, check=_check_records)
 
 
-def add_record(store, game, level, result):
+def new_gid(store):
+    """An id for a game that will be recorded: one more than the newest id
+    the records hold (so never the id of the last game counted of any title)."""
+    last = load_records(store).get(LAST) or {}
+    top = 0
+    for k in last:
+        top = max(top, last[k])
+    return (top + 1) & GID_MAX
+
+
+def add_record(store, game, level, result, gid=None):
     """Count one finished game of a person alone against bots whose strongest
-    is ``level``: ``result`` 0 win, 1 loss, 2 draw. Returns the save's result."""
+    is ``level``: ``result`` 0 win, 1 loss, 2 draw. Returns the save's result.
+
+    With the game's id ``gid`` it counts a game once: the records keep the id
+    of the last game counted, in the same write as the count, so a game
+    resumed after a power cut that came after this write and before its save
+    was removed ends again without being counted again."""
     d = load_records(store)
+    last = d.get(LAST)
+    if gid is not None and last is not None and last.get(game) == gid:
+        return True             # counted already
     rows = d.get(game)
     if rows is None:
         rows = [[0, 0, 0] for _ in LEVELS]
         d[game] = rows
     rows[level][result] += 1
+    if gid is not None:
+        if last is None:
+            last = {}
+            d[LAST] = last
+        last[game] = gid
     return store.save(RECORDS, d)
 
 
@@ -269,6 +306,8 @@ def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
             check_seats(s, out)
         opt = d.get("opt")
         need(opt is None or isinstance(opt, dict), "the options are not a record")
+        if opt and "gid" in opt:
+            _check_gid(opt["gid"])
         return s, out, MoveLog(d.get("log")), opt or {}
 
     got = store.load(name, None, check=whole)

@@ -37,9 +37,16 @@ def check_high(t):
     return t
 
 
-def record_high(store, st, cfg):
+def record_high(store, st, cfg, count=None):
     """Add a finished game's score to the table (once per game id).
-    Returns ``(best before, new best?, first time?)``."""
+    Returns ``(best before, new best?, first time?)``.
+
+    ``count(top)``, when given, is called with the best score before this
+    game's just before the table is written, and also when the table holds
+    this game already: it counts the game in the records, which skip a game
+    id they counted. So the records come first and the high scores second,
+    each written once, and a power cut between the two (or before the save is
+    removed) leaves a resumed game that ends again counted once in each."""
     key = "%d-%s" % (st.n, variant_key(cfg))
     table = store.load(HIGH, {}, check=check_high)
     best = table.get(key, [])
@@ -50,8 +57,12 @@ def record_high(store, st, cfg):
         if score in rest:
             rest.remove(score)
         top = rest[0] if rest else None
+        if count is not None:
+            count(top)
         return top, top is None or score > top, False
     top = best[0] if best else None
+    if count is not None:
+        count(top)
     table[key] = sorted(best + [score], reverse=True)[:5]
     if gid is not None:
         table[LAST] = gid
