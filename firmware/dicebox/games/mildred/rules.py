@@ -680,15 +680,16 @@ class State:
         that hit or was dodged, cookies and victory dice won or lost, the end).
         The log, the bots' messages and the menus all use these words."""
         a = tup(a)
-        t = _words(self, a, short)
         if short:
-            return t[:15]
+            return _words(self, a, True)[:15]
+        t = _say(self, a, False)
         c = self.clone()
         try:
             c.apply(a)
         except IllegalMove as e:
             return "P%d %s: not allowed (%s)" % (self.turn + 1, t, e.reason)
-        return "P%d %s%s" % (self.turn + 1, t, _outcome(self, c))
+        ch = _changes(self, c, _skip(self, a))
+        return "P%d %s%s" % (self.turn + 1, t, ("; " + ", ".join(ch)) if ch else "")
 
     def describe_roll(self, values):
         """Words for the roll ``values`` (as ``apply_chance`` takes them)."""
@@ -715,12 +716,13 @@ class State:
         fs = " ".join(str(f) for f in sorted(faces))
         kind = self.pend[0]
         if kind == "shake":
-            return "P%d shook %s" % (p, fs)
-        if kind == "reroll":
-            return "P%d rerolled: %s" % (p, fs)
+            return "P%d shook %s: %s" % (p, _ndice(len(faces)), fs)
         c = self.clone()
         c.apply_chance(values)
-        return "P%d rolled victory dice: %s%s" % (p, fs, _outcome(self, c) or ": no change")
+        ch = _changes(self, c)
+        if kind == "reroll":
+            return "P%d rerolled: %s: %s" % (p, fs, ", ".join(ch))
+        return "P%d rolled victory dice: %s: %s" % (p, fs, ", ".join(ch) if ch else "no change")
 
     def end_reason(self):
         """Why the game ended, in words ("" while it goes on)."""
@@ -1140,20 +1142,223 @@ def _words(st, a, short):
     return str(a)
 
 
-def _outcome(before, after):
-    """What changed for cookies, victory dice and the end, as ", ..." text."""
+# ------------------------------------------------------------ plain words
+# The long words of a move: ``imp`` True gives the advice ("put the 3 on
+# Clean 3 as a scallywag"), False the log's past ("put a 3 on Clean 3 as a
+# scallywag"). Names, never the table's codes.
+def _dlist(vals):
+    """Dice values as "4 4 5" ("none" for no dice)."""
+    return " ".join(str(v) for v in vals) if vals else "none"
+
+
+def _ndice(n):
+    return "1 die" if n == 1 else "%d dice" % n
+
+
+def _ind_name(k):
+    return cards.INDULGENCIES[k][0]
+
+
+def _vb(imp, now, past):
+    return now if imp else past
+
+
+def _task_say(st, code, args, imp):
+    o = 2 - st.turn
+    if code in ("swap", "reduce", "deact"):
+        w = {"swap": "remove your top scallywag there and P%d's top %s scallywag",
+             "reduce": "move P%d's top %s scallywag down 1 level",
+             "deact": "make P%d's %s scallywags used"}[code]
+        return w % (o, cards.SET_NAMES[args[0]])
+    if code in ("pd2", "pd3", "pd4"):
+        k = rewards.REWARDS[code][2]   # the steps to share out
+        return "prank %d slots up, dodge %d slots up" % (args[0], k - args[0])
+    if code == "reroll":
+        return "reroll the " + " and ".join(str(v) for v in args)
+    if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
+        out = []
+        i = 0
+        while i + 1 < len(args):
+            out.append("a %d into a %d" % (args[i], wrap(args[i] + args[i + 1])))
+            i += 2
+        return "turn " + " and ".join(out)
+    w = _TASK_LONG.get(code, code)
+    return w % o if "%d" in w else w
+
+
+def _say(st, a, imp):
+    p = st.turn
+    o = 1 - p
+    v = a[0]
+    your = "your" if imp else "the"
+    if v == "dodge" or v == "prank":
+        if len(a) == 1:
+            return _vb(imp, "take back", "took back") + " %s dodge dice (step a)" % your
+        slot = (st.dodge if v == "dodge" else st.prank)[p][1] + 1
+        return "put %s %d on %s, slot %d" % (_vb(imp, "the", "a"), a[1], v, slot)
+    if v == "combat":
+        pr = st.prank[p][1]
+        dg = st.dodge[o][1]
+        head = "%s (step b): prank slot %d " % (_vb(imp, "fight", "fought"), pr)
+        if pr > dg:
+            head += "beats dodge slot %d, a hit" % dg
+            if st.cookie[o] == 1 and not st.has_laundry(p):
+                head += (", but P%d is at cookie 1 and P%d has no Laundry die: nothing lost"
+                         % (o + 1, p + 1))
+            return head
+        return head + "against dodge slot %d, dodged" % dg
+    if v == "score":
+        n = cards.INDULGENCIES[a[1]][2]
+        return "%s %s for %s (step c)" % (_vb(imp, "score", "scored"), _ind_name(a[1]),
+                                           "1 cookie" if n == 1 else "%d cookies" % n)
+    if v == "goal":
+        return _vb(imp, "reach", "reached") + " the goal line (step d)"
+    if v == "ready":
+        return _vb(imp, "ready", "readied") + " all %s scallywags (step e)" % your
+    if v == "advance":
+        return "%s the %s scallywag up to %d (Cook 1)" % (
+            _vb(imp, "move", "moved"), cards.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
+    if v == "trim":
+        return "%s only the top %s scallywag (step f)" % (_vb(imp, "keep", "kept"),
+                                                          cards.SET_NAMES[a[1]])
+    if v == "take":
+        head = _vb(imp, "take back ", "took back ") + your
+        if a[1] == "prank":
+            return head + " prank dice"
+        if a[1] == "ind":
+            return head + " dice on " + _ind_name(a[2])
+        return head + " %s scallywags" % cards.SET_NAMES[a[2]]
+    if v == "shake":
+        return _vb(imp, "shake", "shakes") + " " + _ndice(len(st.pool[p]) + st.used[p])
+    if v == "keep":
+        return _vb(imp, "keep", "kept") + " %s start dice" % your
+    if v == "pass":
+        return _vb(imp, "pass: end your round", "passed")
+    if v == "mod":
+        return "put %s %d on a modify spot to turn a %d into a %d" % (
+            _vb(imp, "the", "a"), a[1], a[2], wrap(a[2] + a[3]))
+    if v == "scally":
+        lv = top(st.sc[p][a[1]]) + 1
+        return "put %s %d on %s %d as a scallywag" % (_vb(imp, "the", "a"), lv,
+                                                      cards.SET_NAMES[a[1]], lv)
+    if v == "ind":
+        return "%s %s on %s" % (_vb(imp, "put", "placed"), _dlist(a[2]), _ind_name(a[1]))
+    if v == "task":
+        s, lv = a[1], a[2]
+        code = cards.TASKS[s][lv - 1][2]
+        args = a[3:]
+        head = "%s %s %d" % (_vb(imp, "do", "did"), cards.SET_NAMES[s], lv)
+        if code == "any":
+            head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
+            s, lv = a[3], a[4]
+            code = cards.TASKS[s][lv - 1][2]
+            args = a[5:]
+        if not imp:     # the log: the card's name; the changes say what it did
+            return head + " (%s)" % cards.TASKS[s][lv - 1][0]
+        return head + ": " + _task_say(st, code, args, imp)
+    return str(a)
+
+
+def advice(st, a):
+    """Action ``a`` as advice to the acting player, in plain words: "Put the
+    3 on Clean 3 as a scallywag" (the Hint's first words)."""
+    t = _say(st, tup(a), True)
+    return t[0].upper() + t[1:]
+
+
+def _levels(m):
+    out = [str(lv) for lv in range(1, 7) if (m >> lv) & 1]
+    return ("on " + " ".join(out)) if out else "none"
+
+
+def _slot(pd):
+    return "slot %d (%s)" % (pd[1], _ndice(pd[0])) if pd[0] else "empty"
+
+
+_SHEN_WORDS = ((SH_LESS, "scores 1 less cookie next round"),
+               (SH_NO4, "cannot score a 4-cookie card next round"),
+               (SH_NOTIE, "cannot score on ties next round"))
+
+
+def _changes(b, c, skip=()):
+    """Every change from state ``b`` to state ``c`` a player can see, each in
+    a few words naming what it counts: dice shaken, used, on modify spots,
+    prank and dodge, scallywags and their ready marks, indulgency groups,
+    cookies, victory dice, shenanigans, the round's rolls, whose turn, the
+    end. ``skip``: ("sc", p, s) and the like, the changes the move's own
+    words say already."""
     out = []
-    for p in (0, 1):
-        if after.cookie[p] != before.cookie[p] or after.vic[p] != before.vic[p]:
-            if after.vic[p] > before.vic[p]:
-                out.append("P%d takes victory die %d" % (p + 1, after.vic[p]))
-            elif after.vic[p] < before.vic[p]:
-                out.append("P%d loses a victory die" % (p + 1))
-            if after.cookie[p] != before.cookie[p]:
-                out.append("P%d cookie %d->%d" % (p + 1, before.cookie[p], after.cookie[p]))
-    if after.phase == OVER and before.phase != OVER:
-        out.append("Draw" if after.winner < 0 else "P%d WINS" % (after.winner + 1))
-    return (", " + ", ".join(out)) if out else ""
+    for q in (b.turn, 1 - b.turn):      # the player who moved first
+        n = "P%d" % (q + 1)
+        if c.pool[q] != b.pool[q] and ("pool", q) not in skip:
+            out.append("%s shaken dice %s -> %s" % (n, _dlist(b.pool[q]), _dlist(c.pool[q])))
+        if c.mods[q] != b.mods[q] and ("mods", q) not in skip:
+            out.append("%s modify spots %s -> %s" % (n, _ndice(b.mods[q]), _ndice(c.mods[q])))
+        for name in ("prank", "dodge"):
+            x = getattr(b, name)[q]
+            y = getattr(c, name)[q]
+            if x != y and (name, q) not in skip:
+                out.append("%s %s %s -> %s" % (n, name, _slot(x), _slot(y)))
+        for s in b.sets:
+            x = b.sc[q][s]
+            y = c.sc[q][s]
+            if x != y and ("sc", q, s) not in skip:
+                out.append("%s %s scallywags %s -> %s" % (n, cards.SET_NAMES[s], _levels(x), _levels(y)))
+            if y and b.rd[q][s] != c.rd[q][s]:
+                out.append("%s %s %s" % (n, cards.SET_NAMES[s], "ready" if c.rd[q][s] else "used"))
+        for k in b.inds:
+            x = b.ig[q][k]
+            y = c.ig[q][k]
+            if x != y and ("ig", q, k) not in skip:
+                if y is None:
+                    out.append("%s dice off %s" % (n, _ind_name(k)))
+                else:
+                    out.append("%s %s on %s" % (n, _dlist(y[0]), _ind_name(k)))
+        if c.cookie[q] != b.cookie[q] and c.vic[q] == b.vic[q] + 1 and c.cookie[q] == 1:
+            out.append("%s cookie %d->6: victory die %d of 3, cookie back to 1"
+                       % (n, b.cookie[q], c.vic[q]))
+        elif c.vic[q] > b.vic[q]:
+            out.append("%s victory die %d of 3" % (n, c.vic[q]) if c.vic[q] == b.vic[q] + 1
+                       else "%s victory dice %d -> %d of 3" % (n, b.vic[q], c.vic[q]))
+        elif c.vic[q] < b.vic[q]:
+            out.append("%s loses a victory die: %d of 3" % (n, c.vic[q]))
+        if c.cookie[q] != b.cookie[q] and not (c.vic[q] == b.vic[q] + 1 and c.cookie[q] == 1):
+            out.append("%s cookie %d->%d" % (n, b.cookie[q], c.cookie[q]))
+        if c.used[q] != b.used[q] and ("used", q) not in skip:
+            out.append("%s used pool %s -> %s" % (n, _ndice(b.used[q]), _ndice(c.used[q])))
+        for bit, words in _SHEN_WORDS:
+            if c.shen[q] & bit and not b.shen[q] & bit:
+                out.append("%s %s" % (n, words))
+        if b.shen[q] and not c.shen[q]:
+            out.append("the Clean effects on %s end" % n)
+    if c.flags & F_DISC and not b.flags & F_DISC:
+        out.append("indulgencies need 1 die less this round")
+    if c.pend is not None and c.pend != b.pend and ("pend",) not in skip:
+        w = {"shake": "shakes %s", "reroll": "rerolls %s", "vroll": "shakes %s victory dice"}
+        out.append("P%d %s" % (c.turn + 1, w[c.pend[0]] % (_ndice(c.pend[1]) if c.pend[0] != "vroll"
+                                                          else str(c.pend[1]))))
+    if c.phase == OVER and b.phase != OVER:
+        out.append("a draw" if c.winner < 0 else "P%d WINS" % (c.winner + 1))
+    elif c.turn != b.turn:
+        out.append("P%d's round: Wakeup" % (c.turn + 1))
+    return out
+
+
+def _skip(st, a):
+    """The changes the words of move ``a`` say already (see ``_changes``)."""
+    p = st.turn
+    v = a[0]
+    if v == "scally":
+        return (("sc", p, a[1]),)
+    if v == "ind":
+        return (("ig", p, a[1]),)
+    if v in ("prank", "dodge") and len(a) == 2:
+        return ((v, p),)
+    if v == "mod":
+        return (("mods", p),)
+    if v == "shake":
+        return (("pend",), ("pool", p), ("used", p))
+    return ()
 
 
 def new_game():

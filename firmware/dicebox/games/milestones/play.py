@@ -274,19 +274,26 @@ class Table(T.Table):
         T.Table.quit(self)
 
     def finish(self):
-        """Once: the high score, the record, then the save goes; the end page."""
+        """Once: the record, the high score, then the save goes; the end page.
+        The game id makes each step count once when a power cut between them
+        brings the game back (``ending.record_high``)."""
         self.done = True
         self.ended = True
+        self.pending_save = False    # the end is never saved: a resume plays it again
         st = self.st
         store = self.app.store
         if self.result is None:
             from dicebox.games.milestones import ending   # dropped when the table is back on top
-            self.result = ending.record_high(store, st, self.cfg)
-            if self.result[2] and self.humans == 1 and self.bots:
-                top = self.result[0]
+            count = None
+            if self.humans == 1 and self.bots:
+                level = max(self.seats) - 1
+                gid = self.cfg.get("gid")
                 score = st.score()
-                res = 0 if top is None or score > top else (2 if score == top else 1)
-                T.more().add_record(store, GAME, max(self.seats) - 1, res)
+
+                def count(top):
+                    res = 0 if top is None or score > top else (2 if score == top else 1)
+                    T.more().add_record(store, GAME, level, res, gid)
+            self.result = ending.record_high(store, st, self.cfg, count)
         self.save_now()              # a finished game's save is removed
         self.app.push(ending.Result(self.app, st, self.result))
 
