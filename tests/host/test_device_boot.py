@@ -101,9 +101,15 @@ def I2C(id, scl=None, sda=None, freq=400000):
     return ACCEL
 
 
+def _fails(part):
+    # a part whose constructor raises, as a dead PWM slice or ADC does
+    if part in CFG.get("fail", ()):
+        raise OSError(5)
+
+
 class ADC:
     def __init__(self, pin):
-        pass
+        _fails("ADC")
 
     def read_u16(self):
         return CFG.get("adc", 1300 * 65535 // 3300)
@@ -111,6 +117,7 @@ class ADC:
 
 class PWM:
     def __init__(self, pin):
+        _fails("PWM")
         self.f = 0
         self.d = 0
         STATE["pwm"] = self
@@ -124,6 +131,7 @@ class PWM:
 
 class WDT:
     def __init__(self, timeout=0):
+        _fails("WDT")
         STATE["wdt"] = timeout
 
     def feed(self):
@@ -152,6 +160,7 @@ class _Mem:
 
     def __getitem__(self, addr):
         assert addr == 0x4006001C, hex(addr)
+        _fails("ROSC")
         if CFG.get("stuck"):
             return 0
         s = self.s
@@ -566,6 +575,9 @@ app = g.get("app")
 px = PANEL.pixels()
 out = {"ran": app is not None, "frames": app.frames if app else 0,
        "top": type(app.top()).__name__ if app else None,
+       "said": " ".join(getattr(app.top(), "lines", ())) if app else "",
+       "titles": [getattr(s, "title", "") for s in app.stack] if app else [],
+       "log": STATE.get("log", []),
        "lit": sum(bin(b).count("1") for b in px), "wdt": STATE["wdt"]}
 print("RESULT " + json.dumps(out))
 """
@@ -586,3 +598,45 @@ def test_main_boots_to_the_menu_on_the_device_path(tmp_path):
     assert r["ran"] and r["frames"] == 30
     assert r["top"] == "Home"
     assert r["lit"] > 500  # the menu is on the panel
+
+
+def test_a_part_that_fails_at_boot_is_left_out_and_said(tmp_path):
+    # a piezo PWM, a battery ADC, the watchdog or the dice source whose
+    # constructor raises: the console still reaches its menu, without that part,
+    # logs it and says so once
+    for parts, words in ((["PWM"], "sound: no sound"), (["ADC"], "battery gauge: charge unknown"),
+                         (["PWM", "ADC", "WDT"], "watchdog")):
+        d = tmp_path / "_".join(parts)
+        d.mkdir()
+        p, r = run_main(d, fail=parts)
+        assert r["ran"] and r["frames"] == 30, (parts, p.stdout + p.stderr)
+        assert r["titles"][0] == "Dicebox", (parts, r["titles"])        # the home menu
+        assert r["top"] == "Message" and "Part not working" in r["titles"], (parts, r["titles"])
+        assert words in r["said"] and "Everything else works" in r["said"], (parts, r["said"])
+        assert any("failed at boot (OSError EIO)" in line for line in r["log"]), (parts, r["log"])
+    # a dice source that raises: refused (it says why when a roll is asked), not dead
+    d = tmp_path / "rosc"
+    d.mkdir()
+    p, r = run_main(d, fail=["ROSC"])
+    assert r["ran"] and r["frames"] == 30 and r["titles"][0] == "Dicebox", p.stdout + p.stderr
+    assert any("entropy test not run" in line for line in r["log"]), r["log"]
+
+
+def test_boot_with_a_dead_piezo_and_battery_gives_stand_ins():
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+                      "cfg": json.dumps({"fail": ["PWM", "ADC"]})}
+              + """
+hw = device.boot(watchdog=True)
+hw.buzzer.tone(440, 50)
+hw.buzzer.tick(0)
+out = {"buzzer": type(hw.buzzer).__name__, "battery": type(hw.battery).__name__,
+       "pct": hw.battery.percent(), "missing": hw.missing, "display_ok": hw.display_ok,
+       "kind": hw.shake.kind, "entropy_ok": hw.entropy_ok, "wdt": STATE["wdt"]}
+print("RESULT " + json.dumps(out))
+""")
+    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    r = json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+    assert r["buzzer"] == "NoBuzzer" and r["battery"] == "NoBattery" and r["pct"] is None
+    assert r["missing"] == ["sound: no sound", "battery gauge: charge unknown"]
+    assert r["display_ok"] and r["kind"] == "lis3dh" and r["entropy_ok"] and r["wdt"] == 5000

@@ -230,6 +230,10 @@ class App:
         if not self.told_no_shake and self.hw.shake.kind == "none":
             self.told_no_shake = True
             self.message("No shake sensor", "None was found at start-up. Press A to roll instead.")
+        missing = getattr(self.hw, "missing", None)   # parts that failed at boot (hal/device)
+        if missing:
+            self.hw.missing = []                       # said once
+            self.message("Part not working", "%s. Everything else works." % "; ".join(missing))
 
     def message(self, title, text):
         self.push(ui.Message(self, title, text))

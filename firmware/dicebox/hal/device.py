@@ -23,6 +23,11 @@
   latch a press).
 * sleep: ``lightsleep`` wakes on a button pressed after it began (a button
   already down, e.g. stuck, does not keep the console awake) or on motion.
+* any part whose constructor raises (a piezo PWM, the battery ADC, the
+  buttons' pins, the entropy source, the watchdog): the console comes up
+  without it, with a stand-in (``NoBuzzer``: silent; ``NoBattery``: charge
+  unknown; no buttons; dice refused, saying why), the failure logged and
+  listed in ``hw.missing`` for the app to say once at the home menu.
 
 Every message also goes to ``/error.log`` through ``log(text)``.
 """
@@ -158,6 +163,46 @@ class SwitchPin:
         return n
 
 
+class NoBuzzer:
+    """Stands in for a piezo that failed at boot: silent, same API."""
+
+    def __init__(self):
+        self.muted = False
+
+    def tone(self, freq_hz, ms):
+        return False
+
+    def busy(self):
+        return False
+
+    def stop(self):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def deinit(self):
+        pass
+
+
+class NoBattery:
+    """Stands in for a battery gauge that failed at boot: charge unknown."""
+
+    bad = True
+
+    def percent(self):
+        return None
+
+    def volts(self):
+        return None
+
+    def charging(self):
+        return False
+
+    def low(self):
+        return False
+
+
 def _null_display(width=128, height=64):
     """A framebuffer that never reaches a panel (no display fitted)."""
     import framebuf
@@ -210,6 +255,7 @@ class Hardware:
         self.power = None
         self.led = None
         self.problems = []
+        self.missing = []      # parts that failed at boot, in words, for the app to say once
         self._held = 0         # buttons down when lightsleep began
         self.ticks_ms = time.ticks_ms
         self.ticks_us = time.ticks_us  # shake timing, stirred into the dice
@@ -278,8 +324,24 @@ def boot(watchdog=True, i2c_khz=1000):
         log(text)
         blink(hw.led, code)
 
+    def part(name, make, instead, without):
+        """``make()``, or, when it raises, ``instead`` with the failure logged
+        and said (``without``: what the player does without the part)."""
+        try:
+            return make()
+        except Exception as e:  # any failure of one part must not stop the boot
+            text = "%s failed at boot (%s): %s" % (name, _err(e), without)
+            hw.problems.append(text)
+            hw.missing.append("%s: %s" % (name, without))
+            log(text)
+            return instead
+
     # display
-    d, freq = board.open_display(log=log, max_freq=i2c_khz * 1000)
+    try:
+        d, freq = board.open_display(log=log, max_freq=i2c_khz * 1000)
+    except Exception as e:  # a bus that raises something else than a NAK
+        log("display: %s" % _err(e))
+        d, freq = None, 0
     if d is None:
         problem("no display found at 0x%02x on I2C0 (GP%d/GP%d)" % (
             board.DISPLAY_ADDR, board.DISPLAY_SDA, board.DISPLAY_SCL), BLINK_NO_DISPLAY)
@@ -292,7 +354,7 @@ def boot(watchdog=True, i2c_khz=1000):
     hw.display = d
 
     # buttons
-    hw.buttons = ButtonPins()
+    hw.buttons = part("buttons", ButtonPins, None, "no buttons")
 
     # shake sensor
     try:
@@ -306,7 +368,7 @@ def boot(watchdog=True, i2c_khz=1000):
                     break
                 except OSError as e:
                     log("accelerometer at 0x%02x: %s" % (addr, e))
-    except OSError as e:
+    except Exception as e:  # OSError from the bus; anything else from a bus that is not there
         log("accelerometer bus: %r" % (e,))
     if hw.accel is not None:
         try:
@@ -315,8 +377,10 @@ def boot(watchdog=True, i2c_khz=1000):
             pass
         hw.shake = ShakeDetector(source=hw.accel)
     elif board.SWITCH_FITTED:
-        sw = SwitchPin()
-        if sw.pin.value():
+        sw = part("vibration switch", SwitchPin, None, "roll with a button")
+        if sw is None:
+            pass
+        elif sw.pin.value():
             hw.shake = SwitchShake(source=sw)
             log("no accelerometer: using the vibration switch")
         else:
@@ -327,24 +391,42 @@ def boot(watchdog=True, i2c_khz=1000):
     # sound and battery
     from dicebox.hal.battery import Battery
     from dicebox.hal.buzzer import Buzzer
-    hw.buzzer = Buzzer()
-    hw.battery = Battery()
+    hw.buzzer = part("sound", Buzzer, NoBuzzer(), "no sound")
+    hw.battery = part("battery gauge", Battery, NoBattery(), "charge unknown")
 
     # entropy health test
     from dicebox.hal.entropy import Entropy
-    hw.entropy = Entropy()
-    hw.entropy_ok = hw.entropy.entropy_ok
-    hw.entropy_msg = hw.entropy.entropy_msg
+    hw.entropy = part("dice source", Entropy, None, "no dice rolls")
+    if hw.entropy is None:
+        hw.entropy_ok = False
+        hw.entropy_msg = "the dice source failed at start-up"
+    else:
+        hw.entropy_ok = hw.entropy.entropy_ok
+        hw.entropy_msg = hw.entropy.entropy_msg
     if not hw.entropy_ok:
         problem(hw.entropy_msg, BLINK_ENTROPY)
-    if hasattr(hw.shake, "on_shake"):
+    if hasattr(hw.shake, "on_shake") and hw.entropy is not None:
         mix = hw.entropy.mix
         hw.shake.on_shake = lambda now: mix(time.ticks_us())
 
     # power and watchdog
     from dicebox.hal.power import Power
-    hw.power = Power(hw.display if hw.display_ok else None, wake_check=hw._woken)
+    disp = hw.display if hw.display_ok else None
+    hw.power = part("power", lambda: Power(disp, wake_check=hw._woken),
+                    Power(None, wake_check=hw._woken), "no dimming")
     if watchdog:
-        hw.power.start_watchdog()
+        part("watchdog", hw.power.start_watchdog, None, "no reset if it hangs")
     gc.collect()
     return hw
+
+
+def _err(e):
+    """An exception in a few words: ``OSError EIO``, ``ValueError: bad pin``."""
+    a = getattr(e, "args", None)
+    if a and type(a[0]) is int:
+        try:
+            import errno
+            return "%s %s" % (type(e).__name__, errno.errorcode[a[0]])
+        except Exception:  # no table on this port
+            return "%s %d" % (type(e).__name__, a[0])
+    return "%s: %s" % (type(e).__name__, e) if a else type(e).__name__
