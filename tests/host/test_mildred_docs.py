@@ -33,6 +33,8 @@ def generated():
         out.append("> " + page)
         out.append(">")
     out.pop()
+    out += ["", "### Words (console)", ""]
+    out += ["* " + w for w in H.WORDS]
     out += ["", "### Controls (console)", ""]
     out += ["* " + c for c in H.CONTROLS]
     out += ["", "### Rules page (console)", ""]

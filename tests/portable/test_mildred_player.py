@@ -207,17 +207,17 @@ def test_combat_result_says_hit_or_dodged():
     t = S.Table(app, st, [0, 1])
     app.push(t)
     app.press(E.A)
-    pick(app, "Combat (b)")
+    pick(app, "Combat")
     app.frame()
     assert isinstance(app.top(), ui.Message)
-    out = app.screen()
+    out = app.top().title + " " + " ".join(app.top().lines)     # the whole page
     assert "Result" in out and "hit" in out and "4->3" in out
     app.press(E.A)
     st = mk(phase=R.WAKE, prank=[[1, 1], [0, 0]], dodge=[[0, 0], [1, 2]])
     t = S.Table(app, st, [0, 1])
     app.push(t)
     app.press(E.A)
-    pick(app, "Combat (b)")
+    pick(app, "Combat")
     app.frame()
     assert "dodged" in app.screen()
 
@@ -243,7 +243,7 @@ def test_game_over_says_why():
     assert "prank" in st.end_reason() and "victory die" in st.end_reason()
 
 
-def test_pass_is_not_the_first_action():
+def test_pass_comes_first_but_the_cursor_starts_on_a_move():
     app = App()
     st = mk(pools=((1, 2), (3, 4)))
     t = S.Table(app, st, [0, 1])
@@ -251,9 +251,16 @@ def test_pass_is_not_the_first_action():
     app.press(E.A)
     m = app.top()
     assert isinstance(m, S.ActionMenu)
-    assert "Pass" not in m.label(0) and "Pass" in m.label(len(m.items) - 1)
+    assert m.label(0) == "Pass" and m.sel > 0 and m.why(m.sel) is None
     app.press(E.A)                # a stray A does not end the round
     assert st.turn == 0 and st.phase == R.ACT
+    st2 = mk(pools=((), (3, 4)))   # no dice left: Pass is all there is, and selected
+    t2 = S.Table(app, st2, [0, 1])
+    app.push(t2)
+    app.press(E.A)
+    m = app.top()
+    assert m.sel == 0 and m.label(0) == "Pass"
+    assert all(m.why(i) for i in range(1, len(m.items)))
 
 
 def test_card_codes_are_the_same_on_the_table_and_in_the_menus():
@@ -289,15 +296,15 @@ def test_how_to_play_and_controls_on_both_menus():
         app.press(E.B)
     t = start_game(app, (0, 1))
     close_pages(app, t)
-    app.press(E.B)
-    for name in ("How to play", "Controls", "Moves"):
+    for name in ("How to play", "Words", "Controls", "Moves"):
+        app.hold_b()            # the game menu
         pick(app, name)
         assert isinstance(app.top(), ui.TextPage)
         app.press(E.B)
-        app.press(E.B)          # the game menu again
+        assert app.top() is t
     assert 2 <= len(H.HOWTO) <= 6
     keys = " ".join(H.CONTROLS)
-    for k in ("A", "B", "Up", "Down", "Left/Right", "Shake"):
+    for k in ("A", "B: back", "Hold B: game menu", "Up", "Down", "Left/Right", "Shake"):
         assert k in keys, k
 
 

@@ -80,7 +80,7 @@ def new_game(app, seats=(0, 1)):
 def test_start_menu_new_game_offers_each_level_with_its_strength():
     app = App()
     S.start(app)
-    assert labels(app)[:2] == ["New game", "Records"]     # no save: no Resume
+    assert labels(app)[:3] == ["New game", S.OFFER, "Records"]   # no save: no Resume
     assert "How to play" in labels(app) and "Rulings" in labels(app)
     pick(app, "New game")
     ng = app.top()
@@ -250,12 +250,12 @@ def wake_up(app, t, seat=0):
             app.press(E.A)
         elif t.my_turn():
             app.press(E.A)
-            pick(app, "Shake" if st.phase == R.WAKE else "Pass (end turn)")
+            pick(app, "Shake" if st.phase == R.WAKE else "Pass")
         n += 1
     close_pages(app, t)
 
 
-def test_illegal_fixed_step_shows_reason_and_changes_nothing():
+def test_a_kind_not_possible_now_stays_in_place_dimmed_and_says_why():
     app = App()
     t = new_game(app)
     st = t.s
@@ -264,12 +264,20 @@ def test_illegal_fixed_step_shows_reason_and_changes_nothing():
         return
     before = st.to_dict()
     app.press(E.A)
-    pick(app, "Combat (b)")
-    assert isinstance(app.top(), ui.Message)
-    assert "no prank" in app.screen()
-    assert st.to_dict() == before
-    app.press(E.A)          # close the message
-    assert isinstance(app.top(), S.ActionMenu)
+    m = app.top()
+    names = [k[1] for k in st.move_kinds()]
+    assert [n.rstrip(".").lstrip(">") for n in labels(app)] == names     # every kind, in its place
+    assert labels(app)[0] == "Shake"
+    m.sel = labels(app).index("Combat")
+    m.top = max(0, m.sel - m.VISIBLE + 1)
+    out = app.screen()
+    assert out.endswith("no prank dice")           # the bottom line says why
+    row = m.sel - m.top
+    lit_cols = [x for x in range(0, 122) if app.fb.pixel(x, 12 + row * 9) == 0]
+    assert not [x for x in lit_cols if x % 2 == 1]  # dimmed: every other column stays lit
+    app.press(E.A)                                   # only a beep
+    assert app.top() is m and st.to_dict() == before
+    assert app.beeps and app.beeps[-1][0] == 220
 
 
 def test_submenus_offer_only_legal_actions():
@@ -288,7 +296,7 @@ def test_submenus_offer_only_legal_actions():
     close_pages(app, t)
     legal = st.legal_actions()
     app.press(E.A)
-    pick(app, "Prank die...")
+    pick(app, "Prank...")
     sub = app.top()
     assert len(sub.items) == len([a for a in legal if a[0] == "prank"])
     before_pool = list(st.pool[0])
@@ -390,7 +398,7 @@ def test_hint_shows_the_experts_move_and_changes_nothing():
         close_pages(app, t)
     assert t.my_turn()
     before = t.s.to_dict()
-    app.press(E.B)
+    app.hold_b()
     assert "Hint" in labels(app)
     pick(app, "Hint")
     page = app.top()
@@ -452,15 +460,15 @@ def test_game_menu_pages_and_quit():
     app = App()
     t = new_game(app)
     for name in ("Task cards", "Indulgencies", "Rules", "Rulings", "Details", "Moves",
-                 "How to play", "Controls"):
-        app.press(E.B)
+                 "How to play", "Words", "Controls"):
+        app.hold_b()
         assert app.top().title == S.GAME
         pick(app, name)
         assert isinstance(app.top(), ui.TextPage), name
         assert app.screen()
         app.press(E.B)
         assert app.top() is t
-    app.press(E.B)
+    app.hold_b()
     pick(app, "Save and quit")
     assert isinstance(app.top(), S.Start)
     saved = app.store.load(S.SAVE, None)
@@ -480,10 +488,10 @@ def test_wakeup_hint_names_the_mandatory_step():
     app.push(t)
     assert "must: dodge" in app.screen()
     app.press(E.A)
-    pick(app, "Shake")
-    assert isinstance(app.top(), ui.Message) and "dodge" in app.screen()
+    m = app.top()
+    assert m.label(0) == "Shake" and m.why(0) == "take dodge first"
+    assert m.label(m.sel) == "Take dodge"           # the cursor starts on the must
     app.press(E.A)
-    pick(app, "Take dodge (a)")
     assert app.top() is t and st.dodge[0] == [0, 0]
     assert "must" not in app.screen()
 
@@ -541,7 +549,7 @@ def test_pass_and_play_covers_the_table_between_people():
     app.press(E.A)                        # ready: the start is shown
     close_pages(app, t)
     assert t.cover < 0 and t.my_turn()
-    app.press(E.B)
+    app.hold_b()
     assert "Hint" not in labels(app) and "Hints: off" in labels(app)
     app.press(E.B)
     n = 0

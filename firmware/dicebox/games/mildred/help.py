@@ -6,37 +6,68 @@ markers, regenerated with ``python tests/host/test_mildred_docs.py --write``
 (the test fails while the two differ)."""
 
 HOWTO = (
-    "1/5 GOAL. Be first to 3 victory dice. Each round you wake up, shake your "
-    "pool, then place dice. 6 cookies make a victory die.",
-    "2/5 PLACE DICE (Action). Put a matching group on an indulgency card (e.g. "
-    "3K = three of a kind), a die on prank or dodge, a 1 (then 2, 3..) on a task "
-    "set as a scallywag, or use a modify spot. Pass ends your round.",
-    "3/5 WAKEUP. Take back your dodge dice (a must), then: combat (your prank "
-    "slot higher than their dodge slot = they lose a cookie); score a group on a "
-    "card if it beats theirs there; Ready all (e) makes your task sets ready.",
-    "4/5 TASKS. A ready task set pays once a round: pick a card at or below your "
-    "top scallywag there for its reward. Level 6 on all 3 sets = 2 victory dice.",
-    "5/5 THE TABLE. Your corner: victory boxes, cookie die, P prank and D dodge "
-    "slots. Columns: task sets CL Clean, LA Laundry, DI DIY, CO Cook. Boxes: "
-    "the indulgency cards (PR pair, 3K three of a kind...). A: act, Up: moves.",
+    "1/6 THE AIM. Two players, 9 dice each. Win cookies to fill your cookie "
+    "die: at 6 it becomes a victory die and starts again at 1. The first to "
+    "3 victory dice wins.",
+    "2/6 A ROUND. Wake up (tidy your dice, collect what you won), shake the "
+    "dice in your pool (your dice at hand), then place them one by one. "
+    "Pass ends your round.",
+    "3/6 INDULGENCIES are the 6 cookie cards (codes like PR, a pair, or 3K, "
+    "three of a kind). Put dice that fit on one; at your next wakeup you "
+    "score its cookies if your dice there beat your opponent's.",
+    "4/6 TASKS are the 3 columns (CL Clean, LA Laundry, DI DIY, CO Cook), "
+    "levels 1 to 6. Put a 1 on level 1, later a 2 on level 2, and so on. "
+    "A die on a task is a scallywag.",
+    "5/6 REWARDS. Once a round a task column pays: pick one card at or below "
+    "your top scallywag there and take its reward. Its dice are then used "
+    "until you ready them at a wakeup.",
+    "6/6 PRANK AND DODGE. A die on prank attacks, a die on dodge defends. At "
+    "your wakeup, if your prank is higher than their dodge, they lose a "
+    "cookie. A modify spot: put a die there to change another by 1.",
+)
+
+WORDS = (
+    "COOKIES: points. Your cookie die shows them, 1 to 6.",
+    "VICTORY DIE: 6 cookies make one. 3 win the game.",
+    "POOL: your dice at hand. Shake rolls them.",
+    "USED: dice you took back; they are shaken next round.",
+    "WAKEUP: the start of your round, steps (a) to (f): (a) take back dodge "
+    "dice, (b) combat, (c) score, (d) goal line, (e) ready all, (f) take "
+    "dice back.",
+    "INDULGENCY: a cookie card that wants dice of a kind (a pair, a straight).",
+    "TASK, SET: a column of 6 task cards, Clean, Laundry, DIY or Cook.",
+    "SCALLYWAG: your die on a task card. Each new one is one level higher.",
+    "READY, USED: a ready column can pay a reward; doing it makes it used. "
+    "Ready all (e) readies them.",
+    "REWARD: what a task card gives when its column pays.",
+    "PRANK: dice that attack at your wakeup.",
+    "DODGE: dice that defend in their round.",
+    "COMBAT: your prank against their dodge; higher takes a cookie.",
+    "MODIFY SPOT: 2 spots; a die there changes another die by 1 (6+1 is 1).",
+    "GOAL LINE: scallywags on level 6 of all 3 columns: 2 victory dice.",
+    "SHENANIGANS: a card that hinders your opponent in their next round.",
+    "CODES: CL LA DI CO the columns; PR 2P 3K S5 FH 4K 2T S6 the cookie cards.",
 )
 
 CONTROLS = (
     "START MENU: Up/Down choose, A select, B back home. Resume comes first when "
-    "a game is saved. Records: your wins, losses and draws against each bot level.",
-    "NEW GAME: on P1 or P2, Left/Right (or A) change who sits there: a person or "
-    "a bot, Beginner, Casual, Strong or Expert; the line below says how strong. "
-    "Start begins; over a saved game it asks first.",
-    "TABLE: A opens your actions, or rolls your dice. Shake: roll your dice. "
-    "While bots play A skips to your turn (with no person at the table, to the "
-    "end); a turning box in the top right corner: a bot is thinking. Up: moves "
-    "so far. Down: details of every die. B: game menu (Hint on your turn, "
-    "details, cards, help, save and quit; in pass and play Hint is off until "
-    "switched on there). Pass and play: hand over when asked, the next player "
-    "presses A. At the end, A or B on the result page goes back to the menu.",
-    "ACTION MENUS: Up/Down choose, A do it, B back. Items ending in ... open a "
-    "list of the legal choices; a refused step says why.",
-    "TEXT PAGES: Up/Down a line, Left/Right a page, A or B close.",
+    "a game is saved. Learn to play: a guided first game. Records: your wins, "
+    "losses and draws against each bot level.",
+    "NEW GAME: Up/Down a line; on P1 or P2, Left/Right change who sits there: "
+    "a person or a bot, Beginner, Casual, Strong or Expert; the line below "
+    "says how strong. A goes on; on Start it begins (over a saved game it "
+    "asks first).",
+    "TABLE: A opens your moves, or rolls your dice. Shake: roll your dice. "
+    "While bots play A skips to your turn; a turning box in the top right "
+    "corner: a bot is thinking. Up: moves so far. Down: details of every die.",
+    "B: back (with nothing to cancel it asks to leave; the game is saved). "
+    "Hold B: game menu (Hint on your turn, details, cards, help, save and "
+    "quit; in pass and play Hint is off until switched on there).",
+    "MOVES MENU: every kind of move in a fixed place; a dimmed one says why "
+    "it cannot be done now. Up/Down choose, A do it, B back. Items ending in "
+    "... open a list of the moves you can make.",
+    "TEXT PAGES: Up/Down a line, Left/Right a page, A or B close. Pass and "
+    "play: hand over when asked, the next player presses A.",
 )
 
 

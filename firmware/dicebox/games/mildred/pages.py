@@ -67,39 +67,56 @@ def rules_text():
     return _help_text("RULES")
 
 
+def _dice(vals):
+    """Dice apart, so each can be read: "1 1 4 4 5"."""
+    return " ".join(str(v) for v in vals) or "none"
+
+
+def _n(n, one, many):
+    return "%d %s" % (n, one if n == 1 else many)
+
+
 def details(st):
-    """A longer text page: every card and slot of both players."""
+    """A longer text page: every die, card and slot of both players, in short
+    lines of whole words (the page wraps them at 15 columns)."""
     out = []
     for p in (0, 1):
-        out.append("P%d cookie %d, victory %d" % (p + 1, st.cookie[p], st.vic[p]))
-        out.append("prank %d (%d dice) dodge %d (%d dice)" % (
-            st.prank[p][1], st.prank[p][0], st.dodge[p][1], st.dodge[p][0]))
-        out.append("pool %s, used %d, modify %d" % (
-            "".join(str(v) for v in st.pool[p]) or "-", st.used[p], st.mods[p]))
-        sets = []
+        out.append("P%d: cookie die %d, %s." % (p + 1, st.cookie[p],
+                                                _n(st.vic[p], "victory die", "victory dice")))
+        out.append("Pool: %s." % _dice(st.pool[p]))
+        out.append("Used: %s. On modify spots: %d." % (_n(st.used[p], "die", "dice"), st.mods[p]))
+        out.append("Prank slot %d (%s), dodge slot %d (%s)." % (
+            st.prank[p][1], _n(st.prank[p][0], "die", "dice"),
+            st.dodge[p][1], _n(st.dodge[p][0], "die", "dice")))
         for s in st.sets:
             m = st.sc[p][s]
-            lv = [str(x) for x in range(1, 7) if (m >> x) & 1]
-            sets.append("%s:%s%s" % (set_name(s), "".join(lv) or "-",
-                                     ("" if not m else (" ready" if st.rd[p][s] else " used"))))
-        out.append(", ".join(sets))
+            if m:
+                lv = [x for x in range(1, 7) if (m >> x) & 1]
+                out.append("%s %s: %s %s, %s." % (
+                    set_name(s), cards.SET_NAMES[s], "level" if len(lv) == 1 else "levels",
+                    _dice(lv), "ready" if st.rd[p][s] else "used"))
         for k in st.inds:
             g = st.ig[p][k]
             if g is not None:
-                out.append("%s %s" % (ind_name(k), "".join(str(x) for x in g[0])))
+                out.append("On %s: %s." % (ind_name(k), _dice(g[0])))
         sh = []
         if st.shen[p] & rules.SH_LESS:
-            sh.append("-1 cookie")
+            sh.append("1 cookie less a score")
         if st.shen[p] & rules.SH_NO4:
-            sh.append("no 4-cookie")
+            sh.append("no 4-cookie card")
         if st.shen[p] & rules.SH_NOTIE:
-            sh.append("no ties")
+            sh.append("no scoring on ties")
         if sh:
-            out.append("hit by: " + ", ".join(sh))
+            out.append("Hit by: " + ", ".join(sh) + ".")
         out.append("")
-    out.append("Cards: " + ", ".join("%s=%s %dc" % (ind_name(k), cards.INDULGENCIES[k][0], cards.INDULGENCIES[k][2])
-                                       for k in st.inds))
-    out.append("Sets: " + ", ".join("%s=%s" % (set_name(s), cards.SET_NAMES[s]) for s in st.sets))
+    out.append("Cookie cards:")
+    for k in st.inds:
+        out.append("%s %s: %s, %s." % (ind_name(k), cards.INDULGENCIES[k][0],
+                                      _n(cards.INDULGENCIES[k][3], "die", "dice"),
+                                      _n(cards.INDULGENCIES[k][2], "cookie", "cookies")))
+    out.append("")
+    out.append("Task columns: " + ", ".join("%s %s" % (set_name(s), cards.SET_NAMES[s])
+                                            for s in st.sets) + ".")
     return "\n".join(out)
 
 

@@ -18,16 +18,17 @@ The table (drawn, not text rows; player 1 always left, player 2 right):
            has dice on it, the right half = player 2
   bottom   your shaken dice as faces, or a hint, or what the bot just did
 
-Keys (help.CONTROLS lists them for players): A opens the actions for the phase
-(only legal choices are listed; the fixed steps are always listed and say why
-when they cannot be done), Up the moves so far, Down the details page, B the
-game menu. A shake or A rolls your dice. While bots play, A skips to your
+Keys (help.CONTROLS lists them for players): A opens the moves of the phase
+(every kind in a fixed place, the ones not possible now dimmed with why; the
+lists behind them hold only legal moves), Up the moves so far, Down the
+details page, B back (the shared table: "Leave the game?"), hold B the game
+menu. A shake or A rolls your dice. While bots play, A skips to your
 turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
 from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
 
@@ -67,9 +68,27 @@ def start(app):
     app.push(Start(app))
 
 
-_HELP = (("How to play", "HOWTO"), ("Controls", "CONTROLS"), ("Rules", "RULES"),
-         ("Rulings", "RULINGS"))
+_HELP = (("How to play", "HOWTO"), ("Words", "WORDS"), ("Controls", "CONTROLS"),
+         ("Rules", "RULES"), ("Rulings", "RULINGS"))
 PAGES = "dicebox.games.mildred.pages"
+LESSON = "dicebox.games.mildred.tutorial"   # imported only while the lesson runs
+LEARNED = "mildred_learn"                   # the record: the lesson has been offered
+LEARN = "Learn to play"                     # the start menu's entry (15 columns)
+OFFER = "New? Learn here"                   # ... its label until it has been offered
+
+
+def offered(store):
+    """True once the lesson has been offered (a small record; a damaged one
+    counts as not offered and is quietly replaced)."""
+    got = store.load(LEARNED, None)
+    store.take_problems(LEARNED)
+    return isinstance(got, dict) and got.get("offered") == 1
+
+
+def learn(app, over=False):
+    """Start the guided first game (its module imported now, dropped after)."""
+    from dicebox.games.mildred import tutorial
+    tutorial.begin(app, over)
 
 
 def __getattr__(name):
@@ -110,6 +129,7 @@ class Start(ui.Menu):
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Auntie Mildred", [])
         self.saved = None
+        self.fresh = False      # the lesson is offered on this visit (first open)
 
     def enter(self):
         had = self.saved is not None
@@ -122,11 +142,18 @@ class Start(ui.Menu):
     def build(self):
         from dicebox.games.mildred.pages import load     # dropped when the table is on top
         app = self.app
+        table.drop(LESSON)
         self.saved = load(app)
+        if not self.fresh and not offered(app.store):
+            # the first time Mildred is opened the lesson's entry says it is
+            # for newcomers; that it was offered is remembered
+            self.fresh = True
+            app.store.save(LEARNED, {"offered": 1})
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new_game))
+        items.append((OFFER if self.fresh else LEARN, lambda: learn(app)))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
         for title, name in _HELP:
             items.append((title, _opener(app, title, name, False)))
@@ -234,6 +261,10 @@ class Table(table.Table):
         else:
             return False
         return True
+
+    def wanted(self):
+        """The move a lesson asks for (marked in the menus), or None."""
+        return None
 
     # -- a person's action, from the action menus --
     def try_act(self, a):
@@ -356,48 +387,70 @@ class Table(table.Table):
             return "must: dodge (a)"
         if st.wake_block(st.turn):
             return "must: trim (f)"
-        return self.msg or "A:act B:menu"
+        return self.msg or "A:act holdB:menu"
 
 
 # ---- actions ------------------------------------------------------------------
-_WAKE_FIXED = (("Take dodge (a)", ("dodge",)), ("Combat (b)", ("combat",)),
-               ("Goal line (d)", ("goal",)), ("Ready all (e)", ("ready",)))
-_ACT_GROUPS = (("Scallywag", "scally"), ("Indulgency", "ind"), ("Prank die", "prank"),
-               ("Dodge die", "dodge"), ("Modify spot", "mod"))
+# The kinds done at once (one move each); the others open a list of choices.
+_AT_ONCE = ("shake", "dback", "combat", "goal", "ready", "pass", "keep")
+# What A does on a kind that can be done now: the menu's bottom line.
+_DOES = {"pass": "ends your round", "shake": "rolls your pool", "scally": "a die on a task",
+         "ind": "dice on a card", "task": "take a reward", "mod": "change a die by 1",
+         "prank": "a die to attack", "dodge": "a die to defend", "dback": "(a) a must",
+         "combat": "(b) prank attack", "score": "(c) win cookies", "goal": "(d) 2 victory",
+         "ready": "(e) ready tasks", "advance": "up 1 level", "trim": "(f) 1 a set",
+         "take": "(f) dice back", "keep": "keep start dice"}
 
 
 class ActionMenu(ui.Menu):
-    """The actions of the phase. In the Action phase "Pass" comes last, so a
-    stray A never ends your round."""
+    """The moves of the phase, from the rules' ``move_kinds()``: every kind in
+    its fixed place, "Shake" (Wakeup) or "Pass" (Action) first, "Keep dice"
+    last on the one round it is allowed. A kind with nothing legal now is
+    dimmed and the bottom line says why ("no dodge dice"); A on it only
+    beeps. A kind with choices ("...") opens a list of the legal ones; the
+    others are done at once. The cursor starts on the first possible move
+    after the first entry (a stray A does not end your round), or on the
+    move a lesson asks for, which is marked ">"."""
+
+    VISIBLE = 5                 # and the bottom line: why, or what A does
 
     def __init__(self, app, table):
         self.table = table
         st = table.s
-        legal = st.legal_actions()
-        self.legal = legal
+        self.kinds = st.move_kinds()
+        want = table.wanted()
         items = []
-        if st.phase == rules.WAKE:
-            for lab, a in _WAKE_FIXED:
-                items.append((lab, self.do(a)))
-            items.append(("Score...", self.group("score", "no indulgency of yours can score")))
-            items.append(("Cook1 advance...", self.group("advance", "needs a die on Cook, once a turn")))
-            items.append(("Take back (f)...", self.group(("take", "trim"), "nothing to take back")))
-            items.append(("Tasks...", self.group("task", self.no_task())))
-            if ("keep",) in legal:
-                items.append(("Keep start dice", self.do(("keep",))))
-            items.append(("Shake", self.do(("shake",))))
-        else:
-            for lab, verb in _ACT_GROUPS:
-                items.append((lab + "...", self.group(verb, None)))
-            items.append(("Tasks...", self.group("task", self.no_task())))
-            items.append((label(st, ("pass",)), self.do(("pass",))))
-        ui.Menu.__init__(self, app, "P%d actions" % (st.turn + 1), items)
+        sel = -1
+        for i in range(len(self.kinds)):
+            k, name, why, acts = self.kinds[i]
+            if why is not None:
+                items.append((name, self.refuse))
+                continue
+            if k not in _AT_ONCE:
+                name += "..."
+            if want is not None and want in acts:
+                name = ">" + name
+                sel = i
+            items.append((name, self.do(acts[0]) if k in _AT_ONCE else self.group(acts)))
+        if sel < 0:
+            sel = 0
+            for i in range(1, len(items)):
+                if self.kinds[i][2] is None:
+                    sel = i
+                    break
+        ui.Menu.__init__(self, app, "P%d moves" % (st.turn + 1), items)
+        self.sel = sel
+        self.top = max(0, sel - self.VISIBLE + 1)
 
-    def no_task(self):
-        st = self.table.s
-        if st.phase == rules.WAKE and not st.flags & rules.F_READY:
-            return "straighten first: Ready all (e), then Wakeup tasks"
-        return "no ready set with a reward (each set pays once a round)"
+    def acts(self, i):
+        """The legal actions entry ``i`` leads to (none when it is dimmed)."""
+        return self.kinds[i][3]
+
+    def why(self, i):
+        return self.kinds[i][2]
+
+    def refuse(self):
+        self.app.beep(220, 40)       # nothing else: the bottom line says why
 
     def do(self, a, depth=1):
         def fn():
@@ -405,35 +458,41 @@ class ActionMenu(ui.Menu):
             if why is None:
                 for _ in range(depth):
                     self.app.pop()
-            else:
+            elif why:
                 self.app.push(ui.Message(self.app, "Not allowed", why))
         return fn
 
-    def group(self, verbs, why):
+    def group(self, acts):
         def fn():
-            acts = [a for a in self.legal if a[0] in verbs or a[0] == verbs]
-            if self.table.s.phase == rules.WAKE and verbs == "dodge":
-                acts = []
-            if not acts:
-                self.app.push(ui.Message(self.app, "Not now", why or self.reason(verbs)))
-                return
-            items = [(label(self.table.s, a), self.do(a, 2)) for a in acts]
-            self.app.push(ui.Menu(self.app, "Choose", items))
+            st = self.table.s
+            want = self.table.wanted()
+            items = []
+            sel = 0
+            for a in acts:
+                lab = label(st, a)
+                if a == want:
+                    sel = len(items)
+                    lab = ">" + lab
+                items.append((lab, self.do(a, 2)))
+            m = ui.Menu(self.app, "Choose", items)
+            m.sel = sel
+            m.top = max(0, sel - m.VISIBLE + 1)
+            self.app.push(m)
         return fn
 
-    def reason(self, verb):
-        """Why nothing of this kind is possible: ask the rules with a sample action."""
-        st = self.table.s
-        pool = st.pool[st.turn]
-        if not pool:
-            return "no shaken dice left"
-        v = pool[0]
-        sample = {"mod": ("mod", v, v, 1), "prank": ("prank", v), "dodge": ("dodge", v),
-                  "scally": ("scally", st.sets[0]), "ind": ("ind", st.inds[0], (v, v))}
-        a = sample.get(verb)
-        if a is not None:
-            try:
-                st.clone().apply(a)
-            except IllegalMove as e:
-                return e.reason
-        return "no legal choice now"
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        # dim the kinds not possible now: every other pixel column of the row
+        for row in range(self.VISIBLE):
+            i = self.top + row
+            if i >= len(self.items):
+                break
+            if self.kinds[i][2] is not None:
+                y = 10 + row * 9
+                c = 1 if i == self.sel else 0
+                for x in range(1, 122, 2):
+                    fb.vline(x, y, 9, c)
+        k, name, why, acts = self.kinds[self.sel]
+        fb.fill_rect(0, 55, 128, 9, 0)
+        fb.hline(0, 55, 128, 1)
+        fb.text((why if why is not None else _DOES.get(k, ""))[:16], 0, 57, 1)

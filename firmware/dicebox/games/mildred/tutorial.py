@@ -1,0 +1,247 @@
+"""Learn to play: a guided first game of Auntie Mildred against one bot.
+
+A fixed, friendly deal (you start with 4 cookies, the bot with a die on its
+prank) and planned dice: the rules take chance outcomes from their caller, so
+the lesson feeds the rolls of ``BEATS`` instead of the dice source, and the
+bot plays the moves written there. Each beat is ``(text, kind, data)``:
+
+  "say"     a text box, nothing to do
+  "do"      the person is asked for the move ``data`` (marked ">" in the menus;
+            another move gets a gentle hint and changes nothing)
+  "roll"    the person rolls (A or a shake); the dice come up as ``data``
+  "bot"     the bot plays ``data``;  "botroll": the bot's dice come up as ``data``
+  "end"     the last box, then the offer of a real game
+
+A text box comes before a beat that has text. Hold B (on the table or a box)
+opens the lesson's menu, whose first entry is "Skip the lesson"; B on the
+table asks to leave. The lesson never touches the saved game or the records.
+This module is imported only while the lesson runs (``screens.learn``) and is
+dropped when Mildred's start menu is back on top.
+"""
+from dicebox.core import events as E
+from dicebox.core import ui
+from dicebox.games.mildred import rules, screens
+
+TITLE = "Learn to play"
+
+# (text, kind, data). Dice in "roll"/"botroll" are faces 1-6, in any order.
+BEATS = (
+    ("You are P1 (left), the bot P2 (right). Each step says what to do. "
+     "Hold B: skip.", "say", None),
+    ("SHAKE. Your 9 dice wait in your pool. Press A and pick Shake.",
+     "do", ("shake",)),
+    ("Now shake the box, or press A, to roll your dice.", "roll", (4, 1, 6, 4, 2, 5, 3, 4, 6)),
+    ("TASKS: the 3 columns, levels 1-6. Put your 1 on Laundry: A, "
+     "Scallywag, LA 1.", "do", ("scally", 1)),
+    ("A die on a task is a scallywag. It climbs: put your 2 on LA level 2.",
+     "do", ("scally", 1)),
+    ("And your 3 on level 3.", "do", ("scally", 1)),
+    ("P2 has a die on prank: at its wakeup it attacks. Block it: put your 6 "
+     "on dodge.", "do", ("dodge", 6)),
+    ("Now attack back: put your 5 on prank. Any value will do.", "do", ("prank", 5)),
+    ("A REWARD. Your LA column is ready. Tasks: LA3 gives a prank die, your "
+     "prank goes up.", "do", ("task", 1, 3)),
+    ("COOKIES. 3K wants 3 alike. Put your 4 4 4 on it: it scores at your "
+     "next wakeup.", "do", ("ind", 2, (4, 4, 4))),
+    ("The 6 left stays in your pool. Pick Pass to end your round. Then P2 "
+     "plays.", "do", ("pass",)),
+    (None, "bot", ("combat",)),
+    (None, "bot", ("shake",)),
+    (None, "botroll", (1, 2, 2, 3, 5, 5, 6, 6, 3)),
+    (None, "bot", ("scally", 0)),
+    (None, "bot", ("ind", 0, (6, 6))),
+    (None, "bot", ("pass",)),
+    ("Your dodge (1) stopped P2's prank (1): not higher. Now take your "
+     "dodge dice back (a).", "do", ("dodge",)),
+    ("COMBAT (b): your prank, slot 2, against P2's dodge, 0. Higher takes a "
+     "cookie.", "do", ("combat",)),
+    ("SCORE (c): your 444 on 3K beats P2's (none): 2 cookies. Your cookie "
+     "die shows 4.", "do", ("score", 2)),
+    ("4 + 2 = 6 cookies: a VICTORY DIE, the box by your 1! Your cookie die "
+     "is 1 again.", "say", None),
+    ("READY (e): your LA column is used since its reward. Ready all makes "
+     "it ready again.", "do", ("ready",)),
+    ("Well done! 3 victory dice win a game. In a game, hold B for a Hint.",
+     "end", None),
+)
+
+
+def deal():
+    """The lesson's starting position: P1 at its Wakeup with all 9 dice to
+    shake and 4 cookies; P2 with one die on prank and 3 cookies."""
+    st = rules.State()
+    st.sets = [0, 1, 3]                 # Clean, Laundry, Cook
+    st.inds = [0, 1, 2, 3, 4, 5]        # PR 2P 3K S5 FH 4K
+    st.phase = rules.WAKE
+    st.turn = 0
+    st.keep = -1
+    st.cookie = [4, 3]
+    st.pool = [[], []]
+    st.used = [9, 8]
+    st.prank[1] = [1, 1]
+    return st
+
+
+def begin(app, over=False):
+    t = Lesson(app)
+    if over:
+        app.replace(t)
+    else:
+        app.push(t)
+    return t
+
+
+class Box(ui.Message):
+    """A lesson's text box: A or a short B goes on, holding B opens the
+    lesson's menu (so the box waits for B's release, as the table does)."""
+
+    def __init__(self, app, lesson, title, text, on_close=None):
+        ui.Message.__init__(self, app, title, text, on_close)
+        self.lesson = lesson
+        self.b_down = False
+
+    def event(self, ev):
+        if E.button(ev) == E.B:
+            k = E.kind(ev)
+            if k == E.PRESS:
+                self.b_down = True
+            elif k == E.LONG and self.b_down:
+                self.b_down = False
+                self.lesson.menu()
+            elif k == E.RELEASE and self.b_down:
+                self.b_down = False
+                ui.Message.event(self, E.make(E.PRESS, E.B))
+            return
+        ui.Message.event(self, ev)
+
+
+class Lesson(screens.Table):
+    """Mildred's table playing ``BEATS``: planned rolls, a scripted bot, a box
+    before each step, the wanted move marked, no saves, no records."""
+
+    def __init__(self, app):
+        self.i = 0              # the beat under way
+        self.said = -1          # the last beat whose box was shown
+        self.done = False
+        screens.Table.__init__(self, app, deal(), [0, 1])
+
+    # -- the beats --
+    def beat(self):
+        return BEATS[self.i] if self.i < len(BEATS) else None
+
+    def wanted(self):
+        b = self.beat()
+        return b[2] if b is not None and b[1] == "do" else None
+
+    def after_move(self):
+        self.i += 1             # every move and roll of the lesson is its beat
+
+    def step_title(self):
+        n = 0
+        k = 0
+        for j in range(len(BEATS)):
+            if BEATS[j][0]:
+                n += 1
+                if j <= self.i:
+                    k = n
+        return "Lesson %d/%d" % (k, n)
+
+    # -- the shared table's hooks: no saves, the bot is the script --
+    def save_now(self):
+        self.pending_save = False
+        return True
+
+    def bot_module(self):
+        return self
+
+    def think(self, state, rng, level):
+        b = self.beat()
+        yield b[2]
+
+    def roll(self):
+        b = self.beat()
+        if b is None or b[1] not in ("roll", "botroll"):
+            return screens.Table.roll(self)
+        seat = self.actor()
+        before = self.s.clone()
+        got = [f - 1 for f in b[2]]
+        self.s.apply_chance(got)
+        self.app.beep(1800, 20)
+        self.msg = ""
+        self.log.add(self.roll_words(before, got))
+        if seat in self.marks:
+            self.marks[seat] = self.log.count
+        self.moved(seat)
+        return True
+
+    def try_act(self, a):
+        want = self.wanted()
+        if want is None or tuple(a) != want:
+            self.app.beep(440, 30)
+            self.app.push(Box(self.app, self, "Not yet", "Not this one yet. Pick the "
+                              "marked one: %s" % screens.label(self.s, want) if want
+                              else "Not this one yet.", None))
+            return ""
+        return screens.Table.try_act(self, a)
+
+    # -- frames and keys --
+    def tick(self, now):
+        if not self.done and self.app.top() is self and not self.queue and not self.redraw:
+            b = self.beat()
+            if b is not None and b[0] and self.said < self.i:
+                self.said = self.i
+                self.app.push(Box(self.app, self, self.step_title(), b[0], self.closed))
+                return
+            if b is not None and b[1] == "end":
+                self.done = True
+                self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
+                                         self.leave, "A:yes", "B:no"))
+                return
+        screens.Table.tick(self, now)
+
+    def closed(self):
+        b = self.beat()
+        if b is not None and b[1] == "say":
+            self.i += 1
+
+    def waiting(self):
+        """A box or a result is still to be shown: keys wait for it."""
+        b = self.beat()
+        return bool(self.queue) or (b is not None and ((b[0] and self.said < self.i)
+                                                       or b[1] == "end"))
+
+    def event(self, ev):
+        if self.waiting() and E.button(ev) != E.B:
+            return
+        screens.Table.event(self, ev)
+
+    def ask_leave(self):
+        """A short B on the lesson's table."""
+        self.app.push(ui.Confirm(self.app, "Leave the lesson?", self.leave, None,
+                                 "A: leave", "B: stay"))
+
+    def menu(self):
+        app = self.app
+        items = [("Skip the lesson", self.leave), ("Go on", app.pop)]
+        for title, name in (("How to play", "HOWTO"), ("Words", "WORDS")):
+            items.append((title, screens._opener(app, title, name, True)))
+        app.push(ui.Menu(app, TITLE, items))
+
+    # -- leaving --
+    def leave(self):
+        """Skip or leave: back to what was under the lesson (Mildred's start
+        menu), from any page the lesson put up."""
+        app = self.app
+        n = 0
+        while app.top() is not None and app.top() is not self and n < 16:
+            app.pop()
+            n += 1
+        self.done = True
+        if app.top() is self:
+            app.pop()
+
+    def real(self):
+        self.leave()
+        top = self.app.top()
+        if isinstance(top, screens.Start):
+            top.new_game()
