@@ -169,6 +169,8 @@ class App:
         else:
             self.rng = Rng(NoEntropy(getattr(hw, "entropy_msg", "entropy source failed")))
         self.health_step = getattr(hw.entropy, "health_step", None)  # bound once: no allocation per frame
+        if getattr(hw.entropy, "log", 0) is None:
+            hw.entropy.log = self.log   # health alarms go to the device log
         self.buttons = Buttons()
         self.stack = []
         self.home_factory = home
