@@ -69,7 +69,15 @@ class Loading(ui.Screen):
     A collection the heap asks for (``App.collect_if_low``) is a frame of its
     own: no frame holds an import and a collection. The launcher's frame
     collects everything and imports the package, then the first module: each
-    game lists a small module first."""
+    game lists a small module first.
+
+    It gives up rather than collect for ever: when the heap is still short
+    after ``TRIES`` collections in a row (the live data of the rest of the
+    console leaves too little room), or an import runs out of memory twice,
+    the page closes with a "Not enough memory" message over the home menu
+    (which drops what was imported) and the keys kept are dropped."""
+
+    TRIES = 2       # collections in a row before a module, at most
 
     def __init__(self, app, label, mods, start):
         ui.Screen.__init__(self, app)
@@ -79,6 +87,7 @@ class Loading(ui.Screen):
         self.start = start
         self.keys = []
         self.retried = False
+        self.collects = 0   # collections since the last module was imported
 
     def event(self, ev):
         if len(self.keys) < 8:
@@ -87,16 +96,21 @@ class Loading(ui.Screen):
     def tick(self, now):
         if self.i < len(self.mods):
             if self.app.collect_if_low():   # a big import wants an unfragmented heap:
-                return                      # the collection is this frame's work
+                self.collects += 1          # the collection is this frame's work
+                if self.collects > self.TRIES:
+                    self.give_up()          # still short after collecting: no room
+                return
             try:
                 _module(self.mods[self.i])
             except MemoryError:
                 if self.retried:
-                    raise
+                    self.give_up()
+                    return
                 self.retried = True         # collect everything and try once more
                 gc.collect()
                 return
             self.i += 1
+            self.collects = 0
             return
         app = self.app
         if app.stack and app.stack[-1] is self:
@@ -106,6 +120,22 @@ class Loading(ui.Screen):
             top = app.top()
             if top is not None:
                 top.event(ev)
+
+    def give_up(self):
+        """Close the page with the reason, over the home menu (the way home)."""
+        app = self.app
+        self.keys = []
+        if app.stack and app.stack[-1] is self:
+            app.stack.pop()         # Home under it purges when it comes back on top
+        gc.collect()
+        try:
+            free = "%d KB free. " % (gc.mem_free() // 1024)
+        except AttributeError:      # CPython: no such heap
+            free = ""
+        app.message("Not enough memory",
+                    "%s cannot be opened: too little memory is free (%sloaded %d of %d "
+                    "parts). A or B: back to the menu; switching the console off and "
+                    "on frees the most." % (self.label, free, self.i, len(self.mods)))
 
     def draw(self, fb):
         fb.fill(0)
