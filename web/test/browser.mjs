@@ -54,6 +54,13 @@ try {
     }
     await page.waitForTimeout(100);
   };
+  const hold = async (name, ms) => {      // a long press: the on-screen button held down
+    await page.locator(BUTTON_IDS[name]).hover();
+    await page.mouse.down();
+    await page.waitForTimeout(ms);
+    await page.mouse.up();
+    await page.waitForTimeout(100);
+  };
   const motion = (x, y, z) => page.evaluate(([x, y, z]) => {
     window.dispatchEvent(new DeviceMotionEvent("devicemotion", {
       accelerationIncludingGravity: { x, y, z }, interval: 33 }));
@@ -99,6 +106,8 @@ try {
     if (!w[0] || w[0].startsWith("#")) continue;
     if (w[0] === "press") {
       for (let i = 0; i < (w[2] ? parseInt(w[2], 10) : 1); i++) await tap(w[1]);
+    } else if (w[0] === "hold") {
+      await hold(w[1], parseInt(w[2], 10));
     } else if (w[0] === "wait") {
       await page.waitForTimeout(parseInt(w[1], 10));
     } else if (w[0] === "shake") {
