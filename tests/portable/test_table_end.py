@@ -11,40 +11,10 @@ from dicebox.core import table, ui
 from dicebox.core.game import TERMINAL
 from dicebox.core.storage import MemoryStore
 from console import FakeApp, TextFB
+from cutstore import CutStore, PowerCut
 from test_table import Pig, PigTable, frames
 
 SEATS = [0, 2]          # a person against a Casual bot: the result is recorded
-
-
-class PowerCut(Exception):
-    pass
-
-
-class CutStore(MemoryStore):
-    """A MemoryStore that counts its storage operations (saves, removals) and
-    loses the power at operation ``cut`` (before it happens)."""
-
-    def __init__(self, cut=0):
-        MemoryStore.__init__(self)
-        self.cut = cut
-        self.ops = 0
-        self.game_saves = 0     # the game's saves completed
-
-    def op(self):
-        self.ops += 1
-        if self.ops == self.cut:
-            raise PowerCut()
-
-    def save(self, name, data, version=1):
-        self.op()
-        got = MemoryStore.save(self, name, data, version)
-        if name == PigTable.SAVE:
-            self.game_saves += 1
-        return got
-
-    def delete(self, name):
-        self.op()
-        MemoryStore.delete(self, name)
 
 
 class Watched(PigTable):
@@ -100,7 +70,7 @@ def game(cut, seed):
     never). Returns the store, the table and whether the cut came."""
     app = FakeApp(seed=seed, fb=TextFB(strict=False))
     app.log = lambda text: None
-    app.store = CutStore(cut)
+    app.store = CutStore(cut, PigTable.SAVE)
     t = None
     try:
         t = Watched(app, Pig(2), SEATS)
@@ -149,7 +119,7 @@ def test_a_power_cut_at_every_storage_operation_counts_the_game_once():
 def test_a_key_right_after_a_bots_turn_saves_that_turn_first():
     app = FakeApp(seed=3, fb=TextFB(strict=False))
     app.log = lambda text: None
-    app.store = CutStore()
+    app.store = CutStore(0, PigTable.SAVE)
     t = Watched(app, Pig(2), [2, 0])
     app.push(t)
     t.s.seat, t.s.phase, t.s.pot = 0, 2, 6      # the bot banks 6: its turn ends
