@@ -14,6 +14,7 @@ from dicebox.core import events as E
 from dicebox.core import rng
 from dicebox.core import battery_curve
 from dicebox.core import ticks
+from dicebox.hal.entropy import Entropy
 from dicebox.hal.ssd1306 import SSD1306
 from panel import SimPanel
 
@@ -142,6 +143,59 @@ class SimShake:
         return self.detector.update(x, y, z, now)
 
 
+class UrandomBits:
+    """Raw bits of os.urandom, for the health tests."""
+
+    def __init__(self):
+        self.buf = b""
+        self.i = 0
+
+    def __call__(self):
+        i = self.i
+        if i >= 8 * len(self.buf):
+            self.buf = os.urandom(64)
+            i = 0
+        self.i = i + 1
+        return (self.buf[i >> 3] >> (i & 7)) & 1
+
+
+class SeededBits:
+    """Raw bits of a xorshift32 stream of their own (``seed``), for the
+    health tests of a seeded run: the dice bytes stay the seeded source's."""
+
+    def __init__(self, seed):
+        self.src = rng.SeededSource(seed ^ 0x5EED5EED)
+        self.w = 0
+        self.k = 0
+
+    def __call__(self):
+        if not self.k:
+            self.w = self.src._next()
+            self.k = 32
+        self.k -= 1
+        return (self.w >> self.k) & 1
+
+
+class SimEntropy(Entropy):
+    """The device's dice source and its health tests (hal/entropy.py: the
+    start-up test, the idle steps, the steps as dice are drawn, a fresh
+    sample after an alarm) over the simulator's own source: raw bits and
+    dice bytes from os.urandom, or, with a seed (tests, screenshots), raw
+    bits from a xorshift32 stream of their own and the dice bytes exactly
+    the seeded source's (the same rolls as before the tests ran)."""
+
+    def __init__(self, seed=None, read_bit=None):
+        self.seeded = rng.SeededSource(seed) if seed is not None else None
+        if read_bit is None:
+            read_bit = SeededBits(seed) if seed is not None else UrandomBits()
+        Entropy.__init__(self, read_bit)
+
+    def draw(self, k):
+        if self.seeded is not None:
+            return self.seeded.bytes(k)
+        return Entropy.draw(self, k)
+
+
 class SimHW:
     def __init__(self, clock, data_dir, seed=None, i2c_hz=1000000, panel=None):
         self.clock = clock
@@ -154,10 +208,10 @@ class SimHW:
         self.shake = SimShake()
         self.buzzer = SimBuzzer()
         self.battery = SimBattery()
-        self.entropy = rng.SeededSource(seed) if seed is not None else rng.UrandomSource()
+        self.entropy = SimEntropy(seed)
         self.entropy_source = "seeded (test)" if seed is not None else "os.urandom"
-        self.entropy_ok = True
-        self.entropy_msg = ""
+        self.entropy_ok = self.entropy.entropy_ok
+        self.entropy_msg = self.entropy.entropy_msg
         self.data_dir = data_dir
         self.woken_by = None
         self.on_sleep = None   # front end: block until input, return
