@@ -12,18 +12,18 @@ HOWTO = (
     "2/6 A ROUND. Wake up (tidy your dice, collect what you won), shake the "
     "dice in your pool (your dice at hand), then place them one by one. "
     "Pass ends your round.",
-    "3/6 INDULGENCIES are the 6 cookie cards (codes like PR, a pair, or 3K, "
-    "three of a kind). Put dice that fit on one; at your next wakeup you "
-    "score its cookies if your dice there beat your opponent's.",
+    "3/6 INDULGENCIES: 6 cookie cards, as PR (a pair) or 3K (three alike). "
+    "Put dice that fit on one. At your next wakeup it scores if your dice "
+    "beat theirs there.",
     "4/6 TASKS are the 3 columns (CL Clean, LA Laundry, DI DIY, CO Cook), "
     "levels 1 to 6. Put a 1 on level 1, later a 2 on level 2, and so on. "
     "A die on a task is a scallywag.",
-    "5/6 REWARDS. Once a round a task column pays: pick one card at or below "
-    "your top scallywag there and take its reward. Its dice are then used "
-    "until you ready them at a wakeup.",
-    "6/6 PRANK AND DODGE. A die on prank attacks, a die on dodge defends. At "
-    "your wakeup, if your prank is higher than their dodge, they lose a "
-    "cookie. A modify spot: put a die there to change another by 1.",
+    "5/6 REWARDS. Once a round a column pays: take the reward of one card "
+    "at or below your top scallywag there. The column is then used until "
+    "you ready it.",
+    "6/6 PRANK attacks, DODGE defends. At your wakeup, a prank higher than "
+    "their dodge takes a cookie. A modify spot: a die put there changes "
+    "another by 1.",
 )
 
 WORDS = (
