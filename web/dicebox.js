@@ -6,6 +6,8 @@
 //
 // URL options (for tests and demos): ?seed=N plays with the simulator's seeded
 // dice and its fixed battery, so the pictures equal the simulator's goldens.
+// Those dice are predictable: a banner on the panel says "TEST DICE" for as
+// long as the page runs.
 import { loadMicroPython } from "./micropython.mjs";
 
 const BUILD = "__BUILD__";
@@ -24,6 +26,11 @@ const canvas = document.getElementById("screen");
 const ctx2d = canvas.getContext("2d");
 const image = ctx2d.createImageData(128, 64);
 const statusEl = document.getElementById("status");
+const testEl = document.getElementById("testdice");
+if (seed !== null) {   // from the first moment: nothing hides it again
+  testEl.textContent = "TEST DICE \u2014 not random (seed " + seed + ")";
+  testEl.hidden = false;
+}
 const stats = { frames: 0, stepMsTotal: 0, stepMsMax: 0, paints: 0 };
 const api = { build: BUILD, ready: false, error: null, firstFrameMs: null, stats, last: null };
 window.dicebox = api;
@@ -182,6 +189,7 @@ async function start() {
   api.info = () => JSON.parse(con.info());
   api.source = con.source();
   statusEl.textContent = "Dice: " + api.source + (seed === null ? "" : " (seed " + seed + ")");
+  api.testDice = seed !== null;
   wireInput(con);
   if (seed === null && navigator.getBattery) {
     navigator.getBattery().then((bat) => {

@@ -25,7 +25,9 @@ What the WebAssembly port lacks, and what stands in for it here:
   fallback).
 * ``os.urandom``: the dice read ``crypto.getRandomValues`` through the same
   ``Rng`` and the same start-up and continuous health tests as the device
-  (``hal.entropy.Entropy``, raw bits from the same source).
+  (``hal.entropy.Entropy``, raw bits from the same source). ``?seed=N``
+  (tests only) plays the simulator's seeded dice instead, through the same
+  health tests (``TestEntropy``); the page marks the panel "TEST DICE".
 * flash: the saves are files under ``/data`` in the port's in-memory
   filesystem, written by ``core.storage.Store`` (temporary file, rename), and
   each finished file is copied to the browser's storage under ``dicebox:NAME``;
@@ -237,6 +239,39 @@ class CryptoEntropy(Entropy):
         return crypto_bytes(n)     # the device's buffering, stirring and refusal, this source
 
 
+class SeededBits:
+    """Raw bits of a xorshift32 stream of their own, for the health tests of
+    the test dice (the simulator's host_tools/sim/simhw.py does the same)."""
+
+    def __init__(self, seed):
+        self.src = SeededSource(seed ^ 0x5EED5EED)
+        self.w = 0
+        self.k = 0
+
+    def __call__(self):
+        if not self.k:
+            self.w = self.src._next()
+            self.k = 32
+        self.k -= 1
+        return (self.w >> self.k) & 1
+
+
+class TestEntropy(Entropy):
+    """``?seed=N`` (tests only): the simulator's seeded dice, predictable and
+    not random, so the pictures equal the simulator's goldens; the same
+    health tests run over raw bits of a seeded stream of their own. The page
+    marks the panel "TEST DICE" for as long as it runs."""
+
+    name = "TEST DICE: seeded xorshift32, not random"
+
+    def __init__(self, seed):
+        self.seeded = SeededSource(seed)
+        Entropy.__init__(self, SeededBits(seed))
+
+    def draw(self, k):
+        return self.seeded.bytes(k)
+
+
 # ---------------------------------------------------------------- storage
 def _read(path):
     with open(path) as f:
@@ -318,8 +353,9 @@ class WebHW:
             self.entropy = CryptoEntropy()
             self.entropy_source = CryptoEntropy.name
         else:   # tests: the simulator's seeded source, so the dice repeat
-            self.entropy = SeededSource(seed)
-            self.entropy_source = "seeded xorshift32 (test)"
+            self.entropy = TestEntropy(seed)
+            self.entropy_source = TestEntropy.name
+        self.test_dice = seed is not None
         self.entropy_ok = getattr(self.entropy, "entropy_ok", True)
         self.entropy_msg = getattr(self.entropy, "entropy_msg", "")
         if hasattr(self.shake, "on_shake") and hasattr(self.entropy, "mix"):
@@ -463,9 +499,11 @@ class Console:
 
     def info(self):
         app = self.app
+        ok = getattr(self.hw.entropy, "entropy_ok", self.hw.entropy_ok)   # live: alarms after boot
         return json.dumps({"frames": app.frames, "draws": app.draws,
                            "shake": self.hw.shake.kind,
-                           "dice": self.hw.entropy_source, "dice_ok": bool(self.hw.entropy_ok),
+                           "dice": self.hw.entropy_source, "dice_ok": bool(ok),
+                           "test_dice": self.hw.test_dice,
                            "asleep": self.hw.asleep, "muted": self.hw.buzzer.muted,
                            "top": type(app.top()).__name__})
 
