@@ -96,15 +96,21 @@ _GROUPS = ([[7, 6, "ms"]], [[4, 6, "ms"], [3, 6, "ms"]], [[6, 8, "ms"]], [[9, 6,
            [[6, 6, "ms"]], [[7, 6, "W"], [1, 6, "Y"], [4, 6, "R"]])
 
 
-def _in_range(data, paths, path, where, rand):
+def _in_range(data, paths, path, where, rand, i=0):
     """An edit a player's own console could almost have written: a group of
     dice beyond its set's limits (a group of 7 Milestones dice), or a number
     moved to a neighbour or a small value. Changes ``data`` in place."""
     groups = [p for p in paths if p and p[-1] == "groups"]
-    if groups and rand.below(2) == 0:
+    if groups and (i // 10) % 2 == 0:    # every other in-range case: each set in turn
         g = groups[rand.below(len(groups))]
-        v = _GROUPS[rand.below(len(_GROUPS))]
+        v = _GROUPS[(i // 20 - 1) % len(_GROUPS)]   # the first at case 20
         _set(data, g, [list(x) for x in v])
+        rec = _get(data, g[:-1])
+        if isinstance(rec, dict) and "values" in rec:   # the roller: dice unrolled, as an edit leaves them
+            n = sum(x[0] for x in v)
+            rec["values"] = [0] * n
+            rec["held"] = [0] * n
+            rec["keep"] = ["", 0]
         return "data%s = %s (in range)" % ("".join("[%r]" % p for p in g), json.dumps(v))
     ints = [p for p in paths if p and type(_get(data, p)) is int]
     if not ints:
@@ -187,7 +193,7 @@ def mutate(text, i, rand, focus=None):
             rec["data"] = _set(data, path, {"v": target})
             label = "%s wrapped in a dict" % where
     elif k == 9:
-        label = _in_range(data, paths, path, where, rand)
+        label = _in_range(data, paths, path, where, rand, i)
     elif k == 7:
         target = _get(data, path)
         if type(target) is int:
@@ -439,7 +445,8 @@ def read_back(s, kind):
         s.pick("roller")
         s.dismiss()
         s.run_ms(300)
-        s.tap(E.A, 60, 1500)        # a roll of the dice the file holds
+        if kind != "roller_presets":    # a roll of the dice the file holds (presets: roller.json stays)
+            s.tap(E.A, 60, 1500)
         s.tap(E.B, 60, 300)
         s.dismiss()
         s.pick("presets" if kind == "roller_presets" else "history")
