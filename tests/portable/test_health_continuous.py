@@ -373,3 +373,10 @@ def test_a_fairness_run_on_a_source_that_sticks_as_it_starts_is_refused():
           % (frames, run.run.done_n))
     assert run.error and "stuck" in run.error and run.res is None
     assert frames <= 5 and run.run.done_n <= 500
+    # the screen says so, and never gives a verdict
+    _frames(hw, app, 30)
+    assert run.res is None and run.run.done_n <= 500
+    run.dirty = True
+    _frames(hw, app, 1)
+    shown = " ".join(hw.display.texts)
+    assert "Cannot roll:" in shown and "stuck" in shown and "looks fair" not in shown, shown

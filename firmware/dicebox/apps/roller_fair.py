@@ -98,9 +98,10 @@ class FairnessRun(ui.Screen):
         fb.fill(0)
         run = self.run
         ui.title_bar(fb, "d%d x%d" % (run.sides, run.total))
-        if self.error:
+        if self.error:   # refused: no verdict on rolls the source could not vouch for
+            fb.text("Cannot roll:", 0, 12, 1)
             for i, line in enumerate(ui.wrap(self.error)[:5]):
-                fb.text(line, 0, 12 + i * 9, 1)
+                fb.text(line, 0, 21 + i * 9, 1)
             return
         # histogram, faces binned to at most 40 bars
         k = run.sides
