@@ -97,7 +97,7 @@ def test_a_modify_spot_is_said_so_a_player_can_follow_it():
     line = st.describe(("mod", 6, 2, -1))
     assert line == ("P1 put a 6 on a modify spot to turn a 2 into a 1; "
                     "P1 shaken dice 1 2 6 -> 1 1"), line
-    assert R.advice(st, ("mod", 6, 2, -1)) == "Put the 6 on a modify spot to turn a 2 into a 1"
+    assert R.advice(st, ("mod", 6, 2, -1)) == "Modify spot: 6 turns a 2 into 1"
 
 
 def test_a_hit_names_the_cookie_and_a_victory_die_what_it_came_from():

@@ -363,6 +363,7 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
     base = {}      # value of a family of pool-only actions (same table, other dice)
     pots = {}      # potential() by pool (``_pkey``)
     out = False
+    jitter = not getattr(rng, "steady", False)   # the Hint breaks ties by list order
     for a in acts:
         if a[0] == "keep":
             continue   # a fresh shake is as good on average and simpler
@@ -444,7 +445,7 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
                         q = potential(c, p, c.pool[p], w)
                         pots[key] = q
                     v += q
-        v = v * 4 + rng.randbelow(4)   # random tie-break
+        v = v * 4 + (rng.randbelow(4) if jitter else 0)   # a random tie-break
         vals.append(v)
         vals.append(a)
     done[0] = not out
@@ -522,8 +523,10 @@ def _value_after(st, rng, a, p, clk, done):
 def _expert(st, rng, clk, res, box):
     """Auntie's look at every action of the list in ``box[0]``, then a second
     step (with sampled rolls) for the best TOP candidates; res = [action,
-    value, the next action it prepares or None]. The list is let go (``box[0]``
-    set to None) once looked at: the second step holds only the TOP."""
+    value, the next action it prepares or None, a move judged exactly as
+    good (a tie, played second because it comes later in the list) or None].
+    The list is let go (``box[0]`` set to None) once looked at: the second
+    step holds only the TOP."""
     p = st.turn
     acts = box[0]
     box[0] = None
@@ -536,15 +539,18 @@ def _expert(st, rng, clk, res, box):
     if not vals:
         return
     order = list(range(0, len(vals), 2))
-    order.sort(key=lambda i: -vals[i])
+    order.sort(key=lambda i: (-vals[i], i))   # ties in list order (MicroPython's sort is not stable)
     vals = [(vals[i], vals[i + 1]) for i in order[:TOP]]
     order = None
     res[0] = vals[0][1]
     res[1] = vals[0][0]
     if st.phase != rules.ACT:
+        if len(vals) > 1 and vals[1][0] == vals[0][0]:
+            res[3] = vals[1][1]
         return
     best = None
     bestv = 0
+    tie = None
     for v, a in vals:
         if a[0] == "pass":
             w = v        # the round ends: nothing to add
@@ -557,10 +563,14 @@ def _expert(st, rng, clk, res, box):
         if best is None or w > bestv:
             best = a
             bestv = w
+            tie = None
             then = None if a[0] == "pass" else done[2]
+        elif w == bestv and tie is None:
+            tie = a
     if best is not None:
         res[0] = best
         res[2] = then
+        res[3] = tie
 
 
 def think(st, rng, level):
@@ -570,7 +580,7 @@ def think(st, rng, level):
     clk = _Clock(BUDGET)
     box = [None]
     yield from _listed(st, clk, box)
-    res = [None, 0, None]
+    res = [None, 0, None, None]
     if level >= 3:
         yield from _expert(st, rng, clk, res, box)
         yield res[0]
@@ -588,17 +598,23 @@ def _dice(n):
 
 
 def _why(st, a, rng, nacts, then=None):
-    """A few words, with a number, on what ``a`` does for the acting player
-    (``then``: the move of the same round it prepares, if the Expert saw one)."""
+    """A few plain words on what ``a`` does for the acting player ("it
+    finishes a set", "victory die 2 of 3"); ``then``: the move of the same
+    round it prepares, if the Expert saw one. ``rng`` samples a roll the move
+    starts (the Hint passes its own fixed one)."""
     p = st.turn
     o = 1 - p
     v = a[0]
     c = _clone(st)
     c._do(a)
-    if c.pend is not None and not c.is_over():
+    if c.pend is not None and not c.is_over() and v != "shake":
         _roll_out(c, rng)
     if c.is_over() and c.winner == p:
-        return "wins the game"
+        return "it wins the game"
+    if nacts == 1:
+        return "the only move"
+    if v == "task" and _task_code(a) == "vroll":
+        return "%d%% to gain a cookie" % _vroll_pct(st.vic[p])
     if c.vic[p] > st.vic[p]:
         return "victory die %d of 3" % c.vic[p]
     if c.vic[o] < st.vic[o]:
@@ -606,44 +622,86 @@ def _why(st, a, rng, nacts, then=None):
     if v == "combat":
         pr = st.prank[p][1]
         dg = st.dodge[o][1]
+        if c.cookie[o] < st.cookie[o]:
+            return "prank %d beats dodge %d: they lose a cookie" % (pr, dg)
         if pr > dg:
             return "prank %d beats dodge %d" % (pr, dg)
-        return "dodged, %s back" % _dice(st.prank[p][0])
+        return "dodge %d holds prank %d: dice back" % (dg, pr)
     if v == "score":
-        return "+%d cookies" % cards.INDULGENCIES[a[1]][2]
+        return _cookies(cards.INDULGENCIES[a[1]][2])
     if v == "ind":
-        return "%d cookies next round" % cards.INDULGENCIES[a[1]][2]
-    if v == "scally":
-        return "%s up to %d of 6" % (cards.SET_NAMES[a[1]], rules.top(c.sc[p][a[1]]))
+        w = "%s next round" % _cookies(cards.INDULGENCIES[a[1]][2])
+        if st.ig[o][a[1]] is not None:
+            w += " if it beats theirs"
+        return w
+    if v == "scally" or v == "advance":
+        lv = rules.top(c.sc[p][a[1]])
+        if lv == cards.GOAL_LEVEL:
+            return "it finishes a set"
+        return ("a scallywag, level %d of 6" if v == "scally" else "level %d of 6") % lv
     if v == "prank" and len(a) == 2:
-        return "prank %d v their dodge %d" % (c.prank[p][1], st.dodge[o][1])
-    if v == "dodge" and len(a) == 2:
-        return "dodge %d v their prank %d" % (c.dodge[p][1], st.prank[o][1])
-    if v == "shake":
-        return "%s to shake" % _dice(len(st.pool[p]) + st.used[p])
+        if c.prank[p][1] > st.dodge[o][1]:
+            return "prank %d beats their dodge %d" % (c.prank[p][1], st.dodge[o][1])
+        return "prank %d, their dodge %d" % (c.prank[p][1], st.dodge[o][1])
+    if v == "dodge":
+        if len(a) == 1:
+            return "a must before you shake"
+        return "dodge %d against their prank %d" % (c.dodge[p][1], st.prank[o][1])
+    if v == "trim":
+        return "a must before you shake"
+    if v == "shake" or v == "keep":
+        return "nothing else helps first"
     if v == "pass":
-        return "%s unused" % _dice(len(st.pool[p]))
+        n = len(st.pool[p])
+        return "no move helps now" if not n else "no move helps: %s stay" % _dice(n)
     if v == "take":
-        return "%s back to shake" % _dice(c.used[p] - st.used[p])
+        return "%s to shake" % _dice(c.used[p] - st.used[p])
     if v == "ready":
-        return "%d sets ready for tasks" % sum(c.rd[p])
-    if nacts == 1:
-        return "1 legal move"
+        n = 0
+        for s in st.sets:
+            n += c.rd[p][s]
+        return "1 set can do a task" if n == 1 else "%d sets can do tasks" % n
     if then is not None and (v == "mod" or _pool_code(st, a) is not None) and then[0] != "pass":
-        return "then " + c.describe(then, True)
+        t = rules.advice(c, then)
+        return "then " + t[0].lower() + t[1:]
     if v == "mod":
         nv = rules.wrap(a[2] + a[3])
         for s in st.sets:
             if rules.top(st.sc[p][s]) + 1 == nv and nv not in st.pool[p]:
-                return "a %d for %s %d" % (nv, cards.SET_SHORT[s], nv)
+                return "%s %d needs a %d" % (cards.SET_NAMES[s], nv, nv)
         return "a %d from a %d" % (nv, a[2])
     if v == "task" and _task_code(a) == "reroll":
-        return "%s rerolled" % _dice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
-    if v == "task" and _task_code(a) == "vroll":
-        return "%d%% to gain a cookie" % _vroll_pct(st.vic[p])
+        return "new values for %s" % _dice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
     if c.cookie[p] > st.cookie[p]:
-        return "+%d cookies" % (c.cookie[p] - st.cookie[p])
-    return "best of %d moves" % nacts
+        return _cookies(c.cookie[p] - st.cookie[p])
+    if v == "task":
+        return rules.task_effect(st, a)
+    return "the best of %d moves" % nacts
+
+
+def _cookies(n):
+    return "1 cookie" if n == 1 else "%d cookies" % n
+
+
+def _lines(text, cols=16):
+    """Lines ``text`` takes on the screen, wrapped at spaces to ``cols``."""
+    n = 0
+    for part in text.split("\n"):
+        n += 1
+        x = 0
+        for w in part.split(" "):
+            k = len(w)
+            if x and x + 1 + k > cols:
+                n += 1
+                x = 0
+            x = x + 1 + k if x else k
+            while x > cols:
+                n += 1
+                x -= cols
+    return n
+
+
+HINT_LINES = 4     # the Hint page's lines under its heading (16 columns each)
 
 
 def _task_code(a):
@@ -674,20 +732,56 @@ def _vroll_pct(n):
 
 def hint(st, rng):
     """The Expert's choice for the acting seat, thought in slices like
-    think(): yields None after each slice, then (action, why) last; ``why``
-    is at most 40 characters, e.g. "CL 3: Clean up to 3 of 6". ``st`` is
-    not changed."""
+    think(): yields None after each slice, then (action, words) last. The
+    same position gives the same advice every time: ``rng`` is not used (the
+    rolls the Expert samples come from a fixed sequence, and moves of equal
+    value go by the order of the list, the tie named). ``words`` is the move
+    and why, in plain words that fit HINT_LINES lines of 16 columns: "Put the
+    6 on Laundry 6 as a scallywag: it finishes a set". ``st`` is not changed."""
+    rng = _steady()
     clk = _Clock(BUDGET)
     box = [None]
     yield from _listed(st, clk, box)
-    res = [None, 0, None]
+    res = [None, 0, None, None]
     yield from _expert(st, rng, clk, res, box)
     a = res[0]
     yield None                       # the words take a slice of their own
     _Clock(None).take(SLICE)         # a clone, its move and the legal list
-    head = st.describe(a, True)
-    why = _why(st, a, rng, len(st.legal_actions()), res[2])
-    yield a, (head + ": " + why)[:40]
+    yield a, hint_words(st, a, len(st.legal_actions()), res[2], res[3])
+
+
+def hint_words(st, a, nacts, then=None, tie=None):
+    """The Hint's words for move ``a``: the advice, why, and a tie named."""
+    head = rules.advice(st, a)
+    why = _why(st, a, _steady(), nacts, then)
+    out = [head + ": " + why]
+    if tie is not None:
+        t = rules.advice(st, tie)
+        out.insert(0, "%s: %s (as good: %s)" % (head, why, t[0].lower() + t[1:]))
+        out.insert(1, "%s: %s (a tie)" % (head, why))
+        out.append(head + " (a tie)")
+    out.append(head)
+    for t in out:
+        if _lines(t) <= HINT_LINES:
+            return t
+    return out[-1]
+
+
+class _steady:
+    """The Hint's rolls: a fixed sequence (the same every time), and
+    ``steady`` tells the bots to break ties by the order of the list."""
+    steady = True
+
+    def __init__(self):
+        self.x = 0x2545F491
+
+    def randbelow(self, n):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x % n
 
 
 def run(gen):

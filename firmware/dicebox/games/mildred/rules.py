@@ -1024,7 +1024,7 @@ _TASK_LONG = {"less": "P%d scores 1 less cookie next round",
               "no4": "P%d cannot score a 4-cookie card next round",
               "notie": "P%d cannot score on ties next round",
               "clear": "all scallywags back, a victory die",
-              "dodge1": "dodge +1", "prank1": "prank +1",
+              "dodge1": "dodge 1 slot up", "prank1": "prank 1 slot up",
               "vroll": "rolls the victory dice", "react": "other sets ready again"}
 
 
@@ -1172,7 +1172,9 @@ def _task_say(st, code, args, imp):
         return w % (o, cards.SET_NAMES[args[0]])
     if code in ("pd2", "pd3", "pd4"):
         k = rewards.REWARDS[code][2]   # the steps to share out
-        return "prank %d slots up, dodge %d slots up" % (args[0], k - args[0])
+        if not args[0] or args[0] == k:
+            return "%s %d slots up" % ("prank" if args[0] else "dodge", k)
+        return "prank %d up, dodge %d up" % (args[0], k - args[0])
     if code == "reroll":
         return "reroll the " + " and ".join(str(v) for v in args)
     if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
@@ -1194,12 +1196,16 @@ def _say(st, a, imp):
     if v == "dodge" or v == "prank":
         if len(a) == 1:
             return _vb(imp, "take back", "took back") + " %s dodge dice (step a)" % your
+        if imp:
+            return "put the %d on %s" % (a[1], v)
         slot = (st.dodge if v == "dodge" else st.prank)[p][1] + 1
-        return "put %s %d on %s, slot %d" % (_vb(imp, "the", "a"), a[1], v, slot)
+        return "put a %d on %s, slot %d" % (a[1], v, slot)
     if v == "combat":
+        if imp:
+            return "fight (step b)"
         pr = st.prank[p][1]
         dg = st.dodge[o][1]
-        head = "%s (step b): prank slot %d " % (_vb(imp, "fight", "fought"), pr)
+        head = "fought (step b): prank slot %d " % pr
         if pr > dg:
             head += "beats dodge slot %d, a hit" % dg
             if st.cookie[o] == 1 and not st.has_laundry(p):
@@ -1208,19 +1214,19 @@ def _say(st, a, imp):
             return head
         return head + "against dodge slot %d, dodged" % dg
     if v == "score":
+        if imp:
+            return "score %s (step c)" % _ind_name(a[1])
         n = cards.INDULGENCIES[a[1]][2]
-        return "%s %s for %s (step c)" % (_vb(imp, "score", "scored"), _ind_name(a[1]),
-                                           "1 cookie" if n == 1 else "%d cookies" % n)
+        return "scored %s for %s (step c)" % (_ind_name(a[1]), "1 cookie" if n == 1 else "%d cookies" % n)
     if v == "goal":
         return _vb(imp, "reach", "reached") + " the goal line (step d)"
     if v == "ready":
-        return _vb(imp, "ready", "readied") + " all %s scallywags (step e)" % your
+        return _vb(imp, "ready all (step e)", "readied all the scallywags (step e)")
     if v == "advance":
         return "%s the %s scallywag up to %d (Cook 1)" % (
             _vb(imp, "move", "moved"), cards.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
     if v == "trim":
-        return "%s only the top %s scallywag (step f)" % (_vb(imp, "keep", "kept"),
-                                                          cards.SET_NAMES[a[1]])
+        return "%s only the top %s die (step f)" % (_vb(imp, "keep", "kept"), cards.SET_NAMES[a[1]])
     if v == "take":
         head = _vb(imp, "take back ", "took back ") + your
         if a[1] == "prank":
@@ -1229,39 +1235,51 @@ def _say(st, a, imp):
             return head + " dice on " + _ind_name(a[2])
         return head + " %s scallywags" % cards.SET_NAMES[a[2]]
     if v == "shake":
-        return _vb(imp, "shake", "shakes") + " " + _ndice(len(st.pool[p]) + st.used[p])
+        n = len(st.pool[p]) + st.used[p]
+        if not n:
+            return _vb(imp, "end", "ended") + " the Wakeup: no dice to shake"
+        return _vb(imp, "shake", "shakes") + " " + _ndice(n)
     if v == "keep":
         return _vb(imp, "keep", "kept") + " %s start dice" % your
     if v == "pass":
-        return _vb(imp, "pass: end your round", "passed")
+        return _vb(imp, "pass", "passed")
     if v == "mod":
-        return "put %s %d on a modify spot to turn a %d into a %d" % (
-            _vb(imp, "the", "a"), a[1], a[2], wrap(a[2] + a[3]))
+        if imp:
+            return "modify spot: %d turns a %d into %d" % (a[1], a[2], wrap(a[2] + a[3]))
+        return "put a %d on a modify spot to turn a %d into a %d" % (a[1], a[2], wrap(a[2] + a[3]))
     if v == "scally":
         lv = top(st.sc[p][a[1]]) + 1
-        return "put %s %d on %s %d as a scallywag" % (_vb(imp, "the", "a"), lv,
-                                                      cards.SET_NAMES[a[1]], lv)
+        if imp:
+            return "put the %d on %s %d" % (lv, cards.SET_NAMES[a[1]], lv)
+        return "put a %d on %s %d as a scallywag" % (lv, cards.SET_NAMES[a[1]], lv)
     if v == "ind":
         return "%s %s on %s" % (_vb(imp, "put", "placed"), _dlist(a[2]), _ind_name(a[1]))
     if v == "task":
         s, lv = a[1], a[2]
         code = cards.TASKS[s][lv - 1][2]
-        args = a[3:]
         head = "%s %s %d" % (_vb(imp, "do", "did"), cards.SET_NAMES[s], lv)
         if code == "any":
             head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
             s, lv = a[3], a[4]
-            code = cards.TASKS[s][lv - 1][2]
-            args = a[5:]
         if not imp:     # the log: the card's name; the changes say what it did
             return head + " (%s)" % cards.TASKS[s][lv - 1][0]
-        return head + ": " + _task_say(st, code, args, imp)
+        return head
     return str(a)
 
 
+def task_effect(st, a):
+    """What task action ``a`` does, in plain words ("turn a 2 into a 3")."""
+    code = cards.TASKS[a[1]][a[2] - 1][2]
+    args = a[3:]
+    if code == "any":
+        code = cards.TASKS[a[3]][a[4] - 1][2]
+        args = a[5:]
+    return _task_say(st, code, args, True)
+
+
 def advice(st, a):
-    """Action ``a`` as advice to the acting player, in plain words: "Put the
-    3 on Clean 3 as a scallywag" (the Hint's first words)."""
+    """Action ``a`` as advice to the acting player, in a few plain words:
+    "Put the 3 on Clean 3" (the Hint's first words; ``bot.hint`` says why)."""
     t = _say(st, tup(a), True)
     return t[0].upper() + t[1:]
 
