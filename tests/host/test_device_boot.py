@@ -640,3 +640,28 @@ print("RESULT " + json.dumps(out))
     assert r["buzzer"] == "NoBuzzer" and r["battery"] == "NoBattery" and r["pct"] is None
     assert r["missing"] == ["sound: no sound", "battery gauge: charge unknown"]
     assert r["display_ok"] and r["kind"] == "lis3dh" and r["entropy_ok"] and r["wdt"] == 5000
+
+
+def test_a_boot_like_the_last_one_writes_nothing_to_the_log(tmp_path):
+    # issue 20: "no accelerometer" went to /error.log on every boot (a flash
+    # write of about 50 ms): the boot's notices are logged only when they change
+    notes = str(tmp_path / "error.last")
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+                      "cfg": json.dumps({"accel": False})}
+              + """
+device.NOTES_PATH = %r
+counts = []
+for accel in (False, False, False, True, True, False):
+    CFG["accel"] = accel
+    n = len(STATE.get("log", []))
+    device.boot(watchdog=False)
+    counts.append(len(STATE.get("log", [])) - n)
+print("RESULT " + json.dumps({"counts": counts, "log": STATE.get("log", [])}))
+""" % notes)
+    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    r = json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+    # first boot without the accelerometer: logged; the same again: nothing; the
+    # accelerometer back: nothing to say (the notice file goes); gone again: logged
+    assert r["counts"] == [1, 0, 0, 0, 0, 1], r
+    assert r["log"] == ["no accelerometer: using the vibration switch"] * 2, r["log"]

@@ -29,7 +29,11 @@
   unknown; no buttons; dice refused, saying why), the failure logged and
   listed in ``hw.missing`` for the app to say once at the home menu.
 
-Every message also goes to ``/error.log`` through ``log(text)``.
+Every message also goes to ``/error.log`` through ``log(text)``; the
+notices of the boot itself (a part missing or degraded) only when they differ
+from the last boot's (kept in ``/error.last``): a flash write costs about
+50 ms of the start-up, so a console that boots the same way every time writes
+nothing (the serial console still prints them).
 """
 import gc
 import sys
@@ -42,6 +46,7 @@ from dicebox.core.shake import NoShake, ShakeDetector, SwitchShake
 from dicebox.hal import board
 
 LOG_PATH = "/error.log"
+NOTES_PATH = "/error.last"   # the boot notices last logged
 LOG_MAX = const(8192)        # bytes; the old log moves to /error.old
 _EDGE_MS = const(25)
 
@@ -68,6 +73,37 @@ def log(text, path=LOG_PATH):
             f.write(line)
     except Exception:
         pass
+
+
+def log_changed(notes, path=None):
+    """Log the boot's notices unless they are the ones logged last time
+    (then only print them). True when they were logged. Never raises."""
+    path = path or NOTES_PATH
+    text = "\n".join(notes)
+    try:
+        with open(path) as f:
+            last = f.read()
+    except Exception:  # none yet, or unreadable: log
+        last = None
+    if last == text or (last is None and not notes):
+        for n in notes:
+            try:
+                sys.stdout.write("%s (as last boot)\n" % n)
+            except Exception:
+                pass
+        return False
+    for n in notes:
+        log(n)
+    try:
+        import os
+        if notes:
+            with open(path, "w") as f:
+                f.write(text)
+        else:
+            os.remove(path)
+    except Exception:
+        pass
+    return True
 
 
 def blink(led, code, times=3):
@@ -319,9 +355,14 @@ def boot(watchdog=True, i2c_khz=1000):
     except Exception:
         hw.led = None
 
+    notes = []      # the boot's notices: logged at the end, when they changed
+
+    def note(text):
+        notes.append(text)
+
     def problem(text, code):
         hw.problems.append(text)
-        log(text)
+        note(text)
         blink(hw.led, code)
 
     def part(name, make, instead, without):
@@ -333,14 +374,14 @@ def boot(watchdog=True, i2c_khz=1000):
             text = "%s failed at boot (%s): %s" % (name, _err(e), without)
             hw.problems.append(text)
             hw.missing.append("%s: %s" % (name, without))
-            log(text)
+            note(text)
             return instead
 
     # display
     try:
-        d, freq = board.open_display(log=log, max_freq=i2c_khz * 1000)
+        d, freq = board.open_display(log=note, max_freq=i2c_khz * 1000)
     except Exception as e:  # a bus that raises something else than a NAK
-        log("display: %s" % _err(e))
+        note("display: %s" % _err(e))
         d, freq = None, 0
     if d is None:
         problem("no display found at 0x%02x on I2C0 (GP%d/GP%d)" % (
@@ -350,7 +391,7 @@ def boot(watchdog=True, i2c_khz=1000):
         hw.display_ok = True
         hw.display_freq = freq
         if freq != board.DISPLAY_FREQ:
-            log("display running at %d Hz" % freq)
+            note("display running at %d Hz" % freq)
     hw.display = d
 
     # buttons
@@ -367,9 +408,9 @@ def boot(watchdog=True, i2c_khz=1000):
                     hw.accel = LIS3DH(bus, addr)
                     break
                 except OSError as e:
-                    log("accelerometer at 0x%02x: %s" % (addr, e))
+                    note("accelerometer at 0x%02x: %s" % (addr, e))
     except Exception as e:  # OSError from the bus; anything else from a bus that is not there
-        log("accelerometer bus: %r" % (e,))
+        note("accelerometer bus: %r" % (e,))
     if hw.accel is not None:
         try:
             hw.accel.wake_on_motion()
@@ -382,7 +423,7 @@ def boot(watchdog=True, i2c_khz=1000):
             pass
         elif sw.pin.value():
             hw.shake = SwitchShake(source=sw)
-            log("no accelerometer: using the vibration switch")
+            note("no accelerometer: using the vibration switch")
         else:
             problem("vibration switch reads closed: shake off, roll with a button", BLINK_NO_SHAKE)
     else:
@@ -416,6 +457,7 @@ def boot(watchdog=True, i2c_khz=1000):
                     Power(None, wake_check=hw._woken), "no dimming")
     if watchdog:
         part("watchdog", hw.power.start_watchdog, None, "no reset if it hangs")
+    log_changed(notes)
     gc.collect()
     return hw
 
