@@ -212,10 +212,12 @@ def test_every_box_fits_the_screen_without_scrolling():
                 assert len(w) <= ui.COLS - 1, w
 
 
-def test_the_lesson_module_is_dropped_after_it():
+def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
     app = App()
     start, les = open_lesson(app)
     follow(app, les, stop=1)
+    if sys.implementation.name == "micropython":
+        assert T.BOT not in sys.modules             # the script plays the bot
     app.hold_b()
     pick(app, "Skip the lesson")
     if sys.implementation.name == "micropython":     # CPython tests share their modules

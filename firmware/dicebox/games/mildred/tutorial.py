@@ -16,11 +16,14 @@ A text box comes before a beat that has text. Hold B (on the table or a box)
 opens the lesson's menu, whose first entry is "Skip the lesson"; B on the
 table asks to leave. The lesson never touches the saved game or the records.
 This module is imported only while the lesson runs (``screens.learn``) and is
-dropped when Mildred's start menu is back on top.
+dropped when Mildred's start menu is back on top; the bot's module is let go
+while it runs (the real game's first bot move imports it again).
 """
 from dicebox.core import events as E
-from dicebox.core import ui
+from dicebox.core import table, ui
 from dicebox.games.mildred import rules, screens
+
+BOT = "dicebox.games.mildred.bot"
 
 TITLE = "Learn to play"
 
@@ -83,6 +86,9 @@ def deal():
 
 
 def begin(app, over=False):
+    # the bot is the script: its module (loaded with Mildred) is let go for
+    # the lesson and imported again by the first real game's first bot move
+    table.drop(BOT)
     t = Lesson(app)
     if over:
         app.replace(t)
