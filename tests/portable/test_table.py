@@ -731,7 +731,7 @@ def test_a_short_b_asks_to_leave_and_never_opens_the_menu():
     c = app.top()
     assert isinstance(c, ui.Confirm) and not game_menu_open(app, t)
     assert c.lines[0] == "Leave the game?" and "saved" in " ".join(c.lines)
-    assert (c.yes, c.no) == ("A: leave", "B: stay")
+    assert (c.yes, c.no) == ("A:leave", "B:stay")
     app.tap(E.B)                                 # stay
     assert app.top() is t
     before = t.s.to_dict()

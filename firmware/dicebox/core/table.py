@@ -586,7 +586,7 @@ class Table(ui.Screen):
         over = self.s.current_player() == TERMINAL
         self.app.push(ui.Confirm(self.app, "Leave the game?\n" +
                                  ("The game is over." if over else "The game is saved."),
-                                 self.leave, yes="A: leave", no="B: stay"))
+                                 self.leave, yes="A:leave", no="B:stay"))
 
     def leave(self):
         """Save now (the bot turn under way restarts on resume) and go back to

@@ -88,9 +88,9 @@ class Result(T.more().EndPage):
         fb.fill(0)
         ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over")
         ui.big_text(fb, "%d" % self.score, 0, 12)
-        fb.text("points", 40, 16, 1)
+        fb.text("points", 36, 16, 1)
         if self.new_best:
-            fb.text("best!", 92, 16, 1)
+            fb.text("best!", 88, 16, 1)     # (at 92 its "!" was past the edge)
         lines = ui.wrap(VOIDED if self.voided else self.rating)
         for j in range(min(4, len(lines))):
             fb.text(lines[j], 0, 30 + 9 * j, 1)
