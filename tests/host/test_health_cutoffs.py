@@ -64,12 +64,14 @@ def test_false_alarms_per_hour_at_the_design_rate():
     p = p_of(health.H_DEFAULT)
     rate = health.RATE_BITS_PER_HOUR
     # the design rate covers the idle frames (30 a second, STEP_BITS each)
-    # and the steps drawing dice adds (STEP_BITS per FRESH_BYTES bytes) at
-    # the fairness run's pace (100 rolls a frame, about 1.03 bytes a d6),
-    # each with room to spare
+    # or the steps drawing dice adds (STEP_BITS per FRESH_BYTES bytes) at
+    # the fairness run's pace (100 rolls a frame, about 1.03 bytes a d6) in
+    # frames that are not idle, plus a stale test (STALE_BITS) at most once
+    # a second, with room to spare
     idle = 30 * 3600 * ent.STEP_BITS
     fair = 30 * 3600 * 103 * ent.STEP_BITS // ent.FRESH_BYTES
-    assert 2 * idle <= rate and 2 * fair <= rate
+    stale = 3600 * 1000 // ent.STALE_MS * ent.STALE_BITS
+    assert fair < idle and idle + stale <= rate // 1.8
     windows = Decimal(rate) / health.WINDOW
     rct = rate * Decimal(2) ** (-h * (health.rct_cutoff(health.H_DEFAULT) - 1))
     apt = windows * 2 * tail(health.WINDOW, p, health.WINDOW_CUTOFF[health.H_DEFAULT])

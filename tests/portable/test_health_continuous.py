@@ -380,3 +380,57 @@ def test_a_fairness_run_on_a_source_that_sticks_as_it_starts_is_refused():
     _frames(hw, app, 1)
     shown = " ".join(hw.display.texts)
     assert "Cannot roll:" in shown and "stuck" in shown and "looks fair" not in shown, shown
+
+
+def test_a_roll_after_a_long_busy_stretch_is_tested_first():
+    # frames that always draw (an animation, bots thinking) run no idle step;
+    # the first roll after more than a second of them steps first
+    from dicebox.core import ui
+    src = Source(29)
+    hw, app = _app(src)
+    _frames(hw, app, 10)
+
+    class Busy(ui.Screen):
+        def tick(self, now):
+            self.dirty = True
+
+        def draw(self, fb):
+            fb.fill(0)
+    app.push(Busy(app))
+    steps = hw.entropy.steps
+    src.fail_at = src.n              # the source sticks as the busy stretch starts
+    _frames(hw, app, 60)             # two seconds
+    assert hw.entropy.steps == steps and hw.entropy.ok     # nothing tested meanwhile
+    r = raises(RollRefused, app.rng.roll, 6)               # the very first roll
+    assert "stuck" in str(r) and hw.entropy.roll_steps >= 1
+    # within a second of the last step, a roll needs no step of its own
+    e = Entropy(Source(31))
+    t = [0]
+    e.clock = lambda: t[0]
+    e.health_step()
+    t[0] = 900
+    Rng(e).roll(6)
+    assert e.roll_steps == 0
+    t[0] = 1901
+    Rng(e).roll(6)
+    assert e.roll_steps == 1
+
+
+def test_the_bits_tested_per_second_stay_under_the_design_rate():
+    # the rate the false-alarm arithmetic of core/health.py assumes, measured
+    # in the app: idle frames, then a 12,000-roll fairness run
+    from dicebox.apps import roller_fair as rf
+    hw, app = _app(Source(33))
+    e = hw.entropy
+    design = health.RATE_BITS_PER_HOUR // 3600
+    b0 = e.test.bits
+    _frames(hw, app, 300)                            # 9.9 s of idle
+    idle = (e.test.bits - b0) * 1000 // (300 * 33)
+    run = rf.FairnessRun(app, 6, 12000)
+    app.push(run)
+    b0 = e.test.bits
+    frames = _frames(hw, app, 400, until=lambda: run.res)
+    fair = (e.test.bits - b0) * 1000 // (frames * 33)
+    print("raw bits tested a second: idle %d, fairness run %d (design rate %d)" % (idle, fair, design))
+    assert run.res is not None and e.ok
+    assert 900 <= idle <= design and 500 <= fair <= design

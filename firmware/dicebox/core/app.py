@@ -171,6 +171,8 @@ class App:
         self.health_step = getattr(hw.entropy, "health_step", None)  # bound once: no allocation per frame
         if getattr(hw.entropy, "log", 0) is None:
             hw.entropy.log = self.log   # health alarms go to the device log
+        if getattr(hw.entropy, "clock", 0) is None:
+            hw.entropy.clock = hw.ticks_ms   # a roll after a stale test tests first
         self.buttons = Buttons()
         self.stack = []
         self.home_factory = home

@@ -32,9 +32,11 @@ the claim, bias or correlation alike:
   binomial tail, and C is the smallest count with that tail <= alpha.
 
 Budget (``RATE_BITS_PER_HOUR``): the app tests 32 bits per idle frame
-(30 frames a second: 960 bits/s) and 32 more per 128 bytes of dice drawn
-(the fairness run: about 780 bits/s, in frames that are not idle). The
-design rate is 2,000 bits/s, over twice either, = 7.2e6 bits per hour:
+(30 frames a second: 960 bits/s), 32 per 128 bytes of dice drawn (the
+fairness run: about 780 bits/s, in frames that are not idle) and 96 before
+a roll when the last test is over a second old (at most 96 bits/s). A frame
+is idle or not, so however they mix that is at most 960 + 96 bits/s; the
+design rate is 2,000 bits/s, = 7.2e6 bits per hour:
 
   RCT:  7.2e6 bits/h x 2**-38                               = 2.6e-5 per hour
   APT:  7.2e6 / 4096 = 1758 windows/h x 2 sides x 6.7e-9 (the

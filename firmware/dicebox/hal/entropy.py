@@ -14,7 +14,11 @@ reported ("refuses to roll") instead of ignored:
   calls it itself once ``FRESH_BYTES`` = 128 bytes of dice have been drawn
   since the last step, so long work that rolls (the fairness run, a burst
   of rolls, a frame of many dice) is tested as it goes: no more than 128
-  bytes (about 120 d6) are ever drawn on bits tested longer ago. The tests
+  bytes (about 120 d6) are ever drawn on bits tested longer ago. It also
+  steps first, over ``STALE_BITS`` = 96 bits (enough for a stuck run),
+  when the last step is over ``STALE_MS`` = 1 s old (a roll after a long
+  stretch of busy frames: bots, animations), once the app has given it a
+  clock (``self.clock``, set to ``hw.ticks_ms``). The tests
   carry their state from step to step: a run or a window spans many steps.
 
 An alarm of the continuous tests is not yet a refusal (a healthy source
@@ -45,7 +49,7 @@ import sys
 
 from micropython import const
 
-from dicebox.core import health
+from dicebox.core import health, ticks
 from dicebox.core.rng import RollRefused, UrandomSource
 
 _ROSC_BASE = const(0x40060000)
@@ -53,6 +57,8 @@ _RANDOMBIT = const(0x1C)
 STEP_BITS = const(32)        # raw bits tested per step (an idle frame, 128 bytes drawn)
 FRESH_BYTES = const(128)     # dice bytes drawn at most between two steps
 REPEAT_BITS = const(4194304)  # 2**22: a second alarm this soon refuses
+STALE_MS = const(1000)       # a roll after a step older than this steps first,
+STALE_BITS = const(96)       # over this many bits (more than the RCT cutoff of 77)
 
 
 def rosc_bit():
@@ -82,6 +88,8 @@ class Entropy(UrandomSource):
         self.entropy_ok = False
         self.entropy_msg = "not tested"
         self.log = None          # the app sets hw.log: alarms are logged
+        self.clock = None        # the app sets hw.ticks_ms: stale tests are renewed
+        self.stepped_at = 0      # clock() at the last step
         self.startup = health.HealthTest(h_percent, health.STARTUP_BITS)
         self.test = health.HealthTest(h_percent, health.WINDOW)
         self.nbits = nbits
@@ -169,6 +177,8 @@ class Entropy(UrandomSource):
             return self.entropy_ok
         self.fresh = FRESH_BYTES
         self.steps += 1
+        if self.clock is not None:
+            self.stepped_at = self.clock()
         try:
             ok = self.test.run_mem(self._mem, self._addr, n_bits)
         except Exception as e:   # the register read itself failed
@@ -184,9 +194,12 @@ class Entropy(UrandomSource):
     def bytes(self, k):
         if self.entropy_ok:
             self.fresh -= k
-            if self.fresh < 0:   # long work that rolls: test as it goes
+            if self.fresh < 0:           # long work that rolls: test as it goes
                 self.roll_steps += 1
                 self.health_step()
+            elif self.clock is not None and ticks.diff(self.clock(), self.stepped_at) > STALE_MS:
+                self.roll_steps += 1     # a stale test: enough bits for a stuck run first
+                self.health_step(STALE_BITS)
         if not self.entropy_ok:
             raise refused()(self.entropy_msg)
         return self.draw(k)
