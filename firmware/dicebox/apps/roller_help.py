@@ -30,6 +30,7 @@ SET EDITOR
 Left/Right:
 dice in a group
 A: edit group
+Done: to dice
 
 NUMBER PICKER
 Up/Down: +1/-1

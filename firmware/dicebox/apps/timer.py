@@ -73,6 +73,12 @@ Down: refill
 (when run out)
 B: pause, back
 
+LENGTH PICKER
+Up/Down: 5 s
+Left/Right:
+whole minutes
+A: ok B: cancel
+
 TURN CLOCK
 Left/Right:
 who starts
