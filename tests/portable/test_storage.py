@@ -310,3 +310,12 @@ def test_a_tmp_that_cannot_be_removed_does_not_fail_later_saves():
         assert s.save("game", {"turn": k}), s.notice
         assert s.load("game") == {"turn": k}
     assert s.notice is None and s.failed_writes == 0
+
+
+def test_a_save_with_both_temporary_names_in_the_way_says_so():
+    s = fresh()
+    _folder("%s/game.tmp" % s.root)
+    _folder("%s/game.tm1" % s.root)
+    assert not s.save("game", {"turn": 1})
+    n = s.take_notice()
+    assert "a folder is in the way" in n and "Storage full" not in n, n

@@ -125,11 +125,21 @@ def errno_name(e):
         return "error %d" % n
 
 
+_CAUSES = {
+    "EIO": "the storage did not answer",
+    "EISDIR": "a folder is in the way of the save",
+    "EROFS": "the storage is read-only",
+    "ENOENT": "the data folder is missing",
+}
+
+
 def write_notice(why):
     """The one notice of a failed save, worded by its cause."""
     if why == "full":
         return "Storage full: not saved. Play goes on; your last save is kept."
-    return "Storage error (%s): not saved. Play goes on; your last save is kept." % why
+    cause = _CAUSES.get(why)
+    return "Storage error (%s%s): not saved. Play goes on; your last save is kept." % (
+        cause + ", " if cause else "", why)
 
 
 class _Problems:
