@@ -84,6 +84,8 @@ def test_menus_offer_exactly_the_legal_moves_in_fixed_places():
             app.screen()
             app.pop()
             why = m.why(m.sel)
+            for i in range(len(m.items)):
+                assert m.why(i) is None or len(m.why(i)) <= 16, m.why(i)   # the bottom line, uncut
             assert why is None and app.fb.texts[-1] or app.fb.texts[-1] == why
             st.apply(legal[r.randbelow(len(legal))])
     assert states > 100
@@ -105,6 +107,13 @@ def test_a_dimmed_entry_says_why_on_the_bottom_line():
     before = st.to_dict()
     m.items[i][1]()
     assert app.top() is m and st.to_dict() == before
+
+
+def test_the_bottom_line_words_fit_uncut():
+    for k, v in S._DOES.items():
+        assert len(v) <= 16, v
+    for k in R._ACT_KINDS + R._WAKE_KINDS:
+        assert k in S._DOES, k
 
 
 def words_fit(text):

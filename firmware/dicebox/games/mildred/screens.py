@@ -395,7 +395,7 @@ class Table(table.Table):
 _AT_ONCE = ("shake", "dback", "combat", "goal", "ready", "pass", "keep")
 # What A does on a kind that can be done now: the menu's bottom line.
 _DOES = {"pass": "ends your round", "shake": "rolls your pool", "scally": "a die on a task",
-         "ind": "dice on a card", "task": "take a reward", "mod": "change a die by 1",
+         "ind": "dice on a card", "task": "take a reward", "mod": "+-1 on a die",
          "prank": "a die to attack", "dodge": "a die to defend", "dback": "(a) a must",
          "combat": "(b) prank attack", "score": "(c) win cookies", "goal": "(d) 2 victory",
          "ready": "(e) ready tasks", "advance": "up 1 level", "trim": "(f) 1 a set",
