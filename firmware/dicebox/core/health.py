@@ -75,6 +75,7 @@ LAG = const(16)                  # the lag test's distance (bits)
 STARTUP_CUTOFF = {50: 797, 80: 668, 100: 593}     # W = 1024, alpha 2^-22
 WINDOW_CUTOFF = {50: 3060, 80: 2532, 100: 2230}   # W = 4096, alpha 2^-27
 H_DEFAULT = const(50)
+_BITS_CAP = const(0x3FF00000)   # ``bits`` stops counting here (weeks of idle)
 # ones in a byte
 _POP = (
     b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
@@ -273,7 +274,8 @@ class HealthTest:
             y = w ^ 0xFFFF if last else w
             lo = y & 255
             run = _TZ[lo] if lo else 8 + _TZ[y >> 8]
-        self.bits += n
+        if self.bits < _BITS_CAP:    # a count for tests and stats: stays a small int
+            self.bits += n
         self._i += n
         self._last = last
         self._run = run
