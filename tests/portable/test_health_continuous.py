@@ -434,3 +434,32 @@ def test_the_bits_tested_per_second_stay_under_the_design_rate():
     print("raw bits tested a second: idle %d, fairness run %d (design rate %d)" % (idle, fair, design))
     assert run.res is not None and e.ok
     assert 900 <= idle <= design and 500 <= fair <= design
+
+
+def test_a_roll_after_a_refusal_tries_a_fresh_sample():
+    # the source sticks for a while (the alarm's fresh sample fails too), then
+    # recovers: "A on the table tries again" rolls again; while it is still
+    # stuck every try is refused with the reason
+    logged = []
+    src = Source(37, burst_at=1024 + 640, burst=3000)
+    e = Entropy(src)
+    e.log = logged.append
+    rng = Rng(e)
+    steps = _steps_to_refuse(e)
+    assert steps <= 640 // STEP + 4 and not e.ok and e.retests == 1
+    r = raises(RollRefused, rng.roll, 6)          # still stuck: refused again
+    assert "stuck" in str(r) and e.retests == 2
+    src.burst = 0                                  # the source recovers
+    assert 1 <= rng.roll(6) <= 6
+    assert e.ok and e.retests == 3 and "passed" in logged[-1]
+    for _ in range(50):
+        assert e.health_step()
+    # a second alarm soon after still refuses for good, and no roll retries it
+    src.burst_at = src.n + 10
+    src.burst = 100
+    _steps_to_refuse(e)
+    assert not e.ok and "again" in e.entropy_msg
+    src.burst = 0
+    raises(RollRefused, rng.roll, 6)
+    raises(RollRefused, rng.roll, 6)
+    assert e.retests == 3

@@ -25,9 +25,12 @@ An alarm of the continuous tests is not yet a refusal (a healthy source
 raises one in about 13,700 hours, core/health.py): the dice stop, a fresh
 start-up sample of 1,024 bits is tested at once, and the dice carry on only
 if it passes. A second alarm within ``REPEAT_BITS`` = 2**22 tested bits of
-the first (over an hour of idle testing; a healthy source: about 6e-9 per
-hour) or a failed fresh sample refuses: from then on ``bytes()`` raises the
-app's ``RollRefused`` with the reason, until power-off. Every alarm and its
+the first (over an hour of idle testing; a healthy source: about 3e-9 per
+hour) or a failed fresh sample refuses: ``bytes()`` raises the app's
+``RollRefused`` with the reason. After a failed fresh sample each roll
+tries another ("A on the table tries again"), so a source that recovers
+rolls again; after a second alarm, or an unreadable register, the refusal
+lasts until power-off. Every alarm and its
 outcome is written to the device log (``self.log``, set by the app to
 ``hw.log``).
 
@@ -102,6 +105,7 @@ class Entropy(UrandomSource):
         self.steps = 0           # continuous steps run
         self.roll_steps = 0      # of them, run by bytes() (work that rolls)
         self.fresh = FRESH_BYTES
+        self.retry = False       # a roll may test a fresh sample again (see bytes())
         try:
             if read_bit is None:
                 mem, addr = _register()
@@ -158,6 +162,7 @@ class Entropy(UrandomSource):
                 why, self.nbits))
             return True
         self._refuse(self.startup.msg)
+        self.retry = True
         self._say("health alarm (%s); the fresh sample failed too (%s): rolls refused" % (
             why, self.startup.msg))
         return False
@@ -165,6 +170,27 @@ class Entropy(UrandomSource):
     def _refuse(self, msg):
         self.entropy_ok = False
         self.entropy_msg = msg
+        self.retry = False
+
+    def _retry(self):
+        """A roll after a failed fresh sample ("A on the table tries again"):
+        another fresh sample; the dice go on if it passes. A source that is
+        still stuck fails it again and the roll is refused with the reason; a
+        second alarm within REPEAT_BITS still refuses for good."""
+        try:
+            ok = self._sample()
+        except Exception:
+            ok = False
+        self.retests += 1
+        if ok:
+            self.entropy_ok = True
+            self.entropy_msg = "ok"
+            self.retry = False
+            self.fresh = FRESH_BYTES
+            self._say("a fresh sample on a roll passed: rolls go on")
+        else:
+            self.entropy_msg = self.startup.msg
+        return ok
 
     def health_step(self, n_bits=STEP_BITS):
         """Test n_bits more raw bits (call it in idle frames); return ok.
@@ -200,7 +226,7 @@ class Entropy(UrandomSource):
             elif self.clock is not None and ticks.diff(self.clock(), self.stepped_at) > STALE_MS:
                 self.roll_steps += 1     # a stale test: enough bits for a stuck run first
                 self.health_step(STALE_BITS)
-        if not self.entropy_ok:
+        if not self.entropy_ok and not (self.retry and self._retry()):
             raise refused()(self.entropy_msg)
         return self.draw(k)
 
