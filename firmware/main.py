@@ -16,7 +16,11 @@ from machine import Pin
 from dicebox.hal import board
 
 gc.collect()
-if Pin(board.BTN_B, Pin.IN, Pin.PULL_UP).value() == 0:
+try:
+    held_b = Pin(board.BTN_B, Pin.IN, Pin.PULL_UP).value() == 0
+except Exception:  # a pin that cannot be read is not a held B
+    held_b = False
+if held_b:
     print("Dicebox: B held at power-on, staying at the REPL")
 else:
     from dicebox.core import storage
