@@ -108,6 +108,7 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     assert "Mildred" not in table.load_records(app.store)
     app.press(E.A)                                       # yes: a real game
     assert isinstance(app.top(), table.NewGame)
+    assert labels(app)[:2] == ["P1: human", "P2: Beginner"]   # a first real game: the gentlest bot
     assert les not in app.stack and app.stack[-2] is start
 
 

@@ -167,8 +167,10 @@ class Start(ui.Menu):
         self.sel = 0
         self.app.push(Table(self.app, s, seats, log, opt))
 
-    def new_game(self):
-        self.app.push(table.NewGame(self.app, 2, 2, [0, 1 + table.LEVELS.index("Strong")],
+    def new_game(self, level="Strong"):
+        """The new-game page, P2 a bot of ``level`` at first (Beginner after
+        the lesson)."""
+        self.app.push(table.NewGame(self.app, 2, 2, [0, 1 + table.LEVELS.index(level)],
                                     self.begin, replaces=self.saved is not None))
 
     def begin(self, seats):

@@ -250,4 +250,4 @@ class Lesson(screens.Table):
         self.leave()
         top = self.app.top()
         if isinstance(top, screens.Start):
-            top.new_game()
+            top.new_game("Beginner")      # a first real game: the gentlest bot
