@@ -52,7 +52,7 @@ import sys
 
 from micropython import const
 
-from dicebox.core import health, ticks
+from dicebox.core import health
 from dicebox.core.rng import RollRefused, UrandomSource
 
 _ROSC_BASE = const(0x40060000)
@@ -62,6 +62,7 @@ FRESH_BYTES = const(128)     # dice bytes drawn at most between two steps
 REPEAT_BITS = const(4194304)  # 2**22: a second alarm this soon refuses
 STALE_MS = const(1000)       # a roll after a step older than this steps first,
 STALE_BITS = const(96)       # over this many bits (more than the RCT cutoff of 77)
+_TICKS = const(0x3FFFFFFF)   # ticks_ms counts modulo 2**30 (core/ticks.py)
 
 
 def rosc_bit():
@@ -223,14 +224,17 @@ class Entropy(UrandomSource):
             if self.fresh < 0:           # long work that rolls: test as it goes
                 self.roll_steps += 1
                 self.health_step()
-            elif self.clock is not None and ticks.diff(self.clock(), self.stepped_at) > STALE_MS:
-                self.roll_steps += 1     # a stale test: enough bits for a stuck run first
+            elif self.clock is not None and (self.clock() - self.stepped_at) & _TICKS > STALE_MS:
+                # a stale test (the ms since the last step, modulo the chip's
+                # tick period: ticks.diff inline, no call per roll): enough
+                # bits for a stuck run first
+                self.roll_steps += 1
                 self.health_step(STALE_BITS)
         if not self.entropy_ok and not (self.retry and self._retry()):
             raise refused()(self.entropy_msg)
         return self.draw(k)
 
-    def draw(self, k):
-        """k dice bytes once the tests have passed: os.urandom, buffered and
-        stirred (another edition's source overrides this or ``fill``)."""
-        return UrandomSource.bytes(self, k)
+    # k dice bytes once the tests have passed: os.urandom, buffered and
+    # stirred (another edition's source overrides ``draw`` or ``fill``); the
+    # method itself, not a call to it, so a roll costs no extra call
+    draw = UrandomSource.bytes
