@@ -173,3 +173,16 @@ def test_roller_menu_named_set_returns_to_the_dice():
     named(app, "Milestones")
     assert app.top() is s
     assert isinstance(s, roller.RollScreen) and not isinstance(app.top(), roller_menu.RollerMenu)
+
+
+def test_a_roller_file_that_cannot_be_set_aside_is_not_said_to_be_kept():
+    app = FakeApp(fb=TextFB())
+    app.store.stuck = "EIO"
+    app.store.save(roller.STORE, {"groups": [[7, 6, "ms"]]})
+    open_roller(app)
+    text = app.messages[-1][1]
+    assert "could not be set aside (EIO)" in text and "kept as .bad" not in text, text
+    app = FakeApp(fb=TextFB())
+    app.store.save(roller.STORE, {"groups": [[7, 6, "ms"]]})
+    open_roller(app)
+    assert "kept as .bad" in app.messages[-1][1]

@@ -99,3 +99,16 @@ def test_full_storage_never_stops_a_running_timer():
     app.store.fail_writes = False
     app.press(E.RIGHT)
     assert app.store.load(timer.STORE, None)["cfg"]["sand"] == 210000
+
+
+def test_a_timer_file_that_cannot_be_set_aside_is_said_once_and_not_said_to_be_kept():
+    app = FakeApp(fb=TextFB(strict=False))
+    app.store.stuck = "EIO"
+    app.store.save(timer.STORE, mutate(BAD[0][0], BAD[0][1]))
+    timer.start(app)
+    text = app.messages[-1][1]
+    assert "could not be set aside (EIO)" in text and "kept as .bad" not in text, text
+    app.press(E.B)
+    n = len(app.messages)
+    timer.start(app)                     # opened again: the defaults, not a second notice
+    assert len(app.messages) == n and isinstance(app.top(), timer.TimerMenu)

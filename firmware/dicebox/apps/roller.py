@@ -45,8 +45,9 @@ def problems_text(app, name, what):
     if not probs:
         return ""
     why = "; ".join(p.split(": ", 1)[-1] for p in probs)
-    return "The saved %s could not be used (%s). %s" % (
-        what, why, "Defaults are used; the old file is kept as .bad.")
+    kept = all(p.endswith("set aside") for p in probs)   # not removed, not stuck in place
+    return "The saved %s could not be used (%s). Defaults are used%s." % (
+        what, why, "; the old file is kept as .bad" if kept else "")
 
 
 def layout(n):

@@ -522,8 +522,9 @@ def start(app):
     probs = app.store.take_problems(STORE)
     if probs:
         why = "; ".join(p.split(": ", 1)[-1] for p in probs)
+        kept = all(p.endswith("set aside") for p in probs)   # not removed, not stuck
         app.message("Timer", "The saved timers could not be used (%s). Defaults are "
-                    "used; the old file is kept as .bad." % why)
+                    "used%s." % (why, "; the old file is kept as .bad" if kept else ""))
         return
     # After a power cut the open timer comes back (paused) on its own screen.
     if t.mode == "sand":
