@@ -462,6 +462,7 @@ def read_back(s, kind):
         return
     if kind == "milestones_high":
         s.pick("milestones")
+        s.run_ms(500)           # its modules load one a frame behind a Loading page
         s.dismiss()
         s.pick("high scores")
         s.run_ms(300)
