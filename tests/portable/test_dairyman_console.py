@@ -46,6 +46,14 @@ def tap(hw, app, b):
     step(hw, app, 2)
 
 
+def hold(hw, app, b):
+    """Hold a button past the long press (B: a table's game menu)."""
+    hw.mask |= 1 << b
+    step(hw, app, 36)
+    hw.mask &= ~(1 << b)
+    step(hw, app, 2)
+
+
 def choose(hw, app, label):
     """On a menu, move to ``label`` with Down and press A (as a player would)."""
     m = app.top()
@@ -112,7 +120,9 @@ def sensible(hw, app, r):
                 tap(hw, app, events.RIGHT)
             tap(hw, app, events.A)
         return
-    tap(hw, app, events.UP)
+    hold(hw, app, events.B)
+    if not isinstance(app.top(), ui.Menu) or app.top().title != "Dairyman":
+        return                                  # a bot's turn came first (a skip): later
     got = labels(app.top())
     for want in (("Reroll", "Stop and claim") if r.randbelow(3) == 0 else
                  ("Stop and claim", "Reroll")) + ("Fail: backorder",):
@@ -146,15 +156,15 @@ def storm(hw, app, seed, taps):
 
 
 def quit_and_resume(hw, app):
-    """From the table: B (drop picks / menu), Save and quit, then Resume."""
+    """From the table: hold B (the game menu), Save and quit, then Resume."""
     while not isinstance(app.top(), screens.Table):
         tap(hw, app, events.B)
         if isinstance(app.top(), Home):
             tap(hw, app, events.A)
             choose(hw, app, "Resume game")
     t = app.top()
-    while not (isinstance(app.top(), ui.Menu) and app.top().title == "Dairyman"):
-        tap(hw, app, events.B)
+    hold(hw, app, events.B)                      # the game menu
+    assert isinstance(app.top(), ui.Menu) and app.top().title == "Dairyman"
     saved = t.s.to_dict()
     tap(hw, app, events.UP)                      # wraps to the last entry
     assert app.top().label(app.top().sel) == "Save and quit"

@@ -146,7 +146,7 @@ def test_refused_roll_for_a_bot_waits_without_a_storm_of_messages():
     assert len(app.messages) == 1 and app.messages[0][0] == "Cannot roll"
     press(app, events.B)                               # close: back at the table
     assert app.top() is t
-    press(app, events.B)                               # the menu still opens
+    app.hold_b()                                       # the menu still opens
     assert app.top().title == "Dairyman" and "Save and quit" in labels(app.top())
 
 
@@ -193,7 +193,7 @@ def test_moves_are_logged_in_words_saved_and_recapped():
     # saved with the game, shown by Moves on the in-game menu after a resume
     s2, seats, log, opt = screens.load(app)
     assert log.lines == t.log.lines
-    press(app, events.UP)
+    app.hold_b()
     item(app, "Moves")
     assert app.top().title == "Moves"
     assert "P2" in " ".join(app.top().lines)

@@ -52,6 +52,12 @@ def press(app, b):
     app.top().event(events.make(events.PRESS, b))
 
 
+def hold_b(app):
+    """Hold B: the table's game menu."""
+    for k in (events.PRESS, events.LONG, events.RELEASE):
+        app.top().event(events.make(k, events.B))
+
+
 def draw(app):
     if framebuf is None:
         return
@@ -136,16 +142,18 @@ def test_human_builds_sets_with_cursor_and_gets_reasons():
     s2, seats, log, opt = screens.load(app)
     assert s2.to_dict() == t.s.to_dict() and seats == [0, 4]
     # the action menu offers the legal moves; reroll from it
-    press(app, events.UP)
+    hold_b(app)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     assert "Reroll" in labels
     assert ("Stop and claim" in labels) == t.s.can_claim()
     assert ("Fail: backorder" in labels) == (not t.s.can_claim())
+    count = t.log.count
     menu.items[labels.index("Reroll")][1]()
-    assert app.top() is t and t.s.current_player() == CHANCE
-    press(app, events.A)                                  # roll
-    assert t.s.current_player() in (0, 1, CHANCE)
+    # the reroll and its roll at once: the log's line and the dice together
+    assert app.top() is t and t.s.current_player() != CHANCE
+    assert t.log.count == count + 2 and t.log.lines[-2] == "P1 rerolled 6 dice"
+    assert t.log.lines[-1].startswith("P1 rolled ")
     draw(app)
 
 
@@ -162,7 +170,7 @@ def test_pass_and_play_hands_over_before_revealing():
     assert t.cover == -1 and t.s.current_player() == CHANCE
     t.s.apply_chance([0] * 8)      # all ones: no set
     t.after_move()
-    press(app, events.UP)
+    hold_b(app)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     assert "Fail: backorder" in labels
@@ -205,7 +213,7 @@ def test_freeze_mode_keeps_marked_dice():
     press(app, events.A)
     t.cur = 1
     press(app, events.A)                                 # locks 6 + 4
-    press(app, events.UP)
+    hold_b(app)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     menu.items[labels.index("Freeze+reroll")][1]()
@@ -216,8 +224,9 @@ def test_freeze_mode_keeps_marked_dice():
     press(app, events.A)                                 # only one token
     assert t.sel == [2] and "freeze" in t.msg
     draw(app)
-    press(app, events.UP)
-    assert t.s.current_player() == CHANCE and 2 not in t.s.pending[1]
+    press(app, events.UP)                                # reroll the rest, and roll
+    assert t.s.current_player() != CHANCE and t.s.dv[2] == 5
+    assert t.log.lines[-2].startswith("P1 rerolled 5, kept 5 (1 freeze token)")
     assert t.s.freeze[0] == 0 and t.mode == 0
 
 
@@ -333,7 +342,7 @@ def test_hint_shows_the_experts_move_without_changing_the_game():
     frames(app, 2)
     before = t.s.to_dict()
     count = t.log.count
-    press(app, events.B)                              # no picks: the menu
+    hold_b(app)                                       # the game menu
     m = app.top()
     assert "Hint" in labels_of(m)
     m.items[labels_of(m).index("Hint")][1]()
@@ -359,14 +368,14 @@ def test_hints_in_pass_and_play_only_when_switched_on_and_kept_in_the_save():
     frames(app, 2)
     if t.s.current_player() == CHANCE:
         return                                        # (a roll is never refused here)
-    press(app, events.B)
+    hold_b(app)
     got = labels_of(app.top())
     assert "Hint" not in got and "Hints: off" in got
     app.top().items[got.index("Hints: off")][1]()
     press(app, events.B)
     frames(app, 2)
     assert app.store.load(screens.SAVE, None)["opt"] == {"hints": 1}
-    press(app, events.B)
+    hold_b(app)
     assert "Hint" in labels_of(app.top())
     s2, seats, log, opt = screens.load(app)
     assert opt == {"hints": 1}
@@ -396,7 +405,7 @@ def test_the_menu_opens_while_a_bot_thinks_and_the_thought_waits():
         n += 1
     assert t.thought is not None
     draw(app)                                          # the thinking cue
-    press(app, events.B)
+    hold_b(app)
     assert app.top() is not t                         # the menu answered
     before = t.thought.slices
     frames(app, 5)
@@ -433,7 +442,7 @@ def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
     press(app, events.A)                              # try again
     frames(app, 2)
     assert t.refused is None and t.s.tokens == [0, 0] and t.actor() == 1
-    assert "shuffled under the stack" in " ".join(t.log.lines)
+    assert "Shuffled under the stack" in " ".join(t.log.lines)
 
 
 def test_resume_at_a_refused_shuffle_says_so_and_keeps_the_save():
@@ -498,3 +507,91 @@ def test_a_solo_game_to_the_end_is_recorded_for_the_bots_level():
     screens.start(app)
     app.top().items[1][1]()                        # Records
     assert app.top().title == "Records" and "Casual" in " ".join(app.top().lines)
+
+
+NAMES = (("Reroll",), ("Freeze",), ("Stop and claim", "Claim:"), ("Flip",), ("Ice",), ("Fail",))
+
+
+def _in_place(got):
+    for k in range(6):
+        assert [p for p in NAMES[k] if got[k][0].startswith(p)], (k, got)
+
+
+def _entries(t):
+    return [(it[0], it[1]) for it in t.menu_items()]
+
+
+def test_the_menus_moves_keep_their_places_and_say_why_not():
+    app = App()
+    t = screens.Table(app, rules.State(2), [0, 3])
+    app.push(t)
+    until_human_roll(app, t)
+    t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])     # 6 4 5 1 1 1 1 1: a set
+    t.after_move()
+    got = _entries(t)
+    assert [x[0] for x in got] == ["Reroll: lock set", "Freeze: lock set", "Claim: lock set",
+                                   "Flip: no tiles", "Ice: none yet", "Fail: can lock"], got
+    assert all(fn is None for _, fn in got)
+    before = t.s.to_dict()
+    hold_b(app)
+    m = app.top()
+    for i in range(6):
+        m.sel = i
+        press(app, events.A)                        # unavailable: nothing happens
+        assert app.top() is m and t.s.to_dict() == before
+    press(app, events.B)
+    t.play(("lock", (0, 1)))                        # 6 + 4: barns 10
+    got = _entries(t)
+    assert got[0][0] == "Reroll" and got[0][1] is not None
+    assert got[1][0] == "Freeze: no token"
+    assert got[2][0] in ("Stop and claim", "Claim: none fit")
+    assert got[5][0] in ("Fail: can claim", "Fail: backorder")
+    _in_place(got)                                  # the same places, every state
+    t.s.apply(("reroll", ()))
+    t.s.apply_chance([0] * 6)                       # no set
+    t.after_move()
+    got = _entries(t)
+    assert [x[0] for x in got][:3] == ["Reroll: no set", "Freeze: no set", "Claim: no set"]
+    assert got[5][0] == "Fail: backorder" and got[5][1] is not None
+    _in_place(got)
+
+
+def test_a_short_b_only_drops_picks_and_mashing_never_rerolls_kept_dice():
+    app = App()
+    t = screens.Table(app, rules.State(2), [0, 3])
+    app.push(t)
+    until_human_roll(app, t)
+    t.s.apply_chance([5, 3, 4, 4, 0, 0, 0, 0])     # 6 4 5 5 1 1 1 1
+    t.after_move()
+    t.cur = 2
+    press(app, events.A)                            # pick the 5
+    assert t.sel == [2]
+    press(app, events.B)                            # drops the pick, nothing else
+    t.b_event(events.make(events.RELEASE, events.B), events.RELEASE)
+    assert t.sel == [] and app.top() is t
+    before = t.s.to_dict()
+    for b in (events.B, events.B, events.UP, events.DOWN, events.A):
+        press(app, b)
+        app.top().event(events.make(events.RELEASE, b))
+    assert t.s.to_dict() == before                  # no move made
+
+
+def test_the_game_over_page_says_who_won_by_what_and_why_with_no_marks():
+    s = rules.State(2)
+    s.apply_chance([k - 1 for k in s.chance_request()])
+    s.owned[0] = [21, 5]                            # 40 + 20
+    s.owned[1] = [20]                               # 40
+    s.tokens[1] = 1
+    text = screens.end_text(s, [0, 3])
+    assert text.startswith("P1 wins by 25 points."), text
+    assert "stack could not refill the display" in text
+    assert "P1 human: 60 points" in text and "P2 Strong: 35 points" in text
+    assert "*" not in text
+    s.owned[1] = [20, 0, 1]                         # 40 + 10 + 10 = 60, but a token
+    s.tokens[1] = 0
+    s.tokens[0] = 0
+    assert screens.end_text(s, [0, 3]).startswith("Shared win: P1 and P2, 60 points each.")
+    s.tokens[1] = 1
+    s.owned[1] = [20, 0, 2]                         # 40 + 10 + 15 - 5 = 60
+    assert screens.end_text(s, [0, 3]).startswith(
+        "P1 wins: equal points, fewer backorder tokens."), screens.end_text(s, [0, 3])

@@ -86,14 +86,29 @@ def scores_text(s, seats):
 
 
 def end_text(s, seats):
-    out = []
+    """Who won, by what and why the game ended, then each player's score and
+    its parts (no marks to explain)."""
     win = s.winners()
+    sc = s.scores()
+    out = []
+    if len(win) == 1:
+        w = win[0]
+        rest = [q for q in range(s.n) if q != w]
+        second = max(sc[q] for q in rest)
+        if sc[w] > second:
+            out.append("P%d wins by %d points." % (w + 1, sc[w] - second))
+        else:
+            keys = [s.rank_key(q) for q in rest]
+            tok = max(k[1] for k in keys if k[0] == sc[w])
+            why = "fewer backorder tokens" if s.rank_key(w)[1] > tok else "more flipped tiles"
+            out.append("P%d wins: equal points, %s." % (w + 1, why))
+    else:
+        out.append("Shared win: %s, %d points each." % (
+            " and ".join("P%d" % (p + 1) for p in win), sc[win[0]]))
+    out.append("The game ended: the stack could not refill the display.")
     for p in range(s.n):
         pts, bonus, pen, tot = s.score_parts(p)
-        out.append("P%d%s %d+%d-%d=%d" % (p + 1, "*" if p in win else "", pts, bonus, pen, tot))
-    if len(win) == 1:
-        out.append("P%d wins!" % (win[0] + 1))
-    else:
-        out.append("Shared win: " + " ".join("P%d" % (p + 1) for p in win))
-    out.append("(tiles + cheese - backorder)")
+        out.append("")
+        out.append("P%d %s: %d points" % (p + 1, table.kind_name(seats[p]), tot))
+        out.append("tiles %d, cheese +%d, backorder -%d" % (pts, bonus, pen))
     return "\n".join(out)

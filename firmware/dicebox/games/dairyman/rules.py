@@ -362,43 +362,69 @@ class State:
         try:
             if v == "lock":
                 vals = [dv[i] for i in a[1]]
-                return "%s locked %s in barn %d: %d" % (
-                    who, _plus(vals, [self.dc[i] for i in a[1]]), barn_for(self.rolls),
-                    self.barn_total() + sum(vals))
+                b = barn_for(self.rolls)
+                return "%s locked %s in barn %d: %d (barns %d)" % (
+                    who, _plus(vals, [self.dc[i] for i in a[1]]), b,
+                    self.barn_totals()[b - 1] + sum(vals), self.barn_total() + sum(vals))
             if v == "reroll":
                 n = len(self.free_dice()) - len(a[1])
                 txt = "%s rerolled %d" % (who, n)
                 if a[1]:
-                    txt += ", kept %s" % _plus([dv[i] for i in a[1]], [self.dc[i] for i in a[1]], " ")
+                    txt += ", kept %s (%s)" % (
+                        _plus([dv[i] for i in a[1]], [self.dc[i] for i in a[1]], " "),
+                        _count(len(a[1]), "freeze token"))
                 else:
                     txt += " die" if n == 1 else " dice"
                 if self.rolls >= 3:
                     txt += ", +1 freeze token"
                 return txt
             if v == "claim":
-                return "%s claimed %s with %d" % (
-                    who, "+".join(tile_name(t) for t in a[1]), self.barn_total())
+                pts = 0
+                for t in a[1]:
+                    pts += TILES[t][0]
+                txt = "%s claimed %s: +%d points (barns %d)" % (
+                    who, "+".join(tile_name(t) for t in a[1]), pts, self.barn_total())
+                return txt + ". " + self._turn_end_words(c)
             if v == "fail":
-                txt = "%s had no %s: backorder token" % (who, "set" if self.need_lock else "claim")
-                if c.last and c.last[0] == "reset":
-                    txt += ". Reset!"
-                    L = c.last
-                    for k in range(2, len(L) - 1, 2):
-                        txt += " P%d loses %s." % (L[k] + 1, tile_name(L[k + 1]))
-                return txt
+                txt = "%s had no %s: backorder -5 (has %d)" % (
+                    who, "set" if self.need_lock else "claim", self.tokens[self.seat] + 1)
+                L = c.last
+                if not L or L[0] != "reset":
+                    return txt + ". " + self._turn_end_words(c)
+                lost = ", ".join("P%d %s" % (L[k] + 1, tile_name(L[k + 1]))
+                                 for k in range(2, len(L) - 1, 2))
+                return txt + ". Reset! Lost: %s. Display too goes under stack" % (
+                    lost or "no tile")
             if v == "flip":
                 t = a[1]
-                return "%s flipped %s (paid %s)" % (who, tile_name(t), cost_text(t))
+                txt = "%s flipped %s (paid %s" % (who, tile_name(t), cost_text(t))
+                if TILES[t][1] > 6:
+                    txt += ", %d left" % c.freeze[self.seat]
+                return txt + ")"
             if v == "ice":
                 t = a[1]
                 b = TILES[t][2]
                 if b == ICEANY:
-                    return "%s ice cream: rerolled a %d" % (who, dv[a[2]])
+                    return "%s ice cream %s: rerolled a %d" % (who, tile_name(t), dv[a[2]])
                 n = len(self.ice_dice(b))
-                return "%s ice cream: rerolled %d %ds" % (who, n, 1 if b == ICE1 else 2)
+                return "%s ice cream %s: rerolled %d %ds" % (
+                    who, tile_name(t), n, 1 if b == ICE1 else 2)
         except Exception:   # never let the words crash the log
             pass
         return "%s: %s" % (who, v)
+
+    def _turn_end_words(self, c):
+        """What the end of a turn changed, said from ``c`` (the state after):
+        the tiles drawn onto the display, the game's end."""
+        new = [t for t in c.display if t not in self.display]
+        txt = ""
+        if new:
+            txt = "Drawn to display: %s" % " ".join(tile_name(t) for t in new)
+        if c.over:
+            if txt:
+                txt += ". "
+            txt += "Stack empty, display not full: game over"
+        return txt or "Turn over"
 
     def describe_chance(self, values):
         """Words for a chance outcome before it is applied: a roll, a shuffle."""
@@ -408,12 +434,18 @@ class State:
         if p[0] == _SETUP:
             c = self.clone()
             c.apply_chance(values)
-            return "Tiles shuffled, display %s" % " ".join(str(TILES[t][0]) for t in c.display)
+            return "Tiles shuffled, display %s" % " ".join(tile_name(t) for t in c.display)
         if p[0] == _ROLL:
             faces = [values[k] + 1 for k in range(len(p[1]))]
             cols = [self.dc[i] for i in p[1]]
             return "P%d rolled %s" % (self.seat + 1, _plus(faces, cols, " "))
-        return "%d tiles shuffled under the stack" % len(p[1])
+        c = self.clone()
+        c.apply_chance(values)
+        txt = "Shuffled under the stack: %s. All backorder tokens back. Display: %s" % (
+            " ".join(tile_name(t) for t in p[1]), " ".join(tile_name(t) for t in c.display))
+        if c.over:
+            txt += ". Display not full: game over"
+        return txt
 
     # ---- queries --------------------------------------------------------
     def supply(self):
@@ -774,6 +806,10 @@ _MARK = ("", "y", "r")   # dice colours in words: 4y = the yellow die showing 4
 
 def _plus(vals, cols, sep="+"):
     return sep.join("%d%s" % (vals[k], _MARK[cols[k]]) for k in range(len(vals)))
+
+
+def _count(n, what):
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
 
 
 def tile_name(t):

@@ -10,10 +10,11 @@ die dotted), barn totals on the right, the display and the acting player's
 tokens below, then the last move or what the keys do.
 
 Keys on your turn: Left/Right move the cursor over unlocked dice, A picks a
-die for a set (a set of 10 locks by itself), B drops the picks (with none,
-the menu), Up the menu (reroll, freeze, stop and claim, flip, ice cream,
-fail, Hint, ...), Down the scores. A or a shake rolls. While bots play, A
-skips ahead to the next person's turn; B or Up open the menu.
+die for a set (a set of 10 locks by itself), a short B drops the picks (with
+none, the table asks "Leave the game?"), holding B opens the game menu (its
+six moves always in the same places: reroll, freeze, stop and claim, flip,
+ice cream, fail; then Hint, ...), Down the scores. A or a shake rolls. While
+bots play, A skips ahead to the next person's turn.
 
 The save (record SAVE) is ``core.table.save_table``'s: ``state`` is
 ``rules.State.to_dict()`` (its fields are explained in rules.py), ``seats``
@@ -133,22 +134,73 @@ class Table(table.Table):
             self.msg = "No set!"
 
     def menu_items(self):
+        """The moves, always the same six entries in the same places; one not
+        possible now says why in its label ("Reroll: no dice") and A on it
+        does nothing."""
         s = self.s
+        mine = self.my_turn()
+        acts = s.legal_actions() if mine else []
+        verbs = [a[0] for a in acts]
         items = []
-        verbs = [a[0] for a in s.legal_actions()]
-        if "reroll" in verbs:
-            items.append(("Reroll", self.act(("reroll", ()))))
-            if s.freeze[s.seat]:
-                items.append(("Freeze+reroll", self.freeze_mode))
-        if "claim" in verbs:
-            items.append(("Stop and claim", self.claim_menu))
-        if "flip" in verbs:
-            items.append(("Flip a tile", self.flip_menu))
-        if "ice" in verbs:
-            items.append(("Ice cream", self.ice_menu))
-        if "fail" in verbs:
-            items.append(("Fail: backorder", self.confirm_fail))
+        for name, ok, fn in (("Reroll", "Reroll", self.reroll_now),
+                             ("Freeze", "Freeze+reroll", self.freeze_mode),
+                             ("Claim", "Stop and claim", self.claim_menu),
+                             ("Flip", "Flip a tile", self.flip_menu),
+                             ("Ice", "Ice cream", self.ice_menu),
+                             ("Fail", "Fail: backorder", self.confirm_fail)):
+            why = self.why_not(name, verbs) if mine else "not now"
+            if why is None:
+                items.append((ok, fn))
+            else:
+                items.append(("%s: %s" % (name, why), None))
         return items
+
+    def why_not(self, name, verbs):
+        """None when the menu entry ``name`` can be used now, else why not, in
+        the few characters left beside its name."""
+        s = self.s
+        p = s.seat
+        free = s.free_dice()
+        if name in ("Reroll", "Freeze", "Claim"):
+            if s.need_lock:
+                return "lock set" if s.can_lock() else "no set"
+            if name == "Claim":
+                return None if "claim" in verbs else "none fit"
+            if not free:
+                return "no dice"
+            if name == "Freeze":
+                if not s.freeze[p]:
+                    return "no token"
+                if len(free) < 2:
+                    return "one die"
+            return None
+        if name == "Flip":
+            if "flip" in verbs:
+                return None
+            left = [t for t in s.owned[p] if not s.flipped[t]]
+            return "no tiles" if not s.owned[p] else ("all done" if not left else "can't pay")
+        if name == "Ice":
+            if "ice" in verbs:
+                return None
+            ices = [t for t in s.owned[p] if s.flipped[t] and TILES[t][2] != 0]
+            if not ices:
+                return "none yet"
+            if not [t for t in ices if t not in s.used]:
+                return "used"
+            return "no dice"
+        if "fail" in verbs:
+            return None
+        return "can lock" if s.need_lock else "can claim"
+
+    def reroll_now(self):
+        """Reroll from the menu: the move and its roll together, so the log's
+        line and the dice on the table change at the same time."""
+        self.app.pop()
+        self.play_and_roll(("reroll", ()))
+
+    def play_and_roll(self, action):
+        if self.play(action) and self.human_rolls():
+            self.roll()
 
     def info_items(self):
         app = self.app
@@ -163,7 +215,9 @@ class Table(table.Table):
         return [(HELP_TITLES[i], help_opener(self.app, i, True)) for i in range(len(HELP_TITLES))]
 
     def key(self, ev):
-        """Down: scores; Up: the menu; on your turn the cursor and the picks."""
+        """Down: scores; on your turn the cursor and the picks; a short B
+        drops the picks (or leaves freeze / ice picking), else it is the
+        table's (B: back; holding B: the game menu)."""
         k = events.kind(ev)
         if k != events.PRESS and k != events.REPEAT:
             return False
@@ -173,8 +227,13 @@ class Table(table.Table):
                 self.app.push(self.scores())
             return True
         if not self.my_turn():
-            if b == events.UP and k == events.PRESS:
-                self.menu()
+            return False
+        if b == events.B:
+            if k == events.PRESS and (self.sel or self.mode):
+                self.sel = []
+                self.mode = 0
+                self.msg = ""
+                self.dirty = True
                 return True
             return False
         fr = self.free()
@@ -188,19 +247,8 @@ class Table(table.Table):
             return True
         elif b == events.A:
             self.pick()
-        elif b == events.B:
-            if self.sel or self.mode:
-                self.sel = []
-                self.mode = 0
-                self.msg = ""
-                self.dirty = True
-            else:
-                self.menu()
-        elif b == events.UP:
-            if self.mode == 1:
-                self.play(("reroll", tuple(self.sel)))
-            else:
-                self.menu()
+        elif b == events.UP and self.mode == 1:
+            self.play_and_roll(("reroll", tuple(self.sel)))
         return True
 
     # ---- picking dice ------------------------------------------------------------
@@ -210,7 +258,7 @@ class Table(table.Table):
         if i not in self.free():
             return
         if self.mode == 2:
-            self.play(("ice", self.ice_tile, i))
+            self.play_and_roll(("ice", self.ice_tile, i))
             return
         self.msg = ""
         if i in self.sel:
@@ -232,7 +280,7 @@ class Table(table.Table):
     def act(self, action):
         def fn():
             self.app.pop()
-            self.play(action)
+            self.play_and_roll(action)
         return fn
 
     def confirm_fail(self):
@@ -354,7 +402,7 @@ class Table(table.Table):
             elif self.mode == 2:
                 lines.append("A: reroll die")
             else:
-                lines.append("A:pick Up:menu")
+                lines.append("Hold B for menu")
         fb.text(lines[0][:16], 0, 49, 1)
         fb.text(lines[1][:16], 0, 57, 1)
 
