@@ -154,3 +154,73 @@ def test_sources_at_the_claim_pass():
         assert t.run(read, 2 * 10 ** 6), (kind, t.msg)
         print("\n%s source at H = 0.5: longest run %d, most of one value %d, most lag matches %d"
               % (kind, t.longest_run, t.max_count, t.max_match))
+
+
+def _claim_sources(rnd):
+    """Sources that meet the claim exactly (each bit predictable with p =
+    2^-0.5 at most, given the past): biased, run-correlated, and lag-16
+    correlated (each bit equals the one 16 before it with p)."""
+    p = 2 ** -0.5
+    hist = [0] * 16
+    st = {"last": 0, "i": 0}
+
+    def biased():
+        return 1 if rnd.random() < p else 0
+
+    def runs():
+        if rnd.random() >= p:
+            st["last"] ^= 1
+        return st["last"]
+
+    def lag16():
+        i = st["i"]
+        st["i"] = i + 1
+        b = hist[i & 15] if rnd.random() < p else hist[i & 15] ^ 1
+        hist[i & 15] = b
+        return b
+    return (("biased", biased), ("runs", runs), ("lag16", lag16))
+
+
+def test_the_bounds_hold_with_looser_cutoffs():
+    # the bounds of the arithmetic, checked by counting alarms: with cutoffs
+    # loosened until alarms are common, sources exactly at the claim alarm no
+    # more often than the bound says (RCT: 2^-(H (C - 1)) a bit; APT and lag:
+    # 2 x the binomial tail a window)
+    rnd = random.Random(11)
+    p = p_of(health.H_DEFAULT)
+    W = health.WINDOW
+    c_loose, _, at = cutoff(W, p, Decimal("0.05"))
+    rct_loose = 21                               # 2^-10 a bit at H = 0.5
+    report = []
+    for name, src in _claim_sources(rnd):
+        # RCT: 32-bit calls, one run >= 21 at most per call
+        t = health.HealthTest(health.H_DEFAULT, W)
+        n = 300000
+        rct = 0
+        for _ in range(n // 32):
+            t.rct_c = rct_loose
+            t.apt_c = W + 1
+            if not t.run(src, 32):
+                rct += 1
+                t.reset()
+        rct_bound = n * 2 ** -10
+        # APT and lag: one window a call
+        t = health.HealthTest(health.H_DEFAULT, W)
+        windows = 300
+        apt = lag = 0
+        for _ in range(windows):
+            t.rct_c = W + 1
+            t.apt_c = c_loose
+            if not t.run(src, W):
+                apt += t.why == "biased"
+                lag += t.why == "pattern"
+                t.reset()
+        win_bound = windows * 2 * float(at)
+        report.append("%s: RCT %d (bound %.0f), APT %d, lag %d (bound %.1f each)" % (
+            name, rct, rct_bound, apt, lag, win_bound))
+        # the counts are random: allow 3 sd of a Poisson over the bound
+        assert rct <= rct_bound + 3 * rct_bound ** 0.5, report[-1]
+        assert apt <= win_bound + 3 * win_bound ** 0.5 + 1, report[-1]
+        assert lag <= win_bound + 3 * win_bound ** 0.5 + 1, report[-1]
+    print("\nalarms with loosened cutoffs (RCT 21 over 300,000 bits; APT/lag %d over 300 windows):\n  "
+          % c_loose + "\n  ".join(report))
