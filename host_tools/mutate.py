@@ -554,12 +554,17 @@ class PowerCut(BaseException):
 
 
 class _CutFile:
-    def __init__(self, f, fs):
+    def __init__(self, f, fs, name):
         self.f = f
         self.fs = fs
+        self.name = name
+        self.sofar = None   # what was written to it so far
 
     def write(self, text):
-        if self.fs.op("write"):
+        half = text[: len(text) // 2]
+        left = half if self.sofar is None else self.sofar + half
+        self.sofar = text if self.sofar is None else self.sofar + text
+        if self.fs.op("write " + self.name, (self.name, left)):
             self.f.write(text[: len(text) // 2])  # half of it reached the flash
             self.f.close()
             raise PowerCut()
@@ -593,9 +598,15 @@ class CutFS:
     """Stands between core.storage and the filesystem: counts every storage
     operation (open for writing, write, rename, remove) and cuts the power at
     the k-th (before it happens; a write gets half its bytes out first).
-    Records what each rename put in place, by record name."""
+    Records what each rename put in place, by record name.
 
-    def __init__(self, root, cut_at=0):
+    With ``snaps`` (a folder) it cuts nothing and instead keeps, before every
+    operation k, the files as a cut at k leaves them (``snaps/k``: the folder
+    as it is, and the file being written holding what was written to it
+    before plus half of this write), with the operation, the save points then
+    in flight and the renames completed: one game then yields every cut."""
+
+    def __init__(self, root, cut_at=0, snaps=None):
         import os
         self.os = os
         self.root = root
@@ -606,9 +617,20 @@ class CutFS:
         self.kinds = set()
         self.renames = []   # (record name, digest of the text) of every completed rename, in order
         self.screen = ""
+        self.writing = ""
+        self.ended = False  # the game reached its end page
+        self.snaps = snaps
+        self.whats = []     # with snaps, per operation: what it was,
+        self.points = []    # ... the save points in flight (Points.now),
+        self.done_at = []   # ... and how many renames had completed
 
-    def op(self, what):
+    def op(self, what, partial=None):
         self.ops += 1
+        if self.snaps is not None:
+            self.snapshot(self.ops, partial)
+            self.whats.append(what)
+            self.points.append(Points.now)
+            self.done_at.append(len(self.renames))
         self.log.append(what)
         self.kinds.add(what.split(" ")[0])
         if len(self.log) > 3:
@@ -617,6 +639,17 @@ class CutFS:
             self.at_cut = what
             return True
         return False
+
+    def snapshot(self, k, partial):
+        d = "%s/%d" % (self.snaps, k)
+        self.os.mkdir(d)
+        for f in self.os.listdir(self.root):
+            with open(self.root + "/" + f, "rb") as src:
+                body = src.read()
+            write_file(d + "/" + f, body)
+        if partial is not None:
+            body = partial[1]
+            write_file(d + "/" + partial[0], body.encode() if isinstance(body, str) else body)
 
     # the os functions storage uses
     def stat(self, p):
@@ -646,43 +679,145 @@ class CutFS:
 
     def open(self, path, mode="r", *a):
         if "w" in mode or "a" in mode:
+            self.writing = path.rsplit("/", 1)[-1]   # the file the next writes go to
             if self.op("open " + path.rsplit("/", 1)[-1]):
                 raise PowerCut()
-            return _CutFile(open(path, mode, *a), self)
+            return _CutFile(open(path, mode, *a), self, self.writing)
         return open(path, mode, *a)
 
 
-GAMES = {  # title on the home menu, entries picked to start a game, save record, result record
-    "dairyman": ("Dairyman", ("new game", "p1:", "start"), "dairyman", None),   # P1 made a bot too
-    "mildred": ("Mildred", ("new game", "start"), "mildred", "records"),   # P1 a person: the result is recorded
-    "milestones": ("Milestones", ("new game", "start"), "milestones_game", "milestones_high"),
-}
+GAMES = {  # title on the home menu, entries picked to start a game (or a line and the Left
+    # presses that set it), save record, records key, high scores
+    "dairyman": ("Dairyman", ("new game", ("p2:", 2), "start"), "dairyman", "Dairyman", None),
+    "mildred": ("Mildred", ("new game", "start"), "mildred", "Mildred", None),
+    "milestones": ("Milestones", ("new game", "start"), "milestones_game", "milestones",
+                   "milestones_high"),
+}   # each: P1 a person against bots (Dairyman's P2 Beginner: the shorter game), so the end is recorded
 
 
-def powercut_game(game, moves, seed, data, cut_at, fs_log=False):
-    """Play ``moves`` scripted moves of ``game`` on a fresh folder, the power
-    cut at storage operation ``cut_at`` (0: never). Returns the CutFS and
-    whether the cut happened."""
+class Points:
+    """The save points a table asked for (``want_save``) since its last save:
+    at a cut, more than one means two moves were to share one save."""
+    now = 0
+    at_cut = 0
+    patched = False
+
+
+def watch_saves():
+    from dicebox.core import table as T
+    if Points.patched:
+        return
+    Points.patched = True
+    want, save = T.Table.want_save, T.Table.save_now
+
+    def want_save(self):
+        Points.now += 1
+        want(self)
+
+    def save_now(self):
+        got = save(self)            # a cut inside: the count stays, it is the save in flight
+        Points.now = 0
+        return got
+    T.Table.want_save = want_save
+    T.Table.save_now = save_now
+
+
+def decide(t, rng):
+    """A person's move at a turn-based table: what the Beginner bot would play."""
+    for a in t.bot_module().think(t.s.clone(), rng, 0):
+        if a is not None:
+            return a
+    raise ScriptError("the bot gave no move")
+
+
+def drive(s, rng, minutes):
+    """Play the game on top to its end page. At a turn-based table (Dairyman,
+    Mildred) the person plays the Beginner bot's move through the table's
+    ``play`` (what its keys call) in the first frame the table takes it, so a
+    move right after a bot's turn is played as early as a key can; A rolls the
+    person's dice, and A skips the bots' pacing (they play a step a frame). In
+    Milestones the person shakes for the first roll and then watches, a frame
+    every half second: the bots claim and the sand runs out. Messages and
+    recaps are read (A), a pile picker takes A. True once the end page shows."""
+    from dicebox.core import table as T
+    end = s.clock.t + minutes * 60000
+    while s.clock.t < end:
+        top = s.app.top()
+        name = s.top_name()
+        if name in ("EndPage", "Result"):
+            return True
+        if name in ("Home", "None"):
+            return False
+        if not isinstance(top, T.Table):
+            s.tap(E.A, 40, 80)
+            continue
+        if not hasattr(top, "st") and top.cover < 0:
+            if top.human_rolls():
+                s.tap(E.A, 40, 40)
+                continue
+            if top.my_turn() and top.refused is None:
+                top.play(decide(top, rng))
+            elif top.bots_play() and not top.fast and top.thought is None:
+                s.tap(E.A, 33, 0)        # A skips the bots' pacing to the person's turn
+                continue
+        elif top.cover >= 0:
+            s.tap(E.A, 40, 40)
+            continue
+        elif hasattr(top, "st"):
+            st = top.st
+            if not st.started and st.setup >= st.n and not top.pending_save:
+                s.hw.shake.shake(s.clock.t, 800)    # the person's first roll starts the sand
+                s.run_ms(1400)
+                continue
+            s.clock.t += 467             # Milestones: a frame each 0.5 s while the sand runs out
+        s.frame()
+    return False
+
+
+def start_game(s, game):
+    title, start = GAMES[game][0], GAMES[game][1]
+    s.pick(title.lower()[:6])
+    s.dismiss()
+    for step in start:
+        if isinstance(step, tuple):       # a setup line: Up/Down to it, Left/Right set its value
+            top = s.app.top()
+            labs = [x.lower() for x in s.labels()]
+            j = [i for i in range(len(labs)) if labs[i].startswith(step[0])][0]
+            for _ in range(40):
+                if top.sel == j:
+                    break
+                s.tap(E.DOWN if top.sel < j else E.UP, 40, 60)
+            for _ in range(step[1]):
+                s.tap(E.LEFT, 40, 60)
+        elif s.has(step):
+            s.pick(step)
+
+
+def powercut_game(game, minutes, seed, data, cut_at, snaps=None):
+    """Play a game of ``game`` to its end on a fresh folder (``drive``), the
+    power cut at storage operation ``cut_at`` (0: never; with ``snaps``, the
+    files every cut would leave are kept there instead). Returns the CutFS
+    and whether the cut happened."""
     from dicebox.core import storage as st
+    from dicebox.core.rng import Rng, SeededSource
     soak._empty_dir(data)
-    fs = CutFS(data, cut_at)
+    watch_saves()
+    Points.now = 0
+    fs = CutFS(data, cut_at, snaps)
     real_os = st.os
     st.os = fs
     st.open = fs.open
     cut = False
     s = None
+    ended = False
     try:
         s = Session(data, seed)
         s.hw.ticks_us = lambda: s.clock.t * 1000 + 7   # shakes stir the dice: keep it repeatable
-        title, start, rec, high = GAMES[game]
-        s.pick(title.lower()[:6])
-        s.dismiss()
-        for step in start:
-            if s.has(step):
-                s.pick(step)
-        s.play(moves, soak.Rand(seed))
+        start_game(s, game)
+        ended = drive(s, Rng(SeededSource(seed * 7919 + 1)), minutes)
     except PowerCut:
         cut = True
+        Points.at_cut = Points.now
     finally:
         st.os = real_os
         try:
@@ -691,21 +826,67 @@ def powercut_game(game, moves, seed, data, cut_at, fs_log=False):
             st.open = open
     if s is not None:
         fs.screen = "%s %s %s" % (s.top_name(), s.labels()[:4], s.errors[:1])
+        fs.ended = ended
     return fs, cut
 
 
-def powercut(game, moves, seed, data):
-    """Cut the power at every storage operation of a scripted game; after each
-    cut boot again on the files as they are (a .tmp left too), and the game's
-    save must be the last completed one or the one before, and Resume must work."""
+def counted(data, game):
+    """How many times the records and the high scores count a game of ``game``."""
+    store = storage.Store(data)
+    rows = (store.load("records", None) or {}).get(GAMES[game][3]) or []
+    n = 0
+    for r in rows:
+        n += sum(r)
+    high = GAMES[game][4]
+    h = None
+    if high is not None:
+        h = 0
+        t = store.load(high, None) or {}
+        for k in t:
+            if not k.startswith("#"):
+                h += len(t[k])
+    return n, h
+
+
+def _copy_dir(src, dst):
+    soak._empty_dir(dst)
+    for f in os.listdir(src):
+        with open(src + "/" + f, "rb") as g:
+            write_file(dst + "/" + f, g.read())
+
+
+def _rm_dir(d):
+    soak._empty_dir(d)
+    os.rmdir(d)
+
+
+def powercut(game, minutes, seed, data):
+    """Cut the power at every storage operation of a game played to its end
+    (one game, the files each cut leaves kept as it goes: ``CutFS`` with
+    snaps); for each cut boot again on those files (a .tmp left too): the
+    game's save must be the last completed one or the one before, the save in
+    flight must carry one move at most, Resume must work, and the resumed game
+    played to its end must be counted exactly once in the records (and the
+    high scores)."""
+    from dicebox.core.rng import Rng, SeededSource
     rec = GAMES[game][2]
-    ref, _ = powercut_game(game, moves, seed, data, 0)
+    snaps = data + "_cuts"
+    soak._empty_dir(snaps)
+    for f in os.listdir(snaps):
+        _rm_dir(snaps + "/" + f)
+    ref, _ = powercut_game(game, minutes, seed, data, 0, snaps)
+    ref_count = counted(data, game)
     saves = [t for (n, t) in ref.renames if n == rec]
     total = ref.ops
-    missed = 0
+    last_save = 0
+    for k in range(total):
+        if ref.whats[k] == "rename %s.json" % rec:
+            last_save = k + 1
     fails = []
     outcomes = {}
     nfail = [0]
+    end_cuts = [0]
+    most = [0]
 
     class Fails:
         def append(self, entry):
@@ -714,73 +895,76 @@ def powercut(game, moves, seed, data):
                 fails.append(entry)
     bad = Fails()
     for k in range(1, total + 1):
-        fs, cut = powercut_game(game, moves, seed, data, k)
-        if not cut:
-            # the replay took another path (the unix port's heap layout can
-            # change the order of a set of objects) and ended before operation k
-            missed += 1
-            continue
-        # judged against this run's own completed saves
-        done = [t for (n, t) in fs.renames if n == rec]
+        snap = "%s/%d" % (snaps, k)
+        _copy_dir(snap, data)
+        _rm_dir(snap)
+        done = [t for (n, t) in ref.renames[:ref.done_at[k - 1]] if n == rec]
         j = len(done)
+        what = ref.whats[k - 1]
+        flight = ref.points[k - 1]
         now = digest(data + "/" + rec + ".json")
-        left_tmp = False
-        try:
-            import os
-            os.stat(data + "/" + rec + ".tmp")
-            left_tmp = True
-        except OSError:
-            pass
-        what = fs.at_cut
+        most[0] = max(most[0], flight)
+        if flight > 1:
+            bad.append({"cut": k, "op": what, "why": "%d moves were to share the save in flight"
+                        % flight})
         if j and done[-1] is None and now is None:
-            # the game was over and its save removed: its result must be kept
-            high = GAMES[game][3]
-            ok = high is None or digest(data + "/" + high + ".json") is not None
-            kind = "finished, result kept" if ok else "finished, result lost"
+            kind = "finished"
         elif j == 0:
-            ok = now is None
             kind = "before the first save" if now is None else "first save"
         elif now == done[-1]:
-            ok, kind = True, "last"
+            kind = "last"
         elif j >= 2 and now == done[-2]:
-            ok, kind = True, "one before"
+            kind = "one before"
         else:
-            ok, kind = False, "lost" if now is None else "other state"
+            kind = "lost" if now is None else "other state"
+        if k > last_save:
+            end_cuts[0] += 1           # after the game's last save: the end of the game
         outcomes[kind] = outcomes.get(kind, 0) + 1
-        if not ok:
-            bad.append({"cut": k, "op": what, "saves_done": j, "tmp_left": left_tmp,
-                          "why": "after the restart the save is %s" % kind})
+        if kind in ("lost", "other state"):
+            bad.append({"cut": k, "op": what, "saves_done": j,
+                        "why": "after the restart the save is %s" % kind})
             continue
-        # boot again and resume
+        # boot again, resume, play to the end: counted once
         s = Session(data, seed + k)
         try:
             s.pick(GAMES[game][0].lower()[:6])
             s.run_ms(300)
             s.dismiss()
-            if now is not None and kind != "finished, result kept":
+            if now is not None:
                 if not s.has("resume"):
                     bad.append({"cut": k, "op": what, "why": "no Resume offered: %s" % s.labels()})
                     continue
                 s.pick("resume")
-                s.run_ms(1500)
-                s.dismiss()
+                s.run_ms(300)
                 if s.top_name() in ("Home", "Start", "StartMenu"):
                     bad.append({"cut": k, "op": what, "why": "Resume did not open the game (%s)"
-                                  % s.top_name()})
+                                % s.top_name()})
+                    continue
+                if not drive(s, Rng(SeededSource(seed * 31 + k)), minutes):
+                    bad.append({"cut": k, "op": what, "why": "the resumed game did not end (%s)"
+                                % s.top_name()})
+                    continue
         except ScriptError as e:
             bad.append({"cut": k, "op": what, "why": "script: %s" % e})
         if s.errors or s.logged:
             bad.append({"cut": k, "op": what, "why": "crash after the restart: %s"
-                          % (s.errors or s.logged)[0][-600:]})
-    return {"game": game, "moves": moves, "seed": seed, "ops": total, "saves": len(saves),
-            "cuts": total - missed, "not_reached": missed, "outcomes": outcomes, "fails": fails, "failed": nfail[0],
-            "op_kinds": sorted(ref.kinds)}
+                        % (s.errors or s.logged)[0][-600:]})
+        want = ref_count if (j or now is not None) else (0, None if ref_count[1] is None else 0)
+        got = counted(data, game)
+        if got != want:
+            bad.append({"cut": k, "op": what, "why": "counted %s (records, high scores), not %s"
+                        % (list(got), list(want))})
+    _rm_dir(snaps)
+    return {"game": game, "minutes": minutes, "seed": seed, "ops": total, "saves": len(saves),
+            "ended": ref.ended, "counted": ref_count, "end_cuts": end_cuts[0],
+            "most_in_flight": most[0], "cuts": total, "not_reached": 0, "outcomes": outcomes,
+            "fails": fails, "failed": nfail[0], "op_kinds": sorted(ref.kinds)}
 
 
 def main(argv):
     if argv[1] == "powercut":
         gc.collect()
-        res = powercut(argv[2], int(argv[3]), int(argv[4]), argv[5])
+        res = powercut(argv[2], int(argv[3]), int(argv[4]), argv[5])   # game minutes seed folder
         print("RESULT " + json.dumps(res))
         return
     kind = argv[1]
