@@ -186,3 +186,21 @@ def test_a_roller_file_that_cannot_be_set_aside_is_not_said_to_be_kept():
     app.store.save(roller.STORE, {"groups": [[7, 6, "ms"]]})
     open_roller(app)
     assert "kept as .bad" in app.messages[-1][1]
+
+
+def test_a_long_set_is_titled_whole_on_the_roll_screen_and_in_presets():
+    app, s = open_roller()
+    s.r.set_groups([[2, 100, ""], [3, 20, ""], [2, 12, ""], [4, 10, ""], [1, 4, ""]])
+    s.r.set_modifier(-12)
+    s.r.set_keep("dh", 11)
+    s.relayout()
+    assert len(s.r.notation()) > 16
+    assert s.r.short_title() == "12 dice-12 dh11"
+    app.press(E.A)
+    app.run(700)
+    text = app.screen()                     # TextFB: every line fits 16 columns
+    assert text.startswith("12 dice-12 dh11"), text
+    pm = roller_presets.PresetMenu(app, s)
+    app.push(pm)
+    pick(app, "Save current")
+    assert labels(app)[1] == "12 dice-12 dh11"

@@ -199,7 +199,7 @@ class RollScreen(ui.Screen):
     def draw(self, fb):
         fb.fill(0)
         r = self.r
-        fb.text(r.title()[:16], 0, 0, 1)
+        fb.text(r.short_title(), 0, 0, 1)
         size = self.size
         kept = r.kept() if (r.rolled() and not self.tumbling) else None
         for i in range(r.count()):

@@ -283,6 +283,19 @@ class Roller:
             return self.name
         return self.notation()
 
+    def short_title(self, width=16):
+        """``title()`` when it fits ``width`` characters, else the dice counted
+        ("12 dice+5 kh3"): a screen line or a preset name is never cut."""
+        t = self.title()
+        if len(t) <= width:
+            return t
+        t = "%d dice" % len(self.sides)
+        if self.mod:
+            t += "%+d" % self.mod
+        if self.mode:
+            t += " %s%d" % (self.mode, self.keep_n)
+        return t
+
     def notation(self):
         """e.g. ``2d6+1d8+3 kh1``. Shortest form: groups of equal sides merge."""
         parts = []

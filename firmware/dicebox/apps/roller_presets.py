@@ -87,7 +87,7 @@ class PresetMenu(ui.Menu):
         if same is not None:
             self.app.message("Presets", "Already saved as %s." % (same or "?"))
             return
-        self.presets.append(r.preset(distinct_name(self.presets, r.title())))
+        self.presets.append(r.preset(distinct_name(self.presets, r.short_title(_SHOWN))))
         self.store()
 
     def opener(self, i):
