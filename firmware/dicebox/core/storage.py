@@ -243,7 +243,11 @@ class Store(_Problems):
             self._note(name, "%s, removed" % why)
             return True
         slots = [self.bad_path(name, k) for k in range(BAD_KEEP)]
-        _remove(slots[-1])
+        full = True
+        for x in slots:
+            full = full and _exists(x)
+        if full:
+            _remove(slots[-1])          # the oldest copy goes only to make room
         for k in range(BAD_KEEP - 2, -1, -1):   # make room at .bad, keeping the order
             if _exists(slots[k]) and not _exists(slots[k + 1]):
                 try:
