@@ -269,6 +269,12 @@ def test_about_says_when_storage_is_full():
     app.store.fail_writes = True
     app.save_settings()
     assert "Storage: FULL" in about.text(app)
+    app.store.fail_writes = False
+    app.save_settings()
+    app.store.fail_writes = OSError(5)        # a worn flash is not a full one
+    app.save_settings()
+    text = about.text(app)
+    assert "Storage: EIO: not saving" in text and "FULL" not in text, text
 
 
 def test_a_failing_light_sleep_keeps_the_console_running():

@@ -21,6 +21,8 @@ def _storage(app):
     st = app.store
     if getattr(st, "full", False):
         return "FULL: not saving"
+    if getattr(st, "write_error", None):    # a failed write that is not a full store
+        return "%s: not saving" % st.write_error
     if getattr(st, "failed_writes", 0):
         return "ok (%d failed)" % st.failed_writes
     return "ok"
