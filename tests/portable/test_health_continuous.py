@@ -463,3 +463,25 @@ def test_a_roll_after_a_refusal_tries_a_fresh_sample():
     raises(RollRefused, rng.roll, 6)
     raises(RollRefused, rng.roll, 6)
     assert e.retests == 3
+
+
+def test_a_failed_start_up_test_is_tried_again_on_a_roll():
+    # at boot the source was stuck; the app still asks the source itself, so
+    # a roll tests a fresh sample: refused while stuck, rolls once it passes
+    from dicebox.core import storage
+    from dicebox.core.app import App
+    from fakehw import FakeHW
+    src = Source(39, burst_at=0, burst=1500)
+    hw = FakeHW()
+    hw.entropy = Entropy(src)
+    hw.entropy_ok = hw.entropy.entropy_ok
+    hw.entropy_msg = hw.entropy.entropy_msg
+    assert not hw.entropy_ok and "stuck" in hw.entropy_msg and hw.entropy.retry
+    app = App(hw, storage.MemoryStore(), None)
+    r = raises(RollRefused, app.rng.roll, 6)       # bits 1,025-2,048: stuck until 1,500
+    assert "stuck" in str(r)
+    assert 1 <= app.rng.roll(6) <= 6               # the next sample is healthy
+    assert hw.entropy.ok and hw.entropy.retests == 2
+    # a source that was never tested (no register) is not tried again
+    e = Entropy(lambda: 1 // 0)
+    assert not e.ok and not e.retry and "not run" in e.entropy_msg

@@ -164,8 +164,8 @@ class App:
         except Exception:  # a store of our own never raises here; be sure anyway
             saved = None
         self.settings = saved if isinstance(saved, dict) else dict(DEFAULTS)
-        if getattr(hw, "entropy_ok", True):
-            self.rng = Rng(hw.entropy)
+        if getattr(hw, "entropy_ok", True) or getattr(hw.entropy, "retry", False):
+            self.rng = Rng(hw.entropy)   # (a failed start-up test is tried again on a roll)
         else:
             self.rng = Rng(NoEntropy(getattr(hw, "entropy_msg", "entropy source failed")))
         self.health_step = getattr(hw.entropy, "health_step", None)  # bound once: no allocation per frame

@@ -27,9 +27,9 @@ start-up sample of 1,024 bits is tested at once, and the dice carry on only
 if it passes. A second alarm within ``REPEAT_BITS`` = 2**22 tested bits of
 the first (over an hour of idle testing; a healthy source: about 3e-9 per
 hour) or a failed fresh sample refuses: ``bytes()`` raises the app's
-``RollRefused`` with the reason. After a failed fresh sample each roll
-tries another ("A on the table tries again"), so a source that recovers
-rolls again; after a second alarm, or an unreadable register, the refusal
+``RollRefused`` with the reason. After a failed fresh sample (or a failed
+start-up test at boot) each roll tries another ("A on the table tries
+again"), so a source that recovers rolls again; after a second alarm, or an unreadable register, the refusal
 lasts until power-off. Every alarm and its
 outcome is written to the device log (``self.log``, set by the app to
 ``hw.log``).
@@ -118,6 +118,7 @@ class Entropy(UrandomSource):
             self.startup_bits = self.startup.bits
             self.entropy_ok = ok
             self.entropy_msg = self.startup.msg
+            self.retry = not ok      # a failed start-up test is tried again on a roll
         except Exception as e:   # no ROSC register (not an RP2040): say so
             self._mem = None
             self.entropy_msg = "entropy test not run: %r" % (e,)
