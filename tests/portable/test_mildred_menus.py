@@ -44,14 +44,22 @@ def reachable(app, st):
             assert len(app.stack) == depth and not m.acts(i), m.label(i)
             continue
         if len(app.stack) > depth:            # a list of choices
-            sub = app.top()
-            assert isinstance(sub, ui.Menu) and sub.items
-            for j in range(len(sub.items)):
-                assert len(sub.label(j)) <= 15
-                sub.items[j][1]()
-            app.pop()
+            choose_all(app)
     app.pop()
     return probe.asked, names, m
+
+
+def choose_all(app):
+    """Choose every entry of the list on top, and of the lists they open."""
+    sub = app.top()
+    assert isinstance(sub, ui.Menu) and sub.items
+    depth = len(app.stack)
+    for j in range(len(sub.items)):
+        assert len(sub.label(j)) <= 15
+        sub.items[j][1]()
+        if len(app.stack) > depth:
+            choose_all(app)
+    app.pop()
 
 
 def test_menus_offer_exactly_the_legal_moves_in_fixed_places():
@@ -89,6 +97,22 @@ def test_menus_offer_exactly_the_legal_moves_in_fixed_places():
             assert why is None and app.fb.texts[-1] or app.fb.texts[-1] == why
             st.apply(legal[r.randbelow(len(legal))])
     assert states > 100
+
+
+def test_a_modify_spot_is_chosen_in_two_plain_steps():
+    from test_mildred_base import mk
+    from console import labels, pick
+    app = FakeApp(2, fb=TextFB())
+    st = mk(pools=((1, 2, 6), (3, 4)))
+    t = S.Table(app, st, [0, 1])
+    app.push(t)
+    app.push(S.ActionMenu(app, t))
+    pick(app, "Modify...")
+    assert labels(app) == ["Put 1 on spot", "Put 2 on spot", "Put 6 on spot"]
+    pick(app, "Put 6 on spot")
+    assert app.top().title == "6 on spot:" and labels(app) == ["1 to 2", "1 to 6", "2 to 3", "2 to 1"]
+    pick(app, "1 to 6")
+    assert app.top() is t and st.pool[0] == [2, 6] and st.mods[0] == 1
 
 
 def test_a_dimmed_entry_says_why_on_the_bottom_line():

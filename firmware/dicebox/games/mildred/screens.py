@@ -71,6 +71,7 @@ def start(app):
 _HELP = (("How to play", "HOWTO"), ("Words", "WORDS"), ("Controls", "CONTROLS"),
          ("Rules", "RULES"), ("Rulings", "RULINGS"))
 PAGES = "dicebox.games.mildred.pages"
+MENUS = "dicebox.games.mildred.menus"         # the moves menu, imported on A
 LESSON = "dicebox.games.mildred.tutorial"   # imported only while the lesson runs
 LEARNED = "mildred_learn"                   # the record: the lesson has been offered
 LEARN = "Learn to play"                     # the start menu's entry (15 columns)
@@ -92,8 +93,12 @@ def learn(app, over=False):
 
 
 def __getattr__(name):
-    # the pages used now and then (help, details, the saved game's reading):
-    # their own module, imported on use and dropped when the table is on top
+    # the pages used now and then (help, details, the saved game's reading)
+    # and the moves menu: their own modules, imported on use and dropped when
+    # the table is on top
+    if name in ("ActionMenu", "_DOES", "_AT_ONCE"):
+        from dicebox.games.mildred import menus
+        return getattr(menus, name)
     from dicebox.games.mildred import pages
     return getattr(pages, name)
 
@@ -205,7 +210,7 @@ def label(st, a):
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
-    DROP = (PAGES, "dicebox.games.mildred.help")
+    DROP = (PAGES, MENUS, "dicebox.games.mildred.help")
 
     def __init__(self, app, st, seats, log=None, opt=None):
         table.Table.__init__(self, app, st, seats, log, opt)
@@ -259,6 +264,7 @@ class Table(table.Table):
         elif b == E.DOWN:
             _page(app, "Details", "details", self.s, False)()
         elif b == E.A and self.my_turn():
+            from dicebox.games.mildred.menus import ActionMenu
             app.push(ActionMenu(app, self))
         else:
             return False
@@ -390,111 +396,3 @@ class Table(table.Table):
         if st.wake_block(st.turn):
             return "must: trim (f)"
         return self.msg or "A:act holdB:menu"
-
-
-# ---- actions ------------------------------------------------------------------
-# The kinds done at once (one move each); the others open a list of choices.
-_AT_ONCE = ("shake", "dback", "combat", "goal", "ready", "pass", "keep")
-# What A does on a kind that can be done now: the menu's bottom line.
-_DOES = {"pass": "ends your round", "shake": "rolls your pool", "scally": "a die on a task",
-         "ind": "dice on a card", "task": "take a reward", "mod": "+-1 on a die",
-         "prank": "a die to attack", "dodge": "a die to defend", "dback": "(a) a must",
-         "combat": "(b) prank attack", "score": "(c) win cookies", "goal": "(d) 2 victory",
-         "ready": "(e) ready tasks", "advance": "up 1 level", "trim": "(f) 1 a set",
-         "take": "(f) dice back", "keep": "keep start dice"}
-
-
-class ActionMenu(ui.Menu):
-    """The moves of the phase, from the rules' ``move_kinds()``: every kind in
-    its fixed place, "Shake" (Wakeup) or "Pass" (Action) first, "Keep dice"
-    last on the one round it is allowed. A kind with nothing legal now is
-    dimmed and the bottom line says why ("no dodge dice"); A on it only
-    beeps. A kind with choices ("...") opens a list of the legal ones; the
-    others are done at once. The cursor starts on the first possible move
-    after the first entry (a stray A does not end your round), or on the
-    move a lesson asks for, which is marked ">"."""
-
-    VISIBLE = 5                 # and the bottom line: why, or what A does
-
-    def __init__(self, app, table):
-        self.table = table
-        st = table.s
-        self.kinds = st.move_kinds()
-        want = table.wanted()
-        items = []
-        sel = -1
-        for i in range(len(self.kinds)):
-            k, name, why, acts = self.kinds[i]
-            if why is not None:
-                items.append((name, self.refuse))
-                continue
-            if k not in _AT_ONCE:
-                name += "..."
-            if want is not None and want in acts:
-                name = ">" + name
-                sel = i
-            items.append((name, self.do(acts[0]) if k in _AT_ONCE else self.group(acts)))
-        if sel < 0:
-            sel = 0
-            for i in range(1, len(items)):
-                if self.kinds[i][2] is None:
-                    sel = i
-                    break
-        ui.Menu.__init__(self, app, "P%d moves" % (st.turn + 1), items)
-        self.sel = sel
-        self.top = max(0, sel - self.VISIBLE + 1)
-
-    def acts(self, i):
-        """The legal actions entry ``i`` leads to (none when it is dimmed)."""
-        return self.kinds[i][3]
-
-    def why(self, i):
-        return self.kinds[i][2]
-
-    def refuse(self):
-        self.app.beep(220, 40)       # nothing else: the bottom line says why
-
-    def do(self, a, depth=1):
-        def fn():
-            why = self.table.try_act(a)
-            if why is None:
-                for _ in range(depth):
-                    self.app.pop()
-            elif why:
-                self.app.push(ui.Message(self.app, "Not allowed", why))
-        return fn
-
-    def group(self, acts):
-        def fn():
-            st = self.table.s
-            want = self.table.wanted()
-            items = []
-            sel = 0
-            for a in acts:
-                lab = label(st, a)
-                if a == want:
-                    sel = len(items)
-                    lab = ">" + lab
-                items.append((lab, self.do(a, 2)))
-            m = ui.Menu(self.app, "Choose", items)
-            m.sel = sel
-            m.top = max(0, sel - m.VISIBLE + 1)
-            self.app.push(m)
-        return fn
-
-    def draw(self, fb):
-        ui.Menu.draw(self, fb)
-        # dim the kinds not possible now: every other pixel column of the row
-        for row in range(self.VISIBLE):
-            i = self.top + row
-            if i >= len(self.items):
-                break
-            if self.kinds[i][2] is not None:
-                y = 10 + row * 9
-                c = 1 if i == self.sel else 0
-                for x in range(1, 122, 2):
-                    fb.vline(x, y, 9, c)
-        k, name, why, acts = self.kinds[self.sel]
-        fb.fill_rect(0, 55, 128, 9, 0)
-        fb.hline(0, 55, 128, 1)
-        fb.text((why if why is not None else _DOES.get(k, ""))[:16], 0, 57, 1)
