@@ -185,6 +185,7 @@ sys.modules["machine"] = m
 
 import dicebox.hal.device as device
 device.LOG_PATH = "/dev/null"
+device.NOTES_PATH = "/dev/null"     # reads as no notices: every boot's notices are logged
 device.blink = lambda led, code, times=3: STATE.setdefault("blinks", []).append(code)
 device.log = lambda text, path=None: STATE.setdefault("log", []).append(text)
 """
