@@ -11,8 +11,11 @@ order of promise, modify-spot moves last).
 
 The levels (LEVELS = 4, named in core/table.py):
   0 Beginner  the simple one-step greedy bot ("Nephew", below).
-  1 Casual    the full one-step greedy bot ("Auntie", below) that plays a
-              random legal action NOISE percent of the time.
+  1 Casual    the full one-step greedy bot ("Auntie", below) that slips:
+              it picks among its CASUAL_TOP best moves, a move below the
+              best the less often the further below (CASUAL_TEMP, _pick).
+  No level ends its phase (pass, shake, keep) while a move that scores
+  at once is legal (scores()).
   2 Strong    the full one-step greedy bot within the decision budget.
   3 Expert    the same look at every action with its own weights (EXPERT:
               a winning indulgency group counts more), then a second step
@@ -237,7 +240,9 @@ LEVELS = 4
 EVAL = 3           # units: one state cloned, moved and evaluated
 SLICE = 8          # units in one slice (<= 25 ms on the device)
 BUDGET = 120       # units in one decision (<= 250 ms on the device)
-NOISE = 10         # percent of random moves at level 1 (Casual)
+CASUAL_TOP = 3     # Casual picks among its 3 best moves ...
+CASUAL_TEMP = 6    # ... a move worse by CASUAL_TEMP (in _greedy's values: 4 a
+                   # point of the evaluation, a cookie is 72) half as often
 TOP = 3            # the Expert's candidates for a second step
 ROLLS = 3          # sampled rolls per candidate that rolls dice
 LIST = 12          # legal actions listed per unit
@@ -573,6 +578,49 @@ def _expert(st, rng, clk, res, box):
         res[3] = tie
 
 
+def scores(a):
+    """Whether action ``a`` scores at once, whatever the dice: an indulgency
+    scored (step c), the goal line (step d), or a task that gives a victory
+    die (Clean 6, or DIY 6 copying it). No level passes (or shakes, or keeps
+    its start dice, which end the Wakeup) while one of these is legal."""
+    v = a[0]
+    return v == "score" or v == "goal" or (v == "task" and _task_code(a) == "clear")
+
+
+_ENDS = ("pass", "shake", "keep")
+
+
+def _no_end_while_scoring(acts):
+    """``acts`` without the moves that end the phase if one of them scores."""
+    for a in acts:
+        if scores(a):
+            return [b for b in acts if b[0] not in _ENDS]
+    return acts
+
+
+def _pick(vals, rng, top, temp):
+    """One of the ``top`` best actions in a flat ``vals``, the best most
+    often: a move ``gap`` below the best is chosen with the weight
+    temp / (temp + gap) (the best has weight 1): a plausible slip, never a
+    move far below the best."""
+    order = list(range(0, len(vals), 2))
+    order.sort(key=lambda i: (-vals[i], i))
+    order = order[:top]
+    best = vals[order[0]]
+    ws = []
+    tot = 0
+    for i in order:
+        w = 1000 * temp // (temp + best - vals[i])
+        ws.append(w)
+        tot += w
+    x = rng.randbelow(tot)
+    for j in range(len(order)):
+        x -= ws[j]
+        if x < 0:
+            return vals[order[j] + 1]
+    return vals[order[0] + 1]
+
+
 def think(st, rng, level):
     """The decision for the acting seat, thought in slices: yields None after
     each slice (at most SLICE units) and the chosen action last. ``st`` is
@@ -580,14 +628,17 @@ def think(st, rng, level):
     clk = _Clock(BUDGET)
     box = [None]
     yield from _listed(st, clk, box)
+    box[0] = _no_end_while_scoring(box[0])
     res = [None, 0, None, None]
     if level >= 3:
         yield from _expert(st, rng, clk, res, box)
         yield res[0]
         return
     acts = box[0]
-    if level == 1 and rng.randbelow(100) < NOISE:
-        res[0] = acts[rng.randbelow(len(acts))]
+    if level == 1 and len(acts) > 1:
+        vals = []
+        yield from _greedy(st, rng, True, acts, clk, vals, [False])
+        res[0] = _pick(vals, rng, CASUAL_TOP, CASUAL_TEMP) if vals else acts[0]
     else:
         yield from _one_step(st, rng, level >= 1, clk, res, acts)
     yield res[0]
@@ -742,6 +793,7 @@ def hint(st, rng):
     clk = _Clock(BUDGET)
     box = [None]
     yield from _listed(st, clk, box)
+    box[0] = _no_end_while_scoring(box[0])
     res = [None, 0, None, None]
     yield from _expert(st, rng, clk, res, box)
     a = res[0]

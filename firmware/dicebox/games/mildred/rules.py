@@ -1028,117 +1028,69 @@ _TASK_LONG = {"less": "P%d scores 1 less cookie next round",
               "vroll": "rolls the victory dice", "react": "other sets ready again"}
 
 
-def _task_args(st, code, args, short):
-    o = 2 - st.turn
+def _task_args(st, code, args):
+    """A task's choices in a menu label (a few characters)."""
     if code in ("swap", "reduce", "deact"):
-        if short:
-            return ">" + set_code(args[0])
-        w = {"swap": "removes P%d's top %s die", "reduce": "P%d's top %s die down 1",
-             "deact": "P%d's %s set used"}[code]
-        return w % (o, cards.SET_NAMES[args[0]])
+        return ">" + set_code(args[0])
     if code in ("pd2", "pd3", "pd4"):
         k = rewards.REWARDS[code][2]   # the steps to share out
-        if short:
-            return "P%dD%d" % (args[0], k - args[0])
-        return "prank +%d, dodge +%d" % (args[0], k - args[0])
+        return "P%dD%d" % (args[0], k - args[0])
     if code == "reroll":
-        return ("rr" if short else "reroll ") + _digits(args)
+        return "rr" + _digits(args)
     if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
         out = []
         i = 0
         while i + 1 < len(args):
-            out.append(("%d%s" if short else "%d->%d") % (
-                args[i], _sgn(args[i + 1]) if short else wrap(args[i] + args[i + 1])))
+            out.append("%d%s" % (args[i], _sgn(args[i + 1])))
             i += 2
-        return ("" if short else " ").join(out)
-    if short:
-        return _TASK_WORD.get(code, code)
-    w = _TASK_LONG.get(code, code)
-    return w % o if "%d" in w else w
+        return "".join(out)
+    return _TASK_WORD.get(code, code)
 
 
-def _words(st, a, short):
+_SHORT = {"combat": "Combat (b)", "goal": "Goal line (d)", "ready": "Ready all (e)",
+          "shake": "Shake", "keep": "Keep start dice", "pass": "Pass (end turn)"}
+
+
+def _words(st, a, short=True):
+    """Action ``a``'s menu label, at most 15 characters (the table's codes:
+    they fit); the long words are ``_say``'s."""
+    if not short:
+        return _say(st, a, False)
     p = st.turn
     v = a[0]
+    w = _SHORT.get(v)
+    if w is not None:
+        return w
     if v == "dodge":
-        if len(a) == 1:
-            return "Take dodge (a)" if short else "took back the dodge dice (a)"
-        slot = st.dodge[p][1] + 1
-        return ("Dodge with %d" % a[1]) if short else "put a %d on dodge: slot %d" % (a[1], slot)
-    if v == "combat":
-        if short:
-            return "Combat (b)"
-        o = 1 - p
-        pr = st.prank[p][1]
-        dg = st.dodge[o][1]
-        if pr > dg:
-            if st.cookie[o] == 1 and not st.has_laundry(p):
-                return ("combat (b): prank %d beats dodge %d, a hit, but P%d is at cookie 1 "
-                        "and P%d has no Laundry die: nothing lost" % (pr, dg, o + 1, p + 1))
-            return "combat (b): prank %d beats dodge %d, a hit" % (pr, dg)
-        return "combat (b): prank %d vs dodge %d, dodged" % (pr, dg)
+        return "Take dodge (a)" if len(a) == 1 else "Dodge with %d" % a[1]
     if v == "score":
-        if short:
-            return "Score %s" % ind_code(a[1])
-        return "scored %s (%s, %d cookies)" % (ind_code(a[1]), cards.INDULGENCIES[a[1]][0],
-                                               cards.INDULGENCIES[a[1]][2])
-    if v == "goal":
-        return "Goal line (d)" if short else "reached the goal line (d)"
-    if v == "ready":
-        return "Ready all (e)" if short else "straightened all scallywags (e)"
+        return "Score %s" % ind_code(a[1])
     if v == "advance":
-        if short:
-            return "Cook1 up " + set_code(a[1])
-        return "Cook 1: %s scallywag up to %d" % (cards.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
+        return "Cook1 up " + set_code(a[1])
     if v == "trim":
-        if short:
-            return "Trim " + set_code(a[1])
-        return "took back all but the top %s die (f)" % cards.SET_NAMES[a[1]]
+        return "Trim " + set_code(a[1])
     if v == "take":
         if a[1] == "prank":
-            return "Take prank" if short else "took back the prank dice"
-        if a[1] == "ind":
-            return ("Take " + ind_code(a[2])) if short else "took back the dice on %s" % ind_code(a[2])
-        return ("Take " + set_code(a[2])) if short else "took back the %s scallywags" % cards.SET_NAMES[a[2]]
-    if v == "shake":
-        return "Shake" if short else "shakes the dice"
-    if v == "keep":
-        return "Keep start dice" if short else "kept the start dice"
-    if v == "pass":
-        return "Pass (end turn)" if short else "passed"
+            return "Take prank"
+        return "Take " + (ind_code(a[2]) if a[1] == "ind" else set_code(a[2]))
     if v == "mod":
-        if short:
-            return "Spot%d: %d>%d" % (a[1], a[2], wrap(a[2] + a[3]))
-        return "modify spot: a %d turns a %d into %d" % (a[1], a[2], wrap(a[2] + a[3]))
+        return "Spot%d: %d>%d" % (a[1], a[2], wrap(a[2] + a[3]))
     if v == "prank":
-        if short:
-            return "Prank with %d" % a[1]
-        return "put a %d on prank: slot %d" % (a[1], st.prank[p][1] + 1)
+        return "Prank with %d" % a[1]
     if v == "scally":
-        lv = top(st.sc[p][a[1]]) + 1
-        if short:
-            return "%s %d" % (set_code(a[1]), lv)
-        return "scallywag on %s %d" % (cards.SET_NAMES[a[1]], lv)
+        return "%s %d" % (set_code(a[1]), top(st.sc[p][a[1]]) + 1)
     if v == "ind":
-        if short:
-            return "%s %s" % (ind_code(a[1]), _digits(a[2]))
-        return "placed %s on %s (%s)" % (_digits(a[2]), ind_code(a[1]), cards.INDULGENCIES[a[1]][0])
+        return "%s %s" % (ind_code(a[1]), _digits(a[2]))
     if v == "task":
         s, lv = a[1], a[2]
         code = cards.TASKS[s][lv - 1][2]
         args = a[3:]
-        if short:
-            head = "%s%d" % (set_code(s), lv)
-        else:
-            head = "did %s %d" % (cards.SET_NAMES[s], lv)
+        head = "%s%d" % (set_code(s), lv)
         if code == "any":
-            if short:
-                head += ">%s%d" % (set_code(a[3]), a[4])
-            else:
-                head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
+            head += ">%s%d" % (set_code(a[3]), a[4])
             code = cards.TASKS[a[3]][a[4] - 1][2]
             args = a[5:]
-        return head + (" " if short else ": ") + _task_args(st, code, args, short)
+        return head + " " + _task_args(st, code, args)
     return str(a)
 
 
