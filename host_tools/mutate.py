@@ -848,6 +848,16 @@ def counted(data, game):
     return n, h
 
 
+def committed(data):
+    """The records in ``data`` (every .json file and its digest), the files
+    left half-written (.tmp, .tm1) aside."""
+    out = []
+    for f in sorted(os.listdir(data)):
+        if f.endswith(".json"):
+            out.append((f, digest(data + "/" + f)))
+    return tuple(out)
+
+
 def _copy_dir(src, dst):
     soak._empty_dir(dst)
     for f in os.listdir(src):
@@ -887,6 +897,8 @@ def powercut(game, minutes, seed, data):
     nfail = [0]
     end_cuts = [0]
     most = [0]
+    played = {}         # the committed files of the cuts played to the end -> the cut
+    repeats = [0]
 
     class Fails:
         def append(self, entry):
@@ -924,7 +936,16 @@ def powercut(game, minutes, seed, data):
             bad.append({"cut": k, "op": what, "saves_done": j,
                         "why": "after the restart the save is %s" % kind})
             continue
-        # boot again, resume, play to the end: counted once
+        # boot again, resume, play to the end: counted once. A cut that left the
+        # same records as an earlier one (the open, write and rename of one
+        # save leave the same .json files; only the .tmp differs) is booted
+        # and resumed but not played to the end again: those files were.
+        key = committed(data)
+        again = key in played
+        if again:
+            repeats[0] += 1
+        else:
+            played[key] = k
         s = Session(data, seed + k)
         try:
             s.pick(GAMES[game][0].lower()[:6])
@@ -940,7 +961,7 @@ def powercut(game, minutes, seed, data):
                     bad.append({"cut": k, "op": what, "why": "Resume did not open the game (%s)"
                                 % s.top_name()})
                     continue
-                if not drive(s, Rng(SeededSource(seed * 31 + k)), minutes):
+                if not again and not drive(s, Rng(SeededSource(seed * 31 + k)), minutes):
                     bad.append({"cut": k, "op": what, "why": "the resumed game did not end (%s)"
                                 % s.top_name()})
                     continue
@@ -949,6 +970,8 @@ def powercut(game, minutes, seed, data):
         if s.errors or s.logged:
             bad.append({"cut": k, "op": what, "why": "crash after the restart: %s"
                         % (s.errors or s.logged)[0][-600:]})
+        if again:
+            continue
         want = ref_count if (j or now is not None) else (0, None if ref_count[1] is None else 0)
         got = counted(data, game)
         if got != want:
@@ -957,7 +980,8 @@ def powercut(game, minutes, seed, data):
     _rm_dir(snaps)
     return {"game": game, "minutes": minutes, "seed": seed, "ops": total, "saves": len(saves),
             "ended": ref.ended, "counted": ref_count, "end_cuts": end_cuts[0],
-            "most_in_flight": most[0], "cuts": total, "not_reached": 0, "outcomes": outcomes,
+            "most_in_flight": most[0], "cuts": total, "played_to_end": total - repeats[0],
+            "not_reached": 0, "outcomes": outcomes,
             "fails": fails, "failed": nfail[0], "op_kinds": sorted(ref.kinds)}
 
 

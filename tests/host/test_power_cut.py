@@ -8,7 +8,10 @@ lost) or the one before, and the save in flight must carry one move at most
 (a person's move right after a bot's turn is its own save point); the game's
 menu must offer Resume, Resume must open the game without an error, and the
 resumed game played to its end must be counted exactly once in the records
-(and, in Milestones, in the high scores). Engine: ``host_tools/mutate.py
+(and, in Milestones, in the high scores). A cut that leaves the same records
+as an earlier cut (the open, write and rename of one save leave the same
+.json files; only the half-written .tmp differs) is booted and resumed, not
+played to the end a second time. Engine: ``host_tools/mutate.py
 powercut`` (one game per title keeps the files each cut would leave, so every
 cut is judged on exactly the files of that cut). The person's moves are the
 Beginner bot's, played through the table as its keys play them, as early as
@@ -68,10 +71,11 @@ def results():
                 print("  %-10s driver failed" % g)
                 continue
             print("  %-10s played to its end: %s; %d storage operations, %d cut points (%d after "
-                  "the game's last save), %d saves; after the restart %s; at most %d move(s) in "
-                  "the save in flight; counted %s; %d failing"
-                  % (g, r["ended"], r["ops"], r["cuts"], r["end_cuts"], r["saves"],
-                     json.dumps(r["outcomes"], sort_keys=True), r["most_in_flight"],
+                  "the game's last save; %d left files no earlier cut left, resumed and played "
+                  "to the end), %d saves; after the restart %s; at most %d move(s) in the save "
+                  "in flight; counted %s; %d failing"
+                  % (g, r["ended"], r["ops"], r["cuts"], r["end_cuts"], r["played_to_end"],
+                     r["saves"], json.dumps(r["outcomes"], sort_keys=True), r["most_in_flight"],
                      r["counted"], r["failed"]))
     return _RESULTS
 
