@@ -260,7 +260,7 @@ def test_after_save_and_quit_resume_is_first_and_selected():
     app = App()
     t = play_a_bit(app)
     m = app.stack[0]
-    app.press(E.B)
+    app.hold_b()                  # the game menu
     items = app.top()
     labels = [items.label(i) for i in range(len(items.items))]
     items.sel = labels.index("Save and quit")
@@ -276,7 +276,7 @@ def test_after_save_and_quit_resume_is_first_and_selected():
 def test_new_game_over_a_save_asks_first():
     app = App()
     t = play_a_bit(app)
-    app.press(E.B)
+    app.hold_b()                  # the game menu
     items = app.top()
     items.sel = [items.label(i) for i in range(len(items.items))].index("Save and quit")
     app.press(E.A)
