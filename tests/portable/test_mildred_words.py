@@ -109,3 +109,13 @@ def test_a_hit_names_the_cookie_and_a_victory_die_what_it_came_from():
     assert "scored A Pair for 1 cookie" in line and "cookie 5->6: victory die 1 of 3" in line, line
     assert "dice off A Pair" in line
     do(st, ("score", 0))
+
+
+def test_the_end_of_the_game_is_said_with_why():
+    st = mk(pools=((2, 3), ()), cookie=[5, 1], vic=[2, 0], phase=R.WAKE,
+            groups={(0, 0): ((4, 4), 2)})
+    line = st.describe(("score", 0))
+    assert line.endswith("P1 WINS: P1 placed a 3rd victory die"), line
+    st = mk(phase=R.WAKE, prank=[[1, 1], [0, 0]], cookie=[1, 1], sc=[[0, 1 << 2, 0, 0], [0, 0, 0, 0]])
+    line = st.describe(("combat",))
+    assert "P1 WINS: P1's prank hit P2 at cookie 1 with a Laundry die" in line, line

@@ -1308,7 +1308,8 @@ def _changes(b, c, skip=()):
         out.append("P%d %s" % (c.turn + 1, w[c.pend[0]] % (_ndice(c.pend[1]) if c.pend[0] != "vroll"
                                                           else str(c.pend[1]))))
     if c.phase == OVER and b.phase != OVER:
-        out.append("a draw" if c.winner < 0 else "P%d WINS" % (c.winner + 1))
+        out.append("%s: %s" % ("a draw" if c.winner < 0 else "P%d WINS" % (c.winner + 1),
+                               c.end_reason().rstrip(".")))
     elif c.turn != b.turn:
         out.append("P%d's round: Wakeup" % (c.turn + 1))
     return out
