@@ -84,3 +84,64 @@ def test_reset_odds_equal_the_token_by_token_definition():
                 got = bot._reset_odds(list(v), tot)
                 want = by_order(list(v), tot)
                 assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12, v
+
+
+def _brute_ice(vals, m, ices):
+    """The chance of a set after rolling m dice beside vals, then using the
+    ice creams (kinds 1: all 1s, 2: all 2s, 3: one die) as well as possible:
+    by every roll and every use, written apart from bot.set_chance."""
+    import itertools
+    from dicebox.games.dairyman import rules
+
+    def rescue(v, ices):
+        if rules.has_set(v):
+            return 1.0
+        best = 0.0
+        for k, b in enumerate(ices):
+            rest = ices[:k] + ices[k + 1:]
+            if b == 3:
+                for i in range(len(v)):
+                    o = v[:i] + v[i + 1:]
+                    best = max(best, sum(rescue(o + [f], rest) for f in range(1, 7)) / 6)
+            else:
+                o = [x for x in v if x != b]
+                n = len(v) - len(o)
+                if n:
+                    rolls = itertools.product(range(1, 7), repeat=n)
+                    best = max(best, sum(rescue(o + list(r), rest) for r in rolls) / 6 ** n)
+        return best
+    rolls = itertools.product(range(1, 7), repeat=m)
+    return sum(rescue(list(vals) + list(r), ices) for r in rolls) / 6 ** m
+
+
+def test_set_chance_with_ice_creams_is_exact():
+    for vals, m, ices in (([], 3, []), ([], 4, [1]), ([5], 3, [3]), ([], 2, [1, 2]),
+                          ([1, 1], 2, [1]), ([], 5, [3]), ([2, 2], 3, [2, 3]), ([6], 4, [1, 3])):
+        got = bot.set_chance(bot._counts(vals), m, ices)
+        assert abs(got - _brute_ice(vals, m, ices)) < 1e-9, (vals, m, ices)
+
+
+def test_ice_table_is_set_chance():
+    for j, combo in enumerate(bot.ICE_COMBOS):
+        for m in range(13):
+            if m > 7 and len(combo) > 1:
+                continue                   # (the whole table: host_tools/dairyman_odds.py)
+            want = int(round(bot.set_chance([0] * 7, m, list(combo)) * 100000))
+            assert bot.ICE_P[j][m] == want, (combo, m)
+    for m in range(13):
+        assert abs(bot.ICE_P[0][m] / 100000.0 - bot.PSET[m]) < 3e-5
+
+
+def test_one_kept_die_table_is_set_chance():
+    from dicebox.games.dairyman import odds
+    for f in range(1, 7):
+        kept = [0] * 7
+        kept[f] = 1
+        for j, combo in enumerate(bot.ICE_COMBOS):
+            for m in range(12):
+                if m > 6 and len(combo) > 1:
+                    continue
+                want = int(round(bot.set_chance(kept, m, list(combo)) * 100000))
+                assert odds.KEEP1_P[f - 1][j][m] == want, (f, combo, m)
+                if not combo and m:
+                    assert abs(want / 100000.0 - bot.SUCC1[f - 1][m]) < 3e-5, (f, m)

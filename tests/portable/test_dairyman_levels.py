@@ -106,35 +106,103 @@ def test_hint_names_a_legal_move_with_a_short_reason():
         assert s.to_dict() == before, "hint changed the state"
         a, why = out
         assert a in s.legal_actions() or a[0] == "lock", (a, s.legal_actions())
-        assert 0 < len(why) <= 40, why
+        assert 0 < len(why) <= 80, why
         seen.append(a[0])
         s.apply(a)
     assert "lock" in seen and "claim" in seen
+
+
+def _hint(s, seed=1):
+    out = None
+    for out in bot.hint(s, rng.seeded(seed)):
+        pass
+    return out
+
+
+def _brute(kept, m):
+    """The chance of a set among kept + m rolled dice, by every roll (no ice)."""
+    hit = 0
+    for x in range(6 ** m):
+        vals = list(kept)
+        for _ in range(m):
+            vals.append(x % 6 + 1)
+            x //= 6
+        if rules.has_set(vals):
+            hit += 1
+    return hit / 6 ** m
 
 
 def test_hint_gives_the_reason_with_a_number():
     s = new()
     s.display = [14, 20, 21]         # 30, 40, 40: nothing to claim with 10
     roll(s, [6, 4, 1, 1, 2, 3, 3, 2])
-    out = None
-    for out in bot.hint(s, rng.seeded(1)):
-        pass
-    a, why = out
-    assert a[0] == "lock" and why.startswith("lock ")
-    assert "%" in why and "barn 2" in why, why
+    a, why = _hint(s)
+    assert a[0] == "lock" and why.startswith("Lock ")
+    assert "%" in why and "(barn 1" in why and "for barn 2" in why, why
     s.apply(a)
-    for out in bot.hint(s, rng.seeded(1)):
-        pass
-    a, why = out
+    a, why = _hint(s)
     assert a[0] in ("reroll", "lock"), a
     s = new()                        # 10 + 10 + 15: everything fits
     roll(s, [6, 4, 6, 4, 5, 5, 5, 5])
     for st in ((0, 1), (2, 3), (4, 5), (6, 7)):
         s.apply(("lock", st))
-    for out in bot.hint(s, rng.seeded(1)):
-        pass
-    assert out[0] == ("claim", (0, 1, 2))
-    assert out[1] == "stop: claim 35 now", out[1]
+    a, why = _hint(s)
+    assert a == ("claim", (0, 1, 2))
+    assert why == "Stop and claim 35.", why
+
+
+def test_the_audit_hint_on_a_first_roll_names_barn_1_and_the_chance_of_the_dice_rolled():
+    s = new()
+    s.display = [14, 20, 21]         # 30, 40, 40: nothing to claim with 10
+    roll(s, [5, 5, 1, 1, 2, 1, 1, 2])   # one set, 5 + 5, on the first roll
+    a, why = _hint(s)
+    assert a[0] == "lock" and sorted(s.dv[i] for i in a[1]) == [5, 5]
+    p = _brute([], 6)                   # the 6 dice it would reroll
+    assert why == "Lock 5+5 (barn 1), reroll 6: %d%% for barn 2." % int(p * 100 + 0.5), why
+    # an ice cream at hand (reroll all 1s) makes that reroll safer: said so
+    t = 0                            # 10, ice: all 1s
+    s.display = [14, 20, 21]
+    s.owned[0] = [t]
+    s.flipped[t] = 1
+    a, why = _hint(s)
+    q = bot.set_chance([0] * 7, 6, [1])
+    assert q > p and "%d%%" % int(q * 100 + 0.5) in why, (why, p, q)
+
+
+def test_hint_chance_for_a_reroll_is_for_the_dice_really_rolled():
+    s = new()
+    s.display = [14, 20, 21]
+    roll(s, [6, 4, 1, 1, 2, 1, 1, 2])
+    s.apply(("lock", (0, 1)))        # six dice free, barns 10, nothing fits
+    a, why = _hint(s)
+    assert a == ("reroll", ()), a
+    assert why == "Reroll 6: %d%% for a set in barn 2." % int(_brute([], 6) * 100 + 0.5), why
+    s.freeze[0] = 1                  # keep one die: the chance of the rest beside it
+    for kept in (1, 2):
+        w = bot._why(s, ("reroll", (2 if kept == 1 else 4,)), bot._PLAN)
+        assert "reroll 5: %d%%" % int(_brute([kept], 5) * 100 + 0.5) in w, w
+
+
+def test_hint_is_the_same_whatever_the_rng_and_fits_the_page():
+    from dicebox.core import ui
+    r = rng.seeded(41)
+    br = rng.seeded(42)
+    s = rules.State(2)
+    n = 0
+    while s.current_player() != TERMINAL and n < 80:
+        if s.current_player() == CHANCE:
+            resolve_chance(s, r)
+            continue
+        got = []
+        for seed in (1, 2, 3):
+            bot._MEMO[0] = None if seed == 3 else bot._MEMO[0]   # a table kept or not
+            got.append(_hint(s, seed))
+        assert got[0] == got[1] == got[2], got
+        why = got[0][1]
+        lines = ui.wrap("Expert's move:\n\n" + why)
+        assert len(lines) <= 6 or "Tie:" in why, lines
+        s.apply(bot.hard(s, br))
+        n += 1
 
 
 def test_expert_ends_the_game_when_it_leads():
@@ -153,22 +221,57 @@ def test_expert_ends_the_game_when_it_leads():
     assert a != ("claim", (0, 1)), a
 
 
-def test_a_random_move_is_legal_and_cheap_with_many_freeze_tokens():
+def _weighed(s):
+    """Every move the search weighs in state s, with its worth (no noise)."""
+    out = []
+    bot._used[0] = 0
+    for _ in bot._decide(s, False, 0, None, out):
+        pass
+    return out
+
+
+def test_weaker_levels_err_plausibly_and_never_take_a_needless_backorder():
+    r = rng.seeded(31)
+    br = rng.seeded(32)
+    states = 0
+    differ = 0
+    for seed in (1, 2):
+        s = rules.State(2)
+        while s.current_player() != TERMINAL and states < 150:
+            if s.current_player() == CHANCE:
+                resolve_chance(s, r)
+                continue
+            acts = s.legal_actions()
+            avoid = [a for a in acts if a[0] in ("lock", "claim")]
+            best = bot.hard(s, br)
+            cands = _weighed(s)
+            top = max(c[0] for c in cands) if cands else 0
+            for level in (0, 1, 2):
+                for k in range(4):
+                    a, _ = _decide(s, br, level)
+                    if avoid:
+                        assert a[0] != "fail", (level, a, acts)
+                    if a != best:
+                        differ += 1
+                        # a move the search weighs, of a worth near the best
+                        near = [c for c in cands if c[1] == a or (c[1] is None and a[0] in
+                                ("claim", "fail", "flip", "ice"))]
+                        assert near and max(c[0] for c in near) >= top - 3 * bot.SIGMA[level], (
+                            level, a, cands)
+            states += 1
+            s.apply(bot.hard(s, br))
+    assert states >= 100 and differ > 0
+
+
+def test_the_audit_position_no_backorder_while_a_second_set_and_a_tile_wait():
     s = new()
-    roll(s, [6, 4, 1, 1, 2, 3, 3, 2])
-    s.apply(("lock", (0, 1)))         # six dice free, rerolls allowed
-    s.freeze[0] = 9                   # listing every freeze would be hundreds
-    seen = []
-    r = rng.seeded(21)
-    for _ in range(60):
-        a = bot._run(bot._as_thought(bot._random_move(s, r)))
-        c = s.clone()
-        c.apply(a)                    # raises if illegal
-        if a[0] not in seen:
-            seen.append(a[0])
-        if a[0] == "reroll":
-            assert len(a[1]) <= 5
-    assert "reroll" in seen and "claim" in seen
+    s.display = [5, 14, 20]          # 20, 30, 40
+    roll(s, [4, 3, 4, 4, 5, 4, 2, 6])
+    s.apply(("lock", (0, 7)))        # 4 + 6y: barns 10, nothing fits
+    for seed in range(60):
+        for level in (0, 1, 2):
+            a, _ = _decide(s, rng.seeded(seed), level)
+            assert a[0] != "fail", (level, a)
 
 
 def _to_end(gen):

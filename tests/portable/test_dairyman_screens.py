@@ -514,6 +514,7 @@ NAMES = (("Reroll",), ("Freeze",), ("Stop and claim", "Claim:"), ("Flip",), ("Ic
 
 def _in_place(got):
     for k in range(6):
+        assert len(got[k][0]) <= 15, got[k]          # a menu line: 15 columns
         assert [p for p in NAMES[k] if got[k][0].startswith(p)], (k, got)
 
 
@@ -529,7 +530,7 @@ def test_the_menus_moves_keep_their_places_and_say_why_not():
     t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])     # 6 4 5 1 1 1 1 1: a set
     t.after_move()
     got = _entries(t)
-    assert [x[0] for x in got] == ["Reroll: lock set", "Freeze: lock set", "Claim: lock set",
+    assert [x[0] for x in got] == ["Reroll: set 1st", "Freeze: set 1st", "Claim: set 1st",
                                    "Flip: no tiles", "Ice: none yet", "Fail: can lock"], got
     assert all(fn is None for _, fn in got)
     before = t.s.to_dict()
@@ -543,7 +544,7 @@ def test_the_menus_moves_keep_their_places_and_say_why_not():
     t.play(("lock", (0, 1)))                        # 6 + 4: barns 10
     got = _entries(t)
     assert got[0][0] == "Reroll" and got[0][1] is not None
-    assert got[1][0] == "Freeze: no token"
+    assert got[1][0] == "Freeze: 0 left"
     assert got[2][0] in ("Stop and claim", "Claim: none fit")
     assert got[5][0] in ("Fail: can claim", "Fail: backorder")
     _in_place(got)                                  # the same places, every state

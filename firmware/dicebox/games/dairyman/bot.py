@@ -14,8 +14,8 @@ just before it stops.
 
 * Beginner, Casual, Strong (levels 0-2): a stop is worth the points of the
   best claim, a failure -5 (plus the tile a reset would take when the token
-  is the last one); they make a random legal move on 23.5%, 16% and 8.5% of
-  their decisions.
+  is the last one); their judgement is noisy (SIGMA points of noise on each
+  move's worth, most for Beginner), never a random move.
 * Expert (level 3): a stop is worth the claim's points minus what the display
   it leaves (refilled from the stack's known tiles) is worth to the next
   player (_FRESH); a claim that ends the game is a win or a loss; a failure
@@ -23,7 +23,7 @@ just before it stops.
   best unflipped tile at the next reset (and the others theirs), and the
   display left to the next player. Its 1st and 2nd rerolls of a turn are
   worth 0.5 and 1 point more than the search says when it weighs them
-  against a stop (CONT_B, from paired runs). No random moves.
+  against a stop (CONT_B, from paired runs). No noise.
 * ``hard`` (the Strong search without random moves, today's screens),
   ``easy`` (fixed thresholds) and ``random_choice`` stay as plain functions
   for benchmarks and tests.
@@ -134,19 +134,22 @@ def easy(state, rng):
 
 # ---- the levels -------------------------------------------------------------
 # Every level plays the same turn search (below); they differ in what a stop is
-# worth and in how often they blunder:
+# worth and in how noisy their judgement of the moves it weighs is:
 #
-#   level     turn values                              random moves
-#   0 Beginner  points of the claim, a failure -5 (and   _NOISE[0] per mille
+#   level     turn values                              noise (SIGMA, points)
+#   0 Beginner  points of the claim, a failure -5 (and   SIGMA[0]
 #               the tile a reset takes, on the last token)
-#   1 Casual    the same                                  _NOISE[1]
-#   2 Strong    the same                                  _NOISE[2]
+#   1 Casual    the same                                  SIGMA[1]
+#   2 Strong    the same                                  SIGMA[2]
 #   3 Expert    the game: reset risk, what the display     none
 #               leaves the next player, the game's end
 #
-# A random move is one of the legal moves, a verb at random (_random_move).
+# A noisy level takes the move whose worth is the highest once noise is added
+# to each (_noisy): it confuses moves of about the same worth, never plays a
+# move far below the best, and never stops for a failure while it can lock a
+# set (a claim, when one fits, is always what a stop takes).
 LEVELS = 4
-_NOISE = (235, 160, 85, 0)
+SIGMA = [13.0, 8.0, 4.0, 0]   # the noise of each level's judgement, in points (tuned on the ladder)
 SLICE = 130       # work units per slice (one unit: a dice outcome weighed, a
                   # plan or a display looked at); calibrated on the unix port
                   # (every slice of 255 Expert decisions timed cold, with a
@@ -154,7 +157,6 @@ SLICE = 130       # work units per slice (one unit: a dice outcome weighed, a
                   # at 130x) so that a slice stays near 25 ms on the chip
 DECISION = 1500   # the most units one decision may take in all
 _CONTEXT = 100    # units charged for the start of a decision (claims, scores)
-_RANDOM = SLICE   # units charged for each half of a random move (its own slice)
 units = 0         # work units done so far (tests read it between slices)
 _used = [0]       # units in the slice being thought
 
@@ -730,12 +732,39 @@ def _pick_dice(s, free, st, taken):
     return tuple(out)
 
 
-_PLAN = [0, 0, False, ()]   # the last lock's plan: sets, dice left, then push?, claim
+_PLAN = [0, 0, False, (), ()]   # the last lock's plan: sets, dice left, then push?, claim, set kinds
 
 
-def _decide(s, expert):
+def _noisy(cands, sigma, rng):
+    """The move of the highest worth once each worth has had noise of about
+    ``sigma`` points added (a sum of three uniform draws: nearly normal, at
+    most 1.73 sigma either way). Moves worth more than 3 sigma below the best
+    are never picked. ``cands``: (worth, action, lock plan or None)."""
+    top = -1e9
+    for c in cands:
+        if c[0] > top:
+            top = c[0]
+    best = None
+    bw = -1e18
+    for v, a, plan in cands:
+        if v < top - 3 * sigma:
+            continue
+        g = rng.randbelow(1000) + rng.randbelow(1000) + rng.randbelow(1000) - 1498.5
+        w = v + sigma * g / 500.0
+        if w > bw:
+            bw = w
+            best = (a, plan)
+    if best[1] is not None:
+        _PLAN[:] = best[1]
+    return best[0]
+
+
+def _decide(s, expert, sigma=0, rng=None, out=None):
     """The search's move for the acting seat (a generator: yields None between
-    slices, returns the action)."""
+    slices, returns the action). With ``sigma`` (points), its judgement is
+    noisy: the move of the best worth after noise (_noisy), drawn from rng.
+    ``out``, a list: gets every move weighed, (worth, action or None for a
+    stop, lock plan or None)."""
     ctx = yield from _context(s, expert)
     free = s.free_dice()
     T = s.barn_total()
@@ -752,9 +781,11 @@ def _decide(s, expert):
     yf = _yellow_flip(s, ctx)
     y = s.yellow()
     yv = s.dv[y] if yf else 0
-    # best way to lock more sets (or none, when allowed)
+    # best way to lock more sets (or none, when allowed); with noise, every
+    # move weighed is kept in cands for the noisy pick
     best_v = -1e9
     best = None
+    cands = out if out is not None else ([] if sigma else None)
     plans = yield from _plans(cnt)
     for n, nd, types in plans:
         while not _fits(3):
@@ -773,13 +804,19 @@ def _decide(s, expert):
                 v2 = ctx.value(T + 10 * n, k2 - 1) + yf[1]
                 if v2 > v:
                     v = v2
-        if v > best_v:
-            best_v = v
-            best = ("lock", _pick_dice(s, free, types[0], ()))
+        if v > best_v or cands is not None:
+            a = ("lock", _pick_dice(s, free, types[0], ()))
             push = ctx.value(T + 10 * n, k2) > ctx.stop(T + 10 * n)
-            claim = ctx.best_claim(T + 10 * n)
-            _PLAN[:] = [n, k2, push, claim]
+            plan = [n, k2, push, ctx.best_claim(T + 10 * n), types]
+            if cands is not None:
+                cands.append((v, a, plan))
+            if v > best_v:
+                best_v = v
+                best = a
+                _PLAN[:] = plan
     if s.need_lock:
+        if sigma and cands:
+            best = _noisy(cands, sigma, rng)
         return best
     opts = [(ctx.stop(T), None)]
     if k:
@@ -806,6 +843,14 @@ def _decide(s, expert):
         if v > best_v:
             best_v = v
             best = a
+    if cands is not None:
+        locks = len(cands)
+        for v, a in opts:
+            # never a stop that is a failure while a set can be locked
+            if a is not None or not locks or ctx.best_claim(T):
+                cands.append((v, a, None))
+        if sigma:
+            best = _noisy(cands, sigma, rng)
     if best is None:
         best = yield from _finish(s, ctx, free, T)
     return best
@@ -817,80 +862,13 @@ def think(state, rng, level):
     yields None after each slice of at most SLICE units, and the action last.
     Does not change ``state``. rng: the console's Rng (its errors propagate)."""
     _used[0] = 0
-    if level < 3 and rng.randbelow(1000) < _NOISE[level]:
-        a = yield from _random_move(state, rng)
-        yield a
-        return
-    a = yield from _decide(state, level >= 3)
+    a = yield from _decide(state, level >= 3, SIGMA[level], rng)
     yield a
 
 
 def _as_thought(search):
     a = yield from search
     yield a
-
-
-def _random_move(s, rng):
-    """A random legal move: a verb at random, then one of its moves, as
-    random_choice, without listing every way to freeze dice (which grows
-    fast with the freeze tokens). A generator in two slices (each part is
-    charged _RANDOM units); returns the move."""
-    while not _fits(_RANDOM):
-        yield None
-    p = s.seat
-    free = s.free_dice()
-    moves = []
-    cnt = _counts([s.dv[i] for i in free])
-    sets = []
-    for t in range(len(SETS)):        # the kinds of set the dice allow
-        st = SETS[t]
-        for v in st:
-            cnt[v] -= 1
-        if cnt[st[0]] >= 0 and cnt[st[1]] >= 0 and cnt[st[-1]] >= 0:
-            sets.append(t)
-        for v in st:
-            cnt[v] += 1
-    if sets:
-        moves.append(sets)
-    if not s.need_lock:
-        if free:
-            moves.append(["reroll"])
-        cl = rules.claims(s.display, s.barn_total())
-        if cl:
-            moves.append([("claim", c) for c in cl])
-        else:
-            moves.append([("fail",)])
-    elif not sets:
-        moves.append([("fail",)])
-    while not _fits(_RANDOM):
-        yield None
-    flips = [("flip", t) for t in s.owned[p] if not s.flipped[t] and s.flip_problem(t) is None]
-    if flips:
-        moves.append(flips)
-    ices = []
-    for t in s.owned[p]:
-        if s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
-            if TILES[t][2] == ICEANY:
-                for i in free:
-                    ices.append(("ice", t, i))
-            elif s.ice_dice(TILES[t][2]):
-                ices.append(("ice", t))
-    if ices:
-        moves.append(ices)
-    sub = moves[rng.randbelow(len(moves))]
-    a = sub[rng.randbelow(len(sub))]
-    if type(a) is int:      # a kind of set: the dice for it
-        a = ("lock", _pick_dice(s, free, a, ()))
-    elif a == "reroll":       # freeze some of the free dice, at random
-        most = min(s.freeze[p], len(free) - 1)
-        n = rng.randbelow(most + 1) if most > 0 else 0
-        pool = list(free)
-        fr = []
-        for _ in range(n):
-            fr.append(pool.pop(rng.randbelow(len(pool))))
-        fr.sort()
-        a = ("reroll", tuple(fr))
-    return a
 
 
 def _run(gen):
@@ -901,64 +879,267 @@ def _run(gen):
 
 
 def hint(state, rng):
-    """Like think() at Expert level; its last value is (action, why), why a
-    line of at most 40 characters: the move and its reason with a number."""
+    """The Expert's move and why; its last value is (action, why), why a few
+    plain words with the chance for the dice that would really be rolled
+    (their number, the dice kept, the ice creams at hand) and the barn a set
+    goes to. The same for the same state whatever the rng (it draws nothing);
+    a move worth the same as the one given is named as a tie."""
     _used[0] = 0
-    a = yield from _decide(state, True)
-    pr = 0.0
-    if a[0] == "ice":
-        ice = yield from _best_ice(state, state.free_dice(), False)
-        if ice and ice[0] == a:
-            pr = ice[1]
-    yield (a, _why(state, a, pr))
+    out = []
+    a = yield from _decide(state, True, 0, None, out)
+    plan = list(_PLAN)
+    best = None
+    for v, b, pl in out:
+        if b == a or (b is None and a[0] in ("claim", "fail", "flip", "ice")):
+            if best is None or v > best:
+                best = v
+    tie = None
+    if best is not None:
+        for v, b, pl in out:
+            if abs(v - best) < 1e-6 and _move_name(state, b) != _move_name(state, a):
+                if a[0] == "lock" and pl is not None and (
+                        pl[4][0] in plan[4] or plan[4][0] in pl[4]):
+                    continue          # the same sets, locked in another order
+                tie = b
+                break
+    while not _fits(SLICE):
+        yield None
+    why = _why(state, a, plan)
+    if tie is not None:
+        why += " Tie: %s." % _move_name(state, tie)
+    yield (a, why)
+
+
+def _move_name(s, a):
+    """A move in two or three words, for a tie."""
+    if a is None:
+        return "stop"
+    if a[0] == "lock":
+        return "lock " + _dice_text(s, a[1])
+    if a[0] == "reroll":
+        return "reroll" if not a[1] else "keep " + _dice_text(s, a[1])
+    if a[0] in ("claim", "fail", "ice"):
+        return "stop"
+    return a[0]
+
+
+def ices_at_hand(s, but=-1):
+    """The ice creams the acting seat can still use this turn (their kinds),
+    leaving out tile ``but``."""
+    out = []
+    for t in s.owned[s.seat]:
+        if t != but and s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
+            out.append(TILES[t][2])
+    return out
+
+
+# ICE_P[j][m]: the chance (in 1/100000) of a set after rolling m dice (none
+# kept) with the ice creams ICE_COMBOS[j] (kinds) to use after it, as
+# set_chance() works it out; tests/host recompute it.
+ICE_COMBOS = ((), (1,), (2,), (3,), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3), (1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 2, 2), (1, 2, 3), (1, 3, 3), (2, 2, 2), (2, 2, 3), (2, 3, 3), (3, 3, 3))
+ICE_P = (
+    (0, 0, 8333, 33796, 65664, 83861, 92788, 96862, 98653, 99424, 99753, 99894, 99954),
+    (0, 0, 11343, 43675, 77916, 92101, 97267, 99060, 99674, 99885, 99959, 99985, 99994),
+    (0, 0, 11343, 43752, 74605, 89296, 95692, 98313, 99349, 99751, 99905, 99964, 99986),
+    (0, 0, 19444, 54552, 83320, 92788, 96862, 98653, 99424, 99753, 99894, 99954, 99979),
+    (0, 0, 11889, 45386, 79626, 92930, 97611, 99193, 99724, 99904, 99966, 99988, 99995),
+    (0, 0, 15985, 55068, 85288, 95154, 98399, 99469, 99823, 99940, 99980, 99993, 99998),
+    (0, 0, 24769, 64238, 91250, 97167, 99047, 99672, 99885, 99959, 99985, 99994, 99998),
+    (0, 0, 11889, 45511, 75769, 89906, 95976, 98435, 99400, 99772, 99913, 99967, 99988),
+    (0, 0, 24769, 64670, 88796, 95659, 98309, 99349, 99751, 99905, 99964, 99986, 99995),
+    (0, 0, 30787, 69907, 92230, 96862, 98653, 99424, 99753, 99894, 99954, 99979, 99991),
+    (0, 0, 11981, 45673, 79900, 93054, 97660, 99212, 99731, 99906, 99967, 99988, 99996),
+    (0, 0, 17019, 57288, 86687, 95638, 98555, 99519, 99838, 99945, 99981, 99993, 99998),
+    (0, 0, 26052, 66356, 92415, 97579, 99191, 99724, 99904, 99966, 99988, 99995, 99998),
+    (0, 0, 17019, 57280, 86077, 95403, 98479, 99496, 99832, 99943, 99981, 99993, 99998),
+    (0, 0, 31679, 74212, 94537, 98330, 99461, 99822, 99940, 99980, 99993, 99998, 99999),
+    (0, 0, 37249, 77899, 96550, 98972, 99661, 99883, 99958, 99985, 99994, 99998, 99999),
+    (0, 0, 11981, 45807, 75953, 90001, 96019, 98454, 99408, 99775, 99915, 99968, 99988),
+    (0, 0, 26052, 66797, 89519, 95955, 98434, 99400, 99772, 99913, 99967, 99988, 99995),
+    (0, 0, 37249, 78258, 95231, 98278, 99345, 99750, 99905, 99964, 99986, 99995, 99998),
+    (0, 0, 41281, 80656, 96467, 98653, 99424, 99753, 99894, 99954, 99979, 99991, 99996),
+)
+
+
+def _three(ices):
+    """At most three of the ice creams (sorted), one of each kind first: with
+    more at hand the tables give a lower bound, said as "at least"."""
+    if len(ices) <= 3:
+        return tuple(sorted(ices))
+    out = []
+    for b in (ICEANY, ICE1, 2, ICEANY, ICE1, 2):
+        if len(out) < 3 and ices.count(b) > out.count(b):
+            out.append(b)
+    return tuple(sorted(out))
+
+
+def _chance(p, ices):
+    """A chance in words: "93%", or "at least 93%" with more than three ice
+    creams at hand (the tables count three)."""
+    return ("at least %d%%" if len(ices) > 3 else "%d%%") % _pct(p)
+
+
+def roll_chance(kept, m, ices):
+    """set_chance(), from a table when at most one die is kept and at most
+    three ice creams are at hand (set_chance itself is too slow for the chip
+    with many dice and ice creams): ICE_P, or odds.KEEP1_P for one kept die."""
+    n = 0
+    f = 0
+    for v in range(1, 7):
+        n += kept[v]
+        if kept[v]:
+            f = v
+    if n > 1:
+        return set_chance(kept, m, ices)
+    j = ICE_COMBOS.index(_three(ices))
+    if not n:
+        return ICE_P[j][m] / 100000.0
+    from dicebox.games.dairyman import odds
+    return odds.KEEP1_P[f - 1][j][m] / 100000.0
+
+
+_FACT12 = (1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600)
+
+
+def _misses(c, m, f, w, out):
+    """Every way m dice can fall on faces f..6 that, added to the counts c,
+    hold no set (a set stays a set when dice are added: such branches are cut):
+    appends (counts, weight) with weight the product of 1/k! over the faces."""
+    if _has_set(c):
+        return
+    if f == 6:
+        c[6] += m
+        if not _has_set(c):
+            out.append((c[:], w / _FACT12[m]))
+        c[6] -= m
+        return
+    k = 0
+    while k <= m:
+        if k:
+            c[f] += 1
+            if _has_set(c):
+                break
+        _misses(c, m - k, f + 1, w / _FACT12[k], out)
+        k += 1
+    c[f] -= k if k <= m else m
+
+
+def set_chance(kept, m, ices, memo=None):
+    """The exact chance of a set of 10 after rolling m dice beside the kept
+    (frozen) ones, counts ``kept`` (kept[1..6]), when the ice creams ``ices``
+    (kinds) may then be used, each once, as well as they can be (each use
+    rerolls its dice and may be followed by another). ``memo``: the answers
+    worked out so far in this question (a dict), or None for a new one."""
+    if memo is None:
+        memo = {}
+        ices = sorted(ices)
+    if m == 0:
+        return _rescue(kept, ices, memo)
+    key = (tuple(kept), m, tuple(ices))
+    got = memo.get(key)
+    if got is not None:
+        return got
+    out = []
+    _misses(kept[:], m, 1, 1.0, out)
+    miss = 0.0
+    for c, w in out:
+        miss += w * (1.0 - _rescue(c, ices, memo))
+    got = 1.0 - miss * _FACT12[m] / 6 ** m
+    memo[key] = got
+    return got
+
+
+def _rescue(c, ices, memo):
+    """The chance that dice showing counts c hold a set, or get one by the
+    ice creams ``ices`` (sorted kinds) used as well as they can be."""
+    if _has_set(c):
+        return 1.0
+    best = 0.0
+    for k in range(len(ices)):
+        b = ices[k]
+        if k and ices[k - 1] == b:
+            continue
+        rest = ices[:k] + ices[k + 1:]
+        if b == ICEANY:
+            for v in range(1, 7):
+                if c[v]:
+                    c[v] -= 1
+                    p = set_chance(c, 1, rest, memo)
+                    c[v] += 1
+                    if p > best:
+                        best = p
+        else:
+            n = c[b]
+            if n:
+                c[b] = 0
+                p = set_chance(c, n, rest, memo)
+                c[b] = n
+                if p > best:
+                    best = p
+    return best
 
 
 def _dice_text(s, idx):
     return "+".join("%d" % s.dv[i] for i in idx)
 
 
-def _why(s, a, ice_pr):
-    """Why the Expert plays a, in at most 40 characters (ice_pr: the chance
-    of a set after an ice cream reroll)."""
+def _why(s, a, plan):
+    """Why the Expert plays a, in plain words with the number behind it."""
     v = a[0]
     free = s.free_dice()
     k = len(free)
     T = s.barn_total()
-    nxt = barn = rules.barn_for(s.rolls + 1)
+    here = rules.barn_for(s.rolls)
+    nxt = rules.barn_for(s.rolls + 1)
+    ices = ices_at_hand(s)
     if v == "lock":
-        n, k2, push, claim = _PLAN
-        txt = "lock %s: " % _dice_text(s, a[1])
-        if n > 1:
-            txt += "%d sets, " % n
-        if push and k2 >= 2:
-            return txt + "%d%% to fill barn %d" % (_pct(PSET[k2]), nxt)
+        n, k2, push, claim = plan[0], plan[1], plan[2], plan[3]
+        txt = "Lock %s (barn %d%s)" % (_dice_text(s, a[1]), here,
+                                      ", %d sets" % n if n > 1 else "")
+        if push and k2 >= 1:
+            p = roll_chance([0] * 7, k2, ices)
+            return txt + ", reroll %d: %s for barn %d." % (k2, _chance(p, ices), nxt)
         if claim:
-            return txt + "then claim %d" % _points(claim)
-        return txt + "barns %d" % (T + 10 * n)
+            return txt + ", then claim %d." % _points(claim)
+        return txt + ": barns %d." % (T + 10 * n)
     if v == "reroll":
         m = k - len(a[1])
-        if PSET[m] == 0.0 and s.rolls >= 3:
-            return "reroll %d: no set, but +1 freeze token" % m
-        txt = "reroll %d: %d%% to fill barn %d" % (m, _pct(PSET[m]), barn)
+        kept = _counts([s.dv[i] for i in a[1]])
+        p = roll_chance(kept, m, ices)
+        if p <= 0.0 and s.rolls >= 3:
+            return "Reroll %d: no set can come, but +1 freeze token." % m
         if a[1]:
-            txt = "keep %s, reroll: %d%% to fill barn %d" % (
-                _dice_text(s, a[1]), _pct(SUCC1[s.dv[a[1][0]] - 1][m]), barn)
-        return txt
+            return "Keep %s (freeze), reroll %d: %s for a set in barn %d." % (
+                _dice_text(s, a[1]), m, _chance(p, ices), nxt)
+        return "Reroll %d: %s for a set in barn %d." % (m, _chance(p, ices), nxt)
     if v == "claim":
         pts = _points(a[1])
-        if k >= 2:
-            return "stop: claim %d now, %d%% bust" % (pts, _pct(1.0 - PSET[k]))
-        return "stop: claim %d now" % pts
+        if k >= 1 and not s.need_lock:
+            p = roll_chance([0] * 7, k, ices)
+            return "Stop, claim %d. A reroll of %d fails %s%d%%." % (
+                pts, k, "at most " if len(ices) > 3 else "", _pct(1.0 - p))
+        return "Stop and claim %d." % pts
     if v == "fail":
         if s.need_lock:
-            return "no set of 10: take a backorder"
-        return "no tile fits %d: take a backorder" % T
+            return "No set of 10 and nothing helps: take a backorder."
+        return "No tile fits %d: take a backorder." % T
     if v == "flip":
         t = a[1]
         if TILES[t][2] == CHEESE:
-            return "flip %s: +5 points, safe from reset" % rules.tile_name(t)
-        return "flip %s: ice cream, safe from reset" % rules.tile_name(t)
-    return "ice cream reroll: %d%% to make a set" % _pct(ice_pr)
+            return "Flip %s: +5 points, safe from a reset." % rules.tile_name(t)
+        return "Flip %s: an ice cream, safe from a reset." % rules.tile_name(t)
+    t = a[1]
+    c = _counts([s.dv[i] for i in free])
+    b = TILES[t][2]
+    if b == ICEANY:
+        c[s.dv[a[2]]] -= 1
+        n = 1
+    else:
+        n = c[b]
+        c[b] = 0
+    rest = ices_at_hand(s, t)
+    p = set_chance(c, n, list(_three(rest)))
+    return "Ice cream: reroll %d, %s to make a set." % (n, _chance(p, rest))
 
 
 def _points(tiles):

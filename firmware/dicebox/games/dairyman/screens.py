@@ -163,14 +163,14 @@ class Table(table.Table):
         free = s.free_dice()
         if name in ("Reroll", "Freeze", "Claim"):
             if s.need_lock:
-                return "lock set" if s.can_lock() else "no set"
+                return "set 1st" if s.can_lock() else "no set"   # (a menu line: 15 columns)
             if name == "Claim":
                 return None if "claim" in verbs else "none fit"
             if not free:
                 return "no dice"
             if name == "Freeze":
                 if not s.freeze[p]:
-                    return "no token"
+                    return "0 left"
                 if len(free) < 2:
                     return "one die"
             return None
