@@ -1118,7 +1118,7 @@ def _vb(imp, now, past):
 def _task_say(st, code, args, imp):
     o = 2 - st.turn
     if code in ("swap", "reduce", "deact"):
-        w = {"swap": "remove your top scallywag there and P%d's top %s scallywag",
+        w = {"swap": "remove it and P%d's top %s die",
              "reduce": "move P%d's top %s scallywag down 1 level",
              "deact": "make P%d's %s scallywags used"}[code]
         return w % (o, cards.SET_NAMES[args[0]])
@@ -1167,7 +1167,7 @@ def _say(st, a, imp):
         return head + "against dodge slot %d, dodged" % dg
     if v == "score":
         if imp:
-            return "score %s (step c)" % _ind_name(a[1])
+            return "score " + _ind_name(a[1])
         n = cards.INDULGENCIES[a[1]][2]
         return "scored %s for %s (step c)" % (_ind_name(a[1]), "1 cookie" if n == 1 else "%d cookies" % n)
     if v == "goal":
@@ -1321,8 +1321,10 @@ def _skip(st, a):
     v = a[0]
     if v == "scally":
         return (("sc", p, a[1]),)
-    if v == "ind":
+    if v == "ind" or v == "score":
         return (("ig", p, a[1]),)
+    if v == "take" and a[1] == "ind":
+        return (("ig", p, a[2]),)
     if v in ("prank", "dodge") and len(a) == 2:
         return ((v, p),)
     if v == "mod":
