@@ -963,7 +963,7 @@ ICE_P = (
 
 def _three(ices):
     """At most three of the ice creams (sorted), one of each kind first: with
-    more at hand the tables give a lower bound, said as "at least"."""
+    more at hand the tables give a lower bound, said as "93%+"."""
     if len(ices) <= 3:
         return tuple(sorted(ices))
     out = []
@@ -974,9 +974,9 @@ def _three(ices):
 
 
 def _chance(p, ices):
-    """A chance in words: "93%", or "at least 93%" with more than three ice
-    creams at hand (the tables count three)."""
-    return ("at least %d%%" if len(ices) > 3 else "%d%%") % _pct(p)
+    """A chance in words: "93%", or "93%+" (93% or more) with more than three
+    ice creams at hand (the tables count three)."""
+    return ("%d%%+" if len(ices) > 3 else "%d%%") % _pct(p)
 
 
 def roll_chance(kept, m, ices):
