@@ -407,8 +407,9 @@ class State:
                 if b == ICEANY:
                     return "%s ice cream %s: rerolled a %d" % (who, tile_name(t), dv[a[2]])
                 n = len(self.ice_dice(b))
-                return "%s ice cream %s: rerolled %d %ds" % (
-                    who, tile_name(t), n, 1 if b == ICE1 else 2)
+                f = 1 if b == ICE1 else 2
+                return "%s ice cream %s: rerolled %s" % (
+                    who, tile_name(t), "a %d" % f if n == 1 else "%d %ds" % (n, f))
         except Exception:   # never let the words crash the log
             pass
         return "%s: %s" % (who, v)
