@@ -826,6 +826,15 @@ def test_a_on_the_new_game_page_never_changes_a_value():
     assert ng.sel == 2 and ng.label(2) == "P2: Strong"
     app.press(E.A)                               # on from P2: P3, P4 are not in play
     assert ng.sel == 5 and ng.label(2) == "P2: Strong" and ng.label(0) == "Players: 2"
+    fb = TextFB(strict=False)
+    fb.fill(0)
+    ng.draw(fb)
+    assert "A: start game" in fb.shown()
+    ng.sel = 0
+    fb.fill(0)
+    ng.draw(fb)
+    assert "Left/Right:" in fb.shown() and "change, A: next" in fb.shown()
+    ng.sel = 5
     app.press(E.A)
     assert got == [[0, 3]]
 

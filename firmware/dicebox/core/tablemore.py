@@ -264,8 +264,10 @@ class NewGame(ui.Menu):
             about = LEVEL_ABOUT[k - 1]
         elif k == 0:
             about = "a person at the table"
+        elif self.sel == len(self.items) - 1:
+            about = "A: start game"
         else:
-            about = "left/right: change"
+            about = "Left/Right: change, A: next"
         for j, line in enumerate(ui.wrap(about)[:2]):
             fb.text(line, 0, 48 + 8 * j, 1)
 
