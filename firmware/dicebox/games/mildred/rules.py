@@ -698,8 +698,8 @@ class State:
             left = list(range(8))
             left.pop(values[0])
             left.pop(values[1])
-            return "Dealt cards %s; task sets %s" % (
-                " ".join(cards.INDULGENCIES[k][1] for k in sorted(left)),
+            return "Dealt the indulgency cards %s; task sets %s" % (
+                ", ".join(cards.INDULGENCIES[k][0] for k in sorted(left)),
                 ", ".join(cards.SET_NAMES[k] for k in range(4) if k != values[2]))
         faces = [v + 1 for v in values]
         if ph == START:
