@@ -9,7 +9,7 @@ person's place taken by a bot among 4 bot teammates (5 seats). N games per level
 and seat count (default 1,000; seeds 1..N, the same for every level), CPython with
 the pure rules, at most 2 processes. Each game is driven through the table's own
 call: ``Bot(seat, level).step(st, rng)``, every bot stepped until it has nothing
-more to think about after each change (the table's 3 s pacing leaves it the
+more to think about after each change (the table's pacing, 2.5 s at the least, leaves it the
 frames), the seat whose turn it is stepped until it gives its reroll. Time model: a
 fixed S seconds a roll (default 4: pick dice, shake, look); claims take no time.
 

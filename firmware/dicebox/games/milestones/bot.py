@@ -15,9 +15,11 @@ change, so the table applies it when its pacing allows. ``hint(st, seat, rng)``
 is the Expert's advice for a person's seat.
 
 Levels (0 Beginner .. 3 Expert):
-  Beginner  rerolls a random set of dice most of the time, else the obvious play
-            (reroll what plainly does not help its card); draws from a random pile.
-  Casual    always the obvious play for its own card; easy pile first.
+  Beginner  the obvious play for its own card (keep the dice that plainly help
+            it, reroll the rest), but it overlooks each helping die two times
+            in three (rerolls it too); draws from a random pile.
+  Casual    the obvious play for its own card, overlooking each helping die
+            half the time; easy pile first, one draw in three the medium pile.
   Strong    a sampling search over all 63 reroll sets (its card, open mandatory
             tasks, the hourglass card late in the game, a small term for the
             teammates) on 256 work units (the Expert's: 576), playing the best
@@ -519,12 +521,15 @@ EXPERT = const(3)
 # (0.35 ms on the chip at 200x).
 SLICE = const(45)          # units per slice (<= 25 ms device)
 STRONG_WORK = const(256)   # the Strong level's search budget (the Expert's is WORK)
+_GREEDY = 3                # one Casual draw in this many: the medium pile (more points)
 # Every decision's units stay under this: WORK, the fixed blocks, the look after
 # the change (1,500 random states with every target: at most 724)
 DECISION = const(760)
 LOOK = const(16)          # units of noticing a change and the look that follows
 units = 0                  # work units done by every bot (tests read it)
-_CASUAL_RANDOM = const(2)      # of 3 Casual rerolls are random (Beginner: all)
+# Below Strong a reroll is the obvious play for the bot's own card, each die that
+# plainly helps the card overlooked (rerolled too) _OVERLOOK[level] times in six
+_OVERLOOK = (4, 3)
 
 # ---- announcements: "my card is close, keep these dice" ----------------------
 
@@ -609,6 +614,7 @@ class Bot:
         self.tier = None        # fixed pile choice (bench experiments), None: by level
         self.announces = level == EXPERT
         self.honours = level == EXPERT
+        self.spare = 0          # dice the table asks this bot to leave alone (a person's)
         self._seen = [None] * 16
         self._look = None       # the kept look: claim, draw, flip, discard or None
         self._gen = None        # the reroll decision being thought
@@ -721,7 +727,7 @@ class Bot:
             return None
         if st.dice is None:
             return ("roll", 63)
-        prot = protected(st, self.seat) if self.honours else 0
+        prot = (protected(st, self.seat) if self.honours else 0) | self.spare
         if self._roll and prot == self._prot:
             return ("roll", self._roll)
         if self._gen is None or prot != self._prot:
@@ -778,7 +784,7 @@ class Bot:
                     break
             self._assessed = True
             self._agen = None
-        prot = protected(st, self.seat) if self.honours else 0
+        prot = (protected(st, self.seat) if self.honours else 0) | self.spare
         if self._roll and prot == self._prot:
             return self._roll
         self._prot = prot
@@ -890,6 +896,9 @@ class Bot:
             ps = [p for p in range(len(st.piles)) if st.piles[p]]
             r = rng if rng is not None else self._own_rng()
             return ps[r.randbelow(len(ps))]
+        if (self.level == CASUAL and not st.big and st.piles[1]
+                and self._rand() % _GREEDY == 0):
+            return 1    # tempted by the medium pile's points
         best = -1
         bp = -1
         for p in range(len(st.piles)):
@@ -1003,16 +1012,30 @@ class Bot:
             return
         units += 4
         self.work = 4
+        yield self._plain(st, prot)
+
+    def _plain(self, st, prot):
+        """Beginner and Casual: the obvious play for the bot's own card, each
+        helping die overlooked (rerolled too) ``_OVERLOOK[level]`` times in six:
+        the mistakes of a player who reads the card but not every die. Dice in
+        ``prot`` stay, unless every die is in it (a reroll needs one die)."""
         c = st.hands[self.seat]
-        if lv == BEGINNER or c < 0 or self._rand() % 3 < _CASUAL_RANDOM:
-            yield self._rand() % 63 + 1
-            return
-        m = 0
+        keep = 0
         if c >= 0:
-            m = 63 ^ keep_mask(deck.DECK[c][3], st.dice)
+            keep = keep_mask(deck.DECK[c][3], st.dice)
+            if keep == 63:
+                keep = 0       # nothing plainly helps: every die is rerolled
+        n = _OVERLOOK[self.level]
+        for i in range(6):
+            if (keep >> i) & 1 and self._rand() % 6 < n:
+                keep ^= 1 << i
+        m = (63 ^ keep) & (63 ^ prot)
         if not m:
-            m = 1 << (self._rand() % 6)
-        yield m
+            m = 63 ^ prot      # one die it wanted kept rather than a spared die
+            m &= -m
+        if not m:
+            m = 1 << (self._rand() % 6)   # every die spared: the rules still want one
+        return m
 
     def _search(self, st, prot, work, exact):
         global units
