@@ -47,7 +47,7 @@ def test_save_and_resume_across_the_wrap_keep_the_sand():
     app.shake()
     app.run(3000)
     left = table.st.time_left()
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Save and quit")
     app.t += 10000                          # resumed after the wrap
     screens.start(app)
@@ -63,7 +63,7 @@ def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     table = setup_solo(app, bots=2)
     app.shake()
     app.run(8000)
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Moves")
     text = " ".join(" ".join(app.top().lines).split())
     assert "You rolled all six" in text
@@ -79,22 +79,34 @@ def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     assert t2.log.to_list() == lines
 
 
-def test_play_coming_back_to_you_recaps_the_bots_scores():
+def test_a_bots_score_is_said_and_gone_before_your_own_turn():
+    # "S3 scored +1" lives on the message line for a few seconds, or until
+    # the dice change; alone it is not said again when your turn comes
     app = App()
     table = setup_solo(app, bots=2)
     st = table.st
     app.shake()                             # your roll: S2's turn
     app.run(100)
     table.log.add("S3 scored run of 3: +1, team 1")   # as a bot's claim logs it
+    table.say(screens.short(table.log.lines[-1]))
+    assert "S3 scored +1" in app.screen()
+    app.run(2600)                           # its lifetime, 2.5 s
+    assert table.msg == "" and "S3 scored" not in app.screen()
+    table.say("S3 scored +1")
+    rolls = st.rolls
+    while st.rolls == rolls:                # a bot's reroll changes the dice
+        app.run(100)
+    app.run(100)
+    assert table.msg == "" or "S3 scored" not in table.msg
     said = []
-    for _ in range(100):
+    for _ in range(300):
         app.run(100)
         said.append(table.msg)
-        if st.turn == 0 and "S3 scored +1" in said:
+        if st.turn == 0:
             break
-    k = said.index("S3 scored +1")
-    assert st.turn == 0 and said[k - 1] != "S3 scored +1"    # said again as you come back
-    assert "S3 scored +1" in said
+    assert st.turn == 0
+    assert "S3 scored +1" not in said       # not said again into your turn
+    assert "S3 scored" not in app.screen()
 
 
 def test_pass_and_play_says_whose_turn_it_is():
@@ -114,14 +126,20 @@ def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
     app = App()
     table = setup_solo(app, bots=1)
     st = table.st
+    assert table.pace() == 1                # normal: 5 s to read the dice
     app.shake()                             # S2's turn now
     dice = list(st.dice)
-    app.run(2500)
-    assert st.dice == dice and st.rolls == 1        # a person can follow
-    app.run(700)
-    assert st.rolls == 2
+    table.fit = False
+    app.run(4500)
+    if not table.fit:                       # your card does not fit: 5 s
+        assert st.dice == dice and st.rolls == 1        # a person can follow
+        app.run(1000)
+        assert st.rolls == 2
+    else:
+        app.run(13000 - 4500)
+        assert st.rolls == 2
     # you are busy at the table: the bot waits
-    app.run(2900)                           # now S2 again? no: your turn
+    app.run(2900)
     assert st.turn == 0
     app.shake()                             # nothing marked: no roll
     app.press(events.A)
@@ -141,6 +159,71 @@ def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
     assert len(st.scored) >= 1
 
 
+def test_the_bot_pace_is_set_in_the_game_menu_and_saved():
+    app = App()
+    table = setup_solo(app, bots=1)
+    st = table.st
+    app.hold_b()
+    menu_pick(app, "Pace: normal")
+    assert "Pace: quick" in [app.top().label(i) for i in range(len(app.top().items))]
+    menu_pick(app, "Pace: quick")       # round again: calm
+    assert "Pace: calm" in [app.top().label(i) for i in range(len(app.top().items))]
+    app.press(events.B)
+    assert table.pace() == 0 and table.cfg["pace"] == 0
+    app.shake()
+    while table.fit:                        # a roll your card does not fit
+        st.dice = [(d % 6) + 1 for d in st.dice]
+        table.spare_key = -1
+        table._spare()
+    app.run(7500)
+    assert st.rolls == 1                    # calm: 8 s
+    app.run(1500)
+    assert st.rolls == 2
+    app.run(100)
+    saved = json.loads(app.store.records[screens.SAVE][1])
+    assert saved["opt"]["pace"] == 0
+
+
+def test_bots_below_expert_leave_the_dice_that_help_your_card_and_your_fit():
+    from dicebox.games.milestones import bot
+    for level in (0, 1, 2):
+        app = App(level + 20)
+        table = setup_with(app, bots=1, level=level)
+        st = table.st
+        while st.setup < st.n or table.pending_save:
+            app.run(100)
+        app.shake()
+        card = deck.DECK[st.hands[0]][3]
+        for _ in range(200):                # many bot rerolls: none touches a spared die
+            rolls = st.rolls
+            if st.turn == 1:
+                table._spare()
+                spared = table.spare | table.spare_all
+                before = list(st.dice)
+                for _ in range(200):
+                    app.run(100)
+                    if st.rolls != rolls or st.is_over():
+                        break
+                if st.is_over():
+                    break
+                changed = 0
+                for i in range(6):
+                    if st.dice[i] != before[i]:
+                        changed |= 1 << i
+                if spared != 63:
+                    assert not changed & spared, (level, before, st.dice, spared)
+                else:
+                    assert "must roll" in table.msg
+            else:
+                app.press(events.A)         # you reroll the die at the cursor
+                app.shake()
+                app.run(100)
+            if st.is_over():
+                break
+        bot.clear_announcements()
+        assert card is not None
+
+
 def test_how_to_play_and_controls_list_every_key():
     app = App()
     screens.start(app)
@@ -156,7 +239,7 @@ def test_how_to_play_and_controls_list_every_key():
     # and from the game menu at the table
     app2 = App()
     setup_solo(app2)
-    app2.press(events.B)
+    app2.hold_b()
     menu_pick(app2, "How to play")
     menu_pick(app2, "Controls")
     assert app2.top().title == "Controls"

@@ -197,6 +197,7 @@ def test_a_save_whose_setup_does_not_fit_the_state_is_refused():
                 damaged(d, ("opt", "humans"), "1"), damaged(d, ("opt",), None),
                 damaged(d, ("seats",), [3, 0, 3]), damaged(d, ("seats",), [0, 3, 4]),
                 damaged(d, ("seats",), [0, 3]), damaged(d, ("opt", "level"), 7),
+                damaged(d, ("opt", "pace"), 3), damaged(d, ("opt", "pace"), "calm"),
                 damaged(d, ("kinds",), 1)):
         raises(BadData, check_save, bad)
     store = MemoryStore()
@@ -365,7 +366,7 @@ def test_save_and_quit_puts_the_cursor_on_resume():
     app.stack.insert(0, screens.StartMenu(app))      # the menu under the table
     app.stack[0].enter()
     app.shake()
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Save and quit")
     menu = app.top()
     assert isinstance(menu, screens.StartMenu)

@@ -57,7 +57,7 @@ def test_setup_then_first_roll_and_the_clock():
     assert "shake to roll" in app.screen()
     app.shake()
     assert st.dice is not None and st.started and st.turn == 1
-    app.run(3300)                 # bot seat 2 rolls after its pause (its step comes round)
+    app.run(5500)                 # bot seat 2 rolls after the normal pace's 5 s to read the dice
     assert st.rolls >= 2
     assert "2:5" in app.screen()  # 2:5x left on the clock
     assert table.keep_awake       # the sand runs: the console must not sleep
@@ -136,7 +136,7 @@ def test_save_and_resume_keep_the_sand():
     app.shake()
     app.run(20000)
     left = table.st.time_left()
-    app.press(events.B)
+    app.hold_b()
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     menu.sel = labels.index("Save and quit")
@@ -200,7 +200,7 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     app.press(events.DOWN)
     assert "no bots" in app.screen()  # the level line
     app.press(events.DOWN)
-    app.press(events.A)
+    app.press(events.RIGHT)
     assert setup.cfg["big"]
     assert "big" in app.screen()
     app.press(events.DOWN)
@@ -214,40 +214,31 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     assert screens.variant_key(setup.cfg) == "12a-b"
 
 
-def test_a_on_a_setting_steps_it_on_as_right_does():
-    # a player pressing A on "People: 1" expects it to change, as A does on
-    # Level and Piles; a number row goes round to its lowest after the top
+def test_on_the_setup_page_a_goes_on_and_left_right_change():
+    # the key convention: A never changes a value (A on "Level: Strong" made
+    # it Expert); it goes on to the next line, and starts the game on Start
     app = App()
     screens.start(app)
     menu_pick(app, "New game")
     setup = app.top()
-    h0 = setup.cfg["humans"]
-    app.press(events.A)
-    assert setup.cfg["humans"] == h0 + 1 and "People: %d" % (h0 + 1) in app.screen()
-    for _ in range(5 - h0 - 1):
+    before = repr(sorted(setup.cfg.items()))
+    for k in range(len(setup.items) - 2):       # every line down to "What is this?"
+        assert setup.sel == k
         app.press(events.A)
-    assert setup.cfg["humans"] == 5
-    app.press(events.A)
-    assert setup.cfg["humans"] == 1          # round again
-    app.press(events.DOWN)
-    b0 = setup.cfg["bots"]
-    seen = set()
-    for _ in range(6):
-        app.press(events.A)
-        seen.add(setup.cfg["bots"])
-        assert setup.cfg["humans"] + setup.cfg["bots"] <= rules.MAX_PLAYERS
-    assert seen == set(range(0, 5)) and b0 in seen   # every count that fits, round
-    app.press(events.DOWN)
-    app.press(events.DOWN)
-    app.press(events.DOWN)                   # Must-do1
-    app.press(events.A)
-    assert setup.cfg["must"][0] == 1
-    for _ in range(3):
-        app.press(events.DOWN)               # Glass
-    g0 = setup.cfg["hg"]
-    app.press(events.A)
-    assert setup.cfg["hg"] == (g0 + 1) % 3
-    assert isinstance(app.top(), type(setup))  # A changed a value, it did not start
+    assert repr(sorted(setup.cfg.items())) == before   # nothing changed
+    assert setup.label(setup.sel) == "What is this?"
+    setup.sel = 2
+    app.press(events.RIGHT)
+    assert setup.cfg["level"] == 3                    # Right: Strong -> Expert
+    app.press(events.LEFT)
+    assert setup.cfg["level"] == 2
+    setup.sel = 0
+    app.press(events.RIGHT)
+    assert setup.cfg["humans"] == 2
+    assert "Left/Right" in app.screen()               # the lines under the list say so
+    setup.sel = len(setup.items) - 1
+    app.press(events.A)                               # Start
+    assert isinstance(app.top(), screens.Table)
 
 
 def test_variant_one_discard_from_the_game_menu():
@@ -257,7 +248,7 @@ def test_variant_one_discard_from_the_game_menu():
     assert len(st.piles) == 1
     app.shake()
     old = st.hands[0]
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Discard card")
     assert st.discarded == [old] and st.hands[0] >= 0 and st.hands[0] != old
 
@@ -268,13 +259,13 @@ def test_variant_three_flip_from_the_game_menu_and_refusal():
     st = table.st
     app.shake()
     st.dice = [1, 1, 1, 1, 1, 1]
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Flip hourglass")
     assert "hourglass card" in app.screen() and st.hg_open
     app.run(100000, step=500)
     st.dice = [6, 6, 6, 1, 1, 1]
     left = st.time_left()
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Flip hourglass")
     assert not st.hg_open and st.time_left() == 180000 - left
 
@@ -322,7 +313,7 @@ def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
     app.press(events.RIGHT)
     assert setup.label(setup.sel) == "Level: Expert"
     assert screens.TEAM_ABOUT[3].split()[0] in app.screen()
-    app.press(events.A)
+    app.press(events.RIGHT)                 # round again (A goes on, it never changes it)
     assert setup.label(setup.sel) == "Level: Beginner"
     assert setup.cfg["level"] == 0
     for about in screens.TEAM_ABOUT:
@@ -339,7 +330,7 @@ def test_hint_says_what_to_do_and_changes_nothing():
     app.shake()
     app.run(400)
     before = table.st.to_dict()
-    app.press(events.B)
+    app.hold_b()
     menu_pick(app, "Hint")
     page = app.top()
     assert isinstance(page, screens.T.HintPage)
@@ -396,7 +387,7 @@ def test_bots_take_one_step_a_frame_in_turn_and_the_cue_turns_while_one_thinks()
     assert len(a.calls) + len(b.calls) <= 40
     assert True in cue and cue[-1] is False             # thinking, then done
     assert st.rolls == 1                                # the answer waits for the pace
-    app.run(3000)
+    app.run(4000)
     assert st.rolls == 2                                # then the reroll is played
 
 
@@ -437,24 +428,64 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     assert not fb.pixel(84, 9)                                          # die 5 has none
 
 
-def test_a_person_asks_the_team_to_keep_the_marked_dice():
+def test_a_person_asks_the_team_to_keep_dice_with_a_mark_of_its_own():
     app = App(10)
     table = setup_solo(app, bots=2)
     app.shake()
     app.run(400)
     st = table.st
-    app.press(events.B)
+    app.hold_b()
     labels = [app.top().label(i) for i in range(len(app.top().items))]
-    assert "Keep marked" not in labels       # nothing marked
-    app.press(events.B)
+    assert "Keep marked" not in labels and "Ask to keep" not in labels   # alone: A asks
+    app.press(events.B)                      # the menu closes
+    assert app.top() is table
     app.press(events.RIGHT)
-    app.press(events.A)                      # mark die 2
-    app.press(events.B)
-    menu_pick(app, "Keep marked")
-    assert app.top() is table and table.sel == 0
+    app.press(events.A)                      # die 2: marked to reroll (dark)
+    assert table.sel == 2 and table.keepm == 0 and bot.announced(st, 0) == 0
+    fb = app.fb
+    table.draw(fb)
+    assert fb.pixel(30, 20) and not fb.pixel(21, 9)          # a dark die, no outer frame
+    app.press(events.A)                      # again: marked to keep (a double frame)
+    assert table.sel == 0 and table.keepm == 2
     assert bot.announced(st, 0) == 2
-    assert bot.protected(st, 1) & 2       # the bots leave that die alone
+    assert bot.protected(st, 1) & 2          # the bots leave that die alone
+    table.draw(fb)
+    assert fb.pixel(21, 9) and fb.pixel(40, 28)             # die 2's outer frame
+    assert not fb.pixel(30, 12)                              # and it is not dark
     from dicebox.games.milestones.dice import label
     assert "You: keep " + label(1, st.dice[1]) in table.log.to_list()[-1]
-    text = app.screen()
-    assert "keep" in text
+    assert "keep" in app.screen()
+    app.press(events.A)                      # a third time: no mark, the request withdrawn
+    assert table.sel == 0 and table.keepm == 0 and bot.announced(st, 0) == 0
+    # a short B cancels the marks of both kinds first, and asks nothing
+    app.press(events.A)
+    app.press(events.LEFT)
+    app.press(events.A)
+    app.press(events.A)
+    assert table.sel == 2 and table.keepm == 1 and bot.announced(st, 0) == 1
+    app.tap(events.B)
+    assert app.top() is table and table.sel == 0 and table.keepm == 0
+    assert bot.announced(st, 0) == 0
+
+
+def test_a_short_b_asks_to_leave_and_holding_b_opens_the_game_menu():
+    app = App(10)
+    table = setup_solo(app, bots=2)
+    app.shake()
+    app.run(400)
+    app.tap(events.B)                        # nothing to cancel: leave?
+    assert isinstance(app.top(), screens.ui.Confirm)
+    assert "Leave the game?" in app.screen()
+    app.press(events.B)                      # stay
+    app.press(events.B, events.RELEASE)      # (its release does nothing at the table)
+    assert app.top() is table and not table.done
+    app.hold_b()
+    assert "Save and quit" in [app.top().label(i) for i in range(len(app.top().items))]
+    app.press(events.B)
+    assert app.top() is table
+    left = table.st.time_left()
+    app.tap(events.B)
+    app.press(events.A)                      # leave: saved, the sand laid down
+    assert isinstance(app.top(), screens.StartMenu)
+    assert table.st.paused and abs(table.st.time_left() - left) < 200
+    assert screens.SAVE in app.store.records

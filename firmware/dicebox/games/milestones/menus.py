@@ -37,6 +37,7 @@ def check_config(c):
         int_in(m, 0, 2, "a mandatory setting")
     int_in(c.get("hg"), 0, 2, "hourglass setting")
     int_in(c.get("hints", 0), 0, 1, "hint setting")
+    int_in(c.get("pace", 1), 0, 2, "the bots' pace")
     if "gid" in c:
         int_in(c["gid"], 0, ticks.PERIOD, "game id")
     return c
@@ -117,7 +118,11 @@ def records_page(app):
 
 
 class SetupMenu(ui.Menu):
+    """The new-game page: Up/Down move between lines, Left/Right change the
+    value, A goes on to the next line (and starts the game on Start); A never
+    changes a value (``ui.Menu.SETUP``)."""
     VISIBLE = 4      # the two lines under the list say what the selected level is like
+    SETUP = True
 
     def __init__(self, app):
         self.cfg = new_config()
@@ -126,16 +131,6 @@ class SetupMenu(ui.Menu):
         def adj(key, lo, hi):
             def f(d):
                 c[key] = min(hi, max(lo, c[key] + d))
-                self._fix()
-                self.dirty = True
-            return f
-
-        def step(key, lo, hi):
-            # A on a number row steps it on, round to the lowest after the
-            # highest that fits (Left/Right stop at the ends)
-            def f():
-                top = hi() if callable(hi) else hi
-                c[key] = lo if c[key] >= top else c[key] + 1
                 self._fix()
                 self.dirty = True
             return f
@@ -151,17 +146,17 @@ class SetupMenu(ui.Menu):
             self.dirty = True
 
         side = ("off", "side a", "side b")
+        # (label, A: None -- A goes on to the next line --, Left/Right)
         items = [
-            (lambda: "People: %d" % c["humans"], step("humans", 1, 5), adj("humans", 1, 5)),
-            (lambda: "Bots: %d" % c["bots"],
-             step("bots", 0, lambda: min(4, rules.MAX_PLAYERS - c["humans"])), adj("bots", 0, 4)),
-            (lambda: "Level: %s" % T.LEVELS[c["level"]], level, level),
-            (lambda: "Piles: %s" % ("one big" if c["big"] else "three"), flip("big"), flip("big")),
-            (lambda: "Must-do1 %s" % side[c["must"][0]], self._must_a(0), self._must(0)),
-            (lambda: "Must-do2 %s" % side[c["must"][1]], self._must_a(1), self._must(1)),
-            (lambda: "Must-do3 %s" % side[c["must"][2]], self._must_a(2), self._must(2)),
-            (lambda: "Glass: %s" % side[c["hg"]], step("hg", 0, 2), adj("hg", 0, 2)),
-            (lambda: "Claim aid: %s" % ("on" if c["aid"] else "off"), flip("aid"), flip("aid")),
+            (lambda: "People: %d" % c["humans"], None, adj("humans", 1, 5)),
+            (lambda: "Bots: %d" % c["bots"], None, adj("bots", 0, 4)),
+            (lambda: "Level: %s" % T.LEVELS[c["level"]], None, level),
+            (lambda: "Piles: %s" % ("one big" if c["big"] else "three"), None, flip("big")),
+            (lambda: "Must-do1 %s" % side[c["must"][0]], None, self._must(0)),
+            (lambda: "Must-do2 %s" % side[c["must"][1]], None, self._must(1)),
+            (lambda: "Must-do3 %s" % side[c["must"][2]], None, self._must(2)),
+            (lambda: "Glass: %s" % side[c["hg"]], None, adj("hg", 0, 2)),
+            (lambda: "Claim aid: %s" % ("on" if c["aid"] else "off"), None, flip("aid")),
             ("What is this?", self.explain),
             ("Start", self.start),
         ]
@@ -175,10 +170,6 @@ class SetupMenu(ui.Menu):
             self.dirty = True
         return f
 
-    def _must_a(self, i):
-        f = self._must(i)
-        return lambda: f(1)
-
     def _fix(self):
         c = self.cfg
         if c["humans"] + c["bots"] > rules.MAX_PLAYERS:
@@ -190,7 +181,7 @@ class SetupMenu(ui.Menu):
             if not self.cfg["bots"]:
                 return "no bots at the table"
             return TEAM_ABOUT[self.cfg["level"]]
-        return "left/right: change" if len(self.items[self.sel]) > 2 else "A: pick"
+        return "Left/Right change, A: next" if len(self.items[self.sel]) > 2 else "A: pick"
 
     def draw(self, fb):
         ui.Menu.draw(self, fb)
@@ -231,10 +222,10 @@ def make_state(c):
 # What a bot teammate of each level is like, for the setup's level line (two
 # screen lines at most; a team game, so no "beats" here).
 TEAM_ABOUT = (
-    "rerolls mostly at random",
-    "plays the obvious reroll",
+    "misses helping dice often",
+    "obvious reroll, some slips",
     "searches; minds must-do cards",
-    "exact odds, spares your dice",
+    "exact odds, says when close",
 )
 
 

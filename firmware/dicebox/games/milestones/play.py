@@ -44,11 +44,14 @@ SAVE = "milestones_game"
 HIGH = "milestones_high"
 LAST = "#last"                # high-score key: the id of the last game recorded
 OLD_BOTS = const(3)           # the seat kind of a first-format save's bots: Strong
-_BOT_ROLL_MS = const(3000)    # a bot rerolls no sooner than this after the dice changed
+PACES = ("calm", "normal", "quick")   # the bots' pace (``opt["pace"]``, game menu)
+PACE = const(1)               # a new game's pace: normal
+_READ_MS = (8000, 5000, 2500)  # a bot rerolls no sooner than this after the dice changed
+_FIT_MS = (20000, 12000, 6000)  # ... nor, while a person's card fits the dice, this
 _BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
 _BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
 _TUMBLE_MS = const(300)       # rolled dice tumble this long
-_MSG_MS = const(2500)
+_MSG_MS = const(2500)          # a message's lifetime (it goes sooner when the dice change)
 SAID_MAX = const(12)          # lines waiting for the message line, at most
 MENUS = "dicebox.games.milestones.menus"
 ENDING = "dicebox.games.milestones.ending"
@@ -146,7 +149,16 @@ class Table(T.Table):
         self.seen = [None] * self.humans   # log mark at the end of each person's last turn
         self.prev_turn = st.turn
         self.cur = 0
-        self.sel = 0
+        self.sel = 0                  # dice marked to reroll (drawn dark)
+        self.keepm = 0                # dice marked to keep (drawn in a double frame)
+        self.marks_before = None      # (sel, keepm) before A's press (a hold of A rolls)
+        self.spare = 0                # the dice bots below Expert leave alone (a person's)
+        self.spare_all = 0            # ... and bots of every level (a fitting card's dice)
+        self.fit = False              # a person's card fits the dice
+        self.spare_key = -1           # the rolls, keep marks and hands spare was set for
+        self.spare_keep = 0
+        self.spare_hands = [-2] * self.humans
+        self.msg_rolls = -1           # the rolls when the message line was said
         self.said = []                # lines waiting for the message line (cut by short() when said)
         now = app.now()
         self.last = now               # tick value the rules' clock was last advanced at
@@ -186,8 +198,8 @@ class Table(T.Table):
     def menu_items(self):
         st = self.st
         items = []
-        if st.dice is not None and self.sel:
-            items.append(("Keep marked", lambda: self.then(
+        if st.dice is not None and self.keepm and self.humans > 1:
+            items.append(("Ask to keep", lambda: self.then(
                 lambda: self.seats_then(self.keep, "Who asks?"))))
         if st.big:
             items.append(("Discard card", lambda: self.then(
@@ -202,7 +214,19 @@ class Table(T.Table):
             items.append(("Face-up cards", self.specials))
         items.append((lambda: "Claim aid: %s" % ("on" if self.cfg.get("aid") else "off"),
                       self.toggle_aid))
+        if self.bots:
+            items.append((lambda: "Pace: %s" % PACES[self.pace()], self.next_pace))
         return items
+
+    def pace(self):
+        p = self.cfg.get("pace", PACE)
+        return p if type(p) is int and 0 <= p < len(PACES) else PACE
+
+    def next_pace(self):
+        """The game menu's "Pace" (the bots'): calm, normal, quick, round again."""
+        self.cfg["pace"] = (self.pace() + 1) % len(PACES)
+        self.want_save()
+        self.app.top().dirty = True
 
     def help_items(self):
         return [("How to play", lambda: help_menu(self.app))]
@@ -226,17 +250,67 @@ class Table(T.Table):
         self.app.push(ui.TextPage(self.app, "Face up", "\n".join(lines)))
 
     def keep(self, seat):
-        """Ask the team to keep the marked dice (your card is close): Expert
-        bots then leave them alone while they show these faces and you hold
-        this card."""
+        """Ask the team to keep the dice marked to keep (your card is close):
+        the bots then leave them alone while they show these faces and you
+        hold this card (Expert by the close-card protocol, the levels below
+        as the table asks them, ``spare``). Alone, marking a die to keep asks
+        at once; with several people "Ask to keep" in the game menu asks for
+        a seat."""
         st = self.st
         if st.hands[seat] < 0:
             self.say("no card in hand")
             return
-        self.bm.announce(st, seat, self.sel)
-        self.log.add("%s: keep %s" % (self.names[seat], _dice_words(st, self.sel)))
-        self.say(self.log.lines[-1])
+        self.bm.announce(st, seat, self.keepm)
+        if self.keepm:
+            self.log.add("%s: keep %s" % (self.names[seat], _dice_words(st, self.keepm)))
+            self.say(self.log.lines[-1])
+        if self.humans > 1:
+            self.keepm = 0
+
+    def mark(self, i):
+        """A on a die: no mark, then reroll (dark), then keep (double frame),
+        then no mark again."""
+        bit = 1 << i
+        if self.sel & bit:
+            self.sel ^= bit
+            self.keepm |= bit
+        elif self.keepm & bit:
+            self.keepm ^= bit
+        else:
+            self.sel |= bit
+        if self.humans == 1 and (self.keepm or self.bm.announced(self.st, 0)):
+            self.keep(0)
+
+    def key(self, ev):
+        """A short B first cancels the marks (both kinds; alone, the request
+        to keep is withdrawn): True when there were any."""
+        if not (self.sel or self.keepm):
+            return False
         self.sel = 0
+        if self.keepm:
+            self.keepm = 0
+            if self.humans == 1:
+                self.bm.announce(self.st, 0, 0)
+        self.say("Marks cleared")
+        self.dirty = True
+        return True
+
+    def leave(self):
+        """"Leave the game?" answered A: the hourglass is laid down, as by
+        "Save and quit", and the game saved."""
+        st = self.st
+        now = self.app.now()
+        if not st.is_over():
+            st.apply(("pause", st.now + ticks.since(now, self.last)))
+            self.last = now
+        if st.is_over():             # the sand ran out while the question was open
+            if not self.ended:
+                self.finish()
+            else:
+                self.app.pop()
+            return
+        self.done = True
+        T.Table.leave(self)
 
     def hint(self):
         """The Expert's advice for a person's seat, thought in slices on a clone."""
@@ -344,14 +418,17 @@ class Table(T.Table):
         self.refused = None
         if was[0] == "roll":
             now = self.app.now()
+            self.keepm &= 63 ^ was[1]    # a rerolled die's keep request has lapsed
             self.changed = now
             self.tumble = was[1]
             self.tumble_until = ticks.add(now, _TUMBLE_MS)
             self.app.beep(880, 30)
 
     def say(self, text):
+        """The message line: for ``_MSG_MS``, or until the dice change."""
         self.msg = text
         self.msg_until = ticks.add(self.app.now(), _MSG_MS)
+        self.msg_rolls = self.st.rolls
         self.dirty = True
 
     def human(self, seat):
@@ -398,6 +475,11 @@ class Table(T.Table):
     def event(self, ev):
         k = events.kind(ev)
         b = events.button(ev)
+        if b == events.B and (k == events.PRESS or k == events.LONG or k == events.RELEASE):
+            self.touched = self.app.now()
+            self.b_event(ev, k)      # short: cancel the marks, else "Leave the game?"; held: the menu
+            self.dirty = True
+            return
         if self.st.is_over():
             if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
                 from dicebox.games.milestones import ending
@@ -415,10 +497,14 @@ class Table(T.Table):
             self.cur = (self.cur + 1) % 6
         elif k == events.PRESS and b == events.A:
             if self.st.dice is not None:
-                self.sel ^= 1 << self.cur
+                self.marks_before = (self.sel, self.keepm)
+                self.mark(self.cur)
         elif k == events.LONG and b == events.A:
-            if self.st.dice is not None:
-                self.sel ^= 1 << self.cur    # the press before a hold is not a mark
+            if self.st.dice is not None and self.marks_before is not None:
+                self.sel, self.keepm = self.marks_before   # the press before a hold is not a mark
+                if self.humans == 1:
+                    self.bm.announce(self.st, 0, self.keepm)
+            self.marks_before = None
             self.roll()
         elif k == events.PRESS and b == events.UP:
             self.seats_then(self.claim, "Who claims?")
@@ -427,8 +513,6 @@ class Table(T.Table):
                 self.show_card = not self.show_card
             else:
                 self.seats_then(self.peek, "Whose card?")
-        elif k == events.PRESS and b == events.B:
-            self.menu()
         else:
             return
         self.dirty = True
@@ -462,7 +546,12 @@ class Table(T.Table):
             self.dirty = True
             if not self.animating():
                 self.tumble = 0
-        if self.msg and ticks.diff(now, self.msg_until) > 0:
+        if st.rolls != self.msg_rolls:
+            # the dice changed: what was said about the dice before no longer applies
+            self.msg_rolls = st.rolls
+            self.msg_until = now
+            del self.said[:]
+        if self.msg and ticks.diff(now, self.msg_until) >= 0:
             self.msg = ""
             self.dirty = True
         if not self.msg and self.said:
@@ -501,8 +590,15 @@ class Table(T.Table):
         got = self.ready
         if got is not None:
             self.ready = None
-            if self.act(got, True) and got[0] != "roll" and got[0] != "draw":
-                self.say(short(self.log.lines[-1]))
+            why = None
+            if got[0] == "roll" and st.dice is not None and got[1] & (self.spare | self.spare_all):
+                # a die a person builds on: only when every die is spared (or Expert)
+                why = "S%d must roll: %s" % (st.turn + 1, die_labels(st.dice, got[1]))
+            if self.act(got, True):
+                if why is not None:
+                    self.say(why)
+                elif got[0] != "roll" and got[0] != "draw":
+                    self.say(short(self.log.lines[-1]))
             self.played = self.frame_no()
             return
         if st.setup < st.n:
@@ -512,6 +608,8 @@ class Table(T.Table):
             self.next_bot = (self.next_bot + 1) % len(self.bots)
         self.stepped = True
         self.steps += 1
+        self._spare()
+        bt.spare = self.spare_all | (self.spare if getattr(bt, "level", 3) < self.bm.EXPERT else 0)
         a = bt.step(st, self.app.rng)
         busy = False
         for b in self.bots:
@@ -528,11 +626,50 @@ class Table(T.Table):
         if st.setup >= st.n:
             seen = ticks.diff(now, self.changed)
             if a[0] == "roll":
-                if seen < _BOT_ROLL_MS or ticks.diff(now, self.touched) < _BOT_WAIT_MS:
+                p = self.pace()
+                if (seen < (_FIT_MS[p] if self.fit else _READ_MS[p])
+                        or ticks.diff(now, self.touched) < _BOT_WAIT_MS):
                     return
             elif seen < _BOT_SEE_MS:
                 return
         self.ready = a
+
+    def _spare(self):
+        """The dice the bots leave a person (set once per change of the dice,
+        the hands or the keep marks): the dice that plainly help a person's
+        card (``bot.keep_mask``, the obvious play's keep) and the dice asked
+        to keep, for bots below Expert; when a person's card fits the dice,
+        the dice that make it, for every bot (the person's points stand until
+        they claim, or until a reroll must touch them)."""
+        st = self.st
+        if st.dice is None:
+            return
+        hands = self.spare_hands
+        same = self.spare_key == st.rolls and self.spare_keep == self.keepm
+        for s in range(self.humans):
+            if hands[s] != st.hands[s]:
+                same = False
+                hands[s] = st.hands[s]
+        if same:
+            return
+        self.spare_key = st.rolls
+        self.spare_keep = self.keepm
+        build = 0
+        fits = 0
+        self.fit = False
+        for s in range(self.humans):
+            c = st.hands[s]
+            if c < 0:
+                continue
+            m = self.bm.keep_mask(deck.DECK[c][3], st.dice)
+            if st.can_claim(s):
+                self.fit = True
+                fits |= m
+            elif m != 63:             # 63: nothing plainly helps it
+                build |= m
+            build |= self.bm.announced(st, s)
+        self.spare = build
+        self.spare_all = fits
 
     def _announced(self, bt):
         """A bot that says its card is close: the dice it asks the others to keep."""
@@ -547,9 +684,10 @@ class Table(T.Table):
         self.dirty = True
 
     def _recap(self):
-        """When the turn comes back to a person after other seats played, the
-        scores, swaps and flips since that person's last turn, one after another on
-        the message line (pass and play: first whose turn it is)."""
+        """Pass and play: when the turn comes to a person after other seats
+        played, first whose turn it is, then the scores, swaps and flips since
+        that person's last turn, one after another on the message line (until
+        the dice change). Alone, each was said as it happened: no recap."""
         st = self.st
         t = st.turn
         p = self.prev_turn
@@ -558,7 +696,7 @@ class Table(T.Table):
         self.prev_turn = t
         if self.human(p):
             self.seen[p] = self.log.count      # what happened from here on is news to p
-        if not self.human(t) or not st.started:
+        if not self.human(t) or not st.started or self.humans == 1:
             return
         got = []
         if self.seen[t] is not None:
@@ -566,8 +704,7 @@ class Table(T.Table):
             for line in self.log.since(self.seen[t]):
                 if not line.startswith(mine) and " rolled " not in line and " rerolled " not in line:
                     got.append(line)     # cut by short() as it is said: one a message
-        if self.humans > 1:
-            self.said.append("S%d: your turn" % (t + 1))
+        self.said.append("S%d: your turn" % (t + 1))
         self.said += got
         self.cap_said()
 
@@ -606,7 +743,7 @@ class Table(T.Table):
         fb.text("S%d" % (st.turn + 1), 101, 0, 1)
         fb.hline(0, 8, ui.W * st.time_left() // st.glass.total, 1)   # the sand left
         card = self.show_card and st.hands[0] >= 0
-        kept = 0
+        kept = self.keepm             # keep marks and keep requests: a double frame
         for s in range(st.n):
             kept |= self.bm.announced(st, s)
         roll = self.tumble if self.animating() else 0
@@ -622,7 +759,7 @@ class Table(T.Table):
             c = FACE_COLOUR[i * 6 + v - 1]
             dice_draw.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
             if (kept >> i) & 1:
-                fb.rect(x - 1, 9, 20, 20, 1)  # a double frame: a bot asked to keep it
+                fb.rect(x - 1, 9, 20, 20, 1)  # a double frame: asked to keep (a reroll mark is dark)
             if card:
                 fb.text(LETTERS[c], x + 5, 29, 1)
             else:
