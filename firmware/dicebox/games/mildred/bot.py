@@ -241,7 +241,7 @@ EVAL = 3           # units: one state cloned, moved and evaluated
 SLICE = 8          # units in one slice (<= 25 ms on the device)
 BUDGET = 120       # units in one decision (<= 250 ms on the device)
 CASUAL_TOP = 3     # Casual picks among its 3 best moves ...
-CASUAL_TEMP = 6    # ... a move worse by CASUAL_TEMP (in _greedy's values: 4 a
+CASUAL_TEMP = 7    # ... a move worse by CASUAL_TEMP (in _greedy's values: 4 a
                    # point of the evaluation, a cookie is 72) half as often
 TOP = 3            # the Expert's candidates for a second step
 ROLLS = 3          # sampled rolls per candidate that rolls dice
@@ -811,6 +811,10 @@ def hint_words(st, a, nacts, then=None, tie=None):
         t = rules.advice(st, tie)
         out.insert(0, "%s: %s (as good: %s)" % (head, why, t[0].lower() + t[1:]))
         out.insert(1, "%s: %s (a tie)" % (head, why))
+    cut = why.split(" if ")[0].split(": ")[0]     # the reason's first part
+    if cut != why:
+        out.append(head + ": " + cut)
+    if tie is not None:
         out.append(head + " (a tie)")
     out.append(head)
     for t in out:
