@@ -107,6 +107,15 @@ def test_a_bots_score_is_said_and_gone_before_your_own_turn():
     assert st.turn == 0
     assert "S3 scored +1" not in said       # not said again into your turn
     assert "S3 scored" not in app.screen()
+    # well within its lifetime, a change of the dice clears it at once
+    table.say("S3 scored +1")
+    app.run(100)
+    assert table.msg == "S3 scored +1"
+    app.press(events.A)                     # mark a die, roll it
+    app.shake()
+    app.run(100)
+    assert st.turn != 0 and table.msg == ""
+    assert "S3 scored" not in app.screen()
 
 
 def test_pass_and_play_says_whose_turn_it_is():
@@ -264,3 +273,31 @@ def test_the_dice_colours_have_one_source_shared_with_the_roller():
     assert dice.FACE_COLOUR is dicesets.FACE_COLOUR
     assert dice.LETTERS is dicesets.LETTERS and dice.NAMES is dicesets.NAMES
     assert dice.label(0, 5) == "5Y"
+
+
+def test_a_bot_that_must_touch_your_fitting_dice_waits_and_says_why():
+    # your card ("no 1") fits all six dice: a bot waits the fit time, then
+    # must reroll one of them (a reroll needs a die) and says so
+    from dicebox.games.milestones.tasks import NON
+    app = App(4)
+    table = setup_solo(app, bots=1)
+    st = table.st
+    no1 = [i for i in range(len(deck.DECK)) if deck.DECK[i][3] == ((NON, 1),)][0]
+    old = st.hands[0]
+    for p in st.piles:
+        if no1 in p:
+            p.remove(no1)
+            st.piles[deck.DECK[old][0]].append(old)
+            st.hands[0] = no1
+    app.shake()                             # S2's turn
+    st.dice = [2, 3, 4, 5, 6, 2]
+    table.changed = app.now()
+    rolls = st.rolls
+    app.run(11000)
+    assert st.rolls == rolls and table.fit and table.spare_all == 63   # 12 s at the normal pace
+    for _ in range(40):
+        app.run(100)
+        if st.rolls != rolls:
+            break
+    assert st.rolls == rolls + 1
+    assert table.msg.startswith("S2 must roll: "), table.msg
