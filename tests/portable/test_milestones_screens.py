@@ -489,3 +489,27 @@ def test_a_short_b_asks_to_leave_and_holding_b_opens_the_game_menu():
     assert isinstance(app.top(), screens.StartMenu)
     assert table.st.paused and abs(table.st.time_left() - left) < 200
     assert screens.SAVE in app.store.records
+
+
+def test_with_several_people_ask_to_keep_names_the_seat():
+    app = App(11)
+    table = setup_with(app, humans=2, bots=1)
+    st = table.st
+    for _ in range(30):
+        if st.setup >= st.n and not table.pending_save:
+            break
+        if isinstance(app.top(), screens.PilePicker):
+            app.press(events.A)
+        app.run(100)
+    app.shake()
+    app.run(100)
+    app.press(events.A)
+    app.press(events.A)                      # die 1 marked to keep: not asked yet
+    assert table.keepm == 1 and bot.announced(st, 0) == 0 and bot.announced(st, 1) == 0
+    app.hold_b()
+    menu_pick(app, "Ask to keep")
+    menu_pick(app, "Seat 2")
+    assert app.top() is table
+    assert bot.announced(st, 1) == 1 and table.keepm == 0
+    assert "S2: keep" in table.log.to_list()[-1]
+    bot.clear_announcements()
