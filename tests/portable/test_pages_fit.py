@@ -233,7 +233,7 @@ def test_the_console_pages_fit():
     assert not PROBLEMS, "\n".join(PROBLEMS)
 
 
-def pick_new_game(app, all_bots=False):
+def pick_new_game(app, all_bots=False, people=False):
     """From a game's start menu: New game, then Start (a replace question: yes)."""
     m = app.top()
     for i in range(len(m.items)):
@@ -242,9 +242,9 @@ def pick_new_game(app, all_bots=False):
             app.press(E.A)
             break
     ng = app.top()
-    if all_bots and hasattr(ng, "seats"):
+    if (all_bots or people) and hasattr(ng, "seats"):
         for j in range(len(ng.seats)):
-            ng.seats[j] = 1                      # Beginner bots only: to the end fast
+            ng.seats[j] = 0 if people else 1     # people only; Beginner bots only: to the end fast
     ng.sel = len(ng.items) - 1
     app.press(E.A)
     if isinstance(app.top(), ui.Confirm):
@@ -299,6 +299,11 @@ def table_pages(app, where):
         crawl(app, where + " game menu", 2)
     app.stack[:] = saved
     t.enter()
+    app.tap(E.B)                    # a short B: "Leave the game?"
+    if app.top() is not t:
+        look(app, app.top(), where + " leave?")
+    app.stack[:] = saved
+    t.enter()
     return t
 
 
@@ -333,6 +338,15 @@ def game(start, where, to_end=True):
     app.top().enter()
     pick_new_game(app)
     table_pages(app, where)
+    app = new_app()
+    start(app)
+    pick_new_game(app, people=True)             # pass and play: the cover
+    for _ in range(5):
+        if is_table(app.top()):
+            break
+        look(app, app.top(), where + " people " + type(app.top()).__name__)
+        app.pop()
+    look(app, app.top(), where + " people table")
     if not to_end:
         return
     app = new_app(seed=9)
