@@ -892,3 +892,43 @@ def test_records_rows_fit_a_text_page_line():
     assert rows[2] == "Strong  0  1  1" and rows[1] == "Casual120  0  0"
     for ln in page.lines:
         assert len(ln) <= ui.COLS - 1
+
+
+def test_a_long_hint_scrolls_instead_of_losing_its_last_lines():
+    app = FakeApp(fb=TextFB(strict=False))
+
+    def gen():
+        yield None
+        yield ("bank",), " ".join(["reason%d" % i for i in range(12)])
+
+    page = table.HintPage(app, gen(), lambda a: "Bank now")
+    app.push(page)
+    frames(app, 3)
+    lines = page.lines()
+    assert len(lines) > page.ROWS and all(len(ln) <= ui.COLS - 1 for ln in lines)
+    seen = []
+    for _ in range(len(lines)):
+        app.fb.fill(0)
+        page.draw(app.fb)
+        seen.extend(app.fb.texts)
+        app.press(E.DOWN)
+    for ln in lines:
+        assert ln in seen, ln                    # every line can be read
+    assert app.fb.pixel(ui.W - 1, 30)            # the scroll bar says there is more
+    app.press(E.A)
+    assert app.top() is None
+
+
+def test_a_short_hint_keeps_the_whole_width():
+    app = FakeApp(fb=TextFB(strict=False))
+
+    def gen():
+        yield None
+        yield ("bank",), "bank: 4 is safe"
+
+    page = table.HintPage(app, gen(), lambda a: "Expert's move: bank 16")
+    app.push(page)
+    frames(app, 3)
+    assert page.lines()[0] == "Expert's move:" and len(page.lines()) <= page.ROWS
+    app.press(E.DOWN)
+    assert page.first == 0

@@ -139,6 +139,7 @@ class HintPage(ui.Screen):
         self.text = None
         self.phase = 0
         self.heap_wait = 0
+        self.first = 0          # the first line shown (a long reason scrolls)
 
     def tick(self, now):
         if self.text is not None:
@@ -162,9 +163,25 @@ class HintPage(ui.Screen):
             self.phase += 1
             self.dirty = True
 
+    ROWS = 6
+
+    def lines(self):
+        """The reason's lines: the panel's 16 columns when it fits the page,
+        else 15 beside a scroll bar."""
+        got = ui.wrap(self.text)
+        return got if len(got) <= self.ROWS else ui.wrap(self.text, ui.COLS - 1)
+
     def event(self, ev):
         if ui.is_press(ev, events.A) or ui.is_press(ev, events.B):
             self.app.pop()
+        elif self.text is not None and (ui.is_step(ev, events.UP) or ui.is_step(ev, events.DOWN)):
+            # a long reason scrolls a line at a time (nothing is cut at the bottom)
+            n = len(self.lines())
+            f = self.first + (1 if ui.is_step(ev, events.DOWN) else -1)
+            f = min(max(f, 0), max(0, n - self.ROWS))
+            if f != self.first:
+                self.first = f
+                self.dirty = True
 
     def draw(self, fb):
         fb.fill(0)
@@ -172,10 +189,12 @@ class HintPage(ui.Screen):
         if self.text is None:
             ui.text_center(fb, "Thinking" + "." * (self.phase % 4), 28)
             return
+        lines = self.lines()
         y = 12
-        for line in ui.wrap(self.text)[:6]:
+        for line in lines[self.first:self.first + self.ROWS]:
             fb.text(line, 0, y, 1)
             y += 9
+        ui.scrollbar(fb, self.first, self.ROWS, len(lines), 10, ui.H - 10)
 
 
 class EndPage(ui.TextPage):
