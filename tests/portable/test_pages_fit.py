@@ -227,6 +227,29 @@ def test_the_console_pages_fit():
         look(app, app.top(), "roller roll")
         app.press(E.B)                  # the roller menu
         crawl(app, "roller menu", 3)
+        from dicebox.apps import roller_menu
+        rs = app.stack[0]
+        for i in range(5):              # each named set, rolled (Dairyman +4 red too)
+            app.stack[:] = [rs]
+            m = roller_menu.NamedMenu(app, rs)
+            app.push(m)
+            if i < 4:
+                m.sel = i
+            else:
+                m.sel = 1
+                for _ in range(4):
+                    app.press(E.RIGHT)
+            lab = m.label(m.sel)
+            app.press(E.A)
+            app.stack[:] = [rs]
+            rs.enter()
+            app.shake()
+            app.run(2000)
+            look(app, rs, "roller " + lab)
+            rs.r.mod = 12                   # and with a modifier
+            rs.relayout()
+            look(app, rs, "roller " + lab + " +12")
+            rs.r.mod = 0
     finally:
         unwatch()
     assert len(VISITED) > 40, VISITED
