@@ -111,3 +111,25 @@ def test_bad_run_arguments():
     raises(ValueError, fz.FairnessRun, 1, 100)
     raises(ValueError, fz.FairnessRun, 6, 0)
     raises(ValueError, fz.FairnessRun, 1001, 100)
+
+
+def test_a_on_rolls_lists_the_counts_and_changes_nothing_unseen():
+    """A on "Rolls" opens the list of counts (the value stays until one is
+    picked); Left/Right still step it."""
+    from dicebox.apps import roller_fair
+    from dicebox.core import events as E
+    from console import FakeApp
+    app = FakeApp()
+    m = roller_fair.FairnessSetup(app)
+    app.push(m)
+    m.sel = 2
+    before = m.label(2)
+    app.press(E.A)
+    assert app.top() is not m and m.label(2) == before
+    app.press(E.B)
+    assert app.top() is m and m.label(2) == before
+    app.press(E.RIGHT)
+    assert m.label(2) != before
+    app.press(E.A)
+    app.press(E.A)                       # the first count
+    assert app.top() is m and m.n == roller_fair.FAIR_ROLLS[0]

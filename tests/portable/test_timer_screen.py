@@ -233,8 +233,10 @@ def test_clock_flag_alarm_then_pass_skips_flagged():
 def test_clock_stop_policy_ends():
     app, m = open_timer()
     m.sel = 6
-    app.press(E.A)                   # out: stop
-    assert m.label(6) == "  out: stop"
+    app.press(E.A)                   # the two choices, named
+    assert app.top() is not m and m.label(6) == "  out: go on"
+    app.press(E.A)                   # Stop the clock
+    assert app.top() is m and m.label(6) == "  out: stop"
     m.t.cfg["base"] = 60000
     m.reset_clock()
     m.sel = 2
@@ -371,3 +373,21 @@ def test_length_picker_steps_whole_minutes_on_left_right():
     assert p.value == 60
     app.press(E.A)                                               # A goes on, the value kept
     assert app.top() is m and m.t.sand.total() == 60000
+
+
+def test_a_on_a_clock_value_opens_a_picker_and_changes_nothing():
+    """A never changes a value unseen: on players and bonus it opens a picker
+    (Left/Right on the line still step the value)."""
+    app, m = open_timer()
+    for line, text in ((3, "  players 2"), (5, "  bonus +0s")):
+        m.sel = line
+        app.press(E.A)
+        assert isinstance(app.top(), ui.NumberPicker)
+        assert m.label(line) == text
+        app.press(E.B)               # cancel: still the same
+        assert app.top() is m and m.label(line) == text
+    m.sel = 3
+    app.press(E.A)
+    app.press(E.UP)
+    app.press(E.A)                   # picked 3
+    assert app.top() is m and m.label(3) == "  players 3"

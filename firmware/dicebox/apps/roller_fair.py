@@ -30,6 +30,13 @@ class FairnessSetup(ui.Menu):
             i = FAIR_ROLLS.index(self.n) if self.n in FAIR_ROLLS else 0
             self.n = FAIR_ROLLS[max(0, min(len(FAIR_ROLLS) - 1, i + d))]
 
+        def n_pick():           # A lists the counts: it never steps the value unseen
+            def put(v):
+                app.pop()
+                self.n = v
+            app.push(ui.Menu(app, "Rolls", [("%d rolls" % v, lambda v=v: put(v))
+                                            for v in FAIR_ROLLS]))
+
         def custom():
             app.push(ui.NumberPicker(app, "Sides", self.sides, rm.MIN_SIDES, rm.MAX_SIDES, 1,
                                      self.set_sides))
@@ -37,7 +44,7 @@ class FairnessSetup(ui.Menu):
         items = [
             ("Start", lambda: app.push(FairnessRun(app, self.sides, self.n))),
             (lambda: "Die   d%d" % self.sides, custom, sides_adj),
-            (lambda: "Rolls %d" % self.n, lambda: n_adj(1), n_adj),
+            (lambda: "Rolls %d" % self.n, n_pick, n_adj),
             ("About the test", lambda: app.push(ui.TextPage(app, "Fairness", ABOUT_FAIR))),
         ]
         ui.Menu.__init__(self, app, "Fairness test", items)

@@ -187,21 +187,39 @@ class TimerMenu(ui.Menu):
                                      tm.CLOCK_MAX // 60000, 1,
                                      lambda m: self.set_cfg("base", m * 60000)))
 
+        def players_pick():
+            app.push(ui.NumberPicker(app, "Players", cfg["players"], 2, 6, 1,
+                                     lambda n: self.set_cfg("players", n)))
+
         def inc_adj(d):
             self.set_cfg("inc", max(0, min(tm.INC_MAX, cfg["inc"] + 5000 * d)))
 
+        def inc_pick():
+            app.push(ui.NumberPicker(app, "Bonus seconds", cfg["inc"] // 1000, 0,
+                                     tm.INC_MAX // 1000, 5,
+                                     lambda v: self.set_cfg("inc", v * 1000)))
+
         def policy(d=0):
             self.set_cfg("policy", tm.STOP if cfg["policy"] == tm.CONTINUE else tm.CONTINUE)
+
+        def policy_pick():      # A names both choices: it never flips the value unseen
+            def put(p):
+                app.pop()
+                if cfg["policy"] != p:
+                    self.set_cfg("policy", p)
+            app.push(ui.Menu(app, "Time runs out", [
+                ("Stop the clock", lambda: put(tm.STOP)),
+                ("Others go on", lambda: put(tm.CONTINUE))]))
 
         items = [
             ("Hourglass", self.open_sand),
             (lambda: "  length %s" % tm.clock_text(cfg["sand"]), sand_pick, sand_adj),
             ("Turn clock", self.open_clock),
-            (lambda: "  players %d" % cfg["players"], lambda: players_adj(1), players_adj),
+            (lambda: "  players %d" % cfg["players"], players_pick, players_adj),
             (lambda: "  each %s" % tm.clock_text(cfg["base"]), base_pick, base_adj),
-            (lambda: "  bonus +%ds" % (cfg["inc"] // 1000), lambda: inc_adj(1), inc_adj),
+            (lambda: "  bonus +%ds" % (cfg["inc"] // 1000), inc_pick, inc_adj),
             (lambda: "  out: %s" % ("stop" if cfg["policy"] == tm.STOP else "go on"),
-             policy, policy),
+             policy_pick, policy),
             ("Reset clock", lambda: app.push(ui.Confirm(app, "Reset the turn clock?",
                                                         self.reset_clock))),
             ("Controls", lambda: app.push(ui.TextPage(app, "Controls", CONTROLS))),
