@@ -180,7 +180,7 @@ def test_the_start_says_who_starts_and_why():
                 break
             app.run(100)
         text = " ".join(" ".join(" ".join(p.lines) for p in pages).split())
-        assert "Start shake" in text and "lower total" in text and "Dealt the indulgency cards" in text, seed
+        assert "Start shake" in text and "lower total" in text and "Dealt: " in text, seed
     assert firsts == {0, 1}
 
 

@@ -63,6 +63,7 @@ from dicebox.games.mildred.board import (  # noqa: F401 (re-exported)
     SH_NOTIE, SHAKE, START, WAKE, counts, ndice, top, wrap)
 
 ROUND_LIMIT = 200   # R14
+LOG_WIDTH = 120     # a move log line is kept to this many characters (core.movelog)
 
 # The saved fields: attribute name == save key (see the glossary above).
 # Version 1 is the format saves have always had; renaming a field needs a 2.
@@ -689,7 +690,8 @@ class State:
         except IllegalMove as e:
             return "P%d %s: not allowed (%s)" % (self.turn + 1, t, e.reason)
         ch = _changes(self, c, _skip(self, a))
-        return "P%d %s%s" % (self.turn + 1, t, ("; " + ", ".join(ch)) if ch else "")
+        t = "P%d %s%s" % (self.turn + 1, t, ("; " + ", ".join(ch)) if ch else "")
+        return t if len(t) <= LOG_WIDTH else t[:LOG_WIDTH - 3] + "..."
 
     def describe_roll(self, values):
         """Words for the roll ``values`` (as ``apply_chance`` takes them)."""
@@ -698,7 +700,7 @@ class State:
             left = list(range(8))
             left.pop(values[0])
             left.pop(values[1])
-            return "Dealt the indulgency cards %s; task sets %s" % (
+            return "Dealt: %s; task sets %s" % (
                 ", ".join(cards.INDULGENCIES[k][0] for k in sorted(left)),
                 ", ".join(cards.SET_NAMES[k] for k in range(4) if k != values[2]))
         faces = [v + 1 for v in values]
@@ -1157,14 +1159,13 @@ def _say(st, a, imp):
             return "fight (step b)"
         pr = st.prank[p][1]
         dg = st.dodge[o][1]
-        head = "fought (step b): prank slot %d " % pr
+        head = "fought (step b): prank %d " % pr
         if pr > dg:
-            head += "beats dodge slot %d, a hit" % dg
+            head += "beats dodge %d, a hit" % dg
             if st.cookie[o] == 1 and not st.has_laundry(p):
-                head += (", but P%d is at cookie 1 and P%d has no Laundry die: nothing lost"
-                         % (o + 1, p + 1))
+                head += ", no loss: P%d at cookie 1, no Laundry die" % (o + 1)
             return head
-        return head + "against dodge slot %d, dodged" % dg
+        return head + "against dodge %d, dodged" % dg
     if v == "score":
         if imp:
             return "score " + _ind_name(a[1])
@@ -1210,12 +1211,16 @@ def _say(st, a, imp):
         s, lv = a[1], a[2]
         code = cards.TASKS[s][lv - 1][2]
         head = "%s %s %d" % (_vb(imp, "do", "did"), cards.SET_NAMES[s], lv)
+        args = a[3:]
         if code == "any":
             head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
-            s, lv = a[3], a[4]
-        if not imp:     # the log: the card's name; the changes say what it did
-            return head + " (%s)" % cards.TASKS[s][lv - 1][0]
-        return head
+            code = cards.TASKS[a[3]][a[4] - 1][2]
+            args = a[5:]
+        if code == "swap" and not imp:
+            m = st.sc[o][args[0]]
+            head += ": P%d's %s %d and P%d's %s %d go to the used pools" % (
+                p + 1, cards.SET_NAMES[s], top(st.sc[p][s]), o + 1, cards.SET_NAMES[args[0]], top(m))
+        return head     # what it did: the changes (the log), task_effect (the Hint)
     return str(a)
 
 
@@ -1238,7 +1243,7 @@ def advice(st, a):
 
 def _levels(m):
     out = [str(lv) for lv in range(1, 7) if (m >> lv) & 1]
-    return ("on " + " ".join(out)) if out else "none"
+    return " ".join(out) if out else "none"
 
 
 def _slot(pd):
@@ -1258,12 +1263,12 @@ def _changes(b, c, skip=()):
     end. ``skip``: ("sc", p, s) and the like, the changes the move's own
     words say already."""
     out = []
-    for q in (b.turn, 1 - b.turn):      # the player who moved first
-        n = "P%d" % (q + 1)
+    for q in (b.turn, 1 - b.turn):      # the player who moved first, unnamed
+        n = "P%d" % (q + 1) if q != b.turn else ""
         if c.pool[q] != b.pool[q] and ("pool", q) not in skip:
-            out.append("%s shaken dice %s -> %s" % (n, _dlist(b.pool[q]), _dlist(c.pool[q])))
+            out.append("%s shaken dice now %s" % (n, _dlist(c.pool[q])))
         if c.mods[q] != b.mods[q] and ("mods", q) not in skip:
-            out.append("%s modify spots %s -> %s" % (n, _ndice(b.mods[q]), _ndice(c.mods[q])))
+            out.append("%s modify spots %d -> %s" % (n, b.mods[q], _ndice(c.mods[q])))
         for name in ("prank", "dodge"):
             x = getattr(b, name)[q]
             y = getattr(c, name)[q]
@@ -1285,22 +1290,24 @@ def _changes(b, c, skip=()):
                 else:
                     out.append("%s %s on %s" % (n, _dlist(y[0]), _ind_name(k)))
         if c.cookie[q] != b.cookie[q] and c.vic[q] == b.vic[q] + 1 and c.cookie[q] == 1:
-            out.append("%s cookie %d->6: victory die %d of 3, cookie back to 1"
-                       % (n, b.cookie[q], c.vic[q]))
+            out.append("%s cookie %d->6->1: victory die %d of 3" % (n, b.cookie[q], c.vic[q]))
         elif c.vic[q] > b.vic[q]:
             out.append("%s victory die %d of 3" % (n, c.vic[q]) if c.vic[q] == b.vic[q] + 1
                        else "%s victory dice %d -> %d of 3" % (n, b.vic[q], c.vic[q]))
         elif c.vic[q] < b.vic[q]:
-            out.append("%s loses a victory die: %d of 3" % (n, c.vic[q]))
+            out.append("%s victory dice %d -> %d" % (n, b.vic[q], c.vic[q]))
         if c.cookie[q] != b.cookie[q] and not (c.vic[q] == b.vic[q] + 1 and c.cookie[q] == 1):
             out.append("%s cookie %d->%d" % (n, b.cookie[q], c.cookie[q]))
         if c.used[q] != b.used[q] and ("used", q) not in skip:
-            out.append("%s used pool %s -> %s" % (n, _ndice(b.used[q]), _ndice(c.used[q])))
+            out.append("%s used pool %d -> %s" % (n, b.used[q], _ndice(c.used[q])))
         for bit, words in _SHEN_WORDS:
             if c.shen[q] & bit and not b.shen[q] & bit:
                 out.append("%s %s" % (n, words))
         if b.shen[q] and not c.shen[q]:
-            out.append("the Clean effects on %s end" % n)
+            out.append("the Clean effects on P%d end" % (q + 1))
+    for i in range(len(out)):
+        if out[i][0] == " ":
+            out[i] = out[i][1:]
     if c.flags & F_DISC and not b.flags & F_DISC:
         out.append("indulgencies need 1 die less this round")
     if c.pend is not None and c.pend != b.pend and ("pend",) not in skip:
@@ -1308,8 +1315,14 @@ def _changes(b, c, skip=()):
         out.append("P%d %s" % (c.turn + 1, w[c.pend[0]] % (_ndice(c.pend[1]) if c.pend[0] != "vroll"
                                                           else str(c.pend[1]))))
     if c.phase == OVER and b.phase != OVER:
-        out.append("%s: %s" % ("a draw" if c.winner < 0 else "P%d WINS" % (c.winner + 1),
-                               c.end_reason().rstrip(".")))
+        w = c.winner
+        if c.rounds >= ROUND_LIMIT:
+            why = ": round %d, the last" % ROUND_LIMIT
+        elif w >= 0 and c.vic[w] >= cards.WIN_VICTORY:
+            why = ""        # its victory die 3 of 3 is said already
+        else:
+            why = ": hit at cookie 1, no victory die"
+        out.append(("a draw" if w < 0 else "P%d WINS" % (w + 1)) + why)
     elif c.turn != b.turn:
         out.append("P%d's round: Wakeup" % (c.turn + 1))
     return out
@@ -1331,6 +1344,17 @@ def _skip(st, a):
         return (("mods", p),)
     if v == "shake":
         return (("pend",), ("pool", p), ("used", p))
+    if v == "combat":
+        return (("prank", p),)
+    if v == "task":
+        code = cards.TASKS[a[1]][a[2] - 1][2]
+        t = a[3:4]
+        if code == "any":
+            code = cards.TASKS[a[3]][a[4] - 1][2]
+            t = a[5:6]
+        if code == "swap" and t:
+            t = t[0]
+            return (("sc", p, a[1]), ("sc", 1 - p, t), ("used", p), ("used", 1 - p))
     return ()
 
 
