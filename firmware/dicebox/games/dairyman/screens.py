@@ -36,6 +36,7 @@ _BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: rero
 _BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")
 HELP = "dicebox.games.dairyman.help"
 PAGES = "dicebox.games.dairyman.pages"
+ODDS = "dicebox.games.dairyman.odds"     # a hint's table for a frozen die (bot.roll_chance)
 
 
 def __getattr__(name):
@@ -94,7 +95,7 @@ def start(app):
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
-    DROP = (HELP, PAGES)
+    DROP = (HELP, PAGES, ODDS)
 
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0
