@@ -736,7 +736,8 @@ _PLAN = [0, 0, False, (), ()]   # the last lock's plan: sets, dice left, then pu
 
 
 def _noisy(cands, sigma, rng):
-    """The move of the highest worth once each worth has had noise of about
+    """(A generator: yields None between slices.) The move of the highest
+    worth once each worth has had noise of about
     ``sigma`` points added (a sum of three uniform draws: nearly normal, at
     most 1.73 sigma either way). Moves worth more than 3 sigma below the best
     are never picked. ``cands``: (worth, action, lock plan or None)."""
@@ -749,6 +750,8 @@ def _noisy(cands, sigma, rng):
     for v, a, plan in cands:
         if v < top - 3 * sigma:
             continue
+        while not _fits(_NOISE_UNITS):
+            yield None
         g = rng.randbelow(1000) + rng.randbelow(1000) + rng.randbelow(1000) - 1498.5
         w = v + sigma * g / 500.0
         if w > bw:
@@ -757,6 +760,9 @@ def _noisy(cands, sigma, rng):
     if best[1] is not None:
         _PLAN[:] = best[1]
     return best[0]
+
+
+_NOISE_UNITS = 10   # units charged for one move's noise (three draws: about 2 ms on the chip)
 
 
 def _decide(s, expert, sigma=0, rng=None, out=None):
@@ -816,7 +822,7 @@ def _decide(s, expert, sigma=0, rng=None, out=None):
                 _PLAN[:] = plan
     if s.need_lock:
         if sigma and cands:
-            best = _noisy(cands, sigma, rng)
+            best = yield from _noisy(cands, sigma, rng)
         return best
     opts = [(ctx.stop(T), None)]
     if k:
@@ -850,7 +856,7 @@ def _decide(s, expert, sigma=0, rng=None, out=None):
             if a is not None or not locks or ctx.best_claim(T):
                 cands.append((v, a, None))
         if sigma:
-            best = _noisy(cands, sigma, rng)
+            best = yield from _noisy(cands, sigma, rng)
     if best is None:
         best = yield from _finish(s, ctx, free, T)
     return best
