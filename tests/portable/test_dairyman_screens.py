@@ -586,7 +586,8 @@ def test_the_game_over_page_says_who_won_by_what_and_why_with_no_marks():
     text = screens.end_text(s, [0, 3])
     assert text.startswith("P1 wins by 25 points."), text
     assert "stack could not refill the display" in text
-    assert "P1 human: 60 points" in text and "P2 Strong: 35 points" in text
+    assert "P1 human:\n60 points: tiles 60, cheese +0, backorder -0" in text, text
+    assert "P2 Strong:\n35 points: tiles 40, cheese +0, backorder -5" in text, text
     assert "*" not in text
     s.owned[1] = [20, 0, 1]                         # 40 + 10 + 10 = 60, but a token
     s.tokens[1] = 0

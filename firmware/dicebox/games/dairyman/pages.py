@@ -109,6 +109,6 @@ def end_text(s, seats):
     for p in range(s.n):
         pts, bonus, pen, tot = s.score_parts(p)
         out.append("")
-        out.append("P%d %s: %d points" % (p + 1, table.kind_name(seats[p]), tot))
-        out.append("tiles %d, cheese +%d, backorder -%d" % (pts, bonus, pen))
+        out.append("P%d %s:" % (p + 1, table.kind_name(seats[p])))
+        out.append("%d points: tiles %d, cheese +%d, backorder -%d" % (tot, pts, bonus, pen))
     return "\n".join(out)
