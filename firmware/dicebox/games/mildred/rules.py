@@ -755,102 +755,11 @@ class State:
         return out
 
     def move_kinds(self):
-        """Each kind of move of this phase, in a fixed order, for a menu:
-        a list of ``(kind, name, why, actions)``. ``name`` is the menu's word
-        for the kind (at most 10 characters), ``actions`` the legal moves of
-        that kind now (in legal_actions() order) and ``why`` None when there
-        is one, else a few words why not (at most 16 characters), so that
-        "%s: %s" % (name, why) reads "Dodge: no dodge dice". The move that
-        ends the phase comes first: Pass in the Action phase, Shake in the
-        Wakeup; the Wakeup's "Keep dice" (the first round only) comes last.
-        Every legal action is in exactly one kind (``kind_of``). An empty
-        list when nobody is to move."""
-        if self.current_player() < 0:
-            return []
-        p = self.turn
-        order = _WAKE_KINDS if self.phase == WAKE else _ACT_KINDS
-        got = {}
-        for a in self.legal_actions():
-            k = kind_of(a, self.phase)
-            if k in got:
-                got[k].append(a)
-            else:
-                got[k] = [a]
-        out = []
-        for k in order:
-            if k == "keep" and self.keep != p:
-                continue
-            acts = got.get(k, [])
-            why = None if acts else self._kind_why(p, k)
-            out.append((k, _KIND_NAMES[k], why, acts))
-        return out
-
-    def _kind_why(self, p, k):
-        """Why no move of kind ``k`` is possible now (a few words)."""
-        pool = self.pool[p]
-        if k == "pass":
-            return "roll first"
-        if k in ("shake", "keep"):
-            if self.dodge[p][0]:
-                return "take dodge first"
-            if k == "keep":
-                return "first round only"
-            return "one a set first"
-        if k in ("mod", "prank", "dodge", "scally", "ind") and not pool:
-            return "no shaken dice"
-        if k == "mod":
-            if self.mods[p] >= cards.MOD_SPOTS:
-                return "both spots used"
-            return "needs 2 dice"
-        if k in ("prank", "dodge"):
-            return "slots full"
-        if k == "scally":
-            for s in self.sets:
-                if top(self.sc[p][s]) < 6:
-                    return "no die fits"
-            return "all sets full"
-        if k == "ind":
-            return "no group fits"
-        if k == "dback":
-            return "no dodge dice"
-        if k == "combat":
-            return "no prank dice"
-        if k == "score":
-            for c in self.inds:
-                if self.ig[p][c] is not None:
-                    return "none beat theirs"
-            return "no dice on cards"
-        if k == "goal":
-            return "not all at 6"
-        if k == "ready":
-            if self.flags & F_READY:
-                return "done this round"
-            return "no scallywags"
-        if k == "advance":
-            if not (cards.COOK in self.sets and self.sc[p][cards.COOK]):
-                return "needs a Cook die"
-            if self.flags & F_COOK:
-                return "used this round"
-            return "all at the top"
-        if k == "trim":
-            return "no set has 2"
-        if k == "take":
-            return "nothing to take"
-        # "task"
-        ready = 0
-        anysc = False
-        for s in self.sets:
-            if self.sc[p][s]:
-                anysc = True
-                if self.rd[p][s] and not self.flags & (F_PAID << s):
-                    ready += 1
-        if not anysc:
-            return "no scallywags"
-        if self.phase == WAKE and not self.flags & F_READY:
-            return "ready (e) first"
-        if not ready:
-            return "no ready set"
-        return "no reward fits"
+        """Each kind of move of this phase, in a fixed order, for a menu: a
+        list of ``(kind, name, why, actions)`` (see ``kinds.move_kinds``, a
+        module of its own so that the menus can let it go)."""
+        from dicebox.games.mildred import kinds
+        return kinds.move_kinds(self)
 
     def _legal_wake(self, p, out):
         if self.dodge[p][0]:
@@ -976,15 +885,10 @@ _ACT = {
 }
 
 
-# The kinds of move in menu order (State.move_kinds), and their menu words.
+# The kinds of move in menu order (State.move_kinds, in kinds.py).
 _ACT_KINDS = ("pass", "scally", "ind", "task", "mod", "prank", "dodge")
 _WAKE_KINDS = ("shake", "dback", "combat", "score", "goal", "ready", "advance", "trim",
                "take", "task", "keep")
-_KIND_NAMES = {"pass": "Pass", "scally": "Scallywag", "ind": "Indulgency", "task": "Task",
-               "mod": "Modify", "prank": "Prank", "dodge": "Dodge", "shake": "Shake",
-               "dback": "Take dodge", "combat": "Combat", "score": "Score", "goal": "Goal line",
-               "ready": "Ready all", "advance": "Cook 1", "trim": "One a set",
-               "take": "Take back", "keep": "Keep dice"}
 
 
 def kind_of(a, phase):

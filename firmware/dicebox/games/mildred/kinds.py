@@ -1,0 +1,113 @@
+"""The kinds of move of a Mildred phase, for the action menus: which are
+possible now, and if not why, in a few words (``move_kinds``). A module of
+its own: the menus import it when they open and may let it go."""
+from dicebox.games.mildred import cards
+from dicebox.games.mildred.board import F_COOK, F_PAID, F_READY, WAKE, top
+from dicebox.games.mildred.rules import _ACT_KINDS, _WAKE_KINDS, kind_of
+
+# The menu's word for each kind of move (rules._ACT_KINDS, rules._WAKE_KINDS).
+_KIND_NAMES = {"pass": "Pass", "scally": "Scallywag", "ind": "Indulgency", "task": "Task",
+               "mod": "Modify", "prank": "Prank", "dodge": "Dodge", "shake": "Shake",
+               "dback": "Take dodge", "combat": "Combat", "score": "Score", "goal": "Goal line",
+               "ready": "Ready all", "advance": "Cook 1", "trim": "One a set",
+               "take": "Take back", "keep": "Keep dice"}
+
+
+def move_kinds(st):
+    """Each kind of move of this phase, in a fixed order, for a menu:
+    a list of ``(kind, name, why, actions)``. ``name`` is the menu's word
+    for the kind (at most 10 characters), ``actions`` the legal moves of
+    that kind now (in legal_actions() order) and ``why`` None when there
+    is one, else a few words why not (at most 16 characters), so that
+    "%s: %s" % (name, why) reads "Dodge: no dodge dice". The move that
+    ends the phase comes first: Pass in the Action phase, Shake in the
+    Wakeup; the Wakeup's "Keep dice" (the first round only) comes last.
+    Every legal action is in exactly one kind (``kind_of``). An empty
+    list when nobody is to move."""
+    if st.current_player() < 0:
+        return []
+    p = st.turn
+    order = _WAKE_KINDS if st.phase == WAKE else _ACT_KINDS
+    got = {}
+    for a in st.legal_actions():
+        k = kind_of(a, st.phase)
+        if k in got:
+            got[k].append(a)
+        else:
+            got[k] = [a]
+    out = []
+    for k in order:
+        if k == "keep" and st.keep != p:
+            continue
+        acts = got.get(k, [])
+        why = None if acts else _kind_why(st, p, k)
+        out.append((k, _KIND_NAMES[k], why, acts))
+    return out
+
+
+def _kind_why(st, p, k):
+    """Why no move of kind ``k`` is possible now (a few words)."""
+    pool = st.pool[p]
+    if k == "pass":
+        return "roll first"
+    if k in ("shake", "keep"):
+        if st.dodge[p][0]:
+            return "take dodge first"
+        if k == "keep":
+            return "first round only"
+        return "one a set first"
+    if k in ("mod", "prank", "dodge", "scally", "ind") and not pool:
+        return "no shaken dice"
+    if k == "mod":
+        if st.mods[p] >= cards.MOD_SPOTS:
+            return "both spots used"
+        return "needs 2 dice"
+    if k in ("prank", "dodge"):
+        return "slots full"
+    if k == "scally":
+        for s in st.sets:
+            if top(st.sc[p][s]) < 6:
+                return "no die fits"
+        return "all sets full"
+    if k == "ind":
+        return "no group fits"
+    if k == "dback":
+        return "no dodge dice"
+    if k == "combat":
+        return "no prank dice"
+    if k == "score":
+        for c in st.inds:
+            if st.ig[p][c] is not None:
+                return "none beat theirs"
+        return "no dice on cards"
+    if k == "goal":
+        return "not all at 6"
+    if k == "ready":
+        if st.flags & F_READY:
+            return "done this round"
+        return "no scallywags"
+    if k == "advance":
+        if not (cards.COOK in st.sets and st.sc[p][cards.COOK]):
+            return "needs a Cook die"
+        if st.flags & F_COOK:
+            return "used this round"
+        return "all at the top"
+    if k == "trim":
+        return "no set has 2"
+    if k == "take":
+        return "nothing to take"
+    # "task"
+    ready = 0
+    anysc = False
+    for s in st.sets:
+        if st.sc[p][s]:
+            anysc = True
+            if st.rd[p][s] and not st.flags & (F_PAID << s):
+                ready += 1
+    if not anysc:
+        return "no scallywags"
+    if st.phase == WAKE and not st.flags & F_READY:
+        return "ready (e) first"
+    if not ready:
+        return "no ready set"
+    return "no reward fits"
