@@ -2,6 +2,7 @@
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
 
@@ -127,7 +128,7 @@ def check_hint(st, r):
     a, why = x
     assert st.to_dict() == before        # a hint never changes the game
     assert a in st.legal_actions()
-    assert 0 < B._lines(why) <= B.HINT_LINES, why     # fits the Hint page
+    assert 0 < A._lines(why) <= A.HINT_LINES, why     # fits the Hint page
     no_codes(why)
     return a, why
 
@@ -141,7 +142,7 @@ def test_hint_is_legal_short_and_changes_nothing():
             resolve_chance(st, r)
             continue
         a, why = check_hint(st, r)
-        assert why.startswith(R.advice(st, a)), (a, why)    # the move first, in words
+        assert why.startswith(A.advice(st, a)), (a, why)    # the move first, in words
         st.apply(a)
         n += 1
 
@@ -180,14 +181,14 @@ def test_choose_keeps_the_old_levels():
 
 
 def test_hint_gives_the_odds_of_a_victory_dice_roll():
-    assert B._vroll_pct(1) == 50          # a 4, 5 or 6
-    assert B._vroll_pct(2) == 21 * 100 // 36    # 9 with two 4-6s, 12 with one and a 2 or 3
+    assert A._vroll_pct(1) == 50          # a 4, 5 or 6
+    assert A._vroll_pct(2) == 21 * 100 // 36    # 9 with two 4-6s, 12 with one and a 2 or 3
     st = mk(sets=(0, 1, 2), pools=((2,), ()), vic=[2, 0], cookie=[3, 1],
             sc=[[0, 0, (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4), 0], [0, 0, 0, 0]],
             rd=[[0, 0, 1, 0], [0, 0, 0, 0]])
     a = ("task", 2, 4)
     assert a in st.legal_actions()
-    why = B._why(st, a, rng.seeded(5), 3)
+    why = A._why(st, a, rng.seeded(5), 3)
     assert why == "58% to gain a cookie", why
 
 
@@ -236,11 +237,11 @@ def test_hint_words_for_a_modify_spot():
     # a 2 turned into a 3 that Clean 3 needs next
     st = mk(pools=((1, 2, 5), ()), sc=[[(1 << 1) | (1 << 2), 0, 0, 0], [0, 0, 0, 0]],
             rd=[[1, 0, 0, 0], [0, 0, 0, 0]])
-    assert B._why(st, ("mod", 5, 2, 1), rng.seeded(1), 9) == "Clean 3 needs a 3"
-    assert B._why(st, ("mod", 2, 5, 1), rng.seeded(1), 9) == "a 6 from a 5"
+    assert A._why(st, ("mod", 5, 2, 1), rng.seeded(1), 9) == "Clean 3 needs a 3"
+    assert A._why(st, ("mod", 2, 5, 1), rng.seeded(1), 9) == "a 6 from a 5"
     # the Expert saw the move it prepares: the words name it
-    assert B._why(st, ("mod", 5, 2, 1), rng.seeded(1), 9, ("scally", 0)) == "then put the 3 on Clean 3"
-    assert (B.hint_words(st, ("mod", 5, 2, 1), 9, ("scally", 0))
+    assert A._why(st, ("mod", 5, 2, 1), rng.seeded(1), 9, ("scally", 0)) == "then put the 3 on Clean 3"
+    assert (A.hint_words(st, ("mod", 5, 2, 1), 9, ("scally", 0))
             == "Modify spot: 5 turns a 2 into 3: then put the 3 on Clean 3")
 
 
@@ -275,7 +276,7 @@ def test_hint_names_a_tie_and_plays_the_first_listed():
 def test_hint_words_are_plain():
     st = mk(sets=(0, 1, 3), pools=((6,), ()), sc=[[0, 1 << 5, 0, 0], [0, 0, 0, 0]],
             rd=[[0, 1, 0, 0], [0, 0, 0, 0]])
-    assert B.hint_words(st, ("scally", 1), 3) == "Put the 6 on Laundry 6: it finishes a set"
+    assert A.hint_words(st, ("scally", 1), 3) == "Put the 6 on Laundry 6: it finishes a set"
 
 
 # weaker levels slip plausibly (issue 18 item 6)

@@ -3,6 +3,7 @@ in plain words (no table codes), and the Hint's advice reads the same."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.mildred import cards as C
+from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import rules as R
 from test_mildred_base import do, mk
 
@@ -87,7 +88,7 @@ def test_every_change_of_a_move_or_roll_is_named_in_plain_words():
                 assert not missing(st, c, line), (a, missing(st, c, line), line)
                 assert len(line) <= R.LOG_WIDTH and not line.endswith("..."), line
                 no_codes(line)
-                no_codes(R.advice(st, a))
+                no_codes(A.advice(st, a))
                 moves += 1
             st.apply(legal[r.randbelow(len(legal))])
             n += 1
@@ -98,7 +99,7 @@ def test_a_modify_spot_is_said_so_a_player_can_follow_it():
     st = mk(pools=((1, 2, 6), ()))
     line = st.describe(("mod", 6, 2, -1))
     assert line == "P1 put a 6 on a modify spot to turn a 2 into a 1; shaken dice now 1 1", line
-    assert R.advice(st, ("mod", 6, 2, -1)) == "Modify spot: 6 turns a 2 into 1"
+    assert A.advice(st, ("mod", 6, 2, -1)) == "Modify spot: 6 turns a 2 into 1"
 
 
 def test_a_hit_names_the_cookie_and_a_victory_die_what_it_came_from():

@@ -644,117 +644,6 @@ def think(st, rng, level):
     yield res[0]
 
 
-def _dice(n):
-    return ("%d die" if n == 1 else "%d dice") % n
-
-
-def _why(st, a, rng, nacts, then=None):
-    """A few plain words on what ``a`` does for the acting player ("it
-    finishes a set", "victory die 2 of 3"); ``then``: the move of the same
-    round it prepares, if the Expert saw one. ``rng`` samples a roll the move
-    starts (the Hint passes its own fixed one)."""
-    p = st.turn
-    o = 1 - p
-    v = a[0]
-    c = _clone(st)
-    c._do(a)
-    if c.pend is not None and not c.is_over() and v != "shake":
-        _roll_out(c, rng)
-    if c.is_over() and c.winner == p:
-        return "it wins the game"
-    if nacts == 1:
-        return "the only move"
-    if v == "task" and _task_code(a) == "vroll":
-        return "%d%% to gain a cookie" % _vroll_pct(st.vic[p])
-    if c.vic[p] > st.vic[p]:
-        return "victory die %d of 3" % c.vic[p]
-    if c.vic[o] < st.vic[o]:
-        return "they lose a victory die"
-    if v == "combat":
-        pr = st.prank[p][1]
-        dg = st.dodge[o][1]
-        if c.cookie[o] < st.cookie[o]:
-            return "prank %d beats dodge %d: they lose a cookie" % (pr, dg)
-        if pr > dg:
-            return "prank %d beats dodge %d" % (pr, dg)
-        return "dodge %d holds prank %d: dice back" % (dg, pr)
-    if v == "score":
-        return _cookies(cards.INDULGENCIES[a[1]][2])
-    if v == "ind":
-        w = "%s next round" % _cookies(cards.INDULGENCIES[a[1]][2])
-        if st.ig[o][a[1]] is not None:
-            w += " if it beats theirs"
-        return w
-    if v == "scally" or v == "advance":
-        lv = rules.top(c.sc[p][a[1]])
-        if lv == cards.GOAL_LEVEL:
-            return "it finishes a set"
-        return ("a scallywag, level %d of 6" if v == "scally" else "level %d of 6") % lv
-    if v == "prank" and len(a) == 2:
-        if c.prank[p][1] > st.dodge[o][1]:
-            return "prank %d beats their dodge %d" % (c.prank[p][1], st.dodge[o][1])
-        return "prank %d, their dodge %d" % (c.prank[p][1], st.dodge[o][1])
-    if v == "dodge":
-        if len(a) == 1:
-            return "a must before you shake"
-        return "dodge %d against their prank %d" % (c.dodge[p][1], st.prank[o][1])
-    if v == "trim":
-        return "a must before you shake"
-    if v == "shake" or v == "keep":
-        return "nothing else helps first"
-    if v == "pass":
-        n = len(st.pool[p])
-        return "no move helps now" if not n else "no move helps: %s stay" % _dice(n)
-    if v == "take":
-        return "%s to shake" % _dice(c.used[p] - st.used[p])
-    if v == "ready":
-        n = 0
-        for s in st.sets:
-            n += c.rd[p][s]
-        return "1 set can do a task" if n == 1 else "%d sets can do tasks" % n
-    if then is not None and (v == "mod" or _pool_code(st, a) is not None) and then[0] != "pass":
-        t = rules.advice(c, then)
-        return "then " + t[0].lower() + t[1:]
-    if v == "mod":
-        nv = rules.wrap(a[2] + a[3])
-        for s in st.sets:
-            if rules.top(st.sc[p][s]) + 1 == nv and nv not in st.pool[p]:
-                return "%s %d needs a %d" % (cards.SET_NAMES[s], nv, nv)
-        return "a %d from a %d" % (nv, a[2])
-    if v == "task" and _task_code(a) == "reroll":
-        return "new values for %s" % _dice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
-    if c.cookie[p] > st.cookie[p]:
-        return _cookies(c.cookie[p] - st.cookie[p])
-    if v == "task":
-        return rules.task_effect(st, a)
-    return "the best of %d moves" % nacts
-
-
-def _cookies(n):
-    return "1 cookie" if n == 1 else "%d cookies" % n
-
-
-def _lines(text, cols=16):
-    """Lines ``text`` takes on the screen, wrapped at spaces to ``cols``."""
-    n = 0
-    for part in text.split("\n"):
-        n += 1
-        x = 0
-        for w in part.split(" "):
-            k = len(w)
-            if x and x + 1 + k > cols:
-                n += 1
-                x = 0
-            x = x + 1 + k if x else k
-            while x > cols:
-                n += 1
-                x -= cols
-    return n
-
-
-HINT_LINES = 4     # the Hint page's lines under its heading (16 columns each)
-
-
 def _task_code(a):
     """The effect code a task action pays (through DIY 6 too)."""
     code = cards.TASKS[a[1]][a[2] - 1][2]
@@ -763,32 +652,14 @@ def _task_code(a):
     return code
 
 
-def _vroll_pct(n):
-    """Percent chance that shaking n victory dice gains cookies (DIY 4:
-    each 4-6 gains one, each 1 loses one), counted over all 6**n rolls."""
-    win = 0
-    for r in range(6 ** n):
-        net = 0
-        for _ in range(n):
-            f = r % 6 + 1
-            r //= 6
-            if f >= 4:
-                net += 1
-            elif f == 1:
-                net -= 1
-        if net > 0:
-            win += 1
-    return win * 100 // 6 ** n
-
-
 def hint(st, rng):
     """The Expert's choice for the acting seat, thought in slices like
     think(): yields None after each slice, then (action, words) last. The
     same position gives the same advice every time: ``rng`` is not used (the
     rolls the Expert samples come from a fixed sequence, and moves of equal
     value go by the order of the list, the tie named). ``words`` is the move
-    and why, in plain words that fit HINT_LINES lines of 16 columns: "Put the
-    6 on Laundry 6 as a scallywag: it finishes a set". ``st`` is not changed."""
+    and why, in plain words that fit advice.HINT_LINES lines of 16 columns: "Put the
+    6 on Laundry 6: it finishes a set" (advice.py). ``st`` is not changed."""
     rng = _steady()
     clk = _Clock(BUDGET)
     box = [None]
@@ -799,28 +670,8 @@ def hint(st, rng):
     a = res[0]
     yield None                       # the words take a slice of their own
     _Clock(None).take(SLICE)         # a clone, its move and the legal list
-    yield a, hint_words(st, a, len(st.legal_actions()), res[2], res[3])
-
-
-def hint_words(st, a, nacts, then=None, tie=None):
-    """The Hint's words for move ``a``: the advice, why, and a tie named."""
-    head = rules.advice(st, a)
-    why = _why(st, a, _steady(), nacts, then)
-    out = [head + ": " + why]
-    if tie is not None:
-        t = rules.advice(st, tie)
-        out.insert(0, "%s: %s (as good: %s)" % (head, why, t[0].lower() + t[1:]))
-        out.insert(1, "%s: %s (a tie)" % (head, why))
-    cut = why.split(" if ")[0].split(": ")[0]     # the reason's first part
-    if cut != why:
-        out.append(head + ": " + cut)
-    if tie is not None:
-        out.append(head + " (a tie)")
-    out.append(head)
-    for t in out:
-        if _lines(t) <= HINT_LINES:
-            return t
-    return out[-1]
+    from dicebox.games.mildred import advice   # the words: only for the Hint
+    yield a, advice.hint_words(st, a, len(st.legal_actions()), res[2], res[3])
 
 
 class _steady:

@@ -683,7 +683,7 @@ class State:
         a = tup(a)
         if short:
             return _words(self, a, True)[:15]
-        t = _say(self, a, False)
+        t = _say(self, a)
         c = self.clone()
         try:
             c.apply(a)
@@ -925,15 +925,6 @@ def _sgn(d):
 _TASK_WORD = {"less": "1 less", "disc": "-1 die", "no4": "no 4s", "notie": "no ties",
               "clear": "victory", "dodge1": "D+1", "prank1": "P+1", "vroll": "roll V",
               "react": "readies"}
-_TASK_LONG = {"less": "P%d scores 1 less cookie next round",
-              "disc": "indulgencies need 1 die less this round",
-              "no4": "P%d cannot score a 4-cookie card next round",
-              "notie": "P%d cannot score on ties next round",
-              "clear": "all scallywags back, a victory die",
-              "dodge1": "dodge 1 slot up", "prank1": "prank 1 slot up",
-              "vroll": "rolls the victory dice", "react": "other sets ready again"}
-
-
 def _task_args(st, code, args):
     """A task's choices in a menu label (a few characters)."""
     if code in ("swap", "reduce", "deact"):
@@ -961,7 +952,7 @@ def _words(st, a, short=True):
     """Action ``a``'s menu label, at most 15 characters (the table's codes:
     they fit); the long words are ``_say``'s."""
     if not short:
-        return _say(st, a, False)
+        return _say(st, a)
     p = st.turn
     v = a[0]
     w = _SHORT.get(v)
@@ -1001,9 +992,8 @@ def _words(st, a, short=True):
 
 
 # ------------------------------------------------------------ plain words
-# The long words of a move: ``imp`` True gives the advice ("put the 3 on
-# Clean 3 as a scallywag"), False the log's past ("put a 3 on Clean 3 as a
-# scallywag"). Names, never the table's codes.
+# The log's words of a move: names, never the table's codes (the Hint's
+# words, the same move as advice, are in advice.py).
 def _dlist(vals):
     """Dice values as "4 4 5" ("none" for no dice)."""
     return " ".join(str(v) for v in vals) if vals else "none"
@@ -1017,50 +1007,23 @@ def _ind_name(k):
     return cards.INDULGENCIES[k][0]
 
 
-def _vb(imp, now, past):
-    return now if imp else past
+_PAST = {"goal": "reached the goal line (step d)", "ready": "readied all the scallywags (step e)",
+         "keep": "kept the start dice", "pass": "passed"}
 
 
-def _task_say(st, code, args, imp):
-    o = 2 - st.turn
-    if code in ("swap", "reduce", "deact"):
-        w = {"swap": "remove it and P%d's top %s die",
-             "reduce": "move P%d's top %s scallywag down 1 level",
-             "deact": "make P%d's %s scallywags used"}[code]
-        return w % (o, cards.SET_NAMES[args[0]])
-    if code in ("pd2", "pd3", "pd4"):
-        k = rewards.REWARDS[code][2]   # the steps to share out
-        if not args[0] or args[0] == k:
-            return "%s %d slots up" % ("prank" if args[0] else "dodge", k)
-        return "prank %d up, dodge %d up" % (args[0], k - args[0])
-    if code == "reroll":
-        return "reroll the " + " and ".join(str(v) for v in args)
-    if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
-        out = []
-        i = 0
-        while i + 1 < len(args):
-            out.append("a %d into a %d" % (args[i], wrap(args[i] + args[i + 1])))
-            i += 2
-        return "turn " + " and ".join(out)
-    w = _TASK_LONG.get(code, code)
-    return w % o if "%d" in w else w
-
-
-def _say(st, a, imp):
+def _say(st, a):
     p = st.turn
     o = 1 - p
     v = a[0]
-    your = "your" if imp else "the"
+    w = _PAST.get(v)
+    if w is not None:
+        return w
     if v == "dodge" or v == "prank":
         if len(a) == 1:
-            return _vb(imp, "take back", "took back") + " %s dodge dice (step a)" % your
-        if imp:
-            return "put the %d on %s" % (a[1], v)
+            return "took back the dodge dice (step a)"
         slot = (st.dodge if v == "dodge" else st.prank)[p][1] + 1
         return "put a %d on %s, slot %d" % (a[1], v, slot)
     if v == "combat":
-        if imp:
-            return "fight (step b)"
         pr = st.prank[p][1]
         dg = st.dodge[o][1]
         head = "fought (step b): prank %d " % pr
@@ -1071,78 +1034,44 @@ def _say(st, a, imp):
             return head
         return head + "against dodge %d, dodged" % dg
     if v == "score":
-        if imp:
-            return "score " + _ind_name(a[1])
         n = cards.INDULGENCIES[a[1]][2]
         return "scored %s for %s (step c)" % (_ind_name(a[1]), "1 cookie" if n == 1 else "%d cookies" % n)
-    if v == "goal":
-        return _vb(imp, "reach", "reached") + " the goal line (step d)"
-    if v == "ready":
-        return _vb(imp, "ready all (step e)", "readied all the scallywags (step e)")
     if v == "advance":
-        return "%s the %s scallywag up to %d (Cook 1)" % (
-            _vb(imp, "move", "moved"), cards.SET_NAMES[a[1]], top(st.sc[p][a[1]]) + 1)
+        return "moved the %s scallywag up to %d (Cook 1)" % (cards.SET_NAMES[a[1]],
+                                                             top(st.sc[p][a[1]]) + 1)
     if v == "trim":
-        return "%s only the top %s die (step f)" % (_vb(imp, "keep", "kept"), cards.SET_NAMES[a[1]])
+        return "kept only the top %s die (step f)" % cards.SET_NAMES[a[1]]
     if v == "take":
-        head = _vb(imp, "take back ", "took back ") + your
         if a[1] == "prank":
-            return head + " prank dice"
+            return "took back the prank dice"
         if a[1] == "ind":
-            return head + " dice on " + _ind_name(a[2])
-        return head + " %s scallywags" % cards.SET_NAMES[a[2]]
+            return "took back the dice on " + _ind_name(a[2])
+        return "took back the %s scallywags" % cards.SET_NAMES[a[2]]
     if v == "shake":
         n = len(st.pool[p]) + st.used[p]
-        if not n:
-            return _vb(imp, "end", "ended") + " the Wakeup: no dice to shake"
-        return _vb(imp, "shake", "shakes") + " " + _ndice(n)
-    if v == "keep":
-        return _vb(imp, "keep", "kept") + " %s start dice" % your
-    if v == "pass":
-        return _vb(imp, "pass", "passed")
+        return "shakes " + _ndice(n) if n else "ended the Wakeup: no dice to shake"
     if v == "mod":
-        if imp:
-            return "modify spot: %d turns a %d into %d" % (a[1], a[2], wrap(a[2] + a[3]))
         return "put a %d on a modify spot to turn a %d into a %d" % (a[1], a[2], wrap(a[2] + a[3]))
     if v == "scally":
         lv = top(st.sc[p][a[1]]) + 1
-        if imp:
-            return "put the %d on %s %d" % (lv, cards.SET_NAMES[a[1]], lv)
         return "put a %d on %s %d as a scallywag" % (lv, cards.SET_NAMES[a[1]], lv)
     if v == "ind":
-        return "%s %s on %s" % (_vb(imp, "put", "placed"), _dlist(a[2]), _ind_name(a[1]))
+        return "placed %s on %s" % (_dlist(a[2]), _ind_name(a[1]))
     if v == "task":
-        s, lv = a[1], a[2]
-        code = cards.TASKS[s][lv - 1][2]
-        head = "%s %s %d" % (_vb(imp, "do", "did"), cards.SET_NAMES[s], lv)
+        s = a[1]
+        code = cards.TASKS[s][a[2] - 1][2]
+        head = "did %s %d" % (cards.SET_NAMES[s], a[2])
         args = a[3:]
         if code == "any":
             head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
             code = cards.TASKS[a[3]][a[4] - 1][2]
             args = a[5:]
-        if code == "swap" and not imp:
-            m = st.sc[o][args[0]]
+        if code == "swap":
             head += ": P%d's %s %d and P%d's %s %d go to the used pools" % (
-                p + 1, cards.SET_NAMES[s], top(st.sc[p][s]), o + 1, cards.SET_NAMES[args[0]], top(m))
-        return head     # what it did: the changes (the log), task_effect (the Hint)
+                p + 1, cards.SET_NAMES[s], top(st.sc[p][s]), o + 1, cards.SET_NAMES[args[0]],
+                top(st.sc[o][args[0]]))
+        return head     # what else it did: the changes
     return str(a)
-
-
-def task_effect(st, a):
-    """What task action ``a`` does, in plain words ("turn a 2 into a 3")."""
-    code = cards.TASKS[a[1]][a[2] - 1][2]
-    args = a[3:]
-    if code == "any":
-        code = cards.TASKS[a[3]][a[4] - 1][2]
-        args = a[5:]
-    return _task_say(st, code, args, True)
-
-
-def advice(st, a):
-    """Action ``a`` as advice to the acting player, in a few plain words:
-    "Put the 3 on Clean 3" (the Hint's first words; ``bot.hint`` says why)."""
-    t = _say(st, tup(a), True)
-    return t[0].upper() + t[1:]
 
 
 def _levels(m):
