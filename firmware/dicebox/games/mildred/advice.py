@@ -205,9 +205,6 @@ def _lines(text, cols=16):
     return n
 
 
-HINT_LINES = 4     # the Hint page's lines under its heading (16 columns each)
-
-
 def _vroll_pct(n):
     """Percent chance that shaking n victory dice gains cookies (DIY 4:
     each 4-6 gains one, each 1 loses one), counted over all 6**n rolls."""
