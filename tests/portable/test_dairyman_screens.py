@@ -567,8 +567,13 @@ def test_a_short_b_only_drops_picks_and_mashing_never_rerolls_kept_dice():
     t.cur = 2
     press(app, events.A)                            # pick the 5
     assert t.sel == [2]
-    press(app, events.B)                            # drops the pick, nothing else
-    t.b_event(events.make(events.RELEASE, events.B), events.RELEASE)
+    hold_b(app)                                     # the menu, the pick kept
+    assert app.top() is not t and t.sel == [2]
+    press(app, events.B)                            # (closes the menu)
+    assert app.top() is t
+    press(app, events.B)                            # a short B drops the pick, nothing else
+    assert t.sel == [2]                             # (when it is let go)
+    app.top().event(events.make(events.RELEASE, events.B))
     assert t.sel == [] and app.top() is t
     before = t.s.to_dict()
     for b in (events.B, events.B, events.UP, events.DOWN, events.A):
