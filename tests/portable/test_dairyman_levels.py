@@ -331,3 +331,20 @@ def test_expert_weighs_the_next_reset_on_its_best_tile():
     # flipping the 30 leaves the 25 to lose: worth 5 more
     assert abs(c1.flip_gain(13) - (c0.flip_gain(13) + 5)) < 1e-6
     assert abs(c1.flip_gain(9) - c0.flip_gain(9)) < 1e-6
+
+
+def test_an_ice_cream_hint_quotes_the_chance_of_its_own_reroll():
+    s = new()
+    s.display = [14, 20, 21]
+    roll(s, [1, 1, 2, 3, 3, 2, 1, 3])           # no set
+    t = 0                                        # 10, ice: all 1s
+    s.owned[0] = [t]
+    s.flipped[t] = 1
+    a, why = _hint(s)
+    assert a == ("ice", t), a
+    # three 1s rerolled beside 2 3 3 2 3: every roll of them, counted
+    hit = 0
+    for x in range(216):
+        vals = [2, 3, 3, 2, 3, x % 6 + 1, x // 6 % 6 + 1, x // 36 + 1]
+        hit += rules.has_set(vals)
+    assert why == "Ice cream: reroll 3, %d%% to make a set." % int(hit / 216 * 100 + 0.5), why

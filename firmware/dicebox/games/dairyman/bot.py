@@ -1143,9 +1143,13 @@ def _why(s, a, plan):
     else:
         n = c[b]
         c[b] = 0
-    rest = ices_at_hand(s, t)
-    p = set_chance(c, n, list(_three(rest)))
-    return "Ice cream: reroll %d, %s to make a set." % (n, _chance(p, rest))
+    # the chance of this reroll alone (exact and quick); with more ice creams
+    # left (which could rescue it again, a search too slow for the chip) it
+    # says so
+    p = set_chance(c, n, [])
+    if ices_at_hand(s, t):
+        return "Ice cream: reroll %d, %d%% for a set; more ice creams left." % (n, _pct(p))
+    return "Ice cream: reroll %d, %d%% to make a set." % (n, _pct(p))
 
 
 def _points(tiles):
