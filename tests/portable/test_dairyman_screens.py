@@ -602,3 +602,29 @@ def test_the_game_over_page_says_who_won_by_what_and_why_with_no_marks():
     s.owned[1] = [20, 0, 2]                         # 40 + 10 + 15 - 5 = 60
     assert screens.end_text(s, [0, 3]).startswith(
         "P1 wins: equal points, fewer backorder tokens."), screens.end_text(s, [0, 3])
+
+
+def test_the_game_menu_keeps_every_entry_in_place_before_and_after_the_roll():
+    """Held B opens the same list whether the person is still to roll or is
+    deciding: the six moves (marked "not now" before the roll), then Hint."""
+    app = App()
+    t = screens.Table(app, rules.State(2), [0, 3])
+    app.push(t)
+    until_human_roll(app, t)
+
+    def labels():
+        hold_b(app)
+        m = app.top()
+        got = [m.label(i) for i in range(len(m.items))]
+        press(app, events.B)
+        assert app.top() is t
+        return got
+    before = labels()
+    t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])
+    t.after_move()
+    after = labels()
+    assert len(before) == len(after), (before, after)
+    _in_place([(x, None) for x in before])
+    _in_place([(x, None) for x in after])
+    assert before[6] == "Hint: not now" and after[6] == "Hint"
+    assert before[7:] == after[7:]

@@ -338,14 +338,18 @@ def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
 
 
 def game_menu(self):
-    """The game menu of table ``self``: its moves on a person's turn, Hint,
-    Moves, its pages, the hints switch in pass and play, help, Save and quit."""
+    """The game menu of table ``self``: its moves, Hint, Moves, its pages, the
+    hints switch in pass and play, help, Save and quit. Entries keep their
+    places whoever is to act: the game's ``menu_items`` are always asked (a
+    move not possible now is listed as such, with no action), and Hint, when
+    hints are on, says "not now" off a person's decision."""
     app = self.app
     items = []
-    if self.my_turn():
-        items.extend(self.menu_items())
+    items.extend(self.menu_items())
     if self.hints_allowed():
         items.append(("Hint", self.hint))
+    elif self.humans == 1 or self.opt.get("hints"):
+        items.append(("Hint: not now", None))
     items.append(("Moves", lambda: app.replace(self.log.page(app))))
     items.extend(self.info_items())
     if self.humans > 1:
