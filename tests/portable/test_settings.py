@@ -20,7 +20,10 @@ def press(app, b):
 
 def test_values_change_apply_and_save_on_leaving():
     hw, st, app, s = make()
-    press(app, E.A)                      # sound off
+    press(app, E.A)                      # A goes on, changes nothing
+    assert app.settings["sound"] is True and s.sel == 1
+    press(app, E.UP)
+    press(app, E.RIGHT)                  # sound off
     assert app.settings["sound"] is False and hw.buzzer.muted
     press(app, E.DOWN)
     press(app, E.LEFT)                   # brightness 4 -> 3, applied now
@@ -43,7 +46,10 @@ def test_i2c_speed_toggle_says_when_it_applies():
     hw, st, app, s = make()
     for _ in range(4):
         press(app, E.DOWN)
-    press(app, E.A)
+    press(app, E.A)                      # A goes on to Shake
+    assert app.settings["i2c_khz"] == 1000 and s.sel == 5
+    press(app, E.UP)
+    press(app, E.LEFT)
     assert app.settings["i2c_khz"] == 400
     top = app.top()
     assert isinstance(top, ui.Message) and "next power-on" in " ".join(top.lines)
