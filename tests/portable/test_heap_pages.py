@@ -10,7 +10,6 @@ import sys
 from dicebox.core import events as E
 from dicebox.core import table
 from console import FakeApp, TextFB, labels, pick
-from test_milestones_screens import App as MApp
 
 MPY = sys.implementation.name == "micropython"
 
@@ -83,90 +82,3 @@ def test_dairyman_play_drops_the_start_menu_help_and_pages():
     if MPY:
         assert loaded("help", "pages", "tablemore") == []
     assert menu is not t
-
-
-def test_mildred_start_menu_does_not_keep_a_replaced_save_alive():
-    from dicebox.games.mildred import screens as S
-    from dicebox.games.mildred import rules as R
-    app = App()
-    S.start(app)
-    start = app.top()
-    start.new((0, 1))()              # a game, saved as it starts
-    app.pop()                        # back to the start menu: it reads the save
-    assert app.top() is start and start.saved is not None
-    old = start.saved[0]
-    start.begin([0, 1])              # New game over the saved one
-    t = app.top()
-    assert isinstance(t, S.Table) and t.s is not old
-    assert start.saved is None       # the old game's state is not held under the table
-    t.enter()
-    if MPY:
-        assert loaded("help", "pages", "tablemore") == []
-    t2 = S.Table(app, R.State(), [0, 1])
-    assert "Details" in [x[0] for x in t2.info_items()]
-
-
-def test_mildred_details_page_comes_from_its_own_module():
-    from dicebox.games.mildred import screens as S
-    app = App()
-    S.start(app)
-    start = app.top()
-    start.new((0, 1))()
-    t = app.top() if isinstance(app.top(), S.Table) else app.stack[-2]
-    while app.top() is not t:
-        app.pop()
-    t.enter()
-    t.event(E.make(E.PRESS, E.DOWN))
-    assert app.top() is not t and "Details" in app.screen()
-    app.pop()
-    t.enter()
-    if MPY:
-        assert loaded("pages") == []
-
-
-def _milestones_table(app):
-    from test_milestones_screens import setup_solo
-    return setup_solo(app, bots=1)
-
-
-def test_milestones_play_drops_the_menus_and_the_ending():
-    app = MApp()
-    t = _milestones_table(app)
-    t.enter()
-    if MPY:
-        assert loaded("menus", "ending", "help", "tablemore") == []
-
-
-def test_milestones_lines_waiting_for_the_message_line_are_capped():
-    from dicebox.games.milestones import play
-    app = MApp()
-    t = _milestones_table(app)
-    t.msg = "busy"
-    t.humans = 2                                  # a recap is for pass and play
-    t.seen = [t.log.count, None]
-    for k in range(30):
-        t.log.add("S2 scored line %d" % k)
-    t.prev_turn = 1
-    t.st.turn = 0
-    t.st.started = True
-    t._recap()
-    assert len(t.said) == play.SAID_MAX
-    assert t.said[-1] == "S2 scored line 29"      # the newest lines are kept
-    for k in range(20):                           # and so does a bot's "keep" call
-        t.said.append("x%d" % k)
-    t.cap_said()
-    assert len(t.said) == play.SAID_MAX and t.said[-1] == "x19"
-
-
-def test_milestones_a_key_on_a_finished_table_shows_the_result_again():
-    from dicebox.games.milestones import screens
-    app = MApp()
-    t = _milestones_table(app)
-    app.shake()
-    app.run(185000, step=250)          # the sand runs out: the result page
-    assert t.st.is_over()
-    assert isinstance(app.top(), screens.Result)
-    app.pop()                          # the result page gone, the table on top
-    t.enter()
-    t.event(E.make(E.PRESS, E.A))
-    assert isinstance(app.top(), screens.Result)
