@@ -5,13 +5,19 @@
                   tests/host/test_golden.py; review the diff before committing)
 
 Each host_tools/shots/NAME.txt is a headless script (see host_tools/sim/run.py);
-it runs on a fresh data folder with a fixed RNG seed, so the pictures repeat.
+it runs on a fresh data folder with a fixed RNG seed, so the pictures repeat,
+on the firmware compiled by mpy-cross (``build.test_tree``), as the board and
+`make sim` run it: compiling the sources inside the device-sized heap spends
+memory the chip never spends (a long scene script ran out of it opening a game).
 """
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import build  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -40,7 +46,7 @@ def run_script(name, out, scale, seed=1):
     try:
         heap = HEAP if scale == 1 else HEAP_BIG_SHOTS
         cmd = [MPY, "-X", "heapsize=" + heap, os.path.join(ROOT, "host_tools", "sim", "run.py"),
-               "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
+               "--fw", build.test_tree(), "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
                "--data", data, "--seed", str(seed), "--scale", str(scale)]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         if p.returncode != 0:
