@@ -353,7 +353,24 @@ def play_to_the_end(app, t, where, limit=40000):
     app.stack[:] = saved
 
 
-def game(start, where, to_end=True):
+def game(start, where, to_end=True, front=True):
+    """Every page of a game: its menus and pages (``front``), a person's table,
+    pass and play's cover, and (``to_end``) a bots' game to its end page."""
+    if front:
+        game_front(start, where)
+    if not to_end:
+        return
+    app = new_app(seed=9)
+    start(app)
+    pick_new_game(app, all_bots=True)
+    for _ in range(20):
+        if is_table(app.top()):
+            break
+        read_pages(app, where)
+    play_to_the_end(app, app.top(), where)
+
+
+def game_front(start, where):
     app = new_app()
     start(app)
     crawl(app, where, 3)
@@ -370,16 +387,6 @@ def game(start, where, to_end=True):
         look(app, app.top(), where + " people " + type(app.top()).__name__)
         app.pop()
     look(app, app.top(), where + " people table")
-    if not to_end:
-        return
-    app = new_app(seed=9)
-    start(app)
-    pick_new_game(app, all_bots=True)
-    for _ in range(20):
-        if is_table(app.top()):
-            break
-        read_pages(app, where)
-    play_to_the_end(app, app.top(), where)
 
 
 def test_the_checks_see_what_they_look_for():

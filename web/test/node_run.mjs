@@ -100,7 +100,7 @@ if (mode === "script") {
   const quiet = new Map();
   page = await load(quiet);
   con = page.webhw.boot('{"virtual": true}');
-  for (const line of ["wait 100", "press down 5", "press a", "press a", "press b", "press up 5",
+  for (const line of ["wait 100", "press down 5", "press a", "press right", "press b", "press up 5",
     "press a", "press a", "wait 800"]) con.command(line, shots);
   r.muted_top = JSON.parse(con.info()).top;
   r.muted_settings = quiet.get("dicebox:settings.json") || null;
