@@ -688,11 +688,11 @@ class CutFS:
 
 GAMES = {  # title on the home menu, entries picked to start a game (or a line and the Left
     # presses that set it), save record, records key, high scores
-    "dairyman": ("Dairyman", ("new game", ("p2:", 2), "start"), "dairyman", "Dairyman", None),
+    "dairyman": ("Dairyman", ("new game", "start"), "dairyman", "Dairyman", None),
     "mildred": ("Mildred", ("new game", "start"), "mildred", "Mildred", None),
     "milestones": ("Milestones", ("new game", "start"), "milestones_game", "milestones",
                    "milestones_high"),
-}   # each: P1 a person against bots (Dairyman's P2 Beginner: the shorter game), so the end is recorded
+}   # each: P1 a person against bots (Dairyman's P2 Strong, as the new-game page offers), so the end is recorded
 
 
 class Points:
@@ -723,8 +723,11 @@ def watch_saves():
 
 
 def decide(t, rng):
-    """A person's move at a turn-based table: what the Beginner bot would play."""
-    for a in t.bot_module().think(t.s.clone(), rng, 0):
+    """A person's move at a turn-based table: what the Beginner bot would play
+    (in Dairyman the Strong bot's: two Beginners can fail and reset the
+    display for hundreds of turns, longer than the driver's half hour)."""
+    level = 2 if "dairyman" in type(t).__module__ else 0
+    for a in t.bot_module().think(t.s.clone(), rng, level):
         if a is not None:
             return a
     raise ScriptError("the bot gave no move")
