@@ -220,20 +220,3 @@ def test_refused_dice_source_cannot_roll_and_nothing_crashes():
     r = seeded(3)
     for _ in range(60):
         tap(hw, app, KEYS[r.randbelow(len(KEYS))])
-
-
-def test_every_level_plays_in_the_app_and_skip_ahead_reaches_your_turn():
-    for level in range(4):
-        hw, app = make()
-        t = new_game(hw, app, 1, level)
-        assert t.seats == [0, level + 1]
-        storm(hw, app, 40 + level, 60)
-        if isinstance(app.top(), screens.Table) and app.top().bots_play():
-            t = app.top()
-            tap(hw, app, events.A)              # skip ahead
-            n = 0
-            while t.bots_play() and n < 600:
-                step(hw, app)
-                n += 1
-            assert not t.bots_play() and not t.fast
-        assert t.log.count > 5
