@@ -1,0 +1,59 @@
+"""Mildred bots: fixed-seed games replayed, every level's moves and the Hint's
+equal to the ones recorded (re-slicing a bot must not change what it plays)."""
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import rules as R
+
+# (seed, level of both seats, number of moves, checksum of the moves' text, and
+# of the Hint's advice at every move), recorded with the bots as they played
+# before the slices were re-sized
+RECORDED = (
+    (1, 0, 101, 9682529, 0),
+    (2, 0, 223, 861276, 0),
+    (1, 1, 206, 1265496, 0),
+    (2, 1, 134, 12624856, 0),
+    (1, 2, 462, 14304307, 0),
+    (2, 2, 92, 12649556, 0),
+    (1, 3, 89, 7673955, 5991325),
+    (2, 3, 79, 13809899, 1011307),
+)
+
+
+def checksum(h, a):
+    for c in repr(a):
+        h = (h * 31 + ord(c)) & 0xFFFFFF
+    return h
+
+
+def moves(seed, level, hints=False):
+    r = rng.seeded(seed)
+    st = R.State()
+    n = 0
+    h = 0
+    hh = 0
+    while st.current_player() != TERMINAL:
+        cp = st.current_player()
+        if cp == CHANCE:
+            resolve_chance(st, r)
+            continue
+        if hints and n % 4 == 0:
+            hh = checksum(hh, B.run(B.hint(st, rng.seeded(n))))
+        a = B.run(B.think(st, r, level))
+        st.apply(a)
+        n += 1
+        h = checksum(h, a)
+        assert n < 4000
+    return n, h, hh
+
+
+def test_every_level_plays_the_recorded_moves():
+    assert RECORDED
+    for seed, level, n, h, hh in RECORDED:
+        assert moves(seed, level, level == 3) == (n, h, hh), (seed, level)
+
+
+if __name__ == "__main__":
+    for level in range(4):
+        for seed in (1, 2):
+            print((seed, level) + moves(seed, level, level == 3))

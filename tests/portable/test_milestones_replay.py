@@ -1,0 +1,91 @@
+"""Milestones bots: fixed-seed games replayed, every level's moves equal to the
+ones recorded (re-slicing a bot must not change what it plays)."""
+import sys
+from dicebox.core import rng
+from dicebox.core.game import CHANCE, resolve_chance
+from dicebox.games.milestones import bot, rules
+
+# (seed, seats, level of every seat, number of moves, checksum of the moves'
+# text), recorded with the bots as they played before the slices were re-sized
+# the two ports play some games apart (the same on every run of each)
+RECORDED = {
+    "cpython": (
+        (1, 2, 0, 51, 15962254),
+        (2, 3, 0, 59, 5860259),
+        (1, 2, 1, 70, 8602511),
+        (2, 3, 1, 87, 12557548),
+        (1, 2, 2, 78, 3851058),
+        (2, 3, 2, 83, 6728602),
+        (1, 2, 3, 80, 11568357),
+        (2, 3, 3, 88, 8576737),
+    ),
+    "micropython": (
+        (1, 2, 0, 51, 3670725),
+        (2, 3, 0, 57, 11210300),
+        (1, 2, 1, 77, 12684161),
+        (2, 3, 1, 84, 11990886),
+        (1, 2, 2, 78, 3851058),
+        (2, 3, 2, 83, 6728602),
+        (1, 2, 3, 75, 16656820),
+        (2, 3, 3, 88, 8576737),
+    ),
+}
+
+
+def checksum(h, a):
+    for c in repr(a):
+        h = (h * 31 + ord(c)) & 0xFFFFFF
+    return h
+
+
+def moves(seed, n, level, ms_per_roll=4000):
+    """One game, every seat a bot of ``level``, stepped as the ladder does."""
+    r = rng.seeded(seed)
+    st = rules.State(n)
+    bots = [bot.Bot(i, level) for i in range(n)]
+    now = 0
+    k = 0
+    h = 0
+    while not st.over:
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        moved = False
+        for b in bots:
+            a = None
+            for _ in range(500):
+                a = b.step(st, r)
+                if a is not None or not b.thinking():
+                    break
+            if a is not None and a[0] != "roll":
+                st.apply(a)
+                k += 1
+                h = checksum(h, a)
+                moved = True
+                break
+        if moved:
+            continue
+        b = bots[st.turn]
+        a = None
+        while a is None:
+            a = b.step(st, r)
+        st.apply(a)
+        k += 1
+        h = checksum(h, a)
+        resolve_chance(st, r)
+        now += ms_per_roll
+        st.apply(("time", now))
+    bot.clear_announcements()
+    return k, h
+
+
+def test_every_level_plays_the_recorded_moves():
+    rec = RECORDED[sys.implementation.name]
+    for seed, n, level, k, h in rec:
+        assert moves(seed, n, level) == (k, h), (seed, n, level)
+
+
+if __name__ == "__main__":
+    for level in range(4):
+        for seed, n in ((1, 2), (2, 3)):
+            print((seed, n, level) + moves(seed, n, level))
