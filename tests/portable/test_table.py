@@ -702,7 +702,7 @@ class CancelTable(PigTable):
         if ui.is_press(ev, E.DOWN):
             self.marked = True
             return True
-        if ui.is_press(ev, E.B) and self.marked:
+        if E.button(ev) == E.B and E.kind(ev) == E.RELEASE and self.marked:   # a short B, let go
             self.marked = False
             return True
         return PigTable.key(self, ev)

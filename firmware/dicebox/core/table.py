@@ -11,10 +11,11 @@ every game:
   it per frame, so no frame holds more than one slice, a "thinking" cue turns
   in the corner, and the menu (hold B) answers while a bot thinks: the table is
   not on top while the menu is open, so the thought simply waits.
-* **Keys.** A short B goes back: the game's ``key`` hook sees it first (to
-  cancel a selection); unused, it asks "Leave the game?" (saved; A: leave,
-  B: stay). Holding B (``events.LONG``) opens the game menu. The same on the
-  cover, during bot play and at the end. A never opens a menu here.
+* **Keys.** B is judged when it is let go. A short B goes back: the game's
+  ``key`` hook sees its RELEASE first (to cancel a selection); unused, it
+  asks "Leave the game?" (saved; A: leave, B: stay). Holding B
+  (``events.LONG``) opens the game menu. The same on the cover, during bot
+  play and at the end, in every game. A never opens a menu here.
 * **Pacing.** Bot steps come ``STEP_MS`` apart so people can follow them;
   A during bot play skips to the next person's turn: the bots then play one
   step per frame (still sliced, never in one long frame), with no cap.
@@ -192,8 +193,7 @@ class Table(ui.Screen):
         self.redraw = False          # a bot's move is drawn in the frame after it
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
-        self.b_down = False          # B's press was seen here (b_event)
-        self.b_used = False          # ... and the game's key() used it
+        self.b_down = False          # B's press was seen here, since the table came on top (b_event)
         from dicebox.core.app import RollRefused
         try:
             self.settle()
@@ -524,6 +524,7 @@ class Table(ui.Screen):
 
     def enter(self):
         self.dirty = True
+        self.b_down = False     # a B held across a page does not fire here (b_event)
         drop(MORE)              # the pages used now and then: not kept during play
         for name in self.DROP:
             drop(name)
@@ -563,23 +564,24 @@ class Table(ui.Screen):
 
     def b_event(self, ev, k):
         """B, the same on every page of the table (turns, the cover, bot play,
-        the end): a short press goes back (the game's ``key`` sees the press
-        first, to cancel what is in progress; else "Leave the game?"), holding
-        it (LONG) opens the game menu. A B whose press this table did not see
-        (the press closed the page above) does nothing."""
+        the end), judged when it is let go: released before it counts as held,
+        it goes back (the game's ``key`` gets the RELEASE first, to cancel
+        what is in progress, True when it did; else "Leave the game?");
+        held (LONG), it opens the game menu and its release does nothing
+        more. A B whose press this table did not see, or that was pressed
+        before the table last came back on top (the press closed the page
+        above, a page came and went while it was held), does nothing."""
         if k == events.PRESS:
             self.b_down = True
-            self.b_used = (self.cover < 0 and self.s.current_player() != TERMINAL
-                           and self.key(ev))
-        elif not self.b_down:
             return
-        elif k == events.LONG:
-            self.b_down = False
+        if not self.b_down:
+            return
+        self.b_down = False
+        if k == events.LONG:
             self.menu()
-        else:
-            self.b_down = False
-            if not self.b_used:
-                self.ask_leave()
+        elif (self.cover >= 0 or self.s.current_player() == TERMINAL
+              or not self.key(ev)):
+            self.ask_leave()
 
     def ask_leave(self):
         """A short B with nothing to cancel: leave, the game saved (A), or stay (B)."""

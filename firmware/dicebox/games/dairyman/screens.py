@@ -102,7 +102,6 @@ class Table(table.Table):
         self.sel = []
         self.mode = 0          # 0 play, 1 freeze picking, 2 ice die picking
         self.ice_tile = -1
-        self.b_cancel = False  # a B pressed over picks: they go when it is let go short
         n = log.count if log is not None else 0
         table.Table.__init__(self, app, s, seats, log, opt)
         for i in self.marks:   # shuffles at the start (the deal) need no recap
@@ -218,22 +217,26 @@ class Table(table.Table):
 
     def key(self, ev):
         """Down: scores; on your turn the cursor and the picks; a short B
-        drops the picks (or leaves freeze / ice picking) when let go (see
-        b_event), else it is the table's (B: back; holding B: the game menu)."""
+        (its release, from the table's b_event) drops the picks or leaves
+        freeze / ice picking, else it is the table's (B: back; holding B: the
+        game menu, the picks kept)."""
         k = events.kind(ev)
+        b = events.button(ev)
+        if b == events.B:
+            if k == events.RELEASE and self.my_turn() and (self.sel or self.mode):
+                self.sel = []
+                self.mode = 0
+                self.msg = ""
+                self.dirty = True
+                return True
+            return False
         if k != events.PRESS and k != events.REPEAT:
             return False
-        b = events.button(ev)
         if b == events.DOWN:
             if k == events.PRESS:
                 self.app.push(self.scores())
             return True
         if not self.my_turn():
-            return False
-        if b == events.B:
-            if k == events.PRESS and (self.sel or self.mode):
-                self.b_cancel = True   # judged when let go (b_event)
-                return True
             return False
         fr = self.free()
         if b == events.LEFT or b == events.RIGHT:
@@ -249,21 +252,6 @@ class Table(table.Table):
         elif b == events.UP and self.mode == 1:
             self.play_and_roll(("reroll", tuple(self.sel)))
         return True
-
-    def b_event(self, ev, k):
-        """The table's B, and the picks: a short B over picks drops them when
-        it is let go; holding B opens the game menu with the picks kept."""
-        if k == events.PRESS:
-            self.b_cancel = False
-        table.Table.b_event(self, ev, k)
-        if k == events.LONG:
-            self.b_cancel = False
-        elif k == events.RELEASE and self.b_cancel:
-            self.b_cancel = False
-            self.sel = []
-            self.mode = 0
-            self.msg = ""
-            self.dirty = True
 
     # ---- picking dice ------------------------------------------------------------
     def pick(self):

@@ -281,26 +281,11 @@ class Table(T.Table):
         if self.humans == 1 and (self.keepm or self.bm.announced(self.st, 0)):
             self.keep(0)
 
-    def b_event(self, ev, k):
-        """B as on every table, judged when it is let go: released before
-        it counts as held, it first cancels the marks (``key``), else asks
-        "Leave the game?"; held (LONG), it opens the game menu with the
-        marks kept ("Ask to keep" needs them). A B whose press this table
-        did not see (the press closed the page above) does nothing."""
-        if k == events.PRESS:
-            self.b_down = True
-            return
-        if not self.b_down:
-            return
-        self.b_down = False
-        if k == events.LONG:
-            self.menu()
-        elif not self.key(ev):
-            self.ask_leave()
-
     def key(self, ev):
-        """A short B first cancels the marks (both kinds; alone, the request
-        to keep is withdrawn): True when there were any."""
+        """A short B (its release, from the table's b_event: held, B opens the
+        game menu with the marks kept, "Ask to keep" needs them) first
+        cancels the marks (both kinds; alone, the request to keep is
+        withdrawn): True when there were any."""
         if not (self.sel or self.keepm):
             return False
         self.sel = 0
