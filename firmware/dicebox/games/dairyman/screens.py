@@ -267,6 +267,8 @@ class Table(table.Table):
             self.sel.remove(i)
         elif self.mode == 1 and len(self.sel) >= s.freeze[s.seat]:
             self.msg = "no more freeze tokens"
+        elif self.mode == 1 and len(self.sel) >= len(self.free()) - 1:
+            self.msg = "leave 1 to roll"     # a reroll rolls at least one die
         else:
             self.sel.append(i)
         self.dirty = True
