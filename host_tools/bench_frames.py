@@ -4,23 +4,32 @@
         [--heap] [--tiny] [--only NAME,NAME]
 
 Drives the real App headless (the simulated panel through the real SSD1306
-driver, a virtual clock, a seeded entropy source, a real Store on the host's
-filesystem) through each scene and records, for every frame of the scene:
-the unix-port microseconds ``app.frame`` took (minus the host time spent
-inside ``Store.save``, which is charged as flash time instead), the bytes the
-driver's ``flush`` returned, the saves taken, whether the heap was collected
-in the frame, the drawing time, and whether that collection was the
-console's own in a still frame (``App.collect_if_low``: the tables give it a
-frame where nothing moves) rather than the allocator's. One line a scene:
-``SCENE {json}``. ``--heap``: also the live heap peak (``live()``: the C stack
-wiped, ``gc.collect()``, then ``gc.mem_alloc()``, every few frames, which changes the frame times: bench.py
-runs it as a separate pass). ``--tiny``: a few frames a scene (the tests).
+driver, a virtual clock, a seeded entropy source, a real Store on littlefs
+as the chip mounts it, over a block device that counts erases and page
+programs: host_tools/bench_flash.py) through each scene and records, for
+every frame of the scene: the unix-port microseconds ``app.frame`` took
+(minus the host time of the simulated panel and of the Python block device,
+which the chip spends in silicon and flash: bus and flash time are added
+apart), the bytes the driver's ``flush`` returned, the saves taken, whether
+the heap was collected in the frame, the drawing time, whether that
+collection was the console's own in a still frame (``App.collect_if_low``:
+the tables give it a frame where nothing moves) rather than the
+allocator's, the saves' own code time, and the flash erases and 256 B pages
+the frame's saves made. One line a scene: ``SCENE {json}``. ``--heap``: also
+the live heap peak (``live()``: the C stack wiped, ``gc.collect()``, then
+``gc.mem_alloc()``, every few frames, which changes the frame times: bench.py
+runs it as a separate pass) and ``heap_start``, the live heap when the scene
+starts (every module it needs loaded, no play yet: the heap model counts
+modules and play data apart). ``--tiny``: a few frames a scene (the tests).
+Every run times the reference loop (device_factors.ref_loop) at its start and
+its end: one line ``REF us``, the faster (bench.py judges the host's load by it).
 
 The runs are deterministic (virtual clock, seeded dice), so the frames of two
 runs line up one for one and bench.py keeps the fastest time of each frame.
 bench.py turns the records into device time (host_tools/device_factors.py).
 """
 import gc
+import os
 import json
 from array import array
 import sys
@@ -28,6 +37,7 @@ import time
 
 HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, HERE + "/sim")
+sys.path.insert(0, HERE)
 FW = sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../firmware"
 sys.path.insert(0, FW)
 
@@ -37,10 +47,28 @@ from dicebox.core.app import App  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 
+# the benchmark's own tools (the models, the counting flash device) are not on
+# the chip: their bytes are taken off the heap figures, like the records'
+gc.collect()
+_a0 = gc.mem_alloc()
+import device_factors as DF  # noqa: E402
+
+try:
+    import bench_flash  # noqa: E402
+    FLASH = hasattr(os, "VfsLfs2")
+    if FLASH:
+        bench_flash.device()
+except ImportError:
+    FLASH = False
+gc.collect()
+TOOL_BYTES = gc.mem_alloc() - _a0
+
 TINY = "--tiny" in sys.argv
 HEAP = "--heap" in sys.argv
 HEAP_EVERY = 10
-DATA = "/tmp/dicebox_bench_frames"
+# the records live on the counted littlefs, as on the chip (the host's own
+# filesystem when this port has no littlefs: then no flash is counted)
+DATA = "/flash/data" if FLASH else "/tmp/dicebox_bench_frames"
 MAX_FRAMES = 1600     # per scene; the records are preallocated (no growth mid-scene)
 # one set of records for every scene, made before the first App: its bytes are
 # taken off the heap figures (they are the benchmark's, not the firmware's)
@@ -50,7 +78,10 @@ _NS = array("i", bytearray(4 * MAX_FRAMES))
 _GC = array("i", bytearray(4 * MAX_FRAMES))   # 1: the heap was collected in the frame
 _UI = array("i", bytearray(4 * MAX_FRAMES))   # us of it drawing and flushing (the UI factor)
 _SC = array("i", bytearray(4 * MAX_FRAMES))   # collections App.collect_if_low made in the frame
-RECORDS_BYTES = 6 * 4 * MAX_FRAMES
+_SV = array("i", bytearray(4 * MAX_FRAMES))   # us of it in Store.save's code (the UI factor)
+_ER = array("i", bytearray(4 * MAX_FRAMES))   # flash erases its saves made
+_PG = array("i", bytearray(4 * MAX_FRAMES))   # flash 256 B pages its saves programmed
+RECORDS_BYTES = 9 * 4 * MAX_FRAMES + TOOL_BYTES
 
 
 def _wipe(n):
@@ -85,6 +116,7 @@ class Runner:
     """The App with its flush and its saves counted, a frame at a time."""
 
     def __init__(self, seed=3, data=DATA):
+        self.flash = bench_flash.mount() if FLASH else None
         _empty(data)
         self.clock = simhw.VirtualClock()
         self.hw = hw = simhw.SimHW(self.clock, data, seed=seed)
@@ -92,7 +124,7 @@ class Runner:
         self.pace = simhw.Pace()
         self.fb_bytes = 0
         self.saves = 0
-        self.save_us = 0      # host time not charged to the device: saves (flash, added apart), panel decoding
+        self.save_us = 0      # host time in Store.save's own code (the flash's is taken off)
         self.rec = False      # recording a scene
         self.n = 0            # frames recorded
         self.us = _US
@@ -101,7 +133,11 @@ class Runner:
         self.gcs = _GC
         self.uis = _UI
         self.scs = _SC
+        self.svs = _SV
+        self.ers = _ER
+        self.pgs = _PG
         self.panel_us = 0
+        self.start_live = 0
         self.ui_us = 0
         self.draws_timed = 0  # drawings timed as UI work (tests)
         self.peak = 0
@@ -123,12 +159,14 @@ class Runner:
             return n
 
         def counted_save(*a, **k):
+            f0 = self.flash.us if self.flash else 0
             t0 = time.ticks_us()
             try:
                 return save(*a, **k)
             finally:
                 self.saves += 1
-                self.save_us += time.ticks_diff(time.ticks_us(), t0)
+                dt = time.ticks_diff(time.ticks_us(), t0)
+                self.save_us += dt - ((self.flash.us if self.flash else 0) - f0)
         disp.flush = counted_flush
         store.save = counted_save
         # the simulated panel decodes every byte in Python: on the device that is
@@ -186,12 +224,17 @@ class Runner:
         self.save_us = 0
         self.panel_us = 0
         self.ui_us = 0
+        fl = self.flash
+        if fl:
+            e0 = fl.erases
+            p0 = fl.pages
+            f0 = fl.us
         timed = self._time_draw()
         c0 = self.app.collections
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
-        us = time.ticks_diff(time.ticks_us(), t0) - self.save_us - self.panel_us
+        us = time.ticks_diff(time.ticks_us(), t0) - self.panel_us - (fl.us - f0 if fl else 0)
         sched = self.app.collections - c0
         del self.app.push         # the class's own push again
         for sc in timed:
@@ -209,6 +252,9 @@ class Runner:
             self.gcs[i] = collected
             self.uis[i] = ui if 0 < ui < us else (us if ui >= us else 0)
             self.scs[i] = sched
+            self.svs[i] = min(max(0, self.save_us), self.us[i])
+            self.ers[i] = fl.erases - e0 if fl else 0
+            self.pgs[i] = fl.pages - p0 if fl else 0
             self.n = i + 1
             if HEAP and self.nframe % HEAP_EVERY == 0:
                 a = live()
@@ -240,7 +286,7 @@ class Runner:
 
     def start(self):
         gc.collect()
-        self.peak = live() if HEAP else 0
+        self.peak = self.start_live = live() if HEAP else 0
         self.n = 0
         self.writes0 = self.app.store.writes
         self.sent0 = self.hw.display.bytes_sent
@@ -251,7 +297,9 @@ class Runner:
         if HEAP:
             self.peak = max(self.peak, live())
         peak = self.peak - RECORDS_BYTES if self.peak else 0
-        out = {"scene": name, "factor": factor, "heap_peak": peak,
+        start = self.start_live - RECORDS_BYTES if self.start_live else 0
+        out = {"scene": name, "factor": factor, "heap_peak": peak, "heap_start": start,
+               "flash": bool(self.flash),
                "screen": type(self.app.top()).__name__, "nframes": self.n,
                "store_writes": self.app.store.writes - self.writes0,
                "bytes_sent": self.hw.display.bytes_sent - self.sent0}
@@ -261,7 +309,8 @@ class Runner:
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)
             print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i],
-                                      self.scs[i]] for i in range(a, b)]))
+                                      self.scs[i], self.svs[i], self.ers[i], self.pgs[i]]
+                                     for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 
     def home(self):
@@ -456,7 +505,19 @@ def _scene(key, fn):
         print("SCENE " + json.dumps({"scene": key, "error": "%s: %s" % (type(e).__name__, e)}))
 
 
+def ref_us():
+    """The reference loop's unix-port time, fastest of 3."""
+    best = 0
+    for _ in range(3):
+        t0 = time.ticks_us()
+        DF.ref_loop()
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        best = dt if not best or dt < best else best
+    return best
+
+
 def main():
+    ref = ref_us()
     only = None
     if "--only" in sys.argv:
         only = sys.argv[sys.argv.index("--only") + 1].split(",")
@@ -470,6 +531,7 @@ def main():
             continue
         _scene(key, fn)
         live()
+    print("REF %d" % min(ref, ref_us()))
     print("DONE")
 
 

@@ -1,7 +1,9 @@
 """Platform benchmark, run under the MicroPython unix port (see host_tools/bench.py).
 
 Drives the real firmware (app loop, screens, SSD1306 driver) over the simulated
-panel on a virtual clock, and prints one line: BENCH {json}.
+panel on a virtual clock, and prints one line: BENCH {json}. ``boot_us_unix``:
+from the first firmware import to the end of the first menu frame (the boot
+model's unix-port part); ``ref_us``: the reference loop (device_factors).
 """
 import sys
 
@@ -19,6 +21,7 @@ import time  # noqa: E402
 gc.collect()
 base_alloc = gc.mem_alloc()
 t0 = time.ticks_us()
+t_boot = t0
 from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
@@ -33,10 +36,14 @@ for f in __import__("os").listdir(data):
 hw = simhw.SimHW(simhw.VirtualClock(), data, seed=3)
 app = App(hw, storage.Store(data), menu.home)
 app.home()
+b0 = hw.display.bytes_sent
 app.frame(hw.ticks_ms())
+boot_us = time.ticks_diff(time.ticks_us(), t_boot)
+boot_bytes = hw.display.bytes_sent - b0
 gc.collect()
 boot_alloc = gc.mem_alloc()
-out = {"import_ms": import_us / 1000, "heap_boot_bytes": boot_alloc,
+out = {"import_ms": import_us / 1000, "boot_us_unix": boot_us, "boot_bytes": boot_bytes,
+       "heap_boot_bytes": boot_alloc,
        "heap_boot_firmware_bytes": boot_alloc - base_alloc}
 
 peak = [boot_alloc]
@@ -283,5 +290,8 @@ out["entropy_health_step_us_unix"] = _best(lambda: _ent.health_step(STEP_BITS), 
 out["entropy_step_bits"] = STEP_BITS
 out["entropy_startup_bits"] = health.STARTUP_BITS
 out["word_bytes"] = 8 if sys.maxsize > 2 ** 32 else 4
+sys.path.insert(0, HERE)
+import device_factors as DF  # noqa: E402
+out["ref_us"] = _best(DF.ref_loop, runs=3)
 out["firmware"] = FW
 print("BENCH " + json.dumps(out))

@@ -1,0 +1,90 @@
+"""Expert decision times, run under the MicroPython unix port (see host_tools/bench.py).
+
+  .venv/bin/micropython -X heapsize=240wK host_tools/bench_decisions.py [--fw DIR] [--games N]
+
+Plays fixed-seed two-player games of Dairyman and of Mildred's List with the
+Expert (level 3) in both seats, thinking as the console does (``bot.think``,
+one ``next()`` a slice), and times every decision (its slices added, the
+collector off inside it and run before it) and its longest slice. Also times
+the reference loop (device_factors.ref_loop) at the start and the end. One
+line: ``BENCH {json}`` with, per game, the decisions' unix-port times in
+order (the games are fixed, so the runs line up one for one and bench.py
+keeps each decision's fastest).
+"""
+import gc
+import json
+import sys
+import time
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, HERE)
+FW = sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../firmware"
+sys.path.insert(0, FW)
+GAMES = int(sys.argv[sys.argv.index("--games") + 1]) if "--games" in sys.argv else 3
+EXPERT = 3
+
+import device_factors as DF  # noqa: E402
+from dicebox.core import rng  # noqa: E402
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance  # noqa: E402
+
+
+def ref_us():
+    best = 0
+    for _ in range(3):
+        t0 = time.ticks_us()
+        DF.ref_loop()
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        best = dt if not best or dt < best else best
+    return best
+
+
+def decide(bot, s, r):
+    """One decision as the console thinks it: (action, total us, longest slice us)."""
+    gc.collect()
+    gc.disable()
+    gen = bot.think(s, r, EXPERT)
+    total = 0
+    longest = 0
+    while True:
+        t0 = time.ticks_us()
+        a = next(gen)
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        total += dt
+        if dt > longest:
+            longest = dt
+        if a is not None:
+            break
+    gc.enable()
+    return a, total, longest
+
+
+def play(rules, bot, new_state):
+    times = []
+    slices = []
+    for g in range(GAMES):
+        r = rng.seeded(g + 1)
+        br = rng.seeded(g + 1000)
+        s = new_state()
+        while s.current_player() != TERMINAL:
+            if s.current_player() == CHANCE:
+                resolve_chance(s, r)
+                continue
+            a, us, sl = decide(bot, s, br)
+            times.append(us)
+            slices.append(sl)
+            s.apply(a)
+    return {"decisions": times, "slices": slices}
+
+
+def main():
+    ref = ref_us()
+    out = {}
+    from dicebox.games.dairyman import rules as DR, bot as DB
+    out["dairyman"] = play(DR, DB, lambda: DR.State(2))
+    from dicebox.games.mildred import rules as MR, bot as MB
+    out["mildred"] = play(MR, MB, MR.State)
+    out["ref_us"] = min(ref, ref_us())
+    print("BENCH " + json.dumps(out))
+
+
+main()
