@@ -196,22 +196,60 @@ class Table(T.Table):
         return not st.over and st.setup >= st.n
 
     def menu_items(self):
+        """The moves of the game menu, each in a fixed place for the whole game
+        (the variant says which are there): one not possible now says why in
+        its label ("Flip: no match") and A on it does nothing."""
         st = self.st
         items = []
-        if st.dice is not None and self.keepm and self.humans > 1:
+        if self.humans > 1:
+            why = self.why_not("keep")
             items.append(("Ask to keep", lambda: self.then(
-                lambda: self.seats_then(self.keep, "Who asks?"))))
+                lambda: self.seats_then(self.keep, "Who asks?"))) if why is None
+                else ("Keep: " + why, None))
         if st.big:
+            why = self.why_not("discard")
             items.append(("Discard card", lambda: self.then(
-                lambda: self.seats_then(lambda s: self.act(("discard", s)), "Who discards?"))))
+                lambda: self.seats_then(lambda s: self.act(("discard", s)), "Who discards?")))
+                if why is None else ("Discard: " + why, None))
         if st.hg_side is not None:
-            items.append(("Flip hourglass", lambda: self.then(lambda: self.act(("flip", 0)))))
+            why = self.why_not("flip")
+            items.append(("Flip hourglass", lambda: self.then(lambda: self.act(("flip", 0))))
+                         if why is None else ("Flip: " + why, None))
         return items
+
+    def why_not(self, verb):
+        """None when the game menu's move ``verb`` (keep, discard, flip) can be
+        made now by a person's seat, else why not (at most 8 characters)."""
+        st = self.st
+        if st.over:
+            return "over"
+        if st.setup < st.n:
+            return "later"            # the first cards are being drawn
+        if verb == "keep":
+            if st.dice is None:
+                return "no dice"
+            return None if self.keepm else "no marks"
+        for s in range(self.humans):
+            for a in st.legal_actions(s):
+                if a[0] == verb:
+                    return None
+        if verb == "flip":
+            if not st.hg_open:
+                return "used"
+            if st.dice is None:
+                return "no dice"
+            return "no match"
+        for s in range(self.humans):
+            if st.hands[s] >= 0:
+                return "no pile"
+        return "no card"
 
     def info_items(self):
         items = []
-        if self.st.mand_open or self.st.hg_open:
-            items.append(("Face-up cards", self.specials))
+        st = self.st
+        if st.mand_all or st.hg_side is not None:     # in its place all game, "none" once used
+            items.append(("Face-up cards" if st.mand_open or st.hg_open else "Face-up: none",
+                          self.specials if st.mand_open or st.hg_open else None))
         items.append((lambda: "Claim aid: %s" % ("on" if self.cfg.get("aid") else "off"),
                       self.toggle_aid))
         if self.bots:
