@@ -24,6 +24,7 @@ sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
 
 from dicebox.core import rng, game  # noqa: E402
 from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
+from dicebox.core.think import Budget  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 import device_factors  # noqa: E402
@@ -105,7 +106,7 @@ def fresh(values, k=8, fail=5.0):
             if best < tot <= 10 * i:
                 best = tot
         stopv.append(float(best) if best else -fail)
-    gen = B._values(stopv, -fail)
+    gen = B._values(Budget(B.SLICE), stopv, -fail)
     try:
         while True:
             next(gen)

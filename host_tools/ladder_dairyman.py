@@ -117,6 +117,7 @@ import sys, time, gc
 sys.path.insert(0, %(fw)r)
 from dicebox.games.dairyman import rules, bot
 from dicebox.core import rng, game
+from dicebox.core.think import Budget
 for level in range(4):
     print("L", level)
     for g in range(%(games)d):
@@ -127,8 +128,8 @@ for level in range(4):
             if s.current_player() == game.CHANCE:
                 game.resolve_chance(s, r)
                 continue
-            u0 = bot.units
-            gen = bot.think(s, br, level)
+            bud = Budget(bot.SLICE)
+            gen = bot.think(s, br, level, bud)
             out = []
             while True:
                 gc.collect()    # time the slice's work, not a collection of older garbage
@@ -137,7 +138,7 @@ for level in range(4):
                 out.append(time.ticks_diff(time.ticks_us(), t0))
                 if a is not None:
                     break
-            print(bot.units - u0, " ".join(str(x) for x in out))
+            print(bud.units, " ".join(str(x) for x in out))
             s.apply(a)
 """
 

@@ -101,6 +101,7 @@ sys.path.insert(0, %(fw)r)
 from dicebox.games.mildred import rules as R, bot as B
 from dicebox.core import rng as RNG
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.core.think import Budget
 
 
 def timed(s, lv, seed):
@@ -108,11 +109,11 @@ def timed(s, lv, seed):
     # lv None: the hint
     gc.collect()
     gc.disable()
-    u0 = B.units
+    bud = Budget(B.SLICE)
     if lv is None:
-        gen = B.hint(s, RNG.seeded(seed))
+        gen = B.hint(s, RNG.seeded(seed), bud)
     else:
-        gen = B.think(s, RNG.seeded(seed), lv)
+        gen = B.think(s, RNG.seeded(seed), lv, bud)
     ts = []
     while True:
         t0 = time.ticks_us()
@@ -121,7 +122,7 @@ def timed(s, lv, seed):
         if x is not None:
             break
     gc.enable()
-    return x, B.units - u0, ts
+    return x, bud.units, ts
 
 
 for lv in list(range(B.LEVELS)) + [None]:

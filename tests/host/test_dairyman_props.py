@@ -3,6 +3,7 @@ import json
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+from dicebox.core.think import Budget
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
 from dicebox.games.dairyman import rules, bot
@@ -193,11 +194,12 @@ def test_think_and_hint_leave_the_state_alone_and_keep_to_the_slices(seed, n, le
     if s.current_player() == TERMINAL:
         return
     before = json.dumps(s.to_dict(), sort_keys=True)
-    u0 = last = bot.units
-    for out in bot.think(s, br, level):
-        assert bot.units - last <= bot.SLICE
-        last = bot.units
-    assert bot.units - u0 <= bot.DECISION
+    b = Budget(bot.SLICE)
+    last = 0
+    for out in bot.think(s, br, level, b):
+        assert b.units - last <= bot.SLICE
+        last = b.units
+    assert b.units <= bot.DECISION
     assert out[0] in [x[0] for x in s.legal_actions()]
     c = s.clone()
     c.apply(out)                      # legal

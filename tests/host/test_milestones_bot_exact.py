@@ -11,6 +11,7 @@ import itertools
 import random
 
 from dicebox.core import rng
+from dicebox.core.think import Budget
 from dicebox.games.milestones import bot, deck, odds, rules, tasks
 
 
@@ -59,7 +60,7 @@ def test_the_experts_reroll_of_three_or_more_dice_is_the_best_such():
             s = _alone(c, dice)
             b = bot.Bot(0, bot.EXPERT)
             m = None
-            for x in b._think(s, rng.seeded(rnd.randint(1, 999)), 0):
+            for x in b._think(s, rng.seeded(rnd.randint(1, 999)), 0, Budget(bot.SLICE)):
                 m = x
             best = max(_chance(c, dice, k) for k in range(1, 64) if bin(k).count("1") >= 3)
             assert 1 <= m <= 63

@@ -2,6 +2,7 @@
 the budgets, the state left alone, and Hint's move and reason."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules, bot
 from test_dairyman_rules import new, roll
 
@@ -9,17 +10,20 @@ from test_dairyman_rules import new, roll
 def _decide(s, r, level):
     """Run think() to its end, checking every slice; returns (action, units)."""
     before = s.to_dict()
-    u0 = bot.units
-    last = u0
-    gen = bot.think(s, r, level)
+    b = Budget(bot.SLICE)
+    last = 0
+    gen = bot.think(s, r, level, b)
+    nexts = 0
     while True:
         a = next(gen)
-        assert bot.units - last <= bot.SLICE, (bot.units - last, level)
-        last = bot.units
+        nexts += 1
+        assert b.units - last <= bot.SLICE, (b.units - last, level)
+        last = b.units
         if a is not None:
             break
+    assert b.slices == nexts - 1          # every yield ended a slice the budget counted
     assert s.to_dict() == before, "think changed the state"
-    return a, bot.units - u0
+    return a, b.units
 
 
 def _play(levels, seed, check_every=1):
@@ -60,7 +64,7 @@ def test_a_decision_is_thought_in_more_than_one_slice_when_it_is_long():
     s.display = [14, 20, 21]         # 30, 40, 40
     bot._MEMO[0] = None              # no table kept from an earlier turn
     roll(s, [6, 4, 1, 1, 2, 3, 3, 2])
-    gen = bot.think(s, rng.seeded(3), 3)
+    gen = bot.think(s, rng.seeded(3), 3, Budget(bot.SLICE))
     slices = 0
     while True:
         a = next(gen)
@@ -224,8 +228,7 @@ def test_expert_ends_the_game_when_it_leads():
 def _weighed(s):
     """Every move the search weighs in state s, with its worth (no noise)."""
     out = []
-    bot._used[0] = 0
-    for _ in bot._decide(s, False, 0, None, out):
+    for _ in bot._decide(Budget(bot.SLICE), s, False, 0, None, out):
         pass
     return out
 
@@ -274,23 +277,25 @@ def test_the_audit_position_no_backorder_while_a_second_set_and_a_tile_wait():
             assert a[0] != "fail", (level, a)
 
 
-def _to_end(gen):
-    """Run a thinking generator that returns a value; (value, units used)."""
+def _to_end(make):
+    """Run a thinking generator (``make(budget)``) that returns a value;
+    (value, units used)."""
+    b = Budget(bot.SLICE)
+    gen = make(b)
+
     def wrap():
         v = yield from gen
         yield v
-    u0 = bot.units
-    bot._used[0] = 0
     out = None
     for out in wrap():
         pass
-    return out, bot.units - u0
+    return out, b.units
 
 
 def test_the_table_works_out_only_what_a_turn_of_its_dice_can_reach():
     stopv = [-5.0, -5.0, 20.0, 30.0, 40.0] + [45.0] * 9
-    full, u12 = _to_end(bot._values(stopv, -5.0, 12))
-    eight, u8 = _to_end(bot._values(stopv, -5.0, 8))
+    full, u12 = _to_end(lambda b: bot._values(b, stopv, -5.0, 12))
+    eight, u8 = _to_end(lambda b: bot._values(b, stopv, -5.0, 8))
     for i in range(14):
         for k in range(13):
             if 2 * i + k <= 8:        # every entry 8 dice can reach agrees
@@ -300,7 +305,7 @@ def test_the_table_works_out_only_what_a_turn_of_its_dice_can_reach():
 
 
 def _ctx(s):
-    return _to_end(bot._context(s, True))[0]
+    return _to_end(lambda b: bot._context(b, s, True))[0]
 
 
 def test_expert_weighs_the_next_reset_on_its_best_tile():

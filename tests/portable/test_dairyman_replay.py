@@ -1,6 +1,7 @@
 """Dairyman bots: fixed-seed games replayed, every level's moves equal to the
 ones recorded (re-slicing a bot must not change what it plays)."""
 from dicebox.core import rng, game
+from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules, bot
 
 # (seed, level of every seat, number of moves, checksum of the moves' text),
@@ -34,7 +35,7 @@ def moves(seed, level):
             game.resolve_chance(s, r)
             continue
         a = None
-        for a in bot.think(s, br, level):
+        for a in bot.think(s, br, level, Budget(bot.SLICE)):
             pass
         s.apply(a)
         n += 1

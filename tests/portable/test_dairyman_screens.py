@@ -383,8 +383,9 @@ def test_hints_in_pass_and_play_only_when_switched_on_and_kept_in_the_save():
 
 class _SlowBot:
     """Thinks in five slices, then plays the first legal move."""
+    SLICE = 1
 
-    def think(self, s, rng, level):
+    def think(self, s, rng, level, budget=None):
         for _ in range(4):
             yield None
         yield s.legal_actions()[0]

@@ -1,6 +1,7 @@
 """Mildred's Expert: what it holds while it thinks (the heap in play)."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 
@@ -21,7 +22,7 @@ def _act_state(seed):
 
 def test_expert_lets_go_of_the_legal_list_before_its_second_step():
     st, r = _act_state(11)
-    clk = B._Clock(B.BUDGET)
+    clk = Budget(B.SLICE, B.BUDGET)
     box = [None]
     for _ in B._listed(st, clk, box):
         pass

@@ -1,29 +1,30 @@
 """Mildred bot levels: think() in slices within its budget, legal moves, Hint."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
 
 
-def decide(st, r, level):
+def decide(st, r, level, b=None):
     """Run think() as the table does, one next() at a time, checking the
     units of every slice and of the whole decision; the state unchanged."""
     before = st.to_dict()
-    gen = B.think(st, r, level)
-    total = 0
+    b = b or Budget(B.SLICE)
+    gen = B.think(st, r, level, b)
     slices = 0
     while True:
-        u0 = B.units
+        u0 = b.units
         x = next(gen)
-        used = B.units - u0
+        used = b.units - u0
         assert used <= B.SLICE, (used, B.SLICE)
-        total += used
         slices += 1
         if x is not None:
             break
-    assert total <= B.BUDGET, (total, B.BUDGET)
+    assert b.units <= B.BUDGET, (b.units, B.BUDGET)
+    assert b.slices == slices - 1        # every yield ended a slice the budget counted
     assert st.to_dict() == before        # thinking does not touch the state
     return x, slices
 
@@ -74,11 +75,11 @@ def test_a_crowded_turn_stops_at_the_budget():
             sc=[[0, 0, 0, 6], [0, 0, 0, 0]], rd=[[0, 0, 0, 1], [0, 0, 0, 0]])
     assert len(st.legal_actions()) > B.BUDGET // B.EVAL
     for level in range(B.LEVELS):
-        u0 = B.units
-        a, slices = decide(st, rng.seeded(level), level)
+        b = Budget(B.SLICE)
+        a, slices = decide(st, rng.seeded(level), level, b)
         assert a in st.legal_actions()
         if level >= 2:
-            assert B.units - u0 > B.BUDGET - B.EVAL   # it did use the budget
+            assert b.units > B.BUDGET - B.EVAL   # it did use the budget
             assert slices > 1                           # and thought in several slices
 
 
@@ -117,14 +118,15 @@ def no_codes(line):
 
 def check_hint(st, r):
     before = st.to_dict()
-    gen = B.hint(st, r)
+    b = Budget(B.SLICE)
+    gen = B.hint(st, r, b)
     while True:
-        u0 = B.units
+        u0 = b.units
         x = next(gen)
-        assert B.units - u0 <= B.SLICE
+        assert b.units - u0 <= B.SLICE
         if x is not None:
             break
-    assert B.units - u0 == B.SLICE      # the words: counted, a slice of their own
+    assert b.units - u0 == B.WORDS      # the words: counted, a slice of their own
     a, why = x
     assert st.to_dict() == before        # a hint never changes the game
     assert a in st.legal_actions()
@@ -193,13 +195,13 @@ def test_hint_gives_the_odds_of_a_victory_dice_roll():
 
 
 def listed(st):
-    clk = B._Clock(B.BUDGET)
+    b = Budget(B.SLICE, B.BUDGET)
     box = [None]
     slices = 1
-    u0 = B.units
-    for _ in B._listed(st, clk, box):
-        assert B.units - u0 <= B.SLICE
-        u0 = B.units
+    u0 = 0
+    for _ in B._listed(st, b, box):
+        assert b.units - u0 <= B.SLICE
+        u0 = b.units
         slices += 1
     return box[0], slices
 

@@ -2,6 +2,7 @@
 equal to the ones recorded (re-slicing a bot must not change what it plays)."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 
@@ -38,8 +39,8 @@ def moves(seed, level, hints=False):
             resolve_chance(st, r)
             continue
         if hints and n % 4 == 0:
-            hh = checksum(hh, B.run(B.hint(st, rng.seeded(n))))
-        a = B.run(B.think(st, r, level))
+            hh = checksum(hh, B.run(B.hint(st, rng.seeded(n), Budget(B.SLICE))))
+        a = B.run(B.think(st, r, level, Budget(B.SLICE)))
         st.apply(a)
         n += 1
         h = checksum(h, a)

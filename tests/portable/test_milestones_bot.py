@@ -1,6 +1,7 @@
 """Milestones bot teammates: legal, helpful to their own card, blind to others'."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.milestones import bot, deck, rules
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
@@ -121,7 +122,7 @@ def test_bot_team_plays_a_whole_game_with_legal_moves():
 def test_random_baseline_rolls_any_nonempty_set():
     s = rolled([RUN3, THREE_BLUE], (1, 1, 1, 1, 1, 1))
     r = rng.seeded(3)
-    masks = set(next(bot.RandomBot(0)._think(s, r, 0)) for _ in range(200))
+    masks = set(next(bot.RandomBot(0)._think(s, r, 0, Budget(bot.SLICE))) for _ in range(200))
     assert min(masks) >= 1 and max(masks) <= 63 and len(masks) > 40
 
 
@@ -196,7 +197,7 @@ def test_reroll_search_keeps_small_ints():
     s.apply_chance([0, 0, 5, 5, 3, 3])
     b = bot.Bot(0, seed=3)
     sums = None
-    for x in b._think(s, b._own_rng(), 0):
+    for x in b._think(s, b._own_rng(), 0, Budget(bot.SLICE)):
         if b.h is not None:
             sums = list(b.h)
         if x is not None:
@@ -220,10 +221,9 @@ def test_a_reroll_decision_keeps_to_its_work_budget():
     for level in range(bot.LEVELS):
         b = bot.Bot(0, level, seed=6)
         assert len(b.targets(s)) == (5 if level >= bot.STRONG else 1)
-        u0 = bot.units
         m = b.choose_roll(s)
         assert 1 <= m <= 63
-        assert 0 < bot.units - u0 <= bot.DECISION, (level, bot.units - u0)
+        assert 0 < b.budget.units <= bot.DECISION, (level, b.budget.units)
         assert b.work <= bot.DECISION
     one = rolled([THREE_BLUE, RUN3], (1, 1, 6, 6, 4, 4))
     b1 = bot.Bot(0, seed=6)

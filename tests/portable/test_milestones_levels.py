@@ -2,6 +2,7 @@
 one slice a call, legal actions only, the state untouched, announcements, Hint."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.milestones import bot, deck, rules
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
@@ -45,12 +46,22 @@ def snapshot(st):
     return repr(sorted(st.to_dict().items()))
 
 
+def mark(b):
+    """Where the bot's count of work stands (its decision's budget, its units)."""
+    return b.budget, b.budget.units
+
+
+def since(b, m):
+    """Units of work since ``mark`` m (a new decision starts a new budget)."""
+    return b.budget.units - m[1] if b.budget is m[0] else b.budget.units
+
+
 def stepped(b, st, r, limit=200):
     """Step until an action comes; every call within one slice. (action, calls)."""
     for k in range(limit):
-        u0 = bot.units
+        m = mark(b)
         a = b.step(st, r)
-        assert bot.units - u0 <= bot.SLICE, (bot.units - u0, b.level)
+        assert since(b, m) <= bot.SLICE, (since(b, m), b.level)
         if a is not None:
             return a, k + 1
     raise AssertionError("no action")
@@ -76,9 +87,9 @@ def play(n, level, seed, check_state=False, probe=None, **variant):
         for b in bots:
             for _ in range(100):
                 before = snapshot(st) if check_state else None
-                u0 = bot.units
+                m = mark(b)
                 a = b.step(st, r)
-                assert bot.units - u0 <= bot.SLICE, bot.units - u0
+                assert since(b, m) <= bot.SLICE, since(b, m)
                 if check_state:
                     assert snapshot(st) == before
                 if a is not None or not b.thinking():
@@ -91,11 +102,10 @@ def play(n, level, seed, check_state=False, probe=None, **variant):
         if moved:
             continue
         b = bots[st.turn]
-        u0 = bot.units
         a = None
         while a is None:
             a = b.step(st, r)
-        assert bot.units - u0 <= bot.DECISION, (level, bot.units - u0)
+        assert b.budget.units <= bot.DECISION, (level, b.budget.units)
         assert a in st.legal_actions(), a
         st.apply(a)
         resolve_chance(st, r)
@@ -131,10 +141,10 @@ def test_a_decision_is_kept_until_the_dice_change():
     b = bot.Bot(0, bot.EXPERT)
     a, calls = stepped(b, s, r)
     assert a[0] == "roll" and 1 <= a[1] <= 63 and calls > 2   # thought in slices
-    u0 = bot.units
+    m = mark(b)
     for _ in range(30):                  # asked every frame: the same answer, no work
         assert b.step(s, r) == a
-    assert bot.units == u0 and b.searches == 1
+    assert since(b, m) == 0 and b.searches == 1
     s.apply(("roll", a[1]))
     resolve_chance(s, r)
     s.turn = 0
@@ -148,10 +158,9 @@ def test_simple_levels_decide_in_one_slice_and_expert_keeps_to_budget():
     for level in range(bot.LEVELS):
         b = bot.Bot(0, level)
         b.step(s, r)                     # the look
-        u0 = bot.units
         a, calls = stepped(b, s, r)
         assert a[0] == "roll"
-        assert bot.units - u0 <= bot.DECISION
+        assert b.budget.units <= bot.DECISION   # the look and the reroll
         if level == bot.BEGINNER:
             assert calls == 1
 
@@ -270,15 +279,16 @@ def test_hint_is_legal_short_and_leaves_the_state_alone():
     ]
     for s in cases:
         before = snapshot(s)
-        g = bot.hint(s, 0, r)
+        bg = Budget(bot.SLICE)
+        g = bot.hint(s, 0, r, bg)
         last = None
         while True:
-            u0 = bot.units
+            u0 = bg.units
             try:
                 x = next(g)
             except StopIteration:
                 break
-            assert bot.units - u0 <= bot.SLICE
+            assert bg.units - u0 <= bot.SLICE
             last = x
         action, why = last
         assert snapshot(s) == before

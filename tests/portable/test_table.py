@@ -90,18 +90,19 @@ class Pig:
 class PigBot:
     """Thinks in SLICES slices (counting them), banks at a pot of 4 or more."""
     SLICES = 3
+    SLICE = 1            # the bot protocol's units a slice (a Budget's)
 
     def __init__(self):
         self.nexts = 0
 
-    def think(self, s, rng, level):
+    def think(self, s, rng, level, budget=None):
         for _ in range(self.SLICES):
             self.nexts += 1
             yield None
         self.nexts += 1
         yield ("bank",) if s.pot >= 4 else ("roll",)
 
-    def hint(self, s, rng):
+    def hint(self, s, rng, budget=None):
         yield None
         yield ("bank",), "bank: %d is safe" % s.pot
 

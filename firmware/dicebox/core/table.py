@@ -7,7 +7,7 @@ every game:
 * **Seats.** One kind per seat: 0 a person, 1 + level a bot of that level
   (``LEVELS``: Beginner, Casual, Strong, Expert; named the same in every game).
 * **Bots think between frames.** A bot's decision is a generator
-  (``bot.think(state, rng, level)``, see below); the table takes one slice of
+  (``bot.think(state, rng, level, budget)``, see below); the table takes one slice of
   it per frame, so no frame holds more than one slice, a "thinking" cue turns
   in the corner, and the menu (hold B) answers while a bot thinks: the table is
   not on top while the menu is open, so the thought simply waits.
@@ -52,8 +52,12 @@ every game:
 The bot protocol (``games/<g>/bot.py``)::
 
     LEVELS = 4
-    def think(state, rng, level):   # generator: None per slice, then the action
-    def hint(state, rng):           # generator: None per slice, then (action, why)
+    SLICE = 130                             # work units in a slice (the bot's own units)
+    def think(state, rng, level, budget):   # generator: None per slice, then the action
+    def hint(state, rng, budget):           # generator: None per slice, then (action, why)
+
+``budget`` is a ``core.think.Budget(bot.SLICE)``, one per decision: the bot
+counts its work in it (``units``, ``slices``) and yields when a slice is full.
 
 Hooks a game's table overrides (all optional except ``draw_table``):
 ``draw_table(fb)``, ``key(ev)`` (True when it used the key), ``menu_items()``,
@@ -66,6 +70,7 @@ from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
 from dicebox.core.movelog import MoveLog
+from dicebox.core.think import Budget
 
 LEVELS = ("Beginner", "Casual", "Strong", "Expert")
 HUMAN = const(0)
@@ -411,7 +416,8 @@ class Table(ui.Screen):
                 self.next_step = ticks.add(now, self.STEP_MS)
                 return
             bot = self.bot_module()
-            self.thought = Thought(bot.think(self.s, self.app.rng, self.seats[seat] - 1))
+            self.thought = Thought(bot.think(self.s, self.app.rng, self.seats[seat] - 1,
+                                             Budget(bot.SLICE)))
             self.thinker = seat
         a = self.thought.answer
         if a is None:
@@ -615,7 +621,8 @@ class Table(ui.Screen):
 
     def hint(self):
         bot = self.bot_module()
-        self.app.replace(more().HintPage(self.app, bot.hint(self.s.clone(), self.app.rng),
+        self.app.replace(more().HintPage(self.app, bot.hint(self.s.clone(), self.app.rng,
+                                                            Budget(bot.SLICE)),
                                   self.hint_head))
 
     def hint_head(self, action):

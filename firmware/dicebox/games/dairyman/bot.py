@@ -2,8 +2,9 @@
 
 The protocol (the same in every game): ``think(state, rng, level)`` is a
 generator that yields None after each slice of at most SLICE work units and
-the chosen action last; ``hint(state, rng)`` thinks like the Expert and yields
-(action, why) last. Neither changes the state. ``units`` counts the work done.
+the chosen action last; ``hint(state, rng, budget)`` thinks like the Expert and
+yields (action, why) last. Neither changes the state. ``budget`` (a
+core.think.Budget of SLICE units a slice, one per decision) counts the work.
 
 Every level plays one turn search: after every roll it weighs each way of
 locking sets, stopping, rerolling (with or without a frozen die, with or
@@ -33,6 +34,7 @@ DIST[k]: rolling k dice, the chance of each best locking (pairs, triples):
 most sets, then most pairs. 1 - sum(DIST[k]) is the chance of no set.
 SUCC1[v - 1][k]: chance of a set among k rolled dice plus one kept die v.
 """
+from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
 
@@ -157,23 +159,6 @@ SLICE = 130       # work units per slice (one unit: a dice outcome weighed, a
                   # at 130x) so that a slice stays near 25 ms on the chip
 DECISION = 1500   # the most units one decision may take in all
 _CONTEXT = 100    # units charged for the start of a decision (claims, scores)
-units = 0         # work units done so far (tests read it between slices)
-_used = [0]       # units in the slice being thought
-
-
-def _fits(n):
-    """Count n units of work about to be done (n <= SLICE) and True; False
-    when they do not fit in the slice being thought: the caller yields and asks
-    again (``while not _fits(n): yield None``), in a new slice."""
-    global units
-    if _used[0] and _used[0] + n > SLICE:
-        _used[0] = 0
-        return False
-    units += n
-    _used[0] += n
-    return True
-
-
 # ---- the turn search ----------------------------------------------------------
 # A turn's state, for the search: barns total T (tens: i = T // 10) and k free
 # dice. V[i][k] is the best expected worth of playing on from there (stop, or
@@ -210,7 +195,7 @@ def _push(V, i, k, failv):
     return acc + (1.0 - PSET[k]) * failv
 
 
-def _values(stopv, failv, nd=12):
+def _values(bg, stopv, failv, nd=12):
     """V[i][k] (see above) for a turn of nd dice, thought in slices: yields
     None between slices and returns the table. Only the entries a turn of nd
     dice can reach are worked out: i sets hold at least 2i dice, so k <= nd - 2i
@@ -225,7 +210,7 @@ def _values(stopv, failv, nd=12):
         if st >= top:
             continue
         for k in range(2, min(13, nd - 2 * i + 1)):
-            while not _fits(len(_OPTS[k]) + 1):
+            while not bg.fits(len(_OPTS[k]) + 1):
                 yield None
             v = _push(V, i, k, failv)
             if v > st:
@@ -351,7 +336,7 @@ _FRESH = (
 )
 
 
-def _next_turn(rest, pool, m):
+def _next_turn(bg, rest, pool, m):
     """Expected worth (tenths) of the next player's fresh turn when the display
     keeps ``rest`` (value indices) and m tiles come from the stack, whose value
     counts are ``pool`` (drawn as if with replacement). A generator: yields
@@ -369,7 +354,7 @@ def _next_turn(rest, pool, m):
     acc = 0
     if m == 1:
         base = rest[0] * 49 + rest[1] * 7
-        while not _fits(kinds):
+        while not bg.fits(kinds):
             yield None
         for v in range(7):
             if pool[v]:
@@ -379,7 +364,7 @@ def _next_turn(rest, pool, m):
         base = rest[0] * 49
         for v in range(7):
             if pool[v]:
-                while not _fits(kinds):
+                while not bg.fits(kinds):
                     yield None
                 for w in range(7):
                     if pool[w]:
@@ -389,7 +374,7 @@ def _next_turn(rest, pool, m):
         if pool[v]:
             for w in range(7):
                 if pool[w]:
-                    while not _fits(kinds):
+                    while not bg.fits(kinds):
                         yield None
                     pw = pool[v] * pool[w]
                     base = v * 49 + w * 7
@@ -455,9 +440,9 @@ class _Ctx:
         return best[0] if best else ()
 
 
-def _context(s, expert):
+def _context(bg, s, expert):
     """The _Ctx of the acting seat (a generator: yields between slices)."""
-    while not _fits(_CONTEXT):
+    while not bg.fits(_CONTEXT):
         yield None
     ctx = _Ctx()
     p = s.seat
@@ -518,7 +503,7 @@ def _context(s, expert):
             if mine >= others:
                 loss = hi
         failv = -5.0 - loss
-    _used[0] = 0
+    bg.end()
     yield None                        # the set-up above is a slice of its own
     claims = []
     for c in rules.claims(disp, 130):
@@ -532,7 +517,7 @@ def _context(s, expert):
             w = WIN if x > 0 else (-WIN if x < 0 else 0.0)
         else:
             rest = [dvi[j] for j in range(len(disp)) if disp[j] not in c]
-            nt = yield from _next_turn(rest, pool, len(c))
+            nt = yield from _next_turn(bg, rest, pool, len(c))
             w = v - NEXT_W * nt / 10.0
             top = hi
             for t in c:
@@ -541,7 +526,7 @@ def _context(s, expert):
             w -= expo * (top - hi)
             w += bias
         claims.append((c, v, w))
-    _used[0] = 0
+    bg.end()
     yield None                        # and so is weighing the claims
     ctx.claims = claims
     ctx.failv = failv
@@ -556,20 +541,20 @@ def _context(s, expert):
     nd = len(s.dl)
     key = (tuple(stopv), failv, nd)
     if _MEMO[0] != key:
-        _MEMO[1] = yield from _values(stopv, failv, nd)
+        _MEMO[1] = yield from _values(bg, stopv, failv, nd)
         _MEMO[0] = key
     ctx.V = _MEMO[1]
     return ctx
 
 
-def _plans(cnt):
+def _plans(bg, cnt):
     """Every multiset of sets the counts allow, as (nsets, ndice, types);
     a generator that yields None between slices and returns the list."""
     out = []
     stack = [(0, cnt, (), 0)]
     while stack:
         t, c, types, nd = stack.pop()
-        while not _fits(5):
+        while not bg.fits(5):
             yield None
         if t == len(SETS):
             out.append((len(types), nd, types))
@@ -660,7 +645,7 @@ def _token_flip(s, ctx):
     return best
 
 
-def _best_ice(s, free, only_if_helps):
+def _best_ice(bg, s, free, only_if_helps):
     """(action, chance of a set after it) for the ice cream use with the best
     chance of a new set, or None. A generator: yields None between slices."""
     vals = [s.dv[i] for i in free]
@@ -678,7 +663,7 @@ def _best_ice(s, free, only_if_helps):
                 done.append(v)
                 c = _counts(vals)
                 c[v] -= 1
-                while not _fits(5 * _SETW[1]):
+                while not bg.fits(5 * _SETW[1]):
                     yield None
                 pr = _set_prob(c, 1)
                 if best is None or pr > best[1]:
@@ -690,7 +675,7 @@ def _best_ice(s, free, only_if_helps):
             if not m:
                 continue
             c[face] = 0
-            while not _fits(5 * _SETW[m if m <= _SETM else 0]):
+            while not bg.fits(5 * _SETW[m if m <= _SETM else 0]):
                 yield None
             pr = _set_prob(c, m)
             if best is None or pr > best[1]:
@@ -700,11 +685,11 @@ def _best_ice(s, free, only_if_helps):
     return best
 
 
-def _finish(s, ctx, free, T):
+def _finish(bg, s, ctx, free, T):
     """Stop: free ice rolls if more would help, flips, then claim (or fail).
     A generator: yields None between slices, returns the action."""
     if free and ctx.stop(T + 10) > ctx.stop(T):
-        ice = yield from _best_ice(s, free, True)
+        ice = yield from _best_ice(bg, s, free, True)
         if ice:
             return ice[0]
     yf = _yellow_flip(s, ctx)
@@ -735,7 +720,7 @@ def _pick_dice(s, free, st, taken):
 _PLAN = [0, 0, False, (), ()]   # the last lock's plan: sets, dice left, then push?, claim, set kinds
 
 
-def _noisy(cands, sigma, rng):
+def _noisy(bg, cands, sigma, rng):
     """(A generator: yields None between slices.) The move of the highest
     worth once each worth has had noise of about
     ``sigma`` points added (a sum of three uniform draws: nearly normal, at
@@ -750,7 +735,7 @@ def _noisy(cands, sigma, rng):
     for v, a, plan in cands:
         if v < top - 3 * sigma:
             continue
-        while not _fits(_NOISE_UNITS):
+        while not bg.fits(_NOISE_UNITS):
             yield None
         g = rng.randbelow(1000) + rng.randbelow(1000) + rng.randbelow(1000) - 1498.5
         w = v + sigma * g / 500.0
@@ -765,13 +750,13 @@ def _noisy(cands, sigma, rng):
 _NOISE_UNITS = 10   # units charged for one move's noise (three draws: about 2 ms on the chip)
 
 
-def _decide(s, expert, sigma=0, rng=None, out=None):
+def _decide(bg, s, expert, sigma=0, rng=None, out=None):
     """The search's move for the acting seat (a generator: yields None between
     slices, returns the action). With ``sigma`` (points), its judgement is
     noisy: the move of the best worth after noise (_noisy), drawn from rng.
     ``out``, a list: gets every move weighed, (worth, action or None for a
     stop, lock plan or None)."""
-    ctx = yield from _context(s, expert)
+    ctx = yield from _context(bg, s, expert)
     free = s.free_dice()
     T = s.barn_total()
     rr = s.rolls if s.rolls < 3 else 3
@@ -779,10 +764,10 @@ def _decide(s, expert, sigma=0, rng=None, out=None):
     cnt = _counts(vals)
     k = len(free)
     if s.need_lock and not rules.has_set_counts(cnt):
-        ice = yield from _best_ice(s, free, True)
+        ice = yield from _best_ice(bg, s, free, True)
         if ice:
             return ice[0]
-        a = yield from _finish(s, ctx, (), 0)
+        a = yield from _finish(bg, s, ctx, (), 0)
         return a
     yf = _yellow_flip(s, ctx)
     y = s.yellow()
@@ -792,9 +777,9 @@ def _decide(s, expert, sigma=0, rng=None, out=None):
     best_v = -1e9
     best = None
     cands = out if out is not None else ([] if sigma else None)
-    plans = yield from _plans(cnt)
+    plans = yield from _plans(bg, cnt)
     for n, nd, types in plans:
-        while not _fits(3):
+        while not bg.fits(3):
             yield None
         if n == 0:
             continue
@@ -822,7 +807,7 @@ def _decide(s, expert, sigma=0, rng=None, out=None):
                 _PLAN[:] = plan
     if s.need_lock:
         if sigma and cands:
-            best = yield from _noisy(cands, sigma, rng)
+            best = yield from _noisy(bg, cands, sigma, rng)
         return best
     opts = [(ctx.stop(T), None)]
     if k:
@@ -856,19 +841,20 @@ def _decide(s, expert, sigma=0, rng=None, out=None):
             if a is not None or not locks or ctx.best_claim(T):
                 cands.append((v, a, None))
         if sigma:
-            best = yield from _noisy(cands, sigma, rng)
+            best = yield from _noisy(bg, cands, sigma, rng)
     if best is None:
-        best = yield from _finish(s, ctx, free, T)
+        best = yield from _finish(bg, s, ctx, free, T)
     return best
 
 
 # ---- the bot protocol -------------------------------------------------------------
-def think(state, rng, level):
+def think(state, rng, level, budget=None):
     """The move of a level 0..3 bot for the acting seat, thought in slices:
-    yields None after each slice of at most SLICE units, and the action last.
-    Does not change ``state``. rng: the console's Rng (its errors propagate)."""
-    _used[0] = 0
-    a = yield from _decide(state, level >= 3, SIGMA[level], rng)
+    yields None after each slice of at most ``budget.slice`` units (SLICE),
+    and the action last. Does not change ``state``. rng: the console's Rng
+    (its errors propagate); budget: this decision's core.think.Budget (a new
+    one of SLICE units when not given)."""
+    a = yield from _decide(budget or Budget(SLICE), state, level >= 3, SIGMA[level], rng)
     yield a
 
 
@@ -884,15 +870,15 @@ def _run(gen):
     return a
 
 
-def hint(state, rng):
+def hint(state, rng, budget=None):
     """The Expert's move and why; its last value is (action, why), why a few
     plain words with the chance for the dice that would really be rolled
     (their number, the dice kept, the ice creams at hand) and the barn a set
     goes to. The same for the same state whatever the rng (it draws nothing);
     a move worth the same as the one given is named as a tie."""
-    _used[0] = 0
+    bg = budget or Budget(SLICE)
     out = []
-    a = yield from _decide(state, True, 0, None, out)
+    a = yield from _decide(bg, state, True, 0, None, out)
     plan = list(_PLAN)
     best = None
     for v, b, pl in out:
@@ -908,7 +894,7 @@ def hint(state, rng):
                     continue          # the same sets, locked in another order
                 tie = b
                 break
-    while not _fits(SLICE):
+    while not bg.fits(SLICE):
         yield None
     why = _why(state, a, plan)
     if tie is not None:
@@ -1167,18 +1153,17 @@ def _pct(p):
 # ---- plain functions (benchmarks, tests, the screens until the shared table) ----
 def hard(state, rng):
     """Today's strong bot: the turn search on points, no random moves."""
-    _used[0] = 0
-    return _run(_as_thought(_decide(state, False)))
+    return _run(_as_thought(_decide(Budget(SLICE), state, False)))
 
 
 def expert(state, rng):
-    return _run(think(state, rng, 3))
+    return _run(think(state, rng, 3, Budget(SLICE)))
 
 
 def level_bot(level):
     """choose(state, rng) for a level, running think() to its end."""
     def choose(state, rng):
-        return _run(think(state, rng, level))
+        return _run(think(state, rng, level, Budget(SLICE)))
     return choose
 
 

@@ -1,9 +1,9 @@
 """Bots for Auntie Mildred, thought in slices (the bot protocol of core/table).
 
-think(state, rng, level) is a generator: it yields None after each slice of
-at most SLICE work units and the chosen action as its last value. One work
-unit is about 17 us of MicroPython unix-port time (1.6 ms on the device at
-the Mildred factor 95): a state cloned, moved and evaluated costs EVAL, a
+think(state, rng, level, budget) is a generator: it yields None after each
+slice of at most SLICE work units and the chosen action as its last value;
+``budget`` is the decision's core.think.Budget (SLICE units a slice), which
+counts the units. A state cloned, moved and evaluated costs EVAL, a
 potential() look at a pool 1, the legal list 1 per LIST actions and TASK per
 task whose choices it lists (the list too is made in slices). A decision
 stops at BUDGET units and plays its best so far (the actions are looked at in
@@ -24,7 +24,7 @@ The levels (LEVELS = 4, named in core/table.py):
               (Cook 2 reroll, DIY 4 victory dice) is judged by the mean over
               ROLLS sampled rolls (a determinized search over the round's
               chance nodes with the rules' own apply/apply_chance).
-hint(state, rng) is the Expert's choice with a few words why.
+hint(state, rng, budget) is the Expert's choice with a few words why.
 
 choose(state, rng, level) keeps the old meaning of its levels (0 random,
 1 Nephew, 2 Auntie, unbounded: the screens and older tests call it):
@@ -37,6 +37,7 @@ choose(state, rng, level) keeps the old meaning of its levels (0 random,
 Every bot only ever applies actions that legal_actions() listed, on clones.
 """
 from dicebox.core.game import resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
 
@@ -247,48 +248,26 @@ TOP = 3            # the Expert's candidates for a second step
 ROLLS = 3          # sampled rolls per candidate that rolls dice
 LIST = 12          # legal actions listed per unit
 TASK = 2           # units: listing one task's choices
-units = 0          # work units done so far (tests read it)
+LIST_MOST = 8      # units: the most a phase's list is charged
+WORDS = 8          # units: the Hint's words (a clone, its move and the list)
 
 
-class _Clock:
-    """The units left in this slice and in this decision (None: no limit)."""
+def _over(bg, n):
+    """True when ``n`` more units would pass the decision's budget."""
+    m = bg.most
+    return m is not None and bg.units + n > m
 
-    def __init__(self, budget):
-        self.left = SLICE
-        self.budget = budget
 
-    def take(self, n):
-        """0: ``n`` units taken; 1: the slice is full, yield and ask again;
-        2: the decision's budget is spent."""
-        global units
-        b = self.budget
-        if b is not None and b < n:
-            return 2
-        if self.left < n:
-            self.left = SLICE
-            return 1
-        self.left -= n
-        if b is not None:
-            self.budget = b - n
-        units += n
-        return 0
-
-    def pace(self, n):
-        """For work done whatever the budget (listing the legal moves): True
-        if the slice is full (yield, then ask again); else ``n`` (<= SLICE)
-        units are counted, as far as the budget goes."""
-        global units
-        if self.left < n:
-            self.left = SLICE
-            return True
-        self.left -= n
-        b = self.budget
-        if b is not None:
-            if n > b:
-                n = b
-            self.budget = b - n
-        units += n
+def _pace(bg, n):
+    """For work done whatever the budget (listing the legal moves): False if
+    the slice is full (yield, then ask again); else True, ``n`` units counted,
+    as far as the decision's budget goes."""
+    if not bg.fits(n):
         return False
+    m = bg.most
+    if m is not None and bg.units > m:
+        bg.units = m
+    return True
 
 
 def _clone(st):
@@ -318,7 +297,7 @@ def _clone(st):
     return c
 
 
-def _listed(st, clk, box):
+def _listed(st, bg, box):
     """What legal_actions() lists, in slices: the phase's moves, then each
     task's choices with a share of a slice of its own (a DIY 6 that may copy
     any task lists over a hundred), each part counted by its length.
@@ -336,12 +315,12 @@ def _listed(st, clk, box):
             mods.append(a)
         else:
             head.append(a)
-    n = min(SLICE, 1 + len(out) // LIST)
+    n = min(LIST_MOST, 1 + len(out) // LIST)
     out = None
-    while clk.pace(n):
+    while not _pace(bg, n):
         yield None
     for t in st.task_cards(p):        # the tasks, a card's choices at a time
-        while clk.pace(TASK):
+        while not _pace(bg, TASK):
             yield None
         st.task_actions(p, t, head)
     head.extend(mods)
@@ -357,7 +336,7 @@ def _pkey(pool):
     return k
 
 
-def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
+def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
     """Look one step ahead at each action of ``acts`` (Auntie when ``full``,
     else Nephew), appending its value and the action to ``vals`` (flat, two
     items an action: no pair object for each); a generator that
@@ -377,26 +356,22 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
             fam = a[0] if info == "mod" else a[:info[1]]
             b = base.get(fam)
             if b is None:
-                r = clk.take(EVAL)
-                if r == 1:
-                    yield None
-                    r = clk.take(EVAL)
-                if r:
+                if _over(bg, EVAL):
                     out = True
                     break
+                while not bg.fits(EVAL):
+                    yield None
                 c = _clone(st)
                 c._do(a)
                 _roll_out(c, rng)
                 b = evaluate(c, p, True, w)
                 base[fam] = b
             n = SAMPLES if info != "mod" and info[0] == "reroll" else 1
-            r = clk.take(n)
-            if r == 1:
-                yield None
-                r = clk.take(n)
-            if r:
+            if _over(bg, n):
                 out = True
                 break
+            while not bg.fits(n):
+                yield None
             tot = 0
             for _ in range(n):
                 np = _new_pool(st.pool[p], a, info, rng)
@@ -409,13 +384,11 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
                 tot += q
             v = b + tot // n
         else:
-            r = clk.take(EVAL)
-            if r == 1:
-                yield None
-                r = clk.take(EVAL)
-            if r:
+            if _over(bg, EVAL):
                 out = True
                 break
+            while not bg.fits(EVAL):
+                yield None
             c = _clone(st)
             c._do(a)
             if a[0] == "shake":
@@ -426,13 +399,11 @@ def _greedy(st, rng, full, acts, clk, vals, done, w=AUNTIE):
                 else:
                     tot = 0
                     for _ in range(SAMPLES):
-                        r = clk.take(EVAL)
-                        if r == 1:
-                            yield None
-                            r = clk.take(EVAL)
-                        if r:
+                        if _over(bg, EVAL):
                             out = True
                             break
+                        while not bg.fits(EVAL):
+                            yield None
                         d = _clone(c)
                         _roll_out(d, rng)
                         tot += evaluate(d, p, True, w)
@@ -467,17 +438,17 @@ def _best(vals):
     return best
 
 
-def _one_step(st, rng, full, clk, res, acts):
+def _one_step(st, rng, full, bg, res, acts):
     """Nephew or Auntie as a generator; res[0] = the action."""
     if len(acts) == 1:
         res[0] = acts[0]
         return
     vals = []
-    yield from _greedy(st, rng, full, acts, clk, vals, [False])
+    yield from _greedy(st, rng, full, acts, bg, vals, [False])
     res[0] = _best(vals) or acts[0]
 
 
-def _value_after(st, rng, a, p, clk, done):
+def _value_after(st, rng, a, p, bg, done):
     """The Expert's second step: the mean over sampled rolls of the best
     value one more action of the round reaches after ``a`` (the value at the
     round's end if ``a`` ends it); a generator, result in done[1]."""
@@ -485,13 +456,11 @@ def _value_after(st, rng, a, p, clk, done):
     n = 0
     k = ROLLS
     while n < k:
-        r = clk.take(EVAL)
-        if r == 1:
-            yield None
-            r = clk.take(EVAL)
-        if r:
+        if _over(bg, EVAL):
             done[0] = False
             return
+        while not bg.fits(EVAL):
+            yield None
         c = _clone(st)
         c._do(a)
         if c.pend is None or c.is_over():
@@ -501,14 +470,14 @@ def _value_after(st, rng, a, p, clk, done):
         if c.is_over() or c.turn != p or c.phase != rules.ACT:
             v = evaluate(c, p, True, EXPERT) * 4
         else:
-            if clk.budget is not None and clk.budget < 2 * EVAL:
+            if _over(bg, 2 * EVAL):
                 done[0] = False
                 return
             box = [None]
-            yield from _listed(c, clk, box)
+            yield from _listed(c, bg, box)
             vals = []
             sub = [False]
-            yield from _greedy(c, rng, True, box[0], clk, vals, sub, EXPERT)
+            yield from _greedy(c, rng, True, box[0], bg, vals, sub, EXPERT)
             if not sub[0]:
                 done[0] = False
                 return
@@ -525,7 +494,7 @@ def _value_after(st, rng, a, p, clk, done):
     done[1] = tot // n
 
 
-def _expert(st, rng, clk, res, box):
+def _expert(st, rng, bg, res, box):
     """Auntie's look at every action of the list in ``box[0]``, then a second
     step (with sampled rolls) for the best TOP candidates; res = [action,
     value, the next action it prepares or None, a move judged exactly as
@@ -539,7 +508,7 @@ def _expert(st, rng, clk, res, box):
     if len(acts) == 1:
         return
     vals = []
-    yield from _greedy(st, rng, True, acts, clk, vals, [False], EXPERT)
+    yield from _greedy(st, rng, True, acts, bg, vals, [False], EXPERT)
     acts = None
     if not vals:
         return
@@ -561,7 +530,7 @@ def _expert(st, rng, clk, res, box):
             w = v        # the round ends: nothing to add
         else:
             done = [False, 0, None]
-            yield from _value_after(st, rng, a, p, clk, done)
+            yield from _value_after(st, rng, a, p, bg, done)
             if not done[0]:
                 break    # out of budget: play the best looked at so far
             w = done[1]
@@ -621,26 +590,28 @@ def _pick(vals, rng, top, temp):
     return vals[order[0] + 1]
 
 
-def think(st, rng, level):
+def think(st, rng, level, budget=None):
     """The decision for the acting seat, thought in slices: yields None after
-    each slice (at most SLICE units) and the chosen action last. ``st`` is
+    each slice (at most ``budget.slice`` units: SLICE) and the chosen action
+    last, within BUDGET units in all (``budget.most`` is set to it). ``st`` is
     not changed (the bots look ahead on clones)."""
-    clk = _Clock(BUDGET)
+    bg = budget or Budget(SLICE)
+    bg.most = BUDGET
     box = [None]
-    yield from _listed(st, clk, box)
+    yield from _listed(st, bg, box)
     box[0] = _no_end_while_scoring(box[0])
     res = [None, 0, None, None]
     if level >= 3:
-        yield from _expert(st, rng, clk, res, box)
+        yield from _expert(st, rng, bg, res, box)
         yield res[0]
         return
     acts = box[0]
     if level == 1 and len(acts) > 1:
         vals = []
-        yield from _greedy(st, rng, True, acts, clk, vals, [False])
+        yield from _greedy(st, rng, True, acts, bg, vals, [False])
         res[0] = _pick(vals, rng, CASUAL_TOP, CASUAL_TEMP) if vals else acts[0]
     else:
-        yield from _one_step(st, rng, level >= 1, clk, res, acts)
+        yield from _one_step(st, rng, level >= 1, bg, res, acts)
     yield res[0]
 
 
@@ -652,7 +623,7 @@ def _task_code(a):
     return code
 
 
-def hint(st, rng):
+def hint(st, rng, budget=None):
     """The Expert's choice for the acting seat, thought in slices like
     think(): yields None after each slice, then (action, words) last. The
     same position gives the same advice every time: ``rng`` is not used (the
@@ -661,15 +632,18 @@ def hint(st, rng):
     and why, in plain words that fit advice.HINT_LINES lines of 16 columns: "Put the
     6 on Laundry 6: it finishes a set" (advice.py). ``st`` is not changed."""
     rng = _steady()
-    clk = _Clock(BUDGET)
+    bg = budget or Budget(SLICE)
+    bg.most = BUDGET
     box = [None]
-    yield from _listed(st, clk, box)
+    yield from _listed(st, bg, box)
     box[0] = _no_end_while_scoring(box[0])
     res = [None, 0, None, None]
-    yield from _expert(st, rng, clk, res, box)
+    yield from _expert(st, rng, bg, res, box)
     a = res[0]
+    bg.end()
     yield None                       # the words take a slice of their own
-    _Clock(None).take(SLICE)         # a clone, its move and the legal list
+    bg.most = None
+    bg.fits(WORDS)                   # a clone, its move and the legal list
     from dicebox.games.mildred import advice   # the words: only for the Hint
     yield a, advice.hint_words(st, a, len(st.legal_actions()), res[2], res[3])
 
@@ -708,6 +682,6 @@ def choose(st, rng, level=2):
     if len(acts) == 1:
         return acts[0]
     vals = []
-    for _ in _greedy(st, rng, level >= 2, acts, _Clock(None), vals, [False]):
+    for _ in _greedy(st, rng, level >= 2, acts, Budget(SLICE), vals, [False]):
         pass
     return _best(vals)

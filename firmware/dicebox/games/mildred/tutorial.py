@@ -157,10 +157,12 @@ class Lesson(screens.Table):
         self.pending_save = False
         return True
 
+    SLICE = 1                   # the bot protocol's slice: the script's move is one
+
     def bot_module(self):
         return self
 
-    def think(self, state, rng, level):
+    def think(self, state, rng, level, budget):
         b = self.beat()
         yield b[2]
 

@@ -6,8 +6,9 @@ announced (see below). It never looks at another seat's card or into a pile.
 
 The table's interface (issue 10): one ``Bot(seat, level)`` per bot seat; each frame
 the table calls ``step(st, rng)`` for ONE bot seat (round robin). ``step`` does at
-most one slice of work (``SLICE`` work units, counted in the module's ``units``)
-and returns an action to apply now, or None. Claims, draws, flips and discards are
+most one slice of work (``SLICE`` work units, counted in the bot's ``budget``, a
+core.think.Budget for the decision under way: made when the table changes, read
+by tests and benchmarks) and returns an action to apply now, or None. Claims, draws, flips and discards are
 found by a cheap look that is kept until the table changes; a reroll decision is a
 generator kept across calls and restarted when the dice, the cards or the
 announcements change; its answer is kept and returned again until the dice
@@ -49,6 +50,7 @@ generator.
 """
 from micropython import const
 from dicebox.core import rng as _rng
+from dicebox.core.think import Budget
 from dicebox.games.milestones import deck, odds
 from dicebox.games.milestones.dice import FACE_COLOUR
 from dicebox.games.milestones.dice import labels as _die_labels
@@ -526,7 +528,6 @@ _GREEDY = 3                # one Casual draw in this many: the medium pile (more
 # the change (1,500 random states with every target: at most 724)
 DECISION = const(760)
 LOOK = const(16)          # units of noticing a change and the look that follows
-units = 0                  # work units done by every bot (tests read it)
 # Below Strong a reroll is the obvious play for the bot's own card, each die that
 # plainly helps the card overlooked (rerolled too) _OVERLOOK[level] times in six
 _OVERLOOK = (4, 3)
@@ -625,6 +626,7 @@ class Bot:
         self.close = 0          # dice this bot announced it needs kept (0: none)
         self.searches = 0       # reroll searches started (tests, benchmarks)
         self.work = 0           # units of the last decision
+        self.budget = Budget(SLICE)   # the decision under way (from the table's last change)
         self._pv = None         # (key, rates per pile) for the Expert's pile choice
         self._keys = []         # the targets' keys (``_target_keys``)
         self._ex = []           # how each target is valued exactly (``_exact_info``)
@@ -707,7 +709,6 @@ class Bot:
         action to apply now (a claim, draw, flip, discard, or the reroll once it is
         decided: the same reroll again on every call until the dice change) or
         None (nothing to do, or still thinking)."""
-        global units
         if not self._same(st, self._seen):
             # the table changed: this call only looks (a claim, draw, flip or
             # discard); thinking starts with the next call
@@ -717,7 +718,8 @@ class Bot:
             return self._look
         if not self._assessed:
             if self._agen is None:
-                self._agen = self._assess(st)
+                self.budget.end()    # the look was a slice: the check starts a new one
+                self._agen = self._assess(st, self.budget)
             if next(self._agen) is None:
                 return None
             self._agen = None
@@ -733,7 +735,8 @@ class Bot:
         if self._gen is None or prot != self._prot:
             self._prot = prot
             self._roll = 0
-            self._gen = self._think(st, rng, prot)
+            self.budget.end()        # the reroll decision starts a slice of its own
+            self._gen = self._think(st, rng, prot, self.budget)
         r = next(self._gen)
         if r is None:
             return None
@@ -742,8 +745,9 @@ class Bot:
         return ("roll", r)
 
     def _changed(self, st, rng):
-        global units
-        units += LOOK
+        # a new decision: its budget, and the look is its first slice
+        self.budget = Budget(SLICE)
+        self.budget.fits(LOOK)
         self._look = self._act(st, rng)
         self._gen = self.h = self.faces = None
         self._roll = 0
@@ -779,7 +783,7 @@ class Bot:
             self._changed(st, self._own_rng())
         r = self._own_rng()
         if not self._assessed:
-            for x in self._assess(st):
+            for x in self._assess(st, self.budget):
                 if x is not None:
                     break
             self._assessed = True
@@ -788,7 +792,7 @@ class Bot:
         if self._roll and prot == self._prot:
             return self._roll
         self._prot = prot
-        for x in self._think(st, r, prot):
+        for x in self._think(st, r, prot, self.budget):
             if x is not None:
                 self._roll = x
                 break
@@ -946,11 +950,10 @@ class Bot:
 
     # ---- is my card close? (Expert) -------------------------------------------
 
-    def _assess(self, st):
+    def _assess(self, st, bg):
         """A generator (one slice a step): when one die could complete this seat's
         card, announce the dice that must stay (the rest of the fulfilling dice);
         else withdraw. Last value True."""
-        global units
         c = st.hands[self.seat]
         best = 0
         bi = -1
@@ -959,7 +962,6 @@ class Bot:
             tg = (self._card_tg(c),)
             t = self.t
             cur = st.dice
-            used = 0
             cost = 3 + _TCOST[tg[0][0]]
             for i in range(6):
                 for k in range(6):
@@ -968,11 +970,8 @@ class Bot:
                 f0 = 0
                 for f in range(1, 7):
                     if f != cur[i]:
-                        if used + cost > SLICE:
+                        while not bg.fits(cost):
                             yield None
-                            used = 0
-                        units += cost
-                        used += cost
                         t[i] = f
                         if self._value(tg, t):
                             hits += 1
@@ -986,9 +985,8 @@ class Bot:
             announce(st, self.seat, 0)
             yield True
             return
-        if used + 16 > SLICE:
+        while not bg.fits(16):
             yield None
-        units += 16
         t = list(st.dice)
         t[bi] = bf
         need = keep_mask(deck.DECK[c][3], t)   # the dice that make the card
@@ -999,18 +997,17 @@ class Bot:
 
     # ---- reroll decisions ------------------------------------------------------
 
-    def _think(self, st, rng, prot):
+    def _think(self, st, rng, prot, bg):
         """The reroll decision for this seat's level, as a generator: None after
-        each slice, the dice mask (1..63) last."""
-        global units
+        each slice, the dice mask (1..63) last; ``bg``: the decision's Budget."""
         self.searches += 1
         self._seed(rng)
         lv = self.level
         if lv >= STRONG:
-            for x in self._search(st, prot, WORK if lv == EXPERT else STRONG_WORK, lv == EXPERT):
+            for x in self._search(st, prot, WORK if lv == EXPERT else STRONG_WORK, lv == EXPERT, bg):
                 yield x
             return
-        units += 4
+        bg.fits(4)
         self.work = 4
         yield self._plain(st, prot)
 
@@ -1037,18 +1034,17 @@ class Bot:
             m = 1 << (self._rand() % 6)   # every die spared: the rules still want one
         return m
 
-    def _search(self, st, prot, work, exact):
-        global units
+    def _search(self, st, prot, work, exact, bg):
         cur = st.dice
         free = 63 ^ prot
         if not free:
             free = 63   # every die announced: the rules still want one rerolled
             prot = 0
         tgs = self.targets(st)
-        units += 12
-        used = 12
+        while not bg.fits(12):
+            yield None
         if not tgs:
-            self.work = used
+            self.work = 12
             m = 1 << (self._rand() % 6)
             while m & prot:
                 m = 1 << (self._rand() % 6)
@@ -1072,11 +1068,8 @@ class Bot:
         value = self._value
         spent = 12
         for _ in range(n):
-            if used + cost > SLICE:
+            while not bg.fits(cost):
                 yield None
-                used = 0
-            units += cost
-            used += cost
             spent += cost
             agree = 0
             for i in range(6):
@@ -1094,21 +1087,15 @@ class Bot:
         # the superset sum (two blocks of three bits) and the scan
         for b in range(6):
             if b % 3 == 0:
-                if used + 12 > SLICE:
+                while not bg.fits(12):
                     yield None
-                    used = 0
-                units += 12
-                used += 12
                 spent += 12
             bit = 1 << b
             for a in range(64):
                 if not a & bit:
                     h[a] += h[a | bit]
-        if used + 16 > SLICE:
+        while not bg.fits(16):
             yield None
-            used = 0
-        units += 16
-        used += 16
         spent += 16
         others = 0
         for i in range(st.n):
@@ -1154,11 +1141,8 @@ class Bot:
         # the budget allows) or on common sampled rolls
         cands = [m for m in (m0, m1, m2) if m]
         for x in tg:
-            if used + _KEEPCOST > SLICE:
+            while not bg.fits(_KEEPCOST):
                 yield None
-                used = 0
-            units += _KEEPCOST
-            used += _KEEPCOST
             spent += _KEEPCOST
             m = (63 ^ keep_mask(x[5], cur)) & free
             if m and m not in cands and len(cands) < 5:
@@ -1190,11 +1174,8 @@ class Bot:
                 pc = POPCOUNT[m]
                 if not (ok >> pc) & 1 or m & prot:
                     continue
-                if used + scan > SLICE:
+                while not bg.fits(scan):
                     yield None
-                    used = 0
-                units += scan
-                used += scan
                 spent += scan
                 keep = 63 ^ m
                 v = (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)
@@ -1260,11 +1241,8 @@ class Bot:
             pc = POPCOUNT[m]
             keep = 63 ^ m
             # the exact part: every target with a figure for pc dice
-            if used + _EXCOST * nt > SLICE:
+            while not bg.fits(_EXCOST * nt):
                 yield None
-                used = 0
-            units += _EXCOST * nt
-            used += _EXCOST * nt
             spent += _EXCOST * nt
             left -= _EXCOST * nt
             tot = 0
@@ -1300,22 +1278,16 @@ class Bot:
                     for i in range(6):
                         t[i] = cur[i]
                     s = 0
-                    step = cost if i1 < 0 else 6 * cost
                     for f in range(1, 7):
-                        if used + step > SLICE:
-                            yield None
-                            used = 0
                         t[i0] = f
-                        units += step
-                        used += step
-                        spent += step
-                        left -= step
-                        if i1 < 0:
-                            s += value(rest, t)
-                        else:
-                            for g in range(1, 7):
+                        for g in range(1, 7 if i1 >= 0 else 2):
+                            while not bg.fits(cost):     # a roll a piece
+                                yield None
+                            spent += cost
+                            left -= cost
+                            if i1 >= 0:
                                 t[i1] = g
-                                s += value(rest, t)
+                            s += value(rest, t)
                     tot += s * (_M // 6 if i1 < 0 else _M // 36)
                 else:
                     nf = left // cost // (nsam + 1)
@@ -1324,11 +1296,8 @@ class Bot:
                         t[i] = cur[i]
                     s = 0
                     for j in range(nf):
-                        if used + cost > SLICE:
+                        while not bg.fits(cost):
                             yield None
-                            used = 0
-                        units += cost
-                        used += cost
                         spent += cost
                         left -= cost
                         row = faces[j]
@@ -1440,10 +1409,9 @@ class RandomBot(Bot):
     def __init__(self, seat, seed=None, samples=SAMPLES, rng=None):
         Bot.__init__(self, seat, BEGINNER, seed, samples, rng)
 
-    def _think(self, st, rng, prot):
-        global units
+    def _think(self, st, rng, prot, bg):
         self._seed(rng)
-        units += 1
+        bg.fits(1)
         yield self._rand() % 63 + 1
 
 
@@ -1453,17 +1421,16 @@ def _dice_words(st, m):
     return "all" if m == 63 else _die_labels(st.dice, m)
 
 
-def _chance(bot, st, card, m):
+def _chance(bot, st, card, m, bg):
     """The chance (percent) that rerolling ``m`` meets ``card`` and whether it is
     exact: from the exact figures where there are (``_exact_hits``: all six dice,
     three to five dice of a one-domain card, a condition or a single face), else
     one to three dice enumerated, else 216 sampled rolls. A generator: None after
     each slice, (percent, exact) last."""
-    global units
     cur = st.dice
     t = bot.t
     pc = POPCOUNT[m]
-    units += _EXCOST
+    bg.fits(_EXCOST)
     h = _exact_hits(_exact_info(card), cur, 63 ^ m, pc)
     if h >= 0:
         yield (h * 100 + _MUL6[pc] // 2) // _MUL6[pc], True
@@ -1473,13 +1440,9 @@ def _chance(bot, st, card, m):
     cost = 3 + _TCOST[tg[0]]
     total = 6 ** pc if pc <= 3 else 216
     hit = 0
-    used = 0
     for j in range(total):
-        if used + cost > SLICE:
+        while not bg.fits(cost):
             yield None
-            used = 0
-        units += cost
-        used += cost
         x = j
         for i in range(6):
             if (m >> i) & 1:
@@ -1495,13 +1458,14 @@ def _chance(bot, st, card, m):
     yield (hit * 100 + total // 2) // total, pc <= 3
 
 
-def hint(st, seat, rng):
+def hint(st, seat, rng, budget=None):
     """The Expert's advice for ``seat``, as a generator: None after each slice,
     last value (action, why); ``why`` is at most 40 characters, e.g.
-    "reroll 4Y 1P: 34% for run of 4". Does not change ``st``."""
-    global units
+    "reroll 4Y 1P: 34% for run of 4". Does not change ``st``. ``budget``: the
+    advice's core.think.Budget (SLICE units a slice; a new one when not given)."""
+    bg = budget or Budget(SLICE)
     b = Bot(seat, EXPERT)
-    units += LOOK
+    bg.fits(LOOK)
     a = b._act(st, rng)
     if a is not None:
         if a[0] == "claim":
@@ -1519,13 +1483,15 @@ def hint(st, seat, rng):
         yield ("roll", 63), "roll all six dice"
         return
     prot = protected(st, seat)
+    bg.end()
     yield None          # the look was this slice
     m = 0
-    for x in b._think(st, rng, prot):
+    for x in b._think(st, rng, prot, bg):
         if x is None:
             yield None
         else:
             m = x
+    bg.end()
     yield None          # the decision's last slice was this one
     c = st.hands[seat]
     if c < 0:
@@ -1534,7 +1500,7 @@ def hint(st, seat, rng):
     d = deck.DECK[c]
     pct = 0
     exact = True
-    for x in _chance(b, st, c, m):
+    for x in _chance(b, st, c, m, bg):
         if x is None:
             yield None
         else:

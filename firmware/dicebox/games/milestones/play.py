@@ -36,6 +36,7 @@ from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
+from dicebox.core.think import Budget
 from dicebox.games.milestones import deck, tasks
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
 
@@ -355,7 +356,7 @@ class Table(T.Table):
     def hint(self):
         """The Expert's advice for a person's seat, thought in slices on a clone."""
         def show(seat):
-            gen = self.bm.hint(self.st.clone(), seat, self.app.rng)
+            gen = self.bm.hint(self.st.clone(), seat, self.app.rng, Budget(self.bm.SLICE))
             self.app.replace(T.more().HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
         self.seats_then(show, "Whose hint?")
 
