@@ -462,7 +462,9 @@ def scene_milestones(r):
     r.stop("Milestones, 1 person + 4 Expert bots", "milestones")
 
 
-LAUNCH_FACTOR = {"Dairyman": "dairyman", "Milestones": "milestones", "Mildred's List": "mildred"}
+# a launch loads modules one a frame (the bot's too): import work, not a bot's
+# thinking, so every launch takes the drawing factor
+LAUNCH_FACTOR = {}
 
 
 def scene_launch(r, i):

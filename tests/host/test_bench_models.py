@@ -1,0 +1,157 @@
+"""The chip models of `make bench` (host_tools/device_factors.py, issue 20):
+the factors, the flash model and its counting device, the heap model that
+counts modules and play data apart, the reference loop's load check, and the
+calibrated table's verdicts."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+
+import bench  # noqa: E402
+import device_factors as DF  # noqa: E402
+
+
+def test_factors_are_the_chips_with_their_source():
+    assert (DF.UI, DF.DAIRYMAN_BOT, DF.MILDRED_BOT) == (190, 367, 279)
+    # no chip figure for Milestones' bot: the larger of the two measured
+    assert DF.MILESTONES_BOT == max(DF.DAIRYMAN_BOT, DF.MILDRED_BOT) == 367
+    assert DF.FACTORS == {"ui": 190, "dairyman": 367, "mildred": 279, "milestones": 367}
+    assert "issue 20" in DF.SOURCE
+    for k in DF.FACTORS:        # every estimate can name its model
+        assert DF.model(k).startswith("x%d (" % DF.FACTORS[k]) and "issue 20" in DF.model(k) \
+            or k == "milestones"
+    assert "no chip figure" in DF.model("milestones")
+
+
+def test_an_estimate_is_host_time_times_the_workloads_factor():
+    assert abs(DF.device_ms(1000, "dairyman") - 367) < 1e-9
+    assert abs(DF.device_ms(1000, "mildred") - 279) < 1e-9
+    assert abs(DF.device_ms(250, "ui") - 47.5) < 1e-9
+    # frame: 2 ms at 190x, 100 B at 400 kHz, one erase and 10 pages
+    assert abs(DF.frame_ms(2000, 190, 100, 400000, 1, 10) - (380 + 2.25 + 45 + 7)) < 1e-9
+
+
+def test_flash_model():
+    assert DF.flash_ms(0, 0) == 0
+    assert abs(DF.flash_ms(3, 11) - (135 + 7.7)) < 1e-9     # the audit's 3 erases + 11 pages
+    assert (DF.ERASE_MS, DF.PAGE_MS, DF.BLOCK_BYTES, DF.PAGE_BYTES) == (45.0, 0.7, 4096, 256)
+
+
+def test_heap_model_counts_modules_and_data_apart():
+    assert abs(DF.heap_chip_bytes(100000, 0) - 62000) < 1e-6
+    assert abs(DF.heap_chip_bytes(0, 100000) - 50000) < 1e-6
+    assert abs(DF.heap_chip_bytes(200000, 40000) - (124000 + 20000)) < 1e-6
+    assert DF.heap_chip_bytes(100000, -5000) == DF.heap_chip_bytes(100000, 0)
+    # not "halve the host figure": modules weigh more
+    assert DF.heap_chip_bytes(200000, 40000) > 240000 / 2
+    assert DF.HEAP_LIVE_MAX_KB == 150 and DF.HEAP_CHIP_BYTES == 245888
+
+
+def test_a_scenes_heap_is_split_at_its_start():
+    game = {"scene": "g", "heap_peak": 300000, "heap_start": 260000}
+    assert bench.heap_parts(game) == (260000, 40000)
+    assert abs(bench.heap_chip_kb(game) - (260000 * 0.62 + 40000 * 0.5) / 1024) < 1e-9
+    # a launch loads modules all the way: all of it counts as modules
+    launch = {"scene": "launch X", "launch": True, "heap_peak": 300000, "heap_start": 150000}
+    assert bench.heap_parts(launch) == (300000, 0)
+    # the peak at the start (pages dropped once play began): no data
+    assert bench.heap_parts({"heap_peak": 5000, "heap_start": 5000}) == (5000, 0)
+    assert bench.heap_parts({"heap_peak": 0}) == (0, 0)
+    # a 32-bit host's figure is the chip's own
+    assert abs(bench.heap_chip_kb(game, word_bytes=4) - 300000 / 1024.0) < 1e-9
+    row = bench.scene_table([dict(game, factor="ui", frames=[[10, 0, 0]])])[0]
+    assert (row["heap_modules"], row["heap_data"]) == (260000, 40000)
+    assert abs(row["heap_device_kb"] - bench.heap_chip_kb(game)) < 1e-9
+    assert row["heap_pass"] == (row["heap_device_kb"] <= 150)
+
+
+def test_heap_check_sets_the_model_beside_the_chip():
+    def sc(name, peak, start):
+        return {"scene": name, "heap_peak": peak, "heap_start": start}
+    session = [sc("home menu", 120000, 120000), sc("Dairyman, 4 Expert bots", 270000, 250000),
+               sc("launch Dairyman", 280000, 120000)]
+    booted = {"dairyman": sc("Dairyman, 4 Expert bots", 250000, 240000)}
+    rows = dict((r[0], r[1:]) for r in bench.heap_check(session, booted))
+    model, chip, ratio, ok = rows["at the menu"]
+    assert chip == 75.8 and abs(model - 120000 * 0.62 / 1024) < 1e-9
+    assert abs(ratio - model / chip) < 1e-12 and ok == (abs(ratio - 1) <= 0.2)
+    model, chip, ratio, ok = rows["in a session, Dairyman"]
+    assert chip == 159 and abs(model - (250000 * 0.62 + 20000 * 0.5) / 1024) < 1e-9
+    assert rows["booted into Dairyman"][1] == 150
+    assert "booted into Mildred" not in rows        # no run, no row
+    far = bench.heap_check([sc("home menu", 200000, 200000)], {})[0]
+    assert far[0] == "at the menu" and not far[4]   # 121 KB against 75.8: outside +-20%
+
+
+def test_loaded_runs_are_dropped_by_the_reference_loop():
+    assert DF.quiet_runs([1000, 1100, 1300, 1250]) == [0, 1, 3]
+    assert DF.quiet_runs([5000]) == [0]
+    assert DF.load_of(1500, 1000) == 1.5 and DF.load_of(0, 1000) == 1.0
+    runs = [[{"scene": "a", "ref_us": 1000}], [{"scene": "a", "ref_us": 2000}]]
+    kept, note = bench.load_note(runs)
+    assert kept == runs[:1] and "1 of 2 runs kept" in note and "2.00" in note
+    # the loop is fixed work: the same answer every time
+    assert DF.ref_loop(1000) == DF.ref_loop(1000)
+
+
+def test_summary_judges_every_row_against_its_target():
+    rows = bench.scene_table([
+        {"scene": "Dairyman, 4 Expert bots", "factor": "dairyman", "heap_peak": 300000,
+         "heap_start": 280000,
+         "frames": [[100, 0, 0, 0, 0, 0, 0, 0, 0]] * 30 + [[200, 0, 1, 0, 0, 0, 100, 1, 8]]},
+        {"scene": "launch Dairyman", "factor": "ui", "launch": True,
+         "frames": [[1000, 0, 0, 0, 0, 0, 0, 0, 0]]}])
+    dec = {"dairyman": {"chip_max_ms": 240.0, "model": DF.model("dairyman")},
+           "mildred": {"chip_max_ms": 300.0, "model": DF.model("mildred")}}
+    heap = [("booted into Dairyman", 160.0, 150, 160 / 150.0, True)]
+    out = dict((r[0], r[1:]) for r in bench.summary(rows, 700.0, dec, heap))
+    frame = out["Dairyman, 4 Expert bots, worst working frame"]
+    assert frame[0] == "37 ms" and frame[2] == "PASS" and "x367" in frame[3]   # 100 us x 367
+    save = out["Dairyman, 4 Expert bots, save frame typ / worst"]
+    # 100 us x 367 + 100 us x 190 + 45 + 5.6 = 106.3 ms: over 60 typical and 100 worst
+    assert save[0] == "106 / 106 ms" and save[2] == "FAIL" and "45 ms a 4 KB erase" in save[3]
+    h = out["Dairyman, 4 Expert bots, live heap (session)"]
+    # 280,000 B x 0.62 + 20,000 B x 0.5 = 183,600 B: 179 KB, over 150
+    assert h[:2] == ("179 KB", "<= 150 KB") and h[2] == "FAIL" and "x 0.62" in h[3]
+    assert out["launch Dairyman, longest frame"][:3] == ("190 ms", "<= 250 ms", "PASS")
+    assert out["Dairyman Expert decision, longest"][2] == "PASS"
+    assert out["Mildred Expert decision, longest"][2] == "FAIL"
+    assert out["booted into Dairyman, live heap"][2] == "FAIL"
+    assert out["boot, first import to first menu frame"][:3] == ("0.70 s", "<= 0.6 s", "FAIL")
+
+
+def test_counting_flash_sees_littlefs_erase_and_program():
+    """Under the unix port's own littlefs, mounted as rp2 does: a small record
+    rewritten in place programs pages and rarely erases; through a temporary
+    file and a rename it erases far more often (issue 20's flash physics)."""
+    script = (
+        "import sys, os\n"
+        "sys.path.insert(0, %r)\n"
+        "import bench_flash as F\n"
+        "d = F.mount()\n"
+        "def run(tmp):\n"
+        "    d.erases = d.pages = 0\n"
+        "    for i in range(40):\n"
+        "        p = '/flash/r.tmp' if tmp else '/flash/r.json'\n"
+        "        with open(p, 'w') as f:\n"
+        "            f.write('x' * 200)\n"
+        "        if tmp:\n"
+        "            os.rename(p, '/flash/r.json')\n"
+        "    return d.erases, d.pages\n"
+        "a = run(False)\n"
+        "b = run(True)\n"
+        "with open('/flash/r.json') as f:\n"
+        "    n = len(f.read())\n"
+        "print('FLASH', a[0], a[1], b[0], b[1], n, d.us > 0)\n"
+    ) % os.path.join(ROOT, "host_tools")
+    p = subprocess.run([bench.MPY, "-c", script], capture_output=True, text=True, timeout=120)
+    line = [x for x in p.stdout.splitlines() if x.startswith("FLASH")]
+    assert line, p.stdout + p.stderr
+    e1, p1, e2, p2, n, timed = line[0].split()[1:]
+    e1, p1, e2, p2, n = int(e1), int(p1), int(e2), int(p2), int(n)
+    assert n == 200 and timed == "True"
+    assert p1 >= 40 and p2 >= 40          # every save programs at least a page
+    assert e1 <= 10                       # in place: about 0.05 erases a save
+    assert e2 >= 15 and e2 > 2 * e1       # by rename: about 0.6 a save
