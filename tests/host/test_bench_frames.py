@@ -13,7 +13,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 
 import bench  # noqa: E402
-import device_factors as DF  # noqa: E402
 
 _TINY = []
 
