@@ -13,8 +13,8 @@ usage: .venv/bin/python host_tools/bench_milestones.py [--games N] [--secs-per-r
   ``act`` (claim / flip / discard look), timed with ticks_us; when no bot acts for
   10 frames the seat whose turn it is decides a reroll (``choose_roll``, its kept
   answer dropped first so the search itself is timed). Printed: median, p99 and
-  max per call on the unix port and the device estimate at 200x (Milestones' bot
-  workload, DESIGN.md section 4), fastest of three runs per figure, each reroll
+  max per call on the unix port and the device estimate at the Milestones factor
+  (host_tools/device_factors.py), fastest of three runs per figure, each reroll
   decision itself the fastest of 3 calls (a loaded host preempts single calls for
   several ms; the 2nd and 3rd call may find more answers remembered); then the same
   with the shared table of remembered rolls emptied before every call (the worst
@@ -39,7 +39,11 @@ from dicebox.core import rng  # noqa: E402
 from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
 from dicebox.games.milestones import bot, rules  # noqa: E402
 
-DEVICE_FACTOR = 200   # Milestones' bot workload, unix port -> chip (DESIGN.md section 4)
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+import device_factors  # noqa: E402
+
+# Milestones' bot: no chip figure, the larger bot factor (host_tools/device_factors.py)
+DEVICE_FACTOR = device_factors.MILESTONES_BOT
 
 
 def play(n, cls, seed, ms_per_roll, **variant):
