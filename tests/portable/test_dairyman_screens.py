@@ -506,7 +506,7 @@ def test_a_solo_game_to_the_end_is_recorded_for_the_bots_level():
     assert sum(rows[1]) == 1 and sum(map(sum, rows)) == 1, rows
     app.stack = []
     screens.start(app)
-    app.top().items[1][1]()                        # Records
+    app.top().items[2][1]()                        # Records (under Learn to play)
     assert app.top().title == "Records" and "Casual" in " ".join(app.top().lines)
 
 

@@ -21,16 +21,36 @@ def load(app):
     return table.load_table(app.store, SAVE, rules.State.from_dict, check_seats, OLD_KINDS)
 
 
+LESSON = "dicebox.games.dairyman.tutorial"   # imported only while the lesson runs
+LEARNED = "dairyman_learn"                  # the record: the lesson has been offered
+LEARN = "Learn to play"                     # the start menu's entry (15 columns)
+OFFER = "New? Learn here"                   # ... its label the first time
+
+
+def offered(store):
+    """True once the lesson has been offered (a small record; a damaged one
+    counts as not offered and is quietly replaced)."""
+    got = store.load(LEARNED, None)
+    store.take_problems(LEARNED)
+    return isinstance(got, dict) and got.get("offered") == 1
+
+
 class Start(ui.Menu):
     """The game's own menu: Resume first (and selected) when a game is saved,
-    New game, Records, then How to play, Controls and the full rules."""
+    New game, Learn to play (a guided game; "New? Learn here" the first time
+    Dairyman is opened, remembered in the store), Records, then How to play,
+    Controls and the full rules."""
 
     def __init__(self, app):
         self.saved = load(app)
+        fresh = not offered(app.store)
+        if fresh:
+            app.store.save(LEARNED, {"offered": 1})
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new))
+        items.append((OFFER if fresh else LEARN, self.learn))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
         for i in range(len(screens.HELP_TITLES)):     # the texts are imported when one opens
             items.append((screens.HELP_TITLES[i], screens.help_opener(app, i, False)))
@@ -42,16 +62,27 @@ class Start(ui.Menu):
         if t is not None:
             self.app.replace(t)
 
-    def new(self):
-        self.app.push(NewGame(self.app, self.saved is not None))
+    def new(self, bot=3):
+        """The new-game page, P2 a bot of kind ``bot`` at first (Strong; a
+        Beginner after the lesson)."""
+        self.app.push(NewGame(self.app, self.saved is not None, bot))
+
+    def learn(self):
+        """The guided game (its module imported now, dropped after)."""
+        from dicebox.games.dairyman import tutorial
+        tutorial.begin(self.app, self)
+
+    def enter(self):
+        table.drop(LESSON)
+        ui.Menu.enter(self)
 
 
 class NewGame(table.NewGame):
     """2 to 4 players, each seat a person or a bot level; Start deals the tiles
     (a refused shuffle keeps this menu)."""
 
-    def __init__(self, app, replaces=False):
-        table.NewGame.__init__(self, app, 2, 4, [0, 3], self.begin, replaces)
+    def __init__(self, app, replaces=False, bot=3):
+        table.NewGame.__init__(self, app, 2, 4, [0, bot], self.begin, replaces)
 
     def begin(self, seats):
         t = screens.open_table(self.app, rules.State(len(seats)), seats, new=True)

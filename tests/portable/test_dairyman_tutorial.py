@@ -1,0 +1,406 @@
+"""Learn to play (Dairyman's guided game): reachable from the start menu and
+offered the first time; a player following its boxes and marked moves plays
+the game to its end having met every mechanic (rolling, sets, barns, claims,
+rerolls, flips, ice creams, failing and the backorder token, red dice, the
+freeze token, the end and the scores); Skip works at every step; a wrong move
+only gets a hint; mashed keys never play a move the lesson did not ask for;
+the lesson's moves and rolls are legal in the rules engine; it never touches
+the saved game or the records."""
+import gc
+import sys
+
+from dicebox.core import events as E
+from dicebox.core import table, ui
+from dicebox.core.game import CHANCE, TERMINAL
+from dicebox.core.rng import seeded
+from console import FakeApp, TextFB, labels, pick
+from dicebox.games.dairyman import pages as P
+from dicebox.games.dairyman import rules as R
+from dicebox.games.dairyman import screens as S
+from dicebox.games.dairyman import tutorial as T
+
+
+def App(seed=4):
+    return FakeApp(seed, fb=TextFB())
+
+
+def is_box(x):
+    # by name: on the device build the start menu drops the lesson's module,
+    # so the lesson may run from a fresh import of it
+    return type(x).__name__ == "Box"
+
+
+def is_lesson(x):
+    return type(x).__name__ == "Lesson"
+
+
+def open_lesson(app):
+    S.start(app)
+    start = app.top()
+    pick(app, P.OFFER if P.OFFER in labels(app) else P.LEARN)
+    les = app.stack[-2] if is_box(app.top()) else app.top()
+    assert is_lesson(les), les
+    return start, les
+
+
+def pick_dice(app, les, dice):
+    """Move the cursor to each die (Right) and pick it (A), as a player does."""
+    for d in dice:
+        n = 0
+        while les.cur != d and n < 13:
+            app.press(E.RIGHT)
+            n += 1
+        assert les.cur == d, (les.cur, d)
+        app.press(E.A)
+
+
+def follow(app, les, limit=1500, stop=None, on_page=None):
+    """Do what the lesson asks: close its boxes and recaps, pick the marked
+    moves, pick the dice named, roll when asked, answer the Fail question.
+    Returns the lesson boxes' texts seen, up to the closing question (or up
+    to ``stop`` boxes). ``on_page(app)`` sees every page on the way."""
+    seen = []
+    n = 0
+    while n < limit:
+        n += 1
+        top = app.top()
+        if on_page is not None:
+            on_page(app)
+        if isinstance(top, ui.Confirm):
+            if "real game" in " ".join(top.lines):
+                return seen
+            app.press(E.A)                    # Fail: take the backorder
+            continue
+        if isinstance(top, ui.TextPage):
+            if is_box(top) and top.title.startswith("Lesson"):
+                seen.append(" ".join(top.lines))
+                if stop is not None and len(seen) >= stop:
+                    return seen
+            assert top.title != "Not yet", top.lines
+            app.press(E.A)
+            continue
+        if isinstance(top, ui.Menu):
+            marked = [x for x in labels(app) if x.startswith(">")]
+            assert len(marked) == 1, labels(app)
+            assert top.label(top.sel) == marked[0]       # the cursor is on it
+            app.press(E.A)
+            continue
+        assert top is les, top
+        want = les.wanted()
+        if les.waiting():
+            app.run(100)
+        elif les.my_turn() and want is not None and les.mode == 2:
+            pick_dice(app, les, (T.concrete(les.s, want)[2],))
+        elif les.my_turn() and want is not None and want[0] == "lock":
+            pick_dice(app, les, T.concrete(les.s, want)[1])
+        elif les.my_turn():
+            app.hold_b()
+        elif les.human_rolls():
+            app.shake()
+        else:
+            app.run(100)
+    raise AssertionError("the lesson did not end")
+
+
+def scripted():
+    """The lesson's line of play, straight on the rules engine: the states
+    before each beat."""
+    st = T.deal()
+    out = []
+    for text, kind, data in T.BEATS:
+        out.append(st.clone())
+        if kind in ("do", "bot"):
+            st.apply(T.concrete(st, data))
+        elif kind in ("roll", "botroll"):
+            st.apply_chance(T.faces(st, data))
+    out.append(st)
+    return out
+
+
+def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
+    app = App()
+    S.start(app)
+    got = labels(app)
+    assert got.index(P.OFFER) == 1            # near the top, under New game
+    assert app.store.load(P.LEARNED, None) == {"offered": 1}
+    app.press(E.B)
+    S.start(app)                              # offered once: the plain entry now
+    assert P.LEARN in labels(app) and P.OFFER not in labels(app)
+    for lab in labels(app):
+        assert len(lab) <= 15, lab
+
+
+def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
+    app = App()
+    app.store.records[P.LEARNED] = (1, "{not json")
+    S.start(app)
+    assert P.OFFER in labels(app)
+    assert app.store.load(P.LEARNED, None) == {"offered": 1}
+    assert not app.store.take_problems(P.LEARNED)
+
+
+def test_following_the_lesson_plays_to_the_end_and_offers_a_real_game():
+    app = App()
+    start, les = open_lesson(app)
+    seen = follow(app, les)
+    text = " ".join(seen).lower()
+    for word in ("roll", "set", "barn 1", "barn 2", "barn 3", "claim", "reroll", "stop",
+                 "flip", "ice cream", "fail", "backorder", "red die", "freeze", "game over",
+                 "score", "hold b", "skip"):
+        assert word in text, word
+    st = les.s
+    assert st.current_player() == TERMINAL
+    assert st.scores() == [245, 235] and st.winners() == [0]
+    assert st.tokens == [1, 0] and st.freeze == [1, 0]
+    assert st.flipped[5] == 1 and 5 in st.owned[0] and 21 in st.owned[0]
+    assert not app.store.exists(S.SAVE)                  # no save, no records
+    assert S.GAME not in table.load_records(app.store)
+    assert isinstance(app.top(), ui.Confirm)
+    app.press(E.A)                                       # yes: a real game
+    assert isinstance(app.top(), table.NewGame)
+    assert labels(app)[1:3] == ["P1: human", "P2: Beginner"]   # the gentlest bot first
+    assert les not in app.stack and app.stack[-2] is start
+
+
+def test_the_game_over_box_says_who_won_and_the_scores():
+    app = App()
+    start, les = open_lesson(app)
+    ends = []
+
+    def grab(app):
+        top = app.top()
+        if is_box(top) and top.title == "Game over" and not ends:
+            ends.append(" ".join(top.lines))
+    follow(app, les, on_page=grab)
+    assert ends, "no Game over box"
+    assert "P1 wins by 10 points" in ends[0] and "245" in ends[0] and "235" in ends[0], ends
+
+
+def test_no_at_the_end_goes_back_to_the_start_menu():
+    app = App()
+    start, les = open_lesson(app)
+    follow(app, les)
+    app.press(E.B)
+    assert app.top() is start and les not in app.stack
+
+
+def back_to_table(app, les):
+    app.press(E.A)               # close the box, back to the table
+    n = 0
+    while app.top() is not les and n < 10:
+        if isinstance(app.top(), ui.TextPage):
+            app.press(E.A)
+        else:
+            app.run(100)
+        n += 1
+
+
+def skip_from_here(app, start, les, how, k):
+    if how == "table":
+        back_to_table(app, les)
+    app.hold_b()
+    assert app.top().title == T.TITLE and labels(app)[0] == "Skip the lesson", (k, how)
+    pick(app, "Skip the lesson")
+    assert app.top() is start, (k, how, app.top())
+    assert les not in app.stack
+    assert not app.store.exists(S.SAVE)
+    app.frame()
+    assert app.top() is start
+
+
+def test_skip_at_every_step_returns_to_the_start_menu():
+    app = App()
+    start, les = open_lesson(app)
+    total = len(follow(app, les))
+    for k in range(1, total + 1, 2 if sys.implementation.name == "micropython" else 1):
+        for how in ("box", "table") if k < total - 1 else ("box",):   # the end's boxes: no table between
+            app = start = les = None
+            gc.collect()
+            app = App()
+            start, les = open_lesson(app)
+            follow(app, les, stop=k)
+            skip_from_here(app, start, les, how, k)
+
+
+def test_skip_in_the_middle_of_picking_dice_and_from_a_menu():
+    app = App()
+    start, les = open_lesson(app)
+    follow(app, les, stop=4)          # the box before the first set
+    back_to_table(app, les)
+    a = T.concrete(les.s, les.wanted())
+    pick_dice(app, les, a[1][:1])      # one die picked of two
+    assert les.sel == [a[1][0]]
+    app.hold_b()                       # the picks are kept under the menu
+    assert les.sel == [a[1][0]]
+    pick(app, "Skip the lesson")
+    assert app.top() is start and not app.store.exists(S.SAVE)
+
+
+def test_a_short_b_on_the_lesson_table_asks_before_leaving():
+    app = App()
+    start, les = open_lesson(app)
+    follow(app, les, stop=3)
+    back_to_table(app, les)
+    assert app.top() is les
+    app.tap(E.B)
+    assert isinstance(app.top(), ui.Confirm) and "lesson" in app.screen()
+    app.press(E.B)                       # stay
+    assert app.top() is les
+    app.tap(E.B)
+    app.press(E.A)                       # leave
+    assert app.top() is start
+
+
+def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
+    app = App()
+    start, les = open_lesson(app)
+    follow(app, les, stop=4)              # the box before the first set: 6 and 4
+    back_to_table(app, les)
+    before = les.s.to_dict()
+    i = les.i
+    st = les.s
+    threes = [d for d in st.free_dice() if st.dv[d] in (3, 1)]
+    sixes = [d for d in st.free_dice() if st.dv[d] == 6]
+    pick_dice(app, les, (sixes[0], threes[0], [d for d in threes[1:] if st.dv[d] != st.dv[threes[0]]][0]))
+    assert is_box(app.top()) and app.top().title == "Not yet"
+    assert "6 and 4" in " ".join(app.top().lines), app.top().lines
+    assert les.s.to_dict() == before and les.i == i and les.sel == []
+    app.press(E.A)
+    assert app.top() is les
+    app.hold_b()                          # a menu move that is not asked for: not offered
+    m = app.top()
+    assert [x for x in labels(app) if x.startswith(">")] == []
+    assert m.label(1).startswith("Reroll:")    # "Reroll: set 1st": A does nothing
+    app.press(E.B)
+    follow(app, les, stop=2)              # on to the reroll step
+    back_to_table(app, les)
+    app.hold_b()
+    assert app.top().label(app.top().sel) == ">Reroll"
+    before = les.s.to_dict()
+    i = les.i
+    app.top().sel = labels(app).index("Fail: backorder")   # legal, but not asked for
+    app.press(E.A)
+    assert isinstance(app.top(), ui.Confirm)
+    app.press(E.A)
+    assert is_box(app.top()) and app.top().title == "Not yet"
+    assert "Reroll" in " ".join(app.top().lines)
+    assert les.s.to_dict() == before and les.i == i
+
+
+def test_mashing_keys_never_plays_a_move_the_lesson_did_not_ask_for():
+    line = scripted()
+    keys = (E.A, E.A, E.A, E.B, E.LEFT, E.RIGHT, E.UP, E.DOWN, "hold", "shake", "tap")
+    furthest = 0
+    for seed in (1, 2, 3):
+        app = App(seed)
+        rnd = seeded(100 + seed)
+        start, les = open_lesson(app)
+        for n in range(600):
+            k = keys[rnd.randbelow(len(keys))]
+            if k == "hold":
+                app.hold_b()
+            elif k == "shake":
+                app.shake()
+            elif k == "tap":
+                app.tap(E.B)
+            else:
+                app.press(k)
+            app.run(rnd.randbelow(3) * 400)
+            assert not app.store.exists(S.SAVE)
+            assert S.GAME not in table.load_records(app.store)
+            if les not in app.stack:              # skipped, left, or a real game offered
+                assert not app.stack or app.stack[0] is start, app.stack
+                app.stack[:] = []
+                start, les = open_lesson(app)
+                continue
+            st = les.s
+            R.State.from_dict(st.to_dict())      # the state keeps every invariant
+            ref = line[les.i]
+            for f in ("owned", "display", "stack", "tokens", "freeze", "flipped", "seat",
+                      "turns", "rolls", "need_lock", "used"):
+                assert getattr(st, f) == getattr(ref, f), (seed, n, les.i, f)
+            assert st.barn_totals() == ref.barn_totals(), (seed, n, les.i)
+            furthest = max(furthest, les.i)
+    assert furthest >= 4, furthest                # mashing got past a set of its own picking
+
+
+def test_the_lessons_moves_and_rolls_are_legal_in_the_rules_engine():
+    st = T.deal()
+    st._check()
+    R.State.from_dict(st.to_dict())
+    assert st.scores() == [190, 195]
+    for text, kind, data in T.BEATS:
+        if kind in ("do", "bot"):
+            assert st.current_player() == (0 if kind == "do" else 1), (kind, data)
+            a = T.concrete(st, data)
+            assert a is not None, data
+            legal = st.legal_actions()
+            assert [x for x in legal if T.fits(st, x, data)], (data, legal)
+            assert T.fits(st, a, data)
+            st.apply(a)
+        elif kind in ("roll", "botroll"):
+            assert st.current_player() == CHANCE
+            assert st.seat == (0 if kind == "roll" else 1)
+            want = T.dice_of(data)
+            pend = st.pending[1]
+            assert sorted(c for f, c in want) == sorted(st.dc[i] for i in pend), data
+            assert all(1 <= f <= 6 for f, c in want)
+            st.apply_chance(T.faces(st, data))
+        else:
+            assert kind in ("say", "score", "end"), kind
+        st._check()
+        R.State.from_dict(st.to_dict())
+    assert st.current_player() == TERMINAL
+    assert st.scores() == [245, 235] and st.winners() == [0]
+
+
+def test_each_step_says_what_the_rules_do_there():
+    line = scripted()
+    barns = 0
+    for j in range(len(T.BEATS)):
+        text, kind, data = T.BEATS[j]
+        st = line[j]
+        if kind == "do" and data[0] == "lock" and text and "barn " in text:
+            b = int(text.split("barn ")[1][0])      # the barn the step names
+            assert R.barn_for(st.rolls) == b, (text, st.rolls)
+            barns += 1
+        if kind == "do" and data[0] == "fail":      # a failure only when there is no way on
+            assert st.need_lock and not st.can_lock()
+            assert [a[0] for a in st.legal_actions()] == ["fail"]
+        if kind == "do" and data[0] == "flip":      # the flip and the ice cream rescue a roll
+            assert st.need_lock and not st.can_lock()
+        if kind == "do" and data[0] == "reroll" and st.barn_total() == 10:
+            assert not st.can_claim()               # "no tile fits 10": stopping fails
+        if kind == "do" and data[0] == "claim":
+            tot = 0
+            for t in data[1]:
+                tot += S.TILES[t][0]
+            assert tot == st.barn_total()            # the claim asked for wastes nothing
+    assert barns == 5
+    # P2's second set from one roll, as its box says
+    j = [k for k in range(len(T.BEATS)) if T.BEATS[k][0] and T.BEATS[k][0].startswith("P2 locked")][0]
+    assert line[j].sets and line[j].rolls == 1 and line[j + 1].rolls == 1 and len(line[j + 1].sets) == 2
+
+
+def test_every_box_fits_the_screen_without_scrolling():
+    for text, kind, data in T.BEATS:
+        if text:
+            lines = ui.wrap(text, ui.COLS - 1)
+            assert len(lines) <= ui.ROWS - 2, text       # room for "A:ok"
+            for w in text.split():
+                assert len(w) <= ui.COLS - 1, w
+        if kind == "do":
+            lines = ui.wrap("Not this one yet. " + T.how(data), ui.COLS - 1)
+            assert len(lines) <= ui.ROWS - 2, lines
+
+
+def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
+    app = App()
+    start, les = open_lesson(app)
+    follow(app, les, stop=1)
+    if sys.implementation.name == "micropython":
+        assert T.BOT not in sys.modules             # the script plays the bot
+    app.hold_b()
+    pick(app, "Skip the lesson")
+    if sys.implementation.name == "micropython":     # CPython tests share their modules
+        assert P.LESSON not in sys.modules
