@@ -22,9 +22,9 @@ class CutStore(MemoryStore):
         if self.ops == self.cut:
             raise PowerCut()
 
-    def save(self, name, data, version=1):
+    def save(self, name, data, version=1, trim=None):
         self.op()
-        got = MemoryStore.save(self, name, data, version)
+        got = MemoryStore.save(self, name, data, version, trim)
         if name == self.game:
             self.game_saves += 1
         return got

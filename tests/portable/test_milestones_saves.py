@@ -259,8 +259,8 @@ class LogStore(MemoryStore):
         self.ops = []
         self.after = []
 
-    def save(self, name, data, version=1):
-        ok = MemoryStore.save(self, name, data, version)
+    def save(self, name, data, version=1, trim=None):
+        ok = MemoryStore.save(self, name, data, version, trim)
         self.ops.append(("save", name))
         self.after.append(dict(self.records))
         return ok

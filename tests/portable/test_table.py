@@ -112,9 +112,9 @@ class CountingStore(MemoryStore):
         MemoryStore.__init__(self)
         self.names = []
 
-    def save(self, name, data, version=1):
+    def save(self, name, data, version=1, trim=None):
         self.names.append(name)
-        return MemoryStore.save(self, name, data, version)
+        return MemoryStore.save(self, name, data, version, trim)
 
 
 class PigTable(table.Table):

@@ -2,7 +2,7 @@
 
 A game lists its saved attributes once::
 
-    FIELDS = Fields(3, ("turn", "dice", "sc"))
+    FIELDS = Fields(3, ("turn", "dice", "sc"), "pig")
 
 and then ``to_dict`` is ``FIELDS.dump(self)``, ``clone`` is
 ``FIELDS.copy(self, object.__new__(State))`` and ``from_dict`` is
@@ -18,10 +18,21 @@ and needs a new version number.
 present; it raises ``storage.BadData`` with a plain reason otherwise. It never
 judges the values: that stays in the game, which knows its rules.
 
+The third argument is the table's save tag (the game's package name, lower
+case letters): a table with one is registered with ``core.storage``, whose
+files hold such a state as a list of its values in the table's order
+(``["~!pig", 3, turn, dice, sc]``) instead of a dict that spells every name
+(a record then stays small enough for littlefs to keep it inline). Loading
+turns it back into the same dict, so ``from_dict`` and its checks see what
+``to_dict`` made; saves written as dicts (before) still load. The order of
+the names is therefore part of the format too: a field added, removed or
+moved needs a new version number.
+
 Values are JSON-like data (dicts, lists, tuples, ints, strs, bools, None);
 ``deep`` copies them so a clone or a save never shares a list with the live
 state. Tuples stay tuples, lists stay lists.
 """
+from dicebox.core import storage
 from dicebox.core.storage import BadData
 
 
@@ -44,9 +55,12 @@ def deep(x):
 class Fields:
     """One table of a state's saved fields: attribute name == save key."""
 
-    def __init__(self, version, names):
+    def __init__(self, version, names, tag=None):
         self.version = version
         self.names = tuple(names)
+        self.tag = tag
+        if tag is not None:
+            storage.TABLES[tag] = self   # files keep this state by position
 
     def dump(self, obj):
         """``{"v": version, name: deep copy of obj.name, ...}``."""

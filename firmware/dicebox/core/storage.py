@@ -1,10 +1,33 @@
-"""Settings and saves as versioned JSON, written atomically, checked on load.
+"""Settings and saves as versioned compact JSON, written atomically, checked on load.
 
-Each record is a file ``<root>/<name>.json`` holding
-``{"fmt": 1, "name": <name>, "v": <schema version>, "data": {...}}``.
-A save writes ``<name>.tmp`` and renames it over the old file (littlefs and
-POSIX both rename atomically), so a power cut leaves either the old or the new
-record, never half of one.
+Each record is a file ``<root>/<name>.json`` holding ``[2,"<name>",<schema
+version>,<data>]`` with no spaces (the envelope of format 1,
+``{"fmt": 1, "name": ..., "v": ..., "data": ...}``, is still read). The data
+is written in a compact form (``pack``): a list of two or more ints 0..56 is
+one string of characters (``"~"`` then ``chr(35 + i)`` each), a string that
+starts with ``~`` gets a second one in front, and a game state made by a
+registered ``state_io.Fields`` table (``TABLES``) is a list of its values in
+the table's order (``["~!<tag>", version, value, ...]``, the keys the table
+names left out). Loading undoes it (``unpack``), so callers see exactly the
+data they saved. A record stays under ``INLINE`` bytes: littlefs keeps a
+file of up to 512 bytes inside its folder's metadata, where rewriting it
+costs a page or two of flash instead of a 4 KB erase. A caller whose data has
+a list that may lose its oldest items (a game's move log) names it
+(``save(..., trim="log")``): a record over ``INLINE`` keeps the newest items
+that fit.
+
+How a save is made atomic depends on the filesystem (``copy_on_write``):
+
+* On littlefs (the board: rp2 mounts ``VfsLfs2``) the record is rewritten in
+  place. littlefs is copy-on-write: a file's new contents become visible at
+  ``close`` in one metadata commit, so a power cut leaves the old record or
+  the new one. A record made for the first time is an empty file from its
+  ``open`` until its ``close``: on littlefs an empty record file is what a cut
+  there leaves, and it counts as no record (``exists`` False, ``load`` the
+  default) until the next save fills it.
+* Elsewhere (FAT, the host's POSIX files, the simulator) a save writes
+  ``<name>.tmp`` and renames it over the old file, so a power cut leaves
+  either the old or the new record, never half of one.
 
 Loading is the one place every file the console reads is judged. "Valid JSON"
 is not "valid": the caller passes ``check(data)``, which returns the data to
@@ -38,7 +61,11 @@ save: the write goes through ``<name>.tm1`` instead.
 import json
 import os
 
-FMT = 1
+FMT = 2            # the envelope [2, name, version, data]
+OLD_FMT = 1        # {"fmt": 1, "name": ..., "v": ..., "data": ...}: still read
+INLINE = 460       # bytes a record stays under (littlefs inlines up to 512 here)
+SEP = (",", ":")
+TABLES = {}        # save tag -> state_io.Fields (each table registers itself)
 MAX_BYTES = 16384  # larger than any record we write; a bigger file is damage
 BAD_KEEP = 3       # copies set aside per record: <name>.bad (newest), .bad1, .bad2
 ENOSPC = 28
@@ -78,6 +105,179 @@ def dict_of(x, what):
     if not isinstance(x, dict):
         raise BadData("%s is not a record" % what)
     return x
+
+
+# ---- the compact form of the data in a file ------------------------------------------
+_LO = 35           # "#": ints 0..56 are the characters "#".."[" (no quote, no backslash)
+_HI = 56
+
+
+def _small_ints(x):
+    if len(x) < 2:
+        return False
+    for i in x:
+        if type(i) is not int or i < 0 or i > _HI:
+            return False
+    return True
+
+
+def _table_of(d):
+    """The registered Fields table whose every field (and "v") ``d`` holds."""
+    if "v" not in d:
+        return None
+    for tag in TABLES:
+        f = TABLES[tag]
+        if len(d) > len(f.names):
+            ok = True
+            for n in f.names:
+                if n not in d:
+                    ok = False
+                    break
+            if ok:
+                return f
+    return None
+
+
+def pack(x):
+    """JSON-like data in the compact form a file holds (see the module's words);
+    ``unpack(pack(x))`` equals ``x`` with tuples as lists."""
+    t = type(x)
+    if t is str:
+        return "~" + x if x[:1] == "~" else x
+    if t is list or t is tuple:
+        if _small_ints(x):
+            return "~" + bytes([_LO + i for i in x]).decode()
+        return [pack(i) for i in x]
+    if t is dict:
+        f = _table_of(x)
+        if f is None:
+            r = {}
+            for k in x:
+                r[k] = pack(x[k])
+            return r
+        out = ["~!" + f.tag, x["v"]]
+        for n in f.names:
+            out.append(pack(x[n]))
+        rest = None
+        for k in x:
+            if k != "v" and k not in f.names:
+                if rest is None:
+                    rest = {}
+                rest[k] = pack(x[k])
+        if rest is not None:
+            out.append(rest)
+        return out
+    return x
+
+
+def _fields(tag):
+    """The Fields table saved under ``tag``: registered when its game's rules
+    were imported (``dicebox.games.<tag>.rules``, imported here if not yet)."""
+    f = TABLES.get(tag)
+    if f is None and tag.isalpha() and tag.islower():
+        try:
+            __import__("dicebox.games.%s.rules" % tag)
+        except ImportError:
+            pass
+        f = TABLES.get(tag)
+    if f is None:
+        raise BadData("a game state of an unknown kind (%s)" % tag[:12])
+    return f
+
+
+def unpack(x):
+    """The data ``pack`` made ``x`` from; ``BadData`` for a form it cannot make."""
+    t = type(x)
+    if t is str:
+        if x[:1] != "~":
+            return x
+        c = x[1:2]
+        if c == "~":
+            return x[1:]
+        need(c != "!" and c != "", "a damaged packed value")
+        out = [ord(ch) - _LO for ch in x[1:]]
+        for i in out:
+            need(0 <= i <= _HI, "a damaged packed list")
+        return out
+    if t is list:
+        if x and type(x[0]) is str and x[0][:2] == "~!":
+            f = _fields(x[0][2:])
+            n = len(f.names)
+            need(len(x) == n + 2 or len(x) == n + 3, "a game state with %d values" % (len(x) - 2))
+            d = {"v": x[1]}
+            for i in range(n):
+                d[f.names[i]] = unpack(x[i + 2])
+            if len(x) == n + 3:
+                rest = dict_of(x[-1], "the rest of a game state")
+                for k in rest:
+                    need(k not in d, "a game state names %s twice" % k[:12])
+                    d[k] = unpack(rest[k])
+            return d
+        return [unpack(i) for i in x]
+    if t is dict:
+        r = {}
+        for k in x:
+            r[k] = unpack(x[k])
+        return r
+    return x
+
+
+def encode(name, data, version=1, trim=None):
+    """``(text, dropped)``: the file's text of record ``name``, and how many of
+    the oldest items of ``data[trim]`` (a list) were left out to keep it
+    under ``INLINE`` bytes (the data itself is not changed)."""
+    body = pack(data)
+    text = json.dumps([FMT, name, version, body], separators=SEP)
+    dropped = 0
+    if trim is None or len(text) <= INLINE or not isinstance(body, dict):
+        return text, 0
+    lst = body.get(trim)
+    if not isinstance(lst, list):
+        return text, 0
+    over = len(text) - INLINE
+    body = dict(body)
+    while len(text) > INLINE and dropped < len(lst):
+        cut = 0
+        while dropped < len(lst) and cut < over:
+            cut += len(json.dumps(lst[dropped], separators=SEP)) + 1
+            dropped += 1
+        body[trim] = lst[dropped:]
+        text = json.dumps([FMT, name, version, body], separators=SEP)
+        over = len(text) - INLINE
+    return text, dropped
+
+
+def decode(name, text):
+    """``(version, data)`` of a record's file text; ``BadData`` when it is not
+    a record named ``name`` in today's envelope or format 1's. ValueError and
+    RuntimeError (deep nesting) come through from the JSON parser."""
+    rec = json.loads(text)
+    if isinstance(rec, list):
+        need(len(rec) == 4 and rec[0] == FMT and rec[1] == name, "not a Dicebox save")
+        return rec[2], unpack(rec[3])
+    need(isinstance(rec, dict) and rec.get("fmt") == OLD_FMT and rec.get("name") == name
+         and "data" in rec, "not a Dicebox save")
+    return rec.get("v"), rec["data"]      # format 1 data was never packed
+
+
+def copy_on_write(path):
+    """True when ``path`` lies on littlefs (``VfsLfs2``), whose close makes a
+    file's new contents visible at once: a record there is rewritten in place.
+    False on FAT, the host's files, or when the mounts cannot be listed."""
+    try:
+        import vfs
+        mounts = vfs.mount()
+    except Exception:  # CPython, an older port: the safe way
+        return False
+    best = -1
+    fs = None
+    for m in mounts:
+        at = m[1]
+        if at == "/" or path == at or path.startswith(at + "/"):
+            if len(at) > best:
+                best = len(at)
+                fs = m[0]
+    return type(fs).__name__ == "VfsLfs2"
 
 
 def _exists(path):
@@ -205,8 +405,11 @@ class _Problems:
 
 
 class Store(_Problems):
-    def __init__(self, root):
+    def __init__(self, root, inplace=None):
+        """``inplace``: rewrite records in place (True only where the
+        filesystem's close is atomic: littlefs); None asks ``copy_on_write``."""
         self.root = root
+        self.inplace = copy_on_write(root) if inplace is None else inplace
         self.problems = []  # "name: why", each noted once
         self.notice = None  # one message for the app to show now (a failed write)
         self.full = False   # a write failed for want of space and none has succeeded since
@@ -269,6 +472,8 @@ class Store(_Problems):
         return False
 
     def _exists(self, name):
+        if self.inplace:      # an empty file: a first save cut before its close
+            return _size(self.path(name)) > 0
         return _exists(self.path(name))
 
     def _tmps(self, name):
@@ -283,34 +488,46 @@ class Store(_Problems):
         for tmp in self._tmps(name):
             _remove(tmp)    # a write cut off before its rename
         p = self.path(name)
-        if not _exists(p):
-            return default
         size = _size(p)
+        if size < 0 or (size == 0 and self.inplace):
+            return default
         if size > MAX_BYTES:
             self._set_aside(name, "file too large (%d bytes)" % size)
             return default
         try:
             with open(p) as f:
-                rec = json.loads(f.read())
+                v, data = decode(name, f.read())
+        except BadData as e:
+            self._set_aside(name, str(e))
+            return default
         except Exception as e:  # OSError, ValueError, UnicodeError, RuntimeError (deep nesting), MemoryError
             self._set_aside(name, "unreadable (%s)" % (
                 errno_name(e) if isinstance(e, OSError) else type(e).__name__))
             return default
-        if (not isinstance(rec, dict) or rec.get("fmt") != FMT or rec.get("name") != name
-                or "data" not in rec):
-            self._set_aside(name, "not a Dicebox save")
+        if v != version:
+            self._set_aside(name, "save version %s unknown" % (v,))
             return default
-        if rec.get("v") != version:
-            self._set_aside(name, "save version %s unknown" % (rec.get("v"),))
-            return default
-        return self._checked(name, rec["data"], default, check)
+        return self._checked(name, data, default, check)
 
-    def save(self, name, data, version=1):
+    def save(self, name, data, version=1, trim=None):
         """Write atomically; True on success. On failure the old record stays,
-        the app gets one notice, and False comes back (play goes on). A
-        ``.tmp`` that cannot be removed (a folder) is stepped round: the write
-        goes through ``.tm1``."""
-        text = json.dumps({"fmt": FMT, "name": name, "v": version, "data": data})
+        the app gets one notice, and False comes back (play goes on).
+        ``trim``: the key of a list in ``data`` whose oldest items may be left
+        out to keep the record under ``INLINE`` bytes (``encode``).
+
+        On littlefs the file is rewritten in place (one metadata commit at
+        close: the old record or the new one). Elsewhere the text goes to
+        ``.tmp``, renamed over the record; a ``.tmp`` that cannot be removed
+        (a folder) is stepped round: the write goes through ``.tm1``."""
+        text = encode(name, data, version, trim)[0]
+        if self.inplace:
+            try:
+                with open(self.path(name), "w") as f:
+                    f.write(text)
+            except OSError as e:  # littlefs commits nothing of a failed write
+                self._write_failed(name, e)
+                return False
+            return self._saved(name)
         err = None
         for tmp in self._tmps(name):
             if _exists(tmp):
@@ -331,6 +548,9 @@ class Store(_Problems):
         if err is not None:
             self._write_failed(name, err)
             return False
+        return self._saved(name)
+
+    def _saved(self, name):
         self._wrote()
         if name in self.ignored:      # the damaged file is replaced
             self.ignored.remove(name)
@@ -388,11 +608,18 @@ class MemoryStore(_Problems):
             return default
         return self._checked(name, data, default, check)
 
-    def save(self, name, data, version=1):
+    def save(self, name, data, version=1, trim=None):
+        """As ``Store.save``; the text kept is plain JSON of the data (with
+        ``trim``'s list shortened as a file's would be), for tests to read."""
         if self.fail_writes:
             f = self.fail_writes
             self._write_failed(name, f if isinstance(f, OSError) else None)
             return False
+        if trim is not None:
+            dropped = encode(name, data, version, trim)[1]
+            if dropped:
+                data = dict(data)
+                data[trim] = data[trim][dropped:]
         self.records[name] = (version, json.dumps(data))
         self._wrote()
         if name in self.ignored:

@@ -102,7 +102,7 @@ def save_table(store, name, state, seats, log, opt=None):
          "log": log.to_list()}
     if opt:
         d["opt"] = opt
-    return store.save(name, d)
+    return store.save(name, d, trim="log")   # a long log keeps its newest lines (storage.INLINE)
 
 
 # ---- pages used now and then (core/tablemore.py) ------------------------------------

@@ -68,7 +68,7 @@ _RESET = const(2)
 FIELDS = Fields(1, (
     "n", "stack", "display", "owned", "flipped", "tokens", "freeze", "seat",
     "dc", "dv", "dl", "sets", "rolls", "need_lock", "used", "pending", "over",
-    "turns", "last"))
+    "turns", "last"), "dairyman")
 
 
 def barn_for(rolls):

@@ -69,7 +69,7 @@ LOG_WIDTH = 120     # a move log line is kept to this many characters (core.move
 # Version 1 is the format saves have always had; renaming a field needs a 2.
 FIELDS = Fields(1, ("sets", "inds", "phase", "turn", "pend", "cookie", "vic", "pool",
                     "used", "mods", "prank", "dodge", "sc", "rd", "ig", "flags",
-                    "shen", "keep", "rounds", "winner"))
+                    "shen", "keep", "rounds", "winner"), "mildred")
 
 
 

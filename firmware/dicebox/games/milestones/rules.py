@@ -98,7 +98,7 @@ def rating(score):
 FIELDS = Fields(2, (
     "deck_version", "n", "big", "mand_all", "hg_side", "piles", "hands", "drawn_at",
     "dice", "rolls", "turn", "setup", "scored", "discarded", "mand_open", "hg_open",
-    "flips", "now", "started", "paused", "over", "end", "pending"))
+    "flips", "now", "started", "paused", "over", "end", "pending"), "milestones")
 
 
 class State:
