@@ -1,4 +1,5 @@
-"""Compile firmware/ with mpy-cross into build/device/ (the tree `make deploy` copies).
+"""Compile firmware/ with mpy-cross into build/device/ (the tree `make deploy` copies),
+with the firmware's names in dicebox/names_N.mpy (docs/DEVELOPING.md, "Names interned at start-up").
 
 main.py stays source (the board runs it at boot); every other module becomes .mpy.
 Prints a size report. `--check` compiles into a temporary folder and only reports errors; `--out DIR`
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import keyword
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FW = os.path.join(ROOT, "firmware")
@@ -23,6 +25,114 @@ def sources():
         for f in sorted(files):
             if f.endswith(".py"):
                 yield os.path.relpath(os.path.join(d, f), FW)
+
+
+def _vuint(b, i):
+    n = 0
+    while True:
+        c = b[i]
+        i += 1
+        n = (n << 7) | (c & 0x7F)
+        if not c & 0x80:
+            return n, i
+
+
+def mpy_names(path):
+    """The names (qstrs) an .mpy file interns when it loads: its qstr table
+    less the ones the firmware has built in (written as an index)."""
+    with open(path, "rb") as f:
+        b = f.read()
+    if b[:2] != b"M\x06":
+        raise ValueError("%s: not an mpy v6 file" % path)
+    i = 4
+    n, i = _vuint(b, i)
+    _, i = _vuint(b, i)     # the number of objects
+    names = []
+    for _ in range(n):
+        ln, i = _vuint(b, i)
+        if ln & 1:          # a built-in name, by index
+            continue
+        ln >>= 1
+        names.append(b[i:i + ln].decode())
+        i += ln + 1         # and its terminating zero
+    return names
+
+
+NAMES = "dicebox/names_%d"   # the pieces: dicebox/names_0.mpy, names_1.mpy, ...
+NAMES_PIECES = 16
+
+
+def _ident(s):
+    return s.isidentifier() and not keyword.iskeyword(s)
+
+
+def _dotted(s):
+    return all(_ident(p) for p in s.split("."))
+
+
+def names_source(names, files=()):
+    """A module that interns the given names as it loads (in the loader's own
+    loop, which is several times faster than a loop in Python): each
+    identifier an attribute, each short string a subscript, each dotted name an
+    import, all in a function that is never called; the few others (module
+    file names) by ``hasattr`` as the module runs, which interns the name it is
+    asked about."""
+    lines = ["# names the firmware interns (made by host_tools/build.py)", "def _n(o):"]
+    rest = []
+    for s in names:
+        if _ident(s):
+            lines.append("    o.%s" % s)
+        elif len(s) <= 10:          # mpy-cross interns string literals this short
+            lines.append("    o[%r]" % s)
+        elif _dotted(s):
+            lines.append("    import %s" % s)
+        else:
+            rest.append(s)
+    if rest:
+        lines.append("for s in (%s):" % "".join("%r, " % s for s in rest))
+        lines.append("    hasattr(None, s)")
+    if files:
+        # each module's __file__, which the import system interns: the path
+        # of the package's own file, less its name, is where they all are
+        lines.append("import dicebox")
+        lines.append("p = getattr(dicebox, '__file__', None)")
+        lines.append("if p and p.endswith('dicebox/__init__.mpy'):")
+        lines.append("    for s in (%s):" % "".join("%r, " % s for s in files))
+        lines.append("        hasattr(None, p[:-20] + s)")
+    return "\n".join(lines) + "\n"
+
+
+def build_names(out, rows):
+    """Write the names every .mpy of the tree interns into NAMES_PIECES small
+    modules (core/app.py loads one an idle frame after boot). Returns
+    (error or None, number of names)."""
+    seen = {}
+    for rel, _, _ in rows:
+        if rel.endswith(".py") and rel not in KEEP_SOURCE:
+            for s in mpy_names(os.path.join(out, rel[:-3] + ".mpy")):
+                seen[s] = 1
+            # and the module's full name, which the import system interns
+            mod = rel[:-3].replace(os.sep, ".")
+            seen[mod[:-9] if mod.endswith(".__init__") else mod] = 1
+    names = sorted(seen)
+    files = sorted(rel[:-3].replace(os.sep, "/") + ".mpy" for rel, _, _ in rows
+                   if rel.endswith(".py") and rel not in KEEP_SOURCE)
+    tmp = tempfile.mkdtemp()
+    per = -(-len(names) // NAMES_PIECES)
+    try:
+        for k in range(NAMES_PIECES):
+            src = os.path.join(tmp, "names_%d.py" % k)
+            with open(src, "w") as f:
+                last = k == NAMES_PIECES - 1
+                f.write(names_source(names[k * per:(k + 1) * per], files if last else ()))
+            dst = os.path.join(out, NAMES % k + ".mpy")
+            p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", NAMES % k + ".py", "-o", dst, src],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                return "names: %s" % (p.stderr or p.stdout).strip(), 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return None, len(names)
 
 
 def build(out, quiet=False):
@@ -44,6 +154,13 @@ def build(out, quiet=False):
                 errors.append("%s: %s" % (rel, (p.stderr or p.stdout).strip()))
                 continue
         rows.append((rel, os.path.getsize(src), os.path.getsize(dst)))
+    if not errors:
+        err, n = build_names(out, rows)
+        if err:
+            errors.append(err)
+        else:
+            size = sum(os.path.getsize(os.path.join(out, NAMES % k + ".mpy")) for k in range(NAMES_PIECES))
+            rows.append(("dicebox/names_*.py (%d names in %d)" % (n, NAMES_PIECES), 0, size))
     if not quiet:
         print("%-48s %8s %8s" % ("module", "source", "device"))
         for rel, a, b in rows:

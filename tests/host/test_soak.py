@@ -21,14 +21,7 @@ SEEDS = (11, 22, 33, 44, 55, 66, 77, 88)
 EVENTS = 3000                # a seed: 8 x 3000 = 24,000 events
 # Seeds known to fail because of firmware bugs still being fixed: each is run
 # and reported, but does not fail the suite. Remove a seed once it passes.
-# 11, 22, 33, 44, 88: the free heap at home falls in steps of 20-40 KB (host)
-# after every entry has been opened once (names interned by modules that load
-# only on some paths: Mildred's lesson, menus and hint words, Dairyman's odds),
-# then stays flat. 77 and 88: importing a small module (roller_help,
-# mildred/tutorial) raises "memory allocation failed, allocating 2560 bytes"
-# with 280 KB free in 13 KB blocks, again on a retry after a collection; not
-# understood yet (a clean import of the same module works).
-KNOWN_FAILING_SEEDS = (11, 22, 33, 44, 77, 88)
+KNOWN_FAILING_SEEDS = ()
 
 
 def firmware():

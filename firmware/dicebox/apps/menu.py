@@ -148,6 +148,7 @@ def launcher(app, label, path):
         # the app left behind is garbage only now (its screens were still on
         # the call stack when the purge ran): collect it before the import,
         # so the new one is built on an unfragmented heap
+        app.intern_all_names()      # (opened in the first second after boot)
         gc.collect()
         try:
             mod = _module(path)

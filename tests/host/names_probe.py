@@ -1,0 +1,65 @@
+"""Run by test_names.py under the MicroPython unix port (argv: firmware tree,
+data folder): boot the console as `make sim` does, let it intern the
+firmware's names in its idle frames, then import every module of the tree and
+print what the qstr pools held at each step."""
+import gc
+import micropython
+import os
+import sys
+
+FW = sys.argv[1]
+DATA = sys.argv[2]
+HERE = sys.argv[0].rsplit("/", 1)[0]
+sys.path.insert(0, HERE + "/../../host_tools/sim")
+sys.path.insert(0, FW)
+
+import simhw  # noqa: E402
+from dicebox.core import storage  # noqa: E402
+from dicebox.core.app import App  # noqa: E402
+from dicebox.apps import menu  # noqa: E402
+
+
+def modules(root, pkg):
+    out = []
+    for name in sorted(os.listdir(root + "/" + pkg.replace(".", "/"))):
+        if name.endswith(".mpy"):
+            mod = name[:-4]
+            if not mod.startswith("names_"):
+                out.append(pkg if mod == "__init__" else pkg + "." + mod)
+        elif "." not in name:
+            out += modules(root, pkg + "." + name)
+    return out
+
+
+def pools(label):
+    print("POOLS " + label)
+    micropython.qstr_info()
+
+
+clock = simhw.VirtualClock()
+simhw.ensure_dir(DATA)
+hw = simhw.SimHW(clock, DATA, 1)
+app = App(hw, storage.Store(DATA), menu.home)
+app.home()
+pools("boot")
+frames = 0
+while app.names is not None and frames < 200:
+    app.frame(hw.ticks_ms())
+    hw.sleep_ms(33)
+    frames += 1
+print("FRAMES %d" % frames)
+gc.collect()
+pools("interned")
+failed = []
+for name in modules(FW, "dicebox"):
+    try:
+        __import__(name)
+    except ImportError as e:
+        failed.append("%s: %s" % (name, e))
+    menu.purge()    # one at a time: together they do not fit
+    if "-v" in sys.argv:
+        print(name)
+        micropython.qstr_info()
+print("FAILED %r" % failed)
+pools("imported")
+micropython.mem_info()
