@@ -55,6 +55,7 @@ from dicebox.core.app import App
 from dicebox.core.rng import SeededSource
 from dicebox.core.shake import ShakeDetector
 from dicebox.hal.buzzer import Buzzer
+from dicebox.core.seedbits import SeededBits
 from dicebox.hal.entropy import Entropy
 from dicebox.hal.ssd1306 import SSD1306
 
@@ -237,23 +238,6 @@ class CryptoEntropy(Entropy):
 
     def fill(self, n):
         return crypto_bytes(n)     # the device's buffering, stirring and refusal, this source
-
-
-class SeededBits:
-    """Raw bits of a xorshift32 stream of their own, for the health tests of
-    the test dice (the simulator's host_tools/sim/simhw.py does the same)."""
-
-    def __init__(self, seed):
-        self.src = SeededSource(seed ^ 0x5EED5EED)
-        self.w = 0
-        self.k = 0
-
-    def __call__(self):
-        if not self.k:
-            self.w = self.src._next()
-            self.k = 32
-        self.k -= 1
-        return (self.w >> self.k) & 1
 
 
 class TestEntropy(Entropy):

@@ -14,6 +14,7 @@ from dicebox.core import events as E
 from dicebox.core import rng
 from dicebox.core import battery_curve
 from dicebox.core import ticks
+from dicebox.core.seedbits import SeededBits
 from dicebox.hal.entropy import Entropy
 from dicebox.hal.ssd1306 import SSD1306
 from panel import SimPanel
@@ -157,23 +158,6 @@ class UrandomBits:
             i = 0
         self.i = i + 1
         return (self.buf[i >> 3] >> (i & 7)) & 1
-
-
-class SeededBits:
-    """Raw bits of a xorshift32 stream of their own (``seed``), for the
-    health tests of a seeded run: the dice bytes stay the seeded source's."""
-
-    def __init__(self, seed):
-        self.src = rng.SeededSource(seed ^ 0x5EED5EED)
-        self.w = 0
-        self.k = 0
-
-    def __call__(self):
-        if not self.k:
-            self.w = self.src._next()
-            self.k = 32
-        self.k -= 1
-        return (self.w >> self.k) & 1
 
 
 class SimEntropy(Entropy):
