@@ -5,7 +5,7 @@ board's rp2 port mounts, with ``progsize=256`` as rp2 mounts it: a 1,024 B
 cache, 4,096 B blocks, files up to 512 B inline):
 
   .venv/bin/micropython -X heapsize=64M host_tools/bench_flash.py bench
-  .venv/bin/micropython -X heapsize=64M host_tools/bench_flash.py cuts [SEED]
+  .venv/bin/micropython -X heapsize=64M host_tools/bench_flash.py cuts [SEED [PER_GAME [SMALL]]]
   .venv/bin/micropython -X heapsize=64M host_tools/bench_flash.py sizes [SEED]
 
 The workload is the console's own records: a full game of each title played
@@ -31,7 +31,8 @@ is read through ``Store.load``, and must be the old record or the new one
 (for the record in flight; every other record as it was), never neither and
 never a file the store has to set aside; then one more save must succeed on
 the remounted image. ``RESULT {json}`` counts the cut points, records lost
-and unusable files.
+and unusable files. PER_GAME keeps the first saves of each game (and its last);
+SMALL is how often each small record is saved.
 
 ``sizes``: the largest file of each record kind, in bytes (the inline limit
 is 512; ``storage.INLINE`` the budget).
@@ -252,12 +253,16 @@ def small_records():
     return recs
 
 
-def workload(seed=1):
-    seq = dairyman(seed) + mildred(seed) + milestones(seed)
+def workload(seed=1, per_game=None, small_saves=SMALL_SAVES):
+    """Every save, in order: the games' (the first ``per_game`` of each and its
+    last, when given) with the small records' interleaved."""
+    seq = []
+    for g in (dairyman(seed), mildred(seed), milestones(seed)):
+        seq.extend(g if per_game is None or len(g) <= per_game else g[:per_game - 1] + g[-1:])
     small = small_records()
-    for k in range(SMALL_SAVES):
+    for k in range(small_saves):
         for name in small:
-            seq.insert((len(seq) * (k + 1)) // (SMALL_SAVES + 1), (name, small[name]))
+            seq.insert((len(seq) * (k + 1)) // (small_saves + 1), (name, small[name]))
     return seq
 
 
@@ -421,8 +426,8 @@ def _read(st, name):
     return t if t else None
 
 
-def cuts(seed=1):
-    seq = workload(seed)
+def cuts(seed=1, per_game=None, small_saves=SMALL_SAVES):
+    seq = workload(seed, per_game, small_saves)
     dev = Flash(CUT_BLOCKS)
     mount(dev, "/flash", make=True)
     cut = Cutter(dev)
@@ -467,7 +472,9 @@ def main(argv):
                 name, new, old, n, "" if lines == 99 else ", at least %d log lines kept" % lines))
         print("RESULT " + json.dumps(got))
     elif what == "cuts":
-        print("RESULT " + json.dumps(cuts(seed)))
+        per = int(argv[3]) if len(argv) > 3 else None
+        small = int(argv[4]) if len(argv) > 4 else SMALL_SAVES
+        print("RESULT " + json.dumps(cuts(seed, per, small)))
     else:
         raise SystemExit("bench | sizes | cuts")
 
