@@ -148,3 +148,26 @@ def test_full_storage_keeps_playing_from_memory():
     app.run(700)
     again = app.store.load(roller.STORE, None, check=rm.Roller.from_dict)
     assert len(again.history) == 4
+
+
+def test_the_roller_record_stays_small_enough_to_be_rewritten_in_place():
+    """The roller saves after every roll: with a full history of big rolls its
+    record keeps the newest rolls within the inline size (storage.INLINE),
+    and what is kept loads back as the newest of the history."""
+    from dicebox.core import storage
+    class Top:
+        def roll(self, n):
+            return n
+
+    r = rm.Roller([[6, 20], [6, 100]])
+    for _ in range(40):
+        r.roll(Top())
+    data = r.to_dict()
+    text, dropped = storage.encode(roller.STORE, data, 1, "history")
+    assert len(text) <= storage.INLINE and dropped > 0
+    app = FakeApp()
+    s = started(app)
+    s.r = r
+    assert s.save()
+    kept = app.store.load(roller.STORE)["history"]
+    assert kept == data["history"][dropped:] and kept

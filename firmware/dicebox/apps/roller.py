@@ -104,7 +104,7 @@ class RollScreen(ui.Screen):
 
     def save(self):
         """Save the roller; False when storage is full (play goes on from memory)."""
-        return self.app.store.save(STORE, self.r.to_dict())
+        return self.app.store.save(STORE, self.r.to_dict(), trim="history")
 
     def back_here(self):
         """Close every screen above this one (after a choice made in a sub-menu)."""
