@@ -38,10 +38,10 @@ TITLE = "Learn to play"
 # the moves, in words: ("lock", "6 4r"), ("reroll", "" or the faces kept),
 # ("claim", (tile, ...)), ("flip", tile), ("ice", tile[, face]), ("fail",)
 BEATS = (
-    ("Near a game's end: you are P1, the bot P2. Each step says what to do. "
-     "Hold B: Skip.", "say", None),
-    ("Milk TILES score points. Disp: the 3 you can win. You: 190, P2: 195 "
-     "(Down: scores).", "say", None),
+    ("You are P1, the bot P2, near a game's end. Boxes say what to do. Hold "
+     "B: Skip.", "say", None),
+    ("Milk TILES score points. Disp: the 3 you can win. You have 190, P2 195 "
+     "(Down).", "say", None),
     ("Roll your 8 dice, 7 white and 1 yellow (tabs on its edges): press A or "
      "shake.", "roll", "6 4 1 3 2 3 1 3y"),
     ("A SET: 2 or 3 dice adding up to 10. Pick the 6 and the 4: Left/Right, "
@@ -51,7 +51,7 @@ BEATS = (
     ("No tile fits 10 (a 15 costs 20). REROLL the 6 free dice. No set: "
      "you fail. Hold B.", "do", ("reroll", "")),
     (None, "roll", "5 5 2 1 1 3y"),
-    ("Lock 5+5. Rerolls 1 and 2 fill barn 2, from the 3rd on barn 3. All "
+    ("Lock 5+5: barn 2, for rerolls 1 and 2 (from the 3rd: barn 3). All "
      "barns add up.", "do", ("lock", "5 5")),
     ("Barns 20. STOP and CLAIM tiles worth up to 20. Hold B: Stop and claim, "
      "the 20.", "do", ("claim", (5,))),
@@ -64,8 +64,8 @@ BEATS = (
     (None, "bot", ("lock", "5 5")),
     (None, "bot", ("claim", (2,))),
     ("Your turn again. Roll!", "roll", "1 1 1 6 6 6 6 5y"),
-    ("No set! But the yellow die shows 5: your 20's FLIP need (Y5). Hold B: "
-     "Flip a tile.", "do", ("flip", 5)),
+    ("No set! But the yellow die shows 5, your 20's FLIP need (Y5). Flip it: "
+     "hold B.", "do", ("flip", 5)),
     ("Flipped! Its back: an ICE CREAM, a reroll of one die once a turn. "
      "Yellow: spent.", "say", None),
     ("Use it: hold B, Ice cream, then pick a 1 (Left/Right, A).", "do",
@@ -88,8 +88,8 @@ BEATS = (
     (None, "botroll", "2 3 5 2y"),
     (None, "bot", ("lock", "2 3 5")),
     (None, "bot", ("claim", (10,))),
-    ("Last turn: the stack is empty. 9 dice now: the red one has only its "
-     "corners. Roll!", "roll", "6 2 2 1 1 3 5 3y 4r"),
+    ("Last turn: the stack is empty. 9 dice, the red one (corners only) for "
+     "your token.", "roll", "6 2 2 1 1 3 5 3y 4r"),
     ("Red dice count like white ones. Lock the 6 and the red 4.", "do",
      ("lock", "6 4r")),
     ("The 40 wants 40: push on. Hold B: Reroll.", "do", ("reroll", "")),
@@ -101,8 +101,8 @@ BEATS = (
     ("Barns 30. A 3rd reroll fills barn 3 and earns a FREEZE token. Reroll "
      "the 3 dice!", "do", ("reroll", "")),
     (None, "roll", "4 6 1y"),
-    ("F1: your freeze token. Before a reroll, one keeps a die as it is. "
-     "Lock 4+6: barn 3.", "do", ("lock", "4 6")),
+    ("F1: a freeze token. Before a reroll it keeps one die as it is. Lock "
+     "4+6: barn 3.", "do", ("lock", "4 6")),
     ("Barns 40: stop and claim the 40. Hold B: Stop and claim.", "do",
      ("claim", (21,))),
     ("GAME OVER: the display cannot refill to 3. Tiles score their value, "
