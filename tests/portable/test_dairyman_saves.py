@@ -1,5 +1,5 @@
 """Dairyman saves: from_dict refuses every damaged state with BadData; the
-menu loads through core.game.load_saved, reports the problem and never crashes."""
+menu loads through core.tablemore.load_table, reports the problem and never crashes."""
 import json
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded

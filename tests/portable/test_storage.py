@@ -103,38 +103,6 @@ def test_memory_store_same_api():
     assert not m.exists("x")
 
 
-def test_game_save_helpers_report_a_damaged_game_and_drop_finished_ones():
-    from dicebox.core.game import TERMINAL, load_saved, save_game
-
-    class S:
-        def __init__(self, cp):
-            self.cp = cp
-
-        def current_player(self):
-            return self.cp
-
-        def to_dict(self):
-            return {"cp": self.cp}
-
-    def from_dict(d):
-        if d["cp"] == 99:
-            raise ValueError("bad")
-        return S(d["cp"])
-
-    m = storage.MemoryStore()
-    assert load_saved(m, "g", from_dict) is None and m.problems == []
-    save_game(m, "g", S(1), [0, 2])
-    s, seats = load_saved(m, "g", from_dict)
-    assert s.cp == 1 and seats == [0, 2]
-    m.save("g", {"state": {"cp": 99}, "seats": [0]})
-    assert load_saved(m, "g", from_dict) is None
-    assert len(m.problems) == 1 and "g" in m.problems[0]
-    assert not m.exists("g") and "g" in m.set_aside  # set aside, not crashed on twice
-    assert load_saved(m, "g", from_dict) is None and len(m.problems) == 1
-    save_game(m, "g", S(TERMINAL), [0])
-    assert not m.exists("g")
-
-
 def test_a_checker_judges_the_data_and_a_failure_sets_the_file_aside():
     s = fresh()
     s.save("settings", {"brightness": 9})

@@ -21,8 +21,6 @@ So a game is deterministic given its action and chance log: it can be replayed,
 saved after every action, resumed after a power cut and searched by a bot.
 """
 
-from dicebox.core.storage import need
-
 CHANCE = -1
 TERMINAL = -2
 
@@ -50,39 +48,3 @@ def tup(x):
     return x
 
 
-def load_saved(store, name, from_dict, check=None):
-    """``(state, seats)`` of a game in progress saved by ``save_game``, or None.
-
-    The save goes through ``store.load``'s one checking path: ``from_dict``
-    must refuse (raise ``storage.BadData`` or any error) a state that breaks a
-    type, a range or the game's own invariants, and ``check(state, seats)``
-    judges the seats. A save that fails is moved aside to ``<name>.bad`` and
-    noted under ``name`` (the game's menu takes it with
-    ``store.take_problems(name)``), so a damaged save never crashes twice.
-    A finished game is not offered again.
-    """
-
-    def whole(d):
-        need(isinstance(d, dict) and "state" in d and "seats" in d, "not a saved game")
-        seats = d["seats"]
-        need(isinstance(seats, list) and len(seats) <= 8, "seats are not a list")
-        for k in seats:
-            need(type(k) is int and 0 <= k < 16, "a seat is not a player kind")
-        s = from_dict(d["state"])
-        if check is not None:
-            check(s, seats)
-        return s, list(seats)
-
-    got = store.load(name, None, check=whole)
-    if got is None or got[0].current_player() == TERMINAL:
-        return None
-    return got
-
-
-def save_game(store, name, state, seats):
-    """Save after every action; a finished game's save is removed. Returns
-    False when the write failed (the store has told the app)."""
-    if state.current_player() == TERMINAL:
-        store.delete(name)
-        return True
-    return store.save(name, {"state": state.to_dict(), "seats": seats})
