@@ -49,8 +49,3 @@ def back(t):
     return TILES[t][2]
 
 
-def need_text(t):
-    n = TILES[t][1]
-    if n <= 6:
-        return "yellow %d" % n
-    return "%d freeze" % (n - 10)
