@@ -294,7 +294,7 @@ def test_move_kinds_say_why_in_a_few_words():
     st = mk(phase=R.WAKE, sc=[[1 << 1, 0, 0, 0], E4])
     words = ["%s: %s" % (k[1], k[2]) for k in st.move_kinds() if k[2]]
     assert "Take dodge: no dodge dice" in words and "Combat: no prank dice" in words
-    assert "Task: ready (e) first" in words
+    assert "Task: ready all first" in words
     assert st.move_kinds()[0][:3] == ("shake", "Shake", None)
     st = mk(phase=R.WAKE, dodge=[[1, 1], [0, 0]])
     assert st.move_kinds()[0][:3] == ("shake", "Shake", "take dodge first")

@@ -181,7 +181,7 @@ def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
     pick(app, "Prank...")                  # not what the lesson asks
     app.press(E.A)                         # the first prank choice
     assert is_box(app.top()) and app.top().title == "Not yet"
-    assert "LA 1" in " ".join(app.top().lines)
+    assert "Laundry 1" in " ".join(app.top().lines)
     assert les.s.to_dict() == before and les.i == i
     app.press(E.A)
     assert isinstance(app.top(), ui.Menu)      # back where the player was

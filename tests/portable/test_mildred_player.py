@@ -229,7 +229,7 @@ def test_game_over_says_why():
     app.push(t)
     app.press(E.A)
     pick(app, "Score...")
-    pick(app, "Score PR")
+    pick(app, "A Pair")
     for _ in range(3):
         app.frame()
         if app.top() is not t and "Game over" in app.screen():
@@ -263,7 +263,7 @@ def test_pass_comes_first_but_the_cursor_starts_on_a_move():
     assert all(m.why(i) for i in range(1, len(m.items)))
 
 
-def test_card_codes_are_the_same_on_the_table_and_in_the_menus():
+def test_the_menus_name_the_cards_and_columns_the_table_shows_by_code():
     codes = [C.INDULGENCIES[k][1] for k in range(C.NUM_IND)]
     assert len(set(codes)) == C.NUM_IND
     app = App()
@@ -272,19 +272,20 @@ def test_card_codes_are_the_same_on_the_table_and_in_the_menus():
     app.push(t)
     app.screen()
     for k in st.inds:
-        code = codes[k]
-        assert len(code) == 2
+        assert len(codes[k]) == 2
         for a in st.legal_actions():
             if a[0] == "ind" and a[1] == k:
-                assert S.label(st, a).startswith(code)
+                assert S.label(st, a).startswith(C.INDULGENCIES[k][0] + ", ")   # its name, then the dice
+            if a[0] == "scally":
+                assert S.label(st, a).split()[0] == C.SET_NAMES[a[1]]
     texts = app.fb.texts
     for i, s in enumerate(st.sets):
-        assert C.SET_SHORT[s] in texts
+        assert C.SET_SHORT[s] in texts           # the table: the codes, explained on Details
     acts = [a for a in st.legal_actions() if a[0] == "ind"]
-    assert S.label(st, acts[0])[:2] in codes
+    assert S.label(st, acts[0]).split(",")[0] in [c[0] for c in C.INDULGENCIES]
     assert "3OAK" not in S.details(st) and "FULL" not in S.details(st)
     for k in range(C.NUM_IND):
-        assert S.label(st, ("score", k)) == "Score " + codes[k]
+        assert S.label(st, ("score", k)) == C.INDULGENCIES[k][0]     # in the list "Score"
 
 
 def test_how_to_play_and_controls_on_both_menus():

@@ -536,7 +536,7 @@ def test_a_solo_result_goes_into_the_records_of_the_bots_level_and_survives_a_re
     app.push(t)
     app.press(E.A)
     pick(app, "Score...")
-    pick(app, "Score PR")                 # the 3rd victory die
+    pick(app, "A Pair")                   # the 3rd victory die
     for _ in range(5):
         app.frame()
         if isinstance(app.top(), table.EndPage):

@@ -2,7 +2,7 @@
 possible now, and if not why, in a few words (``move_kinds``). A module of
 its own: the menus import it when they open and may let it go."""
 from dicebox.games.mildred import cards
-from dicebox.games.mildred.board import F_COOK, F_PAID, F_READY, WAKE, top
+from dicebox.games.mildred.board import F_COOK, F_PAID, F_READY, WAKE, top, wrap
 from dicebox.games.mildred.rules import _ACT_KINDS, _WAKE_KINDS, kind_of
 
 # The menu's word for each kind of move (rules._ACT_KINDS, rules._WAKE_KINDS).
@@ -107,7 +107,80 @@ def _kind_why(st, p, k):
     if not anysc:
         return "no scallywags"
     if st.phase == WAKE and not st.flags & F_READY:
-        return "ready (e) first"
+        return "ready all first"
     if not ready:
         return "no ready set"
     return "no reward fits"
+
+
+# ---- a move in the menus' words ------------------------------------------------------
+# The names the How to play uses (columns Clean, Laundry, DIY, Cook; the cookie
+# cards by name), never the table's codes; each step at most 15 characters.
+
+def steps(st, a):
+    """Action ``a`` as the menus offer it, one list step after another: the
+    first word picks among the moves of its kind ("Laundry 3"), the next
+    among those that share it ("their Cook", "2 2 3 3"). A list of strings
+    of at most 15 characters."""
+    v = a[0]
+    if v == "scally":
+        return ["%s %d" % (_col(a[1]), top(st.sc[st.turn][a[1]]) + 1)]
+    if v == "ind":
+        return [_card(a[1]), _vals(a[2])]
+    if v == "score":
+        return [_card(a[1])]
+    if v in ("advance", "trim"):
+        return [_col(a[1])]
+    if v == "take":
+        if a[1] == "prank":
+            return ["Prank dice"]
+        return [_card(a[2]) if a[1] == "ind" else _col(a[2])]
+    if v == "prank":
+        return ["Prank with %d" % a[1]]
+    if v == "dodge":
+        return ["Take dodge"] if len(a) == 1 else ["Dodge with %d" % a[1]]
+    if v == "mod":
+        return ["Put %d on spot" % a[1], "%d to %d" % (a[2], wrap(a[2] + a[3]))]
+    if v == "task":
+        out = ["%s %d" % (_col(a[1]), a[2])]
+        code = cards.TASKS[a[1]][a[2] - 1][2]
+        args = a[3:]
+        if code == "any":
+            out.append("as %s %d" % (_col(a[3]), a[4]))
+            code = cards.TASKS[a[3]][a[4] - 1][2]
+            args = a[5:]
+        w = _reward_words(code, args)
+        if w:
+            out.append(w)
+        return out
+    return [_KIND_NAMES.get(v, v)]
+
+
+def _col(s):
+    return cards.SET_NAMES[s]
+
+
+def _card(k):
+    return cards.INDULGENCIES[k][0]
+
+
+def _vals(vals):
+    return " ".join(str(x) for x in vals)
+
+
+def _reward_words(code, args):
+    """A reward's choice in words ("their Cook", "2 prank 1 dodge"), or ''."""
+    if code in ("swap", "reduce", "deact"):
+        return "their " + _col(args[0])
+    if code in ("pd2", "pd3", "pd4"):
+        return "%d prank %d dodge" % (args[0], int(code[2]) - args[0])
+    if code == "reroll":
+        return "reroll " + _vals(args)
+    if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
+        out = []
+        i = 0
+        while i + 1 < len(args):
+            out.append("%d to %d" % (args[i], wrap(args[i] + args[i + 1])))
+            i += 2
+        return ", ".join(out)
+    return ""

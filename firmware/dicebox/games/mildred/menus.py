@@ -5,7 +5,7 @@ it. ``screens`` names it too.
 """
 from dicebox.core import ui
 from dicebox.games.mildred import rules
-from dicebox.games.mildred.screens import label
+from dicebox.games.mildred.kinds import steps
 
 
 # The kinds done at once (one move each); the others open a list of choices.
@@ -13,10 +13,10 @@ _AT_ONCE = ("shake", "dback", "combat", "goal", "ready", "pass", "keep")
 # What A does on a kind that can be done now: the menu's bottom line.
 _DOES = {"pass": "ends your round", "shake": "rolls your pool", "scally": "a die on a task",
          "ind": "dice on a card", "task": "take a reward", "mod": "+-1 on a die",
-         "prank": "a die to attack", "dodge": "a die to defend", "dback": "(a) a must",
-         "combat": "(b) prank attack", "score": "(c) win cookies", "goal": "(d) 2 victory",
-         "ready": "(e) ready tasks", "advance": "up 1 level", "trim": "(f) 1 a set",
-         "take": "(f) dice back", "keep": "keep start dice"}
+         "prank": "a die to attack", "dodge": "a die to defend", "dback": "a must, first",
+         "combat": "prank vs dodge", "score": "win cookies", "goal": "2 victory dice",
+         "ready": "readies columns", "advance": "up 1 level", "trim": "1 die a column",
+         "take": "dice back", "keep": "keep start dice"}
 
 
 class ActionMenu(ui.Menu):
@@ -53,7 +53,7 @@ class ActionMenu(ui.Menu):
             elif k == "mod":
                 fn = self.spots(acts)
             else:
-                fn = self.group(acts)
+                fn = self.group(acts, self.kinds[i][1])
             items.append((name, fn))
         if sel < 0:
             sel = 0
@@ -85,19 +85,39 @@ class ActionMenu(ui.Menu):
                 self.app.push(ui.Message(self.app, "Not allowed", why))
         return fn
 
-    def group(self, acts):
+    def group(self, acts, title, depth=0):
+        """A list of the moves ``acts`` by their ``depth``-th step in words
+        (``kinds.steps``: "Laundry 3", then "their Cook"): the moves that
+        share a step open a list of their next steps; a step that is one move
+        does it."""
         def fn():
             st = self.table.s
             want = self.table.wanted()
+            keys = []
+            subs = {}
+            for a in acts:
+                w = steps(st, a)
+                k = w[depth] if depth < len(w) else w[-1]
+                if k not in subs:
+                    subs[k] = []
+                    keys.append(k)
+                subs[k].append(a)
             items = []
             sel = 0
-            for a in acts:
-                lab = label(st, a)
-                if a == want:
+            for k in keys:
+                mine = subs[k]
+                lab = k
+                if len(mine) > 1:
+                    if len(lab) <= 12:
+                        lab += "..."
+                    go = self.group(mine, k, depth + 1)
+                else:
+                    go = self.do(mine[0], depth + 2)
+                if want in mine:
                     sel = len(items)
                     lab = ">" + lab
-                items.append((lab, self.do(a, 2)))
-            m = ui.Menu(self.app, "Choose", items)
+                items.append((lab, go))
+            m = ui.Menu(self.app, title, items)
             m.sel = sel
             m.top = max(0, sel - m.VISIBLE + 1)
             self.app.push(m)

@@ -92,13 +92,13 @@ def details(st):
             m = st.sc[p][s]
             if m:
                 lv = [x for x in range(1, 7) if (m >> x) & 1]
-                out.append("%s %s: %s %s, %s." % (
-                    set_name(s), cards.SET_NAMES[s], "level" if len(lv) == 1 else "levels",
+                out.append("%s: %s %s, %s." % (
+                    cards.SET_NAMES[s], "level" if len(lv) == 1 else "levels",
                     _dice(lv), "ready" if st.rd[p][s] else "used"))
         for k in st.inds:
             g = st.ig[p][k]
             if g is not None:
-                out.append("On %s: %s." % (ind_name(k), _dice(g[0])))
+                out.append("On %s: %s." % (cards.INDULGENCIES[k][0], _dice(g[0])))
         sh = []
         if st.shen[p] & rules.SH_LESS:
             sh.append("1 cookie less a score")

@@ -202,8 +202,10 @@ def ind_name(k):
 
 
 def label(st, a):
-    """A menu label for action ``a``: the rules' short words (15 characters)."""
-    return st.describe(a, True)
+    """Action ``a`` in the menus' words, their steps one after another
+    ("Clean 1, their Cook"; ``kinds.steps``)."""
+    from dicebox.games.mildred.kinds import steps
+    return ", ".join(steps(st, a))
 
 
 # ---- the table ----------------------------------------------------------------
