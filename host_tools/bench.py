@@ -1,35 +1,51 @@
-"""`make bench`: the benchmarks, calibrated to the chip, printed as tables and
-written as JSON (bench/out/).
+"""`make bench`: the benchmarks, calibrated to the chip on this host, printed as
+tables and written as JSON (bench/out/).
 
 Every device figure is an estimate by a model kept, with its source, in ONE
 place (host_tools/device_factors.py: the chip audit of issue 20), and every
 estimate printed names its model:
 
 * time: unix-port time x the factor of the work (drawing and everything not a
-  bot 190x; the bots by their identical-decision ratios, Dairyman 367x,
-  Mildred 279x, Milestones -- no chip figure -- the larger, 367x) + I2C bus
-  time (9 clocks a byte) + flash time of the erases and 256 B pages the saves
-  made on littlefs as the chip mounts it (45 ms an erase, 0.7 ms a page:
-  host_tools/bench_flash.py counts them);
-* heap: the 64-bit host's bytes loaded before play (modules, names,
-  constants) x 0.62 + the bytes play added x 0.5.
+  bot; each bot; launches and boot, which are module imports) + I2C bus time
+  (9 clocks a byte) + flash time of the erases and 256 B pages the saves made
+  on littlefs as the chip mounts it (45 ms an erase, 0.7 ms a page:
+  host_tools/bench_lfs.py counts them);
+* heap: the 64-bit host's bytes loaded before play (modules, constants) less
+  their names x 0.62, the names (qstr pools) with their characters 1:1 and
+  their pool entries at 6 bytes of the host's 11, + the bytes play added x 0.5.
+
+The factors are this host's, measured in the same run: the tree the chip
+audit ran (commit a60eda7, built with build.py's build() into a temporary
+folder and driven by its own simulator) runs the same scenes, platform and
+decisions as this tree, interleaved with them, and each factor is the chip's
+figure for that tree over this host's time for it: drawing, the median of the
+home menu (17.8 ms), the roller 12d6 at 400 kHz (45.9 ms) and the hourglass
+(25.5 ms) worst frames; each bot, its longest Expert decision (Dairyman
+91-112, Mildred 283-316 ms: the mid values) over the longest of the same
+fixed-seed decisions; Milestones (no chip figure) the larger bot factor;
+launches and boot, the median of the launches' longest frames (Dairyman
+130-139, Mildred 126-155 ms) and the boot (0.726 s less its 47.8 ms log
+write). Without git or that commit (a tarball), or with ``--fixed``, the
+audit host's fixed factors are used and the run says so.
 
 Timings on the unix port are noisy: each benchmark runs several times and the
-fastest run of each frame or decision counts; every run also times a
+fastest run of each frame or decision slice counts; every run also times a
 reference loop (device_factors.ref_loop), and a run made while the host ran
 that loop 25% slower than the session's fastest is dropped (the load is
 printed).
 
-Parts: the platform (bytes, idle frames, the boot model), the device-time
-table (``scenes``: the real App headless under the unix port, per scene the
-worst and p99 frame, save frames, launches and the live heap against the
-targets), the heap model beside the chip's own figures (a session and a boot
-straight into each game), the Expert decisions (host_tools/bench_decisions.py),
-then the calibrated summary table, every row against its target. Then each
-game's own benchmark and the bot ladders (long). ``--scenes``: only the
-device-time table; ``--calibrated``: everything up to the summary (no game
-benchmarks, no ladders); ``--ladders``: only the ladders; ``--platform``:
-only the platform.
+Parts: the factors (and the audited tree's estimates at them against every
+chip figure), the platform (bytes, idle frames, the boot model), the
+device-time table (``scenes``: the real App headless under the unix port, per
+scene the worst and p99 frame, save frames, launches and the live heap against
+the targets), the heap model on both trees beside the chip's own figures (a
+session and a boot straight into each game), the Expert decisions
+(host_tools/bench_decisions.py), then the calibrated summary table, every row
+against its target. Then each game's own benchmark and the bot ladders (long,
+at the fixed factors). ``--scenes``: only the device-time table (fixed
+factors); ``--calibrated``: everything up to the summary (no game benchmarks,
+no ladders); ``--ladders``: only the ladders; ``--platform``: only the
+platform; ``--heap-check DIR [--sim DIR]``: the heap model on another tree.
 """
 
 import json
@@ -71,23 +87,42 @@ def boot_model(best):
     """The boot estimate from the platform run: (ms, parts). Unix-port time
     from the first firmware import to the end of the first menu frame, and the
     entropy source's start-up health test (the device runs it at boot, the
-    simulator does not), at the drawing factor; plus the bus time of the first
-    frame's bytes at 1 MHz."""
-    cpu = (best["boot_us_unix"] + best["entropy_startup_1024_us_unix"]) * DF.UI / 1000.0
+    simulator does not), at the launch (import) factor; plus the bus time of
+    the first frame's bytes at 1 MHz."""
+    cpu = boot_us(best) * DF.FACTORS["launch"] / 1000.0
     bus = DF.bus_ms(best["boot_bytes"], DF.BUS_FAST_HZ)
     return cpu + bus, {"cpu_ms": cpu, "bus_ms": bus}
 
 
-def platform(fw=None):
-    fw = fw or build_fw()
-    runs = mpy_bench("bench_platform.py", args=("--fw", fw))
-    nruns = len(runs)
+def boot_us(best):
+    """Unix-port us of the boot: first import to the first menu frame, and the
+    entropy start-up test."""
+    return best["boot_us_unix"] + best["entropy_startup_1024_us_unix"]
+
+
+def platform_args(fw, sim=None):
+    return ["--fw", fw] + (["--sim", sim] if sim else [])
+
+
+def platform_best(runs):
+    """The quiet runs' fastest of every timing: (best, indices kept)."""
     keep = DF.quiet_runs([r["ref_us"] for r in runs])
     runs = [runs[i] for i in keep]
     best = dict(runs[0])
     for k in best:
         if k.endswith("_us") or k.endswith("_ms") or k.endswith("_us_unix"):
             best[k] = min(r[k] for r in runs)
+    return best, keep
+
+
+def platform(fw=None, runs=None):
+    """The platform rows: from ``runs`` (bench_platform.py's, made already) or
+    5 runs of it now."""
+    fw = fw or build_fw()
+    if runs is None:
+        runs = mpy_bench("bench_platform.py", args=platform_args(fw))
+    nruns = len(runs)
+    best, keep = platform_best(runs)
     rows = []
 
     def row(name, value, note=""):
@@ -143,9 +178,9 @@ def platform(fw=None):
     boot, parts = boot_model(best)
     best["boot_ms"] = boot
     row("boot: first import to first menu frame", "%.1f ms" % (best["boot_us_unix"] / 1000.0),
-        "~%.0f ms chip: x%d (drawing factor) incl. the entropy start-up test, + %.1f ms bus; "
+        "~%.0f ms chip: x%.0f (launch factor) incl. the entropy start-up test, + %.1f ms bus; "
         "chip %.0f ms (issue 20, %.1f of it /error.log)" % (
-            boot, DF.UI, parts["bus_ms"], DF.CHIP_BOOT_S * 1000, DF.CHIP_BOOT_LOG_MS))
+            boot, DF.FACTORS["launch"], parts["bus_ms"], DF.CHIP_BOOT_S * 1000, DF.CHIP_BOOT_LOG_MS))
     row(
         "idle frame (no redraw)",
         "%.1f us" % best["idle_frame_us"],
@@ -154,7 +189,7 @@ def platform(fw=None):
     row(
         "tumble frame with redraw",
         "%.0f us" % best["anim_drawn_frame_us_unix"],
-        "~%.0f ms chip (x%d) + bus" % (best["anim_drawn_frame_us_unix"] * DF.UI / 1000, DF.UI),
+        "~%.0f ms chip (x%.0f) + bus" % (best["anim_drawn_frame_us_unix"] * DF.UI / 1000, DF.UI),
     )
     row("reference loop", "%d us" % best["ref_us"],
         "runs kept %d of %d (within %d%% of the fastest)" % (len(keep), nruns, 100 * (DF.LOADED - 1)))
@@ -168,8 +203,13 @@ def parse_scenes(text):
     out = []
     frames = []
     ref = 0
+    names = base = None
     for line in text.splitlines():
-        if line.startswith("REF "):
+        if line.startswith("qstr pool:"):
+            names = qstr_line(line)
+        elif line == "QBASE":
+            base = names
+        elif line.startswith("REF "):
             ref = int(line.split()[1])
             for d in out:
                 d["ref_us"] = ref
@@ -179,13 +219,29 @@ def parse_scenes(text):
             d = json.loads(line[6:])
             d["frames"] = frames
             frames = []
+            if d.get("launch"):
+                d["factor"] = "launch"      # module imports: the launch factor
+            if names is not None:
+                b = base or (0, 0, 0)
+                # (host bytes, characters, names) the firmware and the simulator interned
+                d["names"] = [names[0] - b[0], names[1] - b[1], names[2] - b[2]]
+                names = None
             out.append(d)
     return out
 
 
-def run_frames(fw, heap=False, tiny=False, only=None):
+def qstr_line(line):
+    """micropython.qstr_info()'s line -> (n_total_bytes, n_str_data_bytes, n_qstr)."""
+    kv = {}
+    for part in line.split(":", 1)[1].split(","):
+        k, _, v = part.strip().partition("=")
+        kv[k] = int(v)
+    return kv["n_total_bytes"], kv["n_str_data_bytes"], kv["n_qstr"]
+
+
+def run_frames(fw, heap=False, tiny=False, only=None, sim=None):
     cmd = [MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools", "bench_frames.py"),
-           "--fw", fw]
+           "--fw", fw] + (["--sim", sim] if sim else [])
     if heap:
         cmd.append("--heap")
     if tiny:
@@ -295,12 +351,14 @@ def heap_parts(scene):
     return min(start, peak), max(0, peak - start)
 
 
-def heap_chip_kb(scene, word_bytes=8):
-    """A scene's live heap on the chip by the heap model (KB)."""
+def heap_chip_kb(scene, word_bytes=8, names=True):
+    """A scene's live heap on the chip by the heap model (KB): names apart
+    when the scene counted them (and ``names``), else modules x 0.62 + data x 0.5."""
     m, d = heap_parts(scene)
     if word_bytes == 4:        # a 32-bit host: its figure is the chip's
         return (m + d) / 1024.0
-    return DF.heap_chip_kb(m, d)
+    nm = scene.get("names") if names else None
+    return DF.heap_chip_kb(m, d, nm[:2] if nm else None)
 
 
 def scene_table(scenes, word_bytes=8):
@@ -464,9 +522,14 @@ def load_note(runs):
     return [runs[i] for i in keep], text
 
 
-def scenes(fw, runs=5):
-    heap = run_frames(fw, heap=True)
-    timing = [run_frames(fw) for _ in range(runs)]
+def scenes(fw, runs=5, heap=None, timing=None):
+    """The device-time table of the tree ``fw``, from the heap pass and the
+    timing runs given (made already) or made now."""
+    if heap is None:
+        heap = run_frames(fw, heap=True)
+    if timing is None:
+        timing = [run_frames(fw) for _ in range(runs)]
+    runs = len(timing)
     timing, note = load_note(timing)
     merged = merge_runs(timing)
     by = dict((s["scene"], s) for s in heap)
@@ -488,46 +551,76 @@ def scenes(fw, runs=5):
 
 # ---- the heap model against the chip ---------------------------------------------------
 GAME_SCENES = (("dairyman", "Dairyman"), ("mildred", "Mildred"), ("milestones", "Milestones"))
+HEAP_ROWS = [("at the menu", "menu")] + \
+    [("booted into " + p, "booted " + g) for g, p in GAME_SCENES] + \
+    [("in a session, " + p, "session " + g) for g, p in GAME_SCENES]
 
 
-def heap_check(session, booted):
-    """Rows (name, model KB, chip KB, ratio, within the audit's tolerance) of
-    the heap model against the chip's own figures (issue 20). ``session``: the
-    heap pass's scenes (one interpreter: menu, roller, timer, then each game);
-    ``booted``: {game: its scene from a run of that game alone}."""
-    rows = []
-
-    def add(name, scene, key):
-        if not scene or scene.get("error") or not scene.get("heap_peak"):
-            return
-        model = heap_chip_kb(scene)
-        chip = DF.CHIP_HEAP_KB[key]
-        ratio = model / chip
-        rows.append((name, model, chip, ratio, abs(ratio - 1) <= DF.AUDIT_TOLERANCE))
-
+def heap_scenes(session, booted):
+    """{chip figure's key: scene}: the heap pass's scenes (``session``: one
+    interpreter, menu, roller, timer, then each game) and ``booted`` ({game:
+    its scene from a run of that game alone})."""
     first = dict((s["scene"].split(",")[0].split(" ")[0], s) for s in session
                  if not s.get("launch"))
-    add("at the menu", first.get("home"), "menu")
+    out = {"menu": first.get("home")}
     for g, prefix in GAME_SCENES:
-        add("booted into " + prefix, booted.get(g), "booted " + g)
-    for g, prefix in GAME_SCENES:
-        add("in a session, " + prefix, first.get(prefix), "session " + g)
+        out["booted " + g] = booted.get(g)
+        out["session " + g] = first.get(prefix)
+    return dict((k, v) for k, v in out.items()
+                if v and not v.get("error") and v.get("heap_peak"))
+
+
+def heap_check(session, booted, names=True):
+    """Rows (name, model KB, chip KB, ratio, within the audit's tolerance) of
+    the heap model (names apart when ``names`` and the scenes counted them)
+    against the chip's own figures (issue 20)."""
+    got = heap_scenes(session, booted)
+    rows = []
+    for name, key in HEAP_ROWS:
+        if key in got:
+            model = heap_chip_kb(got[key], names=names)
+            chip = DF.CHIP_HEAP_KB[key]
+            ratio = model / chip
+            rows.append((name, model, chip, ratio, abs(ratio - 1) <= DF.AUDIT_TOLERANCE))
     return rows
 
 
-def booted_heap(fw):
+def heap_compare(audited, current):
+    """Rows (name, audited tree by the plain model, audited tree names apart,
+    chip, ratio of the names-apart model, within tolerance, current tree
+    names apart, current tree's names in KB on the chip). ``audited`` and
+    ``current``: (session, booted) of each tree (audited None: not run)."""
+    cur = heap_scenes(*current)
+    aud = heap_scenes(*audited) if audited else {}
+    rows = []
+    for name, key in HEAP_ROWS:
+        a = aud.get(key)
+        c = cur.get(key)
+        chip = DF.CHIP_HEAP_KB[key]
+        plain = heap_chip_kb(a, names=False) if a else None
+        apart = heap_chip_kb(a) if a else None
+        ratio = apart / chip if a else None
+        nm = c.get("names") if c else None
+        rows.append((name, plain, apart, chip, ratio,
+                     ratio is not None and abs(ratio - 1) <= DF.AUDIT_TOLERANCE,
+                     heap_chip_kb(c) if c else None,
+                     DF.names_chip_bytes(nm[0], nm[1]) / 1024.0 if nm else None))
+    return rows
+
+
+def booted_heap(fw, sim=None):
     """Each game's scene from a run of that game alone (a boot straight into it)."""
     out = {}
     for g, prefix in GAME_SCENES:
-        got = [s for s in run_frames(fw, heap=True, only=g) if s["scene"].startswith(prefix)]
+        got = [s for s in run_frames(fw, heap=True, only=g, sim=sim) if s["scene"].startswith(prefix)]
         if got:
             out[g] = got[0]
     return out
 
 
 def print_heap_check(rows):
-    print("\n==== live heap: the model (%s) against the chip (issue 20, the tree at a60eda7)"
-          % DF.HEAP_MODEL)
+    print("\n==== live heap: the model (%s; %s) against the chip (issue 20, the tree at a60eda7)"
+          % (DF.HEAP_MODEL, DF.HEAP_NAMES_MODEL))
     print("%-26s %10s %10s %7s  %s" % ("", "model", "chip", "ratio", "within +-%d%%"
                                        % (100 * DF.AUDIT_TOLERANCE)))
     for name, model, chip, ratio, ok in rows:
@@ -536,17 +629,87 @@ def print_heap_check(rows):
           "`bench.py --heap-check DIR` runs the model on another firmware tree)")
 
 
+def print_heap_compare(rows, audited_note):
+    kb = lambda x: "%6.1f KB" % x if x is not None else "       -"  # noqa: E731
+    print("\n==== live heap on the chip by the model: the audited tree (%s) against the chip, "
+          "and this tree" % audited_note)
+    print("model: %s; %s" % (DF.HEAP_MODEL, DF.HEAP_NAMES_MODEL))
+    print("%-26s %13s %13s %9s %6s %5s %13s %12s" % (
+        "", "audited plain", "audited names", "chip", "ratio", "+-20", "this tree", "its names"))
+    for name, plain, apart, chip, ratio, ok, cur, nm in rows:
+        print("%-26s %13s %13s %9s %6s %5s %13s %12s" % (
+            name, kb(plain), kb(apart), kb(chip), "%.2f" % ratio if ratio is not None else "-",
+            ("yes" if ok else "NO") if ratio is not None else "-", kb(cur), kb(nm)))
+    print("plain: modules x %.2f + play data x %.2f; names: the same with the names (qstr "
+          "pools) taken out of the modules and counted apart; chip: issue 20, the tree at a60eda7"
+          % (DF.HEAP_MODULES, DF.HEAP_DATA))
+
+
 # ---- Expert decisions ------------------------------------------------------------------
-def decisions(fw, runs=3, games=3):
-    """Expert decision times (bench_decisions.py), each decision the fastest of
-    the quiet runs: {game: {...}}."""
-    got = mpy_bench("bench_decisions.py", runs=runs, args=("--fw", fw, "--games", str(games)))
+DECISION_GAMES = 3
+
+
+def decision_args(fw, games=DECISION_GAMES):
+    return ["--fw", fw, "--games", str(games)]
+
+
+def parse_decisions(text):
+    """bench_decisions.py's output -> its BENCH dict, each game's slices
+    (the ``S game i us ...`` lines) as ``slice_us``."""
+    out = None
+    sl = {}
+    for line in text.splitlines():
+        if line.startswith("S "):
+            parts = line.split()
+            sl.setdefault(parts[1], []).append([int(x) for x in parts[3:]])
+        elif line.startswith("BENCH "):
+            out = json.loads(line[6:])
+    if out is None:
+        return None
+    for g in sl:
+        if g in out and len(sl[g]) == len(out[g]["decisions"]):
+            out[g]["slice_us"] = sl[g]
+    return out
+
+
+def run_decisions(fw, games=DECISION_GAMES):
+    p = subprocess.run([MPY, "-X", "heapsize=" + HEAP, os.path.join(ROOT, "host_tools",
+                                                                    "bench_decisions.py")]
+                       + decision_args(fw, games), capture_output=True, text=True, timeout=900)
+    got = parse_decisions(p.stdout)
+    if p.returncode != 0 or got is None:
+        raise SystemExit("bench_decisions.py failed:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))
+    return got
+
+
+def merge_decisions(runs):
+    """Several runs of bench_decisions.py for one game ({"decisions", "slices",
+    "slice_us"} each) -> (decision us, longest slice us) lists: each slice the
+    fastest of the runs (a slice the host's scheduler cut into counts at its
+    time in another run), a decision the sum of its slices. Where the runs'
+    slices do not line up, that decision's fastest total and slice."""
+    dec = []
+    sl = []
+    for i in range(len(runs[0]["decisions"])):
+        per = [r["slice_us"][i] for r in runs if "slice_us" in r]
+        if per and len(per) == len(runs) and all(len(x) == len(per[0]) for x in per):
+            fast = [min(x) for x in zip(*per)]
+            dec.append(sum(fast))
+            sl.append(max(fast))
+        else:
+            dec.append(min(r["decisions"][i] for r in runs))
+            sl.append(min(r["slices"][i] for r in runs))
+    return dec, sl
+
+
+def decision_stats(got, runs_timed):
+    """bench_decisions.py's runs (quiet ones kept) -> {game: {...}} at the
+    factors in use."""
     keep = DF.quiet_runs([r["ref_us"] for r in got])
     got = [got[i] for i in keep]
-    out = {"ref_us": min(r["ref_us"] for r in got), "runs": len(got), "runs_timed": runs}
+    out = {"ref_us": min(r["ref_us"] for r in got), "runs": len(got), "runs_timed": runs_timed}
     for g in ("dairyman", "mildred"):
-        dec = [min(x) for x in zip(*[r[g]["decisions"] for r in got])]
-        sl = [min(x) for x in zip(*[r[g]["slices"] for r in got])]
+        dec, sl = merge_decisions([r[g] for r in got])
         s = sorted(dec)
         out[g] = {"decisions": len(dec), "median_us": pctl(s, 50), "p99_us": pctl(s, 99),
                   "max_us": s[-1], "slice_max_us": max(sl),
@@ -557,14 +720,20 @@ def decisions(fw, runs=3, games=3):
     return out
 
 
+def decisions(fw, runs=3, games=DECISION_GAMES):
+    """Expert decision times (bench_decisions.py), each slice the fastest of
+    the quiet runs: {game: {...}}."""
+    return decision_stats([run_decisions(fw, games) for _ in range(runs)], runs)
+
+
 CHIP_DECISION = {"dairyman": "91-112 ms", "mildred": "283-316 ms"}
 CHIP_SLICE = {"dairyman": "32 ms", "mildred": "29-35, 70 once"}
 
 
 def print_decisions(d):
     print("\n==== Expert decisions as the console thinks them (2 Expert seats, %d fixed games a "
-          "title, fastest of %d quiet runs of %d; reference loop %d us)"
-          % (3, d["runs"], d["runs_timed"], d["ref_us"]))
+          "title, each slice the fastest of %d quiet runs of %d; reference loop %d us)"
+          % (DECISION_GAMES, d["runs"], d["runs_timed"], d["ref_us"]))
     print("%-10s %6s %10s %10s %10s %11s   %-34s %s" % (
         "game", "decs", "median", "p99", "max", "max slice", "chip median/p99/max/slice",
         "model; chip longest in the audit"))
@@ -576,7 +745,192 @@ def print_decisions(d):
                  x["chip_slice_max_ms"], "PASS" if x["chip_max_ms"] <= DF.DECISION_MAX_MS else "FAIL",
                  x["model"], CHIP_DECISION[g], CHIP_SLICE[g]))
     print("target: every Expert decision <= %d ms on the chip; Milestones' reroll decision: "
-          "bench_milestones.py (below, x%d)" % (DF.DECISION_MAX_MS, DF.MILESTONES_BOT))
+          "bench_milestones.py (x%.0f)" % (DF.DECISION_MAX_MS, DF.MILESTONES_BOT))
+
+
+# ---- this host's factors, from the tree the chip audit measured ------------------------
+def audited_tree():
+    """The tree the chip audit ran (DF.AUDITED_COMMIT), its firmware built with
+    build.py's build() and its own simulator (host_tools/sim), in a temporary
+    folder: (fw, sim, None), or (None, None, why not) when git or the commit's
+    objects are not here (a tarball without .git)."""
+    import shutil
+    import tempfile
+    sha = DF.AUDITED_COMMIT
+    try:
+        p = subprocess.run(["git", "-C", ROOT, "cat-file", "-e", sha + "^{commit}"],
+                           capture_output=True, text=True)
+    except OSError as e:
+        return None, None, "no git (%s)" % e
+    if p.returncode != 0:
+        return None, None, "commit %s not in this checkout" % sha
+    tmp = tempfile.mkdtemp(prefix="dicebox_audited_")
+    arch = subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", sha, "firmware",
+                           "host_tools/sim"], capture_output=True)
+    if arch.returncode != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None, None, "git archive %s failed: %s" % (sha, arch.stderr.decode()[-200:])
+    subprocess.run(["tar", "-x", "-C", tmp], input=arch.stdout, check=True)
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    import build
+    fw = os.path.join(tmp, "build")
+    saved = build.FW
+    build.FW = os.path.join(tmp, "firmware")
+    try:
+        errors, _ = build.build(fw, quiet=True)
+    finally:
+        build.FW = saved
+    if errors:
+        return None, None, "the tree at %s did not build: %s" % (sha, errors[:2])
+    return fw, os.path.join(tmp, "host_tools", "sim"), None
+
+
+def judged_frames(scene, hz, ui_factor=None, factor=None):
+    """(unix-port us at the fitted factor, ms that do not scale with it) of
+    each judged frame (work or gc) of a scene at bus speed hz. ``factor``
+    None: the whole frame's time is fitted (drawing); else the frame's UI and
+    save-code part is fixed at ``ui_factor`` and the rest fitted."""
+    out = []
+    for fr in scene["frames"]:
+        if frame_kind(fr) not in ("work", "gc") and not scene.get("launch"):
+            continue
+        us = fr[0]
+        ui = (fr[4] if len(fr) > 4 else 0) + (fr[6] if len(fr) > 6 else 0)
+        flash = DF.flash_ms(fr[7], fr[8]) if len(fr) > 8 else 0.0
+        fixed = DF.bus_ms(fr[1], hz) + flash
+        if ui_factor is None:
+            out.append((us, fixed))
+        else:
+            out.append((max(0, us - ui), fixed + ui * ui_factor / 1000.0))
+    return out
+
+
+def scene_by_name(scenes, name):
+    """The scene whose name starts with ``name`` ("roller 12d6 @400 kHz": the
+    roller 12d6 scene at 400 kHz): (scene, bus hz) or (None, None)."""
+    hz = DF.BUS_SLOW_HZ if "@400 kHz" in name else DF.BUS_FAST_HZ
+    base = name.replace(" @400 kHz", "").replace(" @1 MHz", "")
+    for s in scenes:
+        if s.get("scene", "").startswith(base) and not s.get("error"):
+            return s, hz
+    return None, None
+
+
+def calibration(aud_scenes, aud_dec, aud_platform):
+    """This host's factors from the audited tree's runs: ({workload: factor},
+    {workload: source text}, rows). Rows: (workload, figure, chip ms, host ms
+    of the audited tree, ms that do not scale, factor, used) for the table.
+
+    * ui (drawing and all that is not a bot): the median of the three scenes'
+      factors, each the one at which the scene's worst judged frame takes the
+      chip's figure (bus and flash time counted apart);
+    * dairyman, mildred: the chip's longest Expert decision (the mid of the
+      audit's range) over the host's longest of the fixed-seed decisions;
+    * milestones: no chip figure, the larger of the two bots';
+    * launch (module imports, launches and boot): the median of the two
+      launches' longest frames and the boot."""
+    f = {}
+    src = {}
+    rows = []
+    sha = DF.AUDITED_COMMIT
+    ui = []
+    for name, chip, lo, hi in DF.CAL_DRAWING:
+        sc, hz = scene_by_name(aud_scenes, name)
+        if sc is None:
+            continue
+        fr = judged_frames(sc, hz)
+        k = DF.fit_worst(chip, fr)
+        if k is None:
+            continue
+        worst = max(fr, key=lambda x: x[0] * k / 1000.0 + x[1])
+        ui.append(k)
+        rows.append(["ui", name + ", worst frame", chip, worst[0] / 1000.0, worst[1], k, False])
+    if ui:
+        f["ui"] = DF.median(ui)
+        for r in rows:
+            r[6] = True
+        src["ui"] = "this host: median of %s, chip / this host's time on the tree at %s" % (
+            ", ".join("%s %.1f ms x%.0f" % (r[1].split(",")[0], r[2], r[5]) for r in rows), sha)
+    uif = f.get("ui", DF.FIXED["ui"])
+    for g in ("dairyman", "mildred"):
+        if not aud_dec or g not in aud_dec:
+            continue
+        name, chip, lo, hi = DF.CAL_BOT[g]
+        host = aud_dec[g]["max_us"]
+        k = DF.bot_factor(chip, host)
+        f[g] = k
+        rows.append([g, "%s %s" % (g.capitalize(), name), chip, host / 1000.0, 0.0, k, True])
+        src[g] = "this host: the chip's longest Expert decision %.0f-%.0f ms (mid %.1f) / this " \
+            "host's longest of the same fixed-seed decisions on the tree at %s, %.2f ms" % (
+                lo, hi, chip, sha, host / 1000.0)
+    if "dairyman" in f and "mildred" in f:
+        f["milestones"] = max(f["dairyman"], f["mildred"])
+        src["milestones"] = "no chip figure: the larger bot factor here, %s's" % (
+            "Dairyman" if f["dairyman"] >= f["mildred"] else "Mildred")
+    launch = []
+    for name, chip, lo, hi in DF.CAL_LAUNCH:
+        sc, hz = scene_by_name(aud_scenes, name)
+        if sc is None:
+            continue
+        fr = judged_frames(sc, hz, uif, True)
+        k = DF.fit_worst(chip, fr)
+        if k is None:
+            continue
+        worst = max(fr, key=lambda x: x[0] * k / 1000.0 + x[1])
+        launch.append(k)
+        rows.append(["launch", name + ", longest frame", chip, worst[0] / 1000.0, worst[1], k, True])
+    if aud_platform:
+        name, chip = DF.CAL_BOOT
+        bus = DF.bus_ms(aud_platform["boot_bytes"], DF.BUS_FAST_HZ)
+        host = boot_us(aud_platform)
+        k = DF.fit_worst(chip, [(host, bus)])
+        launch.append(k)
+        rows.append(["launch", name + " (less the log write)", chip, host / 1000.0, bus, k, True])
+    if launch:
+        f["launch"] = DF.median(launch)
+        src["launch"] = "this host: median of the launches' longest frames (Dairyman 130-139, " \
+            "Mildred 126-155 ms) and the boot (%.0f ms without the log write), chip / this host on " \
+            "the tree at %s" % (DF.CAL_BOOT[1], sha)
+    return f, src, rows
+
+
+def print_calibration(rows, f, note):
+    print("\n==== this host's factors: chip ms (issue 20) / this host's ms for the same work on "
+          "the tree at %s (%s)" % (DF.AUDITED_COMMIT, note))
+    print("%-11s %-50s %9s %11s %10s %8s" % ("workload", "figure", "chip", "host", "not scaled",
+                                            "factor"))
+    for wl, name, chip, host, fixed, k, used in rows:
+        print("%-11s %-50s %6.1f ms %8.3f ms %7.1f ms %7.0fx" % (wl, name, chip, host, fixed, k))
+    print("in use: " + "; ".join("%s x%.0f (fixed x%.0f)" % (k, f[k], DF.FIXED[k])
+                                 for k in sorted(f)))
+    print("not scaled: the bus time of the frame's bytes (9 clocks a byte) and the flash of its "
+          "saves, and in a launch its drawing at the drawing factor; a scene's factor is the one "
+          "at which its worst frame takes the chip's figure")
+
+
+def check_rows(aud_rows):
+    """The audited tree's estimates at this host's factors against every chip
+    figure of issue 20 for a scene (those not fitted too: the games' frames):
+    (scene, estimate ms, chip text, within +-20% of the chip's range)."""
+    out = []
+    for r in aud_rows:
+        if r.get("error"):
+            continue
+        chip = DF.measured(r["scene"])
+        if not chip:
+            continue
+        nums = [float(x) for x in chip.replace(" ms", "").split("-")]
+        lo, hi = nums[0], nums[-1]
+        ok = lo * (1 - DF.AUDIT_TOLERANCE) <= r["worst_ms"] <= hi * (1 + DF.AUDIT_TOLERANCE)
+        out.append((r["scene"], r["worst_ms"], chip, ok))
+    return out
+
+
+def print_check(rows):
+    print("\n==== the audited tree at this host's factors against the chip (issue 20; the "
+          "games' frames were not fitted)")
+    for name, est, chip, ok in rows:
+        print("%-40s %6.0f ms   chip %-12s %s" % (name, est, chip, "within +-20%" if ok else "OFF"))
 
 
 # ---- the calibrated summary ------------------------------------------------------------
@@ -599,7 +953,7 @@ def summary(rows, boot_ms, dec, heap_rows):
             out.append((r["scene"] + ", save frame typ / worst",
                         "%.0f / %.0f ms" % (r["save_typ_ms"], r["save_worst_ms"]),
                         "<= %d / %d ms" % (DF.SAVE_FRAME_TYP_MS, DF.SAVE_FRAME_MAX_MS),
-                        ok(r["save_pass"]), "x%d + %s" % (DF.UI, DF.FLASH_MODEL)))
+                        ok(r["save_pass"]), "x%.0f + %s" % (DF.UI, DF.FLASH_MODEL)))
         if r["heap_peak"] and r["bus_hz"] == DF.BUS_FAST_HZ:
             out.append((r["scene"] + ", live heap (session)", "%.0f KB" % r["heap_device_kb"],
                         "<= %d KB" % DF.HEAP_LIVE_MAX_KB, ok(r["heap_pass"]), DF.HEAP_MODEL))
@@ -670,27 +1024,69 @@ def ladders():
     return per_game("ladder_", " bot ladder", "BENCH_LADDER_GAMES", ("dairyman", "mildred", "milestones"))
 
 
-def calibrated(fw):
+def calibrated(fw, runs=5, dec_runs=3, fixed=False):
     """Everything the calibrated table needs, printed part by part, then the
-    table (written to bench/out/summary.json)."""
-    best, prow = platform(fw)
-    print("==== platform (MicroPython unix port, heap %s, firmware as .mpy, best of runs)" % HEAP)
+    table (written to bench/out/summary.json). This host's factors come from
+    the same run: the tree the chip audit measured (DF.AUDITED_COMMIT) runs
+    the same scenes, platform and decisions, interleaved with this tree's
+    runs so the host's load falls on both alike; without that tree (no git
+    or no such commit) the fixed factors are used, and the run says so."""
+    aud_fw, aud_sim, why = audited_tree() if not fixed else (None, None, "--fixed")
+    pl_cur, pl_aud, t_cur, t_aud, d_cur, d_aud = [], [], [], [], [], []
+    for _ in range(runs):
+        pl_cur += mpy_bench("bench_platform.py", 1, platform_args(fw))
+        if aud_fw:
+            pl_aud += mpy_bench("bench_platform.py", 1, platform_args(aud_fw, aud_sim))
+    heap_cur = run_frames(fw, heap=True)
+    booted_cur = booted_heap(fw)
+    heap_aud = run_frames(aud_fw, heap=True, sim=aud_sim) if aud_fw else None
+    booted_aud = booted_heap(aud_fw, aud_sim) if aud_fw else None
+    for _ in range(runs):
+        t_cur.append(run_frames(fw))
+        if aud_fw:
+            t_aud.append(run_frames(aud_fw, sim=aud_sim))
+    for _ in range(dec_runs):
+        d_cur.append(run_decisions(fw))
+        if aud_fw:
+            d_aud.append(run_decisions(aud_fw))
+    calib = {"audited": DF.AUDITED_COMMIT, "fallback": why}
+    if aud_fw:
+        kept, aud_note = load_note(t_aud)
+        aud_scenes = merge_runs(kept)
+        f, src, crow = calibration(aud_scenes, decision_stats(d_aud, dec_runs),
+                                   platform_best(pl_aud)[0])
+        DF.calibrate(f, src)
+        print_calibration(crow, f, "%d runs of each tree, interleaved; audited tree: %s"
+                          % (runs, aud_note))
+        checks = check_rows(scene_table(aud_scenes))
+        print_check(checks)
+        calib.update({"factors": f, "sources": src, "rows": crow, "check": checks})
+    else:
+        print("\n==== this host's factors: NOT calibrated (%s): the fixed factors of the audit "
+              "host are used: %s" % (why, "; ".join("%s x%.0f" % (k, DF.FACTORS[k])
+                                                   for k in sorted(DF.FACTORS))))
+        print("(these are the audit host's ratios; on another host the estimates may be off by "
+              "the hosts' difference in speed)")
+    best, prow = platform(fw, runs=pl_cur)
+    print("\n==== platform (MicroPython unix port, heap %s, firmware as .mpy, best of runs)" % HEAP)
     w = max(len(r[0]) for r in prow)
     for name, value, note in prow:
         print("%-*s  %12s  %s" % (w, name, value, note))
-    with open(os.path.join(OUT, "platform.json"), "w") as f:
-        json.dump(best, f, indent=1, sort_keys=True)
+    with open(os.path.join(OUT, "platform.json"), "w") as fh:
+        json.dump(best, fh, indent=1, sort_keys=True)
     print("written bench/out/platform.json")
-    rows, heap = scenes(fw)
-    hrows = heap_check(heap, booted_heap(fw))
-    print_heap_check(hrows)
-    dec = decisions(fw)
+    rows, heap = scenes(fw, heap=heap_cur, timing=t_cur)
+    hcmp = heap_compare((heap_aud, booted_aud) if aud_fw else None, (heap_cur, booted_cur))
+    print_heap_compare(hcmp, "at %s" % DF.AUDITED_COMMIT if aud_fw else "not run: %s" % why)
+    hrows = heap_check(heap_cur, booted_cur)
+    dec = decision_stats(d_cur, dec_runs)
     print_decisions(dec)
     table = summary(rows, best["boot_ms"], dec, hrows)
     print_summary(table)
-    with open(os.path.join(OUT, "summary.json"), "w") as f:
-        json.dump({"rows": table, "heap_check": hrows, "decisions": dec,
-                   "source": DF.SOURCE}, f, indent=1)
+    with open(os.path.join(OUT, "summary.json"), "w") as fh:
+        json.dump({"rows": table, "heap_compare": hcmp, "decisions": dec, "calibration": calib,
+                   "factors": DF.FACTORS, "factor_sources": DF.FACTOR_SOURCE,
+                   "source": DF.SOURCE}, fh, indent=1)
     print("written bench/out/summary.json")
     return table
 
@@ -699,7 +1095,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     if "--heap-check" in sys.argv:      # the heap model on another firmware tree
         fw = sys.argv[sys.argv.index("--heap-check") + 1]
-        print_heap_check(heap_check(run_frames(fw, heap=True), booted_heap(fw)))
+        sim = sys.argv[sys.argv.index("--sim") + 1] if "--sim" in sys.argv else None
+        print_heap_check(heap_check(run_frames(fw, heap=True, sim=sim), booted_heap(fw, sim)))
         return
     if "--scenes" in sys.argv:
         scenes(build_fw())
@@ -713,7 +1110,7 @@ def main():
         for name, value, note in prow:
             print("%-40s  %12s  %s" % (name, value, note))
         return
-    calibrated(fw)
+    calibrated(fw, fixed="--fixed" in sys.argv)
     if "--calibrated" not in sys.argv:
         games()
         ladders()

@@ -6,7 +6,7 @@
 Drives the real App headless (the simulated panel through the real SSD1306
 driver, a virtual clock, a seeded entropy source, a real Store on littlefs
 as the chip mounts it, over a block device that counts erases and page
-programs: host_tools/bench_flash.py) through each scene and records, for
+programs: host_tools/bench_lfs.py) through each scene and records, for
 every frame of the scene: the unix-port microseconds ``app.frame`` took
 (minus the host time of the simulated panel and of the Python block device,
 which the chip spends in silicon and flash: bus and flash time are added
@@ -20,7 +20,12 @@ the live heap peak (``live()``: the C stack wiped, ``gc.collect()``, then
 ``gc.mem_alloc()``, every few frames, which changes the frame times: bench.py
 runs it as a separate pass) and ``heap_start``, the live heap when the scene
 starts (every module it needs loaded, no play yet: the heap model counts
-modules and play data apart). ``--tiny``: a few frames a scene (the tests).
+modules and play data apart), and the interpreter's names when the scene ends
+(micropython.qstr_info()'s line before the scene's, less the ones interned
+before the firmware's first import: ``qstr pool:`` then ``QBASE``; the heap
+model counts names apart too). ``--sim DIR``: the simulator to drive the
+firmware with (another tree's host_tools/sim: bench.py runs the tree the chip
+audit measured with its own simulator). ``--tiny``: a few frames a scene (the tests).
 Every run times the reference loop (device_factors.ref_loop) at its start and
 its end: one line ``REF us``, the faster (bench.py judges the host's load by it).
 
@@ -35,8 +40,23 @@ from array import array
 import sys
 import time
 
+HEAP = "--heap" in sys.argv
+
+
+def names():
+    """The interpreter's names (qstr pools) so far: micropython.qstr_info()
+    prints one line (``qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=..``)
+    that bench.py reads (the heap model counts names apart)."""
+    import micropython
+    micropython.qstr_info()
+
+
+if HEAP:      # the names of this script, before any firmware: the baseline
+    names()
+    print("QBASE")
+
 HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-sys.path.insert(0, HERE + "/sim")
+sys.path.insert(0, sys.argv[sys.argv.index("--sim") + 1] if "--sim" in sys.argv else HERE + "/sim")
 sys.path.insert(0, HERE)
 FW = sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../firmware"
 sys.path.insert(0, FW)
@@ -54,17 +74,16 @@ _a0 = gc.mem_alloc()
 import device_factors as DF  # noqa: E402
 
 try:
-    import bench_flash  # noqa: E402
+    import bench_lfs  # noqa: E402
     FLASH = hasattr(os, "VfsLfs2")
     if FLASH:
-        bench_flash.device()
+        bench_lfs.device()
 except ImportError:
     FLASH = False
 gc.collect()
 TOOL_BYTES = gc.mem_alloc() - _a0
 
 TINY = "--tiny" in sys.argv
-HEAP = "--heap" in sys.argv
 HEAP_EVERY = 10
 # the records live on the counted littlefs, as on the chip (the host's own
 # filesystem when this port has no littlefs: then no flash is counted)
@@ -116,7 +135,7 @@ class Runner:
     """The App with its flush and its saves counted, a frame at a time."""
 
     def __init__(self, seed=3, data=DATA):
-        self.flash = bench_flash.mount() if FLASH else None
+        self.flash = bench_lfs.mount() if FLASH else None
         _empty(data)
         self.clock = simhw.VirtualClock()
         self.hw = hw = simhw.SimHW(self.clock, data, seed=seed)
@@ -305,6 +324,8 @@ class Runner:
                "bytes_sent": self.hw.display.bytes_sent - self.sent0}
         if extra:
             out.update(extra)
+        if HEAP:
+            names()       # one "qstr pool:" line, read with this scene
         # the frames go out in lines of 100 ("F" lines, before their scene's line)
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)

@@ -8,7 +8,7 @@ model's unix-port part); ``ref_us``: the reference loop (device_factors).
 import sys
 
 HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
-sys.path.insert(0, HERE + "/sim")
+sys.path.insert(0, sys.argv[sys.argv.index("--sim") + 1] if "--sim" in sys.argv else HERE + "/sim")
 # --fw DIR: the firmware tree to run (bench.py passes the mpy-cross build, as on
 # the device: precompiled modules import without the compiler's transient heap)
 FW = sys.argv[sys.argv.index("--fw") + 1] if "--fw" in sys.argv else HERE + "/../firmware"

@@ -10,7 +10,7 @@ Time of one frame on the chip =
   + unix-port time of its drawing, driver and saves' code x the drawing factor
   + I2C bus time of the bytes the driver flushed (9 clocks a byte)
   + flash time of the erases and page programs its saves made (counted on a
-    littlefs image of the chip's layout: host_tools/bench_flash.py).
+    littlefs image of the chip's layout: host_tools/bench_lfs.py).
 
 Live heap on the chip =
     host bytes of the modules loaded (bytecode, names, constants) x 0.62
@@ -52,9 +52,93 @@ FACTOR_SOURCE = {
 }
 
 
+# the fixed factors above are the audit host's: make bench measures this
+# host's own (``calibrate``) and these stay the fallback
+FIXED = dict(FACTORS)
+FIXED_SOURCE = dict(FACTOR_SOURCE)
+FACTORS["launch"] = UI
+FACTOR_SOURCE["launch"] = "module imports: the drawing factor (issue 20)"
+FIXED["launch"] = UI
+FIXED_SOURCE["launch"] = FACTOR_SOURCE["launch"]
+
+
+# ---- calibrating on this host, against the tree the chip audit measured -------------
+AUDITED_COMMIT = "a60eda7"     # the `make build` tree the chip audit ran (issue 20)
+
+# the chip's figures for that tree (issue 20), per workload: (scene or decision
+# set, chip ms, its low and high where the audit gave a range). A factor here
+# is chip ms / this host's unix-port ms for the same work on that tree.
+CAL_DRAWING = (                # worst working frame of the scene
+    ("home menu", 17.8, 17.8, 17.8),
+    ("roller 12d6 @400 kHz", 45.9, 45.9, 45.9),
+    ("hourglass", 25.5, 25.5, 25.5),
+)
+CAL_BOT = {                    # the longest Expert decision, fixed-seed games
+    "dairyman": ("Expert decision, longest", 101.5, 91.0, 112.0),
+    "mildred": ("Expert decision, longest", 299.5, 283.0, 316.0),
+}
+CAL_LAUNCH = (                 # the longest frame of the launch; boot: the whole
+    ("launch Dairyman", 134.5, 130.0, 139.0),
+    ("launch Mildred's List", 140.5, 126.0, 155.0),
+)
+CAL_BOOT = ("boot, first import to first menu frame", 726.0 - 47.8)   # less the log write
+
+
+def mid(lo, hi):
+    return (lo + hi) / 2.0
+
+
+def median(xs):
+    """The median of a non-empty list (the mean of the middle two if even)."""
+    s = sorted(xs)
+    n = len(s)
+    if n % 2:
+        return s[n // 2]
+    return (s[n // 2 - 1] + s[n // 2]) / 2.0
+
+
+def fit_worst(chip_ms, frames):
+    """The factor f at which the worst of ``frames`` takes ``chip_ms`` on the
+    chip, each frame being (unix-port us at f, ms that do not scale: bus,
+    flash, a part at another factor): max(us * f / 1000 + fixed) = chip_ms,
+    so f = min((chip_ms - fixed) * 1000 / us). None: no frame with time."""
+    best = None
+    for us, fixed in frames:
+        if us <= 0:
+            continue
+        f = (chip_ms - fixed) * 1000.0 / us
+        if best is None or f < best:
+            best = f
+    return best
+
+
+def bot_factor(chip_ms, longest_us):
+    """A bot's factor: the chip's longest decision over the host's longest of
+    the same decisions."""
+    return chip_ms * 1000.0 / longest_us
+
+
+def calibrate(factors, sources):
+    """Use this host's factors (a dict by workload, and where each came from)
+    in place of the fixed ones; the missing keep theirs."""
+    global UI, DAIRYMAN_BOT, MILDRED_BOT, MILESTONES_BOT
+    for k in factors:
+        FACTORS[k] = factors[k]
+        FACTOR_SOURCE[k] = sources[k]
+    UI = FACTORS["ui"]
+    DAIRYMAN_BOT = FACTORS["dairyman"]
+    MILDRED_BOT = FACTORS["mildred"]
+    MILESTONES_BOT = FACTORS["milestones"]
+
+
+def uncalibrate():
+    """The fixed factors again (the fallback; tests)."""
+    calibrate(FIXED, FIXED_SOURCE)
+
+
 def model(workload):
     """The time model of a workload in words, e.g. 'x367 (identical bot ...)'."""
-    return "x%d (%s)" % (FACTORS[workload], FACTOR_SOURCE[workload])
+    return "x%.0f (%s)" % (FACTORS[workload], FACTOR_SOURCE[workload])
 
 
 def device_ms(unix_us, workload):
@@ -155,8 +239,37 @@ def heap_chip_bytes(modules, data):
     return modules * HEAP_MODULES + max(0, data) * HEAP_DATA
 
 
-def heap_chip_kb(modules, data):
+def heap_chip_kb(modules, data, names=None):
+    if names:
+        return heap_chip_bytes_names(modules, data, names[0], names[1]) / 1024.0
     return heap_chip_bytes(modules, data) / 1024.0
+
+
+# names (the qstr pools): the firmware interns every name at start-up
+# (docs/DEVELOPING.md, "Names interned at start-up"), so a good share of the
+# heap at the menu is names, which do not shrink like bytecode: their
+# characters take the same bytes on the chip, a pool entry 6 bytes on the chip
+# (hash, length, a 32-bit pointer) against 11 on the 64-bit host
+NAME_ENTRY_CHIP = 6
+NAME_ENTRY_HOST = 11
+HEAP_NAMES_MODEL = ("names apart: characters 1:1, pool entries %d B on the chip vs %d B "
+                    "on the host (micropython.qstr_info())" % (NAME_ENTRY_CHIP, NAME_ENTRY_HOST))
+
+
+def names_chip_bytes(total, chars):
+    """Chip bytes of names that take ``total`` host bytes (qstr_info's
+    n_total_bytes: pools and their characters), ``chars`` of them characters
+    (n_str_data_bytes)."""
+    return chars + max(0, total - chars) * NAME_ENTRY_CHIP / float(NAME_ENTRY_HOST)
+
+
+def heap_chip_bytes_names(modules, data, names_total, names_chars):
+    """The heap model with names counted apart: the modules' host bytes less
+    their names at x HEAP_MODULES, the names at ``names_chip_bytes``, play
+    data at x HEAP_DATA."""
+    rest = max(0, modules - names_total)
+    return (rest * HEAP_MODULES + names_chip_bytes(names_total, names_chars)
+            + max(0, data) * HEAP_DATA)
 
 
 # what the chip showed in the audit (issue 20), for the model beside it:
