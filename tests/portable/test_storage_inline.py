@@ -74,13 +74,13 @@ def test_a_long_log_keeps_its_newest_lines_under_the_inline_budget():
     text, dropped = storage.encode("pig", data, 1, "log")
     assert len(text) <= storage.INLINE and dropped > 0
     kept = storage.unpack(json.loads(text)[3])["log"]
-    assert kept == log[dropped:] and kept[-1] == log[-1]
+    assert kept == [storage.EARLIER] + log[dropped:] and kept[-1] == log[-1]
     assert len(data["log"]) == 24                      # the caller's data is not touched
     text2, dropped2 = storage.encode("pig", data, 1)   # no trim named: all of it
     assert dropped2 == 0 and len(text2) > storage.INLINE
     m = MemoryStore()
     assert m.save("pig", data, trim="log")
-    assert m.load("pig")["log"] == log[dropped:]
+    assert m.load("pig")["log"] == [storage.EARLIER] + log[dropped:]
 
 
 def test_a_record_of_format_1_still_loads():
@@ -178,3 +178,25 @@ def test_the_store_asks_the_mount_when_not_told():
     d = tmpdir("ask")
     assert Store(d).inplace is storage.copy_on_write(d)
     assert storage.copy_on_write(d) is False      # the host's files are not littlefs
+
+
+def test_a_move_log_kept_short_says_so_and_keeps_its_newest_lines():
+    log = ["P%d rolled %d %d %d and kept them all" % (i % 2 + 1, i, i, i) for i in range(40)]
+    data = {"state": [1, 2, 3], "log": log}
+    text, dropped = storage.encode("pig", data, 1, "log")
+    assert dropped > 0 and len(text) <= storage.INLINE
+    m = MemoryStore()
+    assert m.save("pig", data, trim="log")
+    kept = m.load("pig")["log"]
+    assert kept[0] == storage.EARLIER and kept[-1] == log[-1]
+    assert storage.kept_tail(kept, log) and not storage.kept_tail(kept, log[:-1])
+    # saved again (a resumed game goes on): one such line, never two
+    again = m.load("pig")
+    again["log"] = again["log"] + log
+    assert m.save("pig", again, trim="log")
+    kept2 = m.load("pig")["log"]
+    assert kept2[0] == storage.EARLIER and kept2.count(storage.EARLIER) == 1
+    # a list that is not of lines (the roller's history) gets no such line
+    hist = [{"d": "3d6", "v": [i, i, i], "t": 3 * i} for i in range(60)]
+    assert m.save("r", {"history": hist}, trim="history")
+    assert m.load("r")["history"][0] != storage.EARLIER

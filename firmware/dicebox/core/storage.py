@@ -222,10 +222,35 @@ def unpack(x):
     return x
 
 
+EARLIER = "(earlier moves not kept)"   # heads a list of lines whose oldest were left out
+
+
+def trimmed(lst, dropped):
+    """``lst`` less its ``dropped`` oldest items; a list of lines (a move log)
+    then starts with ``EARLIER``, so whoever reads it back is told."""
+    rest = lst[dropped:]
+    if dropped and lst and isinstance(lst[0], str):
+        if rest and rest[0] == EARLIER:
+            rest = rest[1:]
+        rest = [EARLIER] + rest
+    return rest
+
+
+def kept_tail(kept, full):
+    """True when ``kept`` is ``full`` or what ``trimmed`` keeps of it."""
+    if kept == full:
+        return True
+    if not kept or kept[0] != EARLIER:
+        return False
+    n = len(kept) - 1
+    return n < len(full) and full[len(full) - n:] == kept[1:]
+
+
 def encode(name, data, version=1, trim=None):
     """``(text, dropped)``: the file's text of record ``name``, and how many of
     the oldest items of ``data[trim]`` (a list) were left out to keep it
-    under ``INLINE`` bytes (the data itself is not changed)."""
+    under ``INLINE`` bytes (the data itself is not changed; a list of lines
+    kept short starts with ``EARLIER``)."""
     body = pack(data)
     text = json.dumps([FMT, name, version, body], separators=SEP)
     dropped = 0
@@ -241,7 +266,7 @@ def encode(name, data, version=1, trim=None):
         while dropped < len(lst) and cut < over:
             cut += len(json.dumps(lst[dropped], separators=SEP)) + 1
             dropped += 1
-        body[trim] = lst[dropped:]
+        body[trim] = trimmed(lst, dropped)
         text = json.dumps([FMT, name, version, body], separators=SEP)
         over = len(text) - INLINE
     return text, dropped
@@ -619,7 +644,7 @@ class MemoryStore(_Problems):
             dropped = encode(name, data, version, trim)[1]
             if dropped:
                 data = dict(data)
-                data[trim] = data[trim][dropped:]
+                data[trim] = trimmed(data[trim], dropped)
         self.records[name] = (version, json.dumps(data))
         self._wrote()
         if name in self.ignored:
