@@ -89,7 +89,7 @@ def boot_model(best):
     entropy source's start-up health test (the device runs it at boot, the
     simulator does not), at the launch (import) factor; plus the bus time of
     the first frame's bytes at 1 MHz."""
-    cpu = boot_us(best) * DF.FACTORS["launch"] / 1000.0
+    cpu = boot_us(best) * DF.FACTORS["boot"] / 1000.0
     bus = DF.bus_ms(best["boot_bytes"], DF.BUS_FAST_HZ)
     return cpu + bus, {"cpu_ms": cpu, "bus_ms": bus}
 
@@ -178,9 +178,9 @@ def platform(fw=None, runs=None):
     boot, parts = boot_model(best)
     best["boot_ms"] = boot
     row("boot: first import to first menu frame", "%.1f ms" % (best["boot_us_unix"] / 1000.0),
-        "~%.0f ms chip: x%.0f (launch factor) incl. the entropy start-up test, + %.1f ms bus; "
+        "~%.0f ms chip: x%.0f (boot factor) incl. the entropy start-up test, + %.1f ms bus; "
         "chip %.0f ms (issue 20, %.1f of it /error.log)" % (
-            boot, DF.FACTORS["launch"], parts["bus_ms"], DF.CHIP_BOOT_S * 1000, DF.CHIP_BOOT_LOG_MS))
+            boot, DF.FACTORS["boot"], parts["bus_ms"], DF.CHIP_BOOT_S * 1000, DF.CHIP_BOOT_LOG_MS))
     row(
         "idle frame (no redraw)",
         "%.1f us" % best["idle_frame_us"],
@@ -509,20 +509,21 @@ def print_scene_table(rows):
     print("fps: over all frames, saves and still collections included")
 
 
-def load_note(runs):
+def load_note(runs, keep_all=False):
     """Drop the runs made on a loaded host (their reference loop 25% slower
-    than the fastest): (kept runs, text)."""
+    than the fastest): (kept runs, text). ``keep_all``: keep every run (the
+    calibrated run: each frame the fastest of all, on both trees alike)."""
     refs = [r[0].get("ref_us", 0) if r else 0 for r in runs]
     if not all(refs):
         return runs, "reference loop not timed"
-    keep = DF.quiet_runs(refs)
+    keep = DF.quiet_runs(refs) if not keep_all else list(range(len(runs)))
     best = min(refs)
     text = "reference loop %d us at best; loads %s; %d of %d runs kept" % (
         best, ", ".join("%.2f" % DF.load_of(x, best) for x in refs), len(keep), len(runs))
     return [runs[i] for i in keep], text
 
 
-def scenes(fw, runs=5, heap=None, timing=None):
+def scenes(fw, runs=5, heap=None, timing=None, keep_all=False):
     """The device-time table of the tree ``fw``, from the heap pass and the
     timing runs given (made already) or made now."""
     if heap is None:
@@ -530,13 +531,15 @@ def scenes(fw, runs=5, heap=None, timing=None):
     if timing is None:
         timing = [run_frames(fw) for _ in range(runs)]
     runs = len(timing)
-    timing, note = load_note(timing)
+    timing, note = load_note(timing, keep_all)
     merged = merge_runs(timing)
     by = dict((s["scene"], s) for s in heap)
     for s in merged:
         h = by.get(s["scene"], {})
         s["heap_peak"] = h.get("heap_peak", 0)
         s["heap_start"] = h.get("heap_start", 0)
+        if "names" in h:
+            s["names"] = h["names"]
     word = 8 if sys.maxsize > 2 ** 32 else 4
     rows = scene_table(merged, word)
     print("\n==== chip time per scene (real App under the unix port, heap %s, %d runs; %s)"
@@ -703,10 +706,9 @@ def merge_decisions(runs):
 
 
 def decision_stats(got, runs_timed):
-    """bench_decisions.py's runs (quiet ones kept) -> {game: {...}} at the
-    factors in use."""
-    keep = DF.quiet_runs([r["ref_us"] for r in got])
-    got = [got[i] for i in keep]
+    """bench_decisions.py's runs -> {game: {...}} at the factors in use. Every
+    run is kept: each slice is the fastest of them, which leaves out the
+    scheduler's cuts better than dropping a loaded run would."""
     out = {"ref_us": min(r["ref_us"] for r in got), "runs": len(got), "runs_timed": runs_timed}
     for g in ("dairyman", "mildred"):
         dec, sl = merge_decisions([r[g] for r in got])
@@ -732,7 +734,7 @@ CHIP_SLICE = {"dairyman": "32 ms", "mildred": "29-35, 70 once"}
 
 def print_decisions(d):
     print("\n==== Expert decisions as the console thinks them (2 Expert seats, %d fixed games a "
-          "title, each slice the fastest of %d quiet runs of %d; reference loop %d us)"
+          "title, each slice the fastest of %d runs of %d; reference loop %d us)"
           % (DECISION_GAMES, d["runs"], d["runs_timed"], d["ref_us"]))
     print("%-10s %6s %10s %10s %10s %11s   %-34s %s" % (
         "game", "decs", "median", "p99", "max", "max slice", "chip median/p99/max/slice",
@@ -884,13 +886,14 @@ def calibration(aud_scenes, aud_dec, aud_platform):
         bus = DF.bus_ms(aud_platform["boot_bytes"], DF.BUS_FAST_HZ)
         host = boot_us(aud_platform)
         k = DF.fit_worst(chip, [(host, bus)])
-        launch.append(k)
-        rows.append(["launch", name + " (less the log write)", chip, host / 1000.0, bus, k, True])
+        f["boot"] = k
+        rows.append(["boot", name + " (less the log write)", chip, host / 1000.0, bus, k, True])
+        src["boot"] = "this host: the chip's boot, %.0f ms without the log write, / this host's " \
+            "boot of the tree at %s, %.1f ms (+ bus)" % (chip, sha, host / 1000.0)
     if launch:
         f["launch"] = DF.median(launch)
         src["launch"] = "this host: median of the launches' longest frames (Dairyman 130-139, " \
-            "Mildred 126-155 ms) and the boot (%.0f ms without the log write), chip / this host on " \
-            "the tree at %s" % (DF.CAL_BOOT[1], sha)
+            "Mildred 126-155 ms), chip / this host on the tree at %s" % sha
     return f, src, rows
 
 
@@ -933,6 +936,10 @@ def print_check(rows):
         print("%-40s %6.0f ms   chip %-12s %s" % (name, est, chip, "within +-20%" if ok else "OFF"))
 
 
+HEAP_TEXT = "modules less names x %.2f + names (chars 1:1, pool %d/%d B) + data x %.2f" % (
+    DF.HEAP_MODULES, DF.NAME_ENTRY_CHIP, DF.NAME_ENTRY_HOST, DF.HEAP_DATA)
+
+
 # ---- the calibrated summary ------------------------------------------------------------
 def summary(rows, boot_ms, dec, heap_rows):
     """The calibrated table: (figure, estimate, target, PASS/FAIL, model)."""
@@ -956,11 +963,11 @@ def summary(rows, boot_ms, dec, heap_rows):
                         ok(r["save_pass"]), "x%.0f + %s" % (DF.UI, DF.FLASH_MODEL)))
         if r["heap_peak"] and r["bus_hz"] == DF.BUS_FAST_HZ:
             out.append((r["scene"] + ", live heap (session)", "%.0f KB" % r["heap_device_kb"],
-                        "<= %d KB" % DF.HEAP_LIVE_MAX_KB, ok(r["heap_pass"]), DF.HEAP_MODEL))
+                        "<= %d KB" % DF.HEAP_LIVE_MAX_KB, ok(r["heap_pass"]), HEAP_TEXT))
     for name, model, chip, ratio, _ in heap_rows:
         if name.startswith("booted"):
             out.append((name + ", live heap", "%.0f KB" % model, "<= %d KB" % DF.HEAP_LIVE_MAX_KB,
-                        ok(model <= DF.HEAP_LIVE_MAX_KB), DF.HEAP_MODEL))
+                        ok(model <= DF.HEAP_LIVE_MAX_KB), HEAP_TEXT))
     for g in ("dairyman", "mildred"):
         if dec and g in dec:
             x = dec[g]
@@ -970,7 +977,7 @@ def summary(rows, boot_ms, dec, heap_rows):
     if boot_ms is not None:
         out.append(("boot, first import to first menu frame", "%.2f s" % (boot_ms / 1000.0),
                     "<= %.1f s" % DF.BOOT_MAX_S, ok(boot_ms <= DF.BOOT_MAX_S * 1000),
-                    DF.model("ui") + " + bus"))
+                    DF.model("boot") + " + bus"))
     return out
 
 
@@ -1051,7 +1058,7 @@ def calibrated(fw, runs=5, dec_runs=3, fixed=False):
             d_aud.append(run_decisions(aud_fw))
     calib = {"audited": DF.AUDITED_COMMIT, "fallback": why}
     if aud_fw:
-        kept, aud_note = load_note(t_aud)
+        kept, aud_note = load_note(t_aud, True)
         aud_scenes = merge_runs(kept)
         f, src, crow = calibration(aud_scenes, decision_stats(d_aud, dec_runs),
                                    platform_best(pl_aud)[0])
@@ -1075,7 +1082,7 @@ def calibrated(fw, runs=5, dec_runs=3, fixed=False):
     with open(os.path.join(OUT, "platform.json"), "w") as fh:
         json.dump(best, fh, indent=1, sort_keys=True)
     print("written bench/out/platform.json")
-    rows, heap = scenes(fw, heap=heap_cur, timing=t_cur)
+    rows, heap = scenes(fw, heap=heap_cur, timing=t_cur, keep_all=True)
     hcmp = heap_compare((heap_aud, booted_aud) if aud_fw else None, (heap_cur, booted_cur))
     print_heap_compare(hcmp, "at %s" % DF.AUDITED_COMMIT if aud_fw else "not run: %s" % why)
     hrows = heap_check(heap_cur, booted_cur)

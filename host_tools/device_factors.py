@@ -60,6 +60,8 @@ FACTORS["launch"] = UI
 FACTOR_SOURCE["launch"] = "module imports: the drawing factor (issue 20)"
 FIXED["launch"] = UI
 FIXED_SOURCE["launch"] = FACTOR_SOURCE["launch"]
+FACTORS["boot"] = FIXED["boot"] = UI
+FACTOR_SOURCE["boot"] = FIXED_SOURCE["boot"] = "the boot's imports: the drawing factor (issue 20)"
 
 
 # ---- calibrating on this host, against the tree the chip audit measured -------------
