@@ -208,7 +208,7 @@ def main(argv=None):
     if pool:
         pool.close()
     out = {"games": args.games, "seed": args.seed, "pairings": rows, "factor": FACTOR,
-           "slice_units": B.SLICE, "budget_units": B.BUDGET}
+           "slice_units": B.SLICE, "budget_units": B.BUDGET, "expert_budget_units": B.EXPERT_BUDGET}
     if not args.skip_time:
         t = mpy_timing(args.mpy_games, args.seed)
         print("decision time, MicroPython unix port (%d self-play games per level, fastest of 3 "
@@ -224,7 +224,8 @@ def main(argv=None):
                 x["max_us"] * FACTOR / 1000.0, x["slice_max_us"] * FACTOR / 1000.0,
                 x["units_max"]))
         print("(slice max: the longest single next() in device ms; units: the most work "
-              "units in one decision, budget %d, %d a slice)" % (B.BUDGET, B.SLICE))
+              "units in one decision, budget %d (the Expert's and the Hint's %d), %d a slice)"
+              % (B.BUDGET, B.EXPERT_BUDGET, B.SLICE))
         out["timing"] = {(NAMES + ("Hint",))[lv]: t[lv] for lv in range(B.LEVELS + 1)}
     if args.json:
         os.makedirs(os.path.dirname(args.json), exist_ok=True)

@@ -23,7 +23,8 @@ def decide(st, r, level, b=None):
         slices += 1
         if x is not None:
             break
-    assert b.units <= B.BUDGET, (b.units, B.BUDGET)
+    most = B.EXPERT_BUDGET if level >= 3 else B.BUDGET
+    assert b.most == most and b.units <= most, (b.units, most)
     assert b.slices == slices - 1        # every yield ended a slice the budget counted
     assert st.to_dict() == before        # thinking does not touch the state
     return x, slices
@@ -49,7 +50,7 @@ def play(levels, seed, cap=4000):
 
 def test_levels_constant():
     assert B.LEVELS == 4
-    assert 0 < B.EVAL <= B.SLICE < B.BUDGET
+    assert 0 < B.EVAL <= B.SLICE < B.EXPERT_BUDGET <= B.BUDGET
 
 
 def test_low_levels_play_legal_games():
@@ -79,7 +80,7 @@ def test_a_crowded_turn_stops_at_the_budget():
         a, slices = decide(st, rng.seeded(level), level, b)
         assert a in st.legal_actions()
         if level >= 2:
-            assert b.units > B.BUDGET - B.EVAL   # it did use the budget
+            assert b.units > b.most - B.EVAL     # it did use the budget
             assert slices > 1                           # and thought in several slices
 
 

@@ -7,8 +7,8 @@ from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 
 # (seed, level of both seats, number of moves, checksum of the moves' text, and
-# of the Hint's advice at every move), recorded with the bots as they played
-# before the slices were re-sized
+# of the Hint's advice at every fourth move), recorded with the bots as they
+# played before the slices were re-sized
 RECORDED = (
     (1, 0, 101, 9682529, 0),
     (2, 0, 223, 861276, 0),
@@ -16,8 +16,11 @@ RECORDED = (
     (2, 1, 134, 12624856, 0),
     (1, 2, 462, 14304307, 0),
     (2, 2, 92, 12649556, 0),
-    (1, 3, 89, 7673955, 5991325),
-    (2, 3, 79, 13809899, 1011307),
+    # the Expert's (and the Hint's) games since its budget is EXPERT_BUDGET
+    # (92 units, within 250 ms on the chip; 120 before: (1, 3, 89, 7673955,
+    # 5991325) and (2, 3, 79, 13809899, 1011307))
+    (1, 3, 124, 3852954, 10700419),
+    (2, 3, 100, 12675010, 3279832),
 )
 
 

@@ -152,13 +152,15 @@ def easy(state, rng):
 # set (a claim, when one fits, is always what a stop takes).
 LEVELS = 4
 SIGMA = [13.0, 8.0, 4.0, 0]   # the noise of each level's judgement, in points (tuned on the ladder)
-SLICE = 130       # work units per slice (one unit: a dice outcome weighed, a
-                  # plan or a display looked at); calibrated on the unix port
-                  # (every slice of 255 Expert decisions timed cold, with a
-                  # collection before each: at 200 units the worst was 38-51 ms
-                  # at 130x) so that a slice stays near 25 ms on the chip
+SLICE = 40        # work units per slice (one unit: about 1 us of unix-port
+                  # time, a dice outcome weighed, a part of a plan or of a
+                  # display looked at; each piece of work is charged what it
+                  # was timed to cost): a slice within 20 ms on the chip at
+                  # the bot's factor (host_tools/bench_slices.py)
 DECISION = 1500   # the most units one decision may take in all
-_CONTEXT = 100    # units charged for the start of a decision (claims, scores)
+_CONTEXT = 30     # units charged for the start of a decision (claims, scores)
+_TAIL = 20        # ... and for its end (stop, reroll, flip and freeze weighed)
+_PLANW = 16       # ... and for weighing one way of locking sets
 # ---- the turn search ----------------------------------------------------------
 # A turn's state, for the search: barns total T (tens: i = T // 10) and k free
 # dice. V[i][k] is the best expected worth of playing on from there (stop, or
@@ -210,7 +212,7 @@ def _values(bg, stopv, failv, nd=12):
         if st >= top:
             continue
         for k in range(2, min(13, nd - 2 * i + 1)):
-            while not bg.fits(len(_OPTS[k]) + 1):
+            while not bg.fits(2 * len(_OPTS[k]) + 1):
                 yield None
             v = _push(V, i, k, failv)
             if v > st:
@@ -354,7 +356,7 @@ def _next_turn(bg, rest, pool, m):
     acc = 0
     if m == 1:
         base = rest[0] * 49 + rest[1] * 7
-        while not bg.fits(kinds):
+        while not bg.fits(2 * kinds + 12):
             yield None
         for v in range(7):
             if pool[v]:
@@ -374,7 +376,7 @@ def _next_turn(bg, rest, pool, m):
         if pool[v]:
             for w in range(7):
                 if pool[w]:
-                    while not bg.fits(kinds):
+                    while not bg.fits(kinds // 3 + 1):
                         yield None
                     pw = pool[v] * pool[w]
                     base = v * 49 + w * 7
@@ -582,6 +584,7 @@ def _plans(bg, cnt):
 
 _SETM = 2                     # _set_prob counts rolls exactly up to this many dice
 _SETW = (1, 6, 21)            # the ways m dice can fall (as counts): its work
+_ICEW = (5, 30, 40)           # units of an ice cream's chance with m dice (timed)
 
 
 def _has_set(c):
@@ -675,7 +678,7 @@ def _best_ice(bg, s, free, only_if_helps):
             if not m:
                 continue
             c[face] = 0
-            while not bg.fits(5 * _SETW[m if m <= _SETM else 0]):
+            while not bg.fits(_ICEW[m if m <= _SETM else 0]):
                 yield None
             pr = _set_prob(c, m)
             if best is None or pr > best[1]:
@@ -747,7 +750,7 @@ def _noisy(bg, cands, sigma, rng):
     return best[0]
 
 
-_NOISE_UNITS = 10   # units charged for one move's noise (three draws: about 2 ms on the chip)
+_NOISE_UNITS = 22   # units charged for one move's noise (three draws: about 2 ms on the chip)
 
 
 def _decide(bg, s, expert, sigma=0, rng=None, out=None):
@@ -779,7 +782,7 @@ def _decide(bg, s, expert, sigma=0, rng=None, out=None):
     cands = out if out is not None else ([] if sigma else None)
     plans = yield from _plans(bg, cnt)
     for n, nd, types in plans:
-        while not bg.fits(3):
+        while not bg.fits(_PLANW):
             yield None
         if n == 0:
             continue
@@ -805,6 +808,8 @@ def _decide(bg, s, expert, sigma=0, rng=None, out=None):
                 best_v = v
                 best = a
                 _PLAN[:] = plan
+    while not bg.fits(_TAIL):
+        yield None
     if s.need_lock:
         if sigma and cands:
             best = yield from _noisy(bg, cands, sigma, rng)

@@ -6,8 +6,11 @@ slice of at most SLICE work units and the chosen action as its last value;
 counts the units. A state cloned, moved and evaluated costs EVAL, a
 potential() look at a pool 1, the legal list 1 per LIST actions and TASK per
 task whose choices it lists (the list too is made in slices). A decision
-stops at BUDGET units and plays its best so far (the actions are looked at in
-order of promise, modify-spot moves last).
+stops at BUDGET units (the Expert's and the Hint's at EXPERT_BUDGET) and plays
+its best so far (the actions are looked at in order of promise, modify-spot
+moves last). One unit is about 12 us of unix-port time, 18 us in the costlier
+slices (5 ms on the chip at 279x: host_tools/bench_slices.py); a slice holds
+one state's look.
 
 The levels (LEVELS = 4, named in core/table.py):
   0 Beginner  the simple one-step greedy bot ("Nephew", below).
@@ -52,11 +55,16 @@ W_HIT = 6
 SAMPLES = 3
 
 
+# rules.top(m) for every scallywag mask m of levels 1..6 (bits 1..6): the
+# evaluations read it for every set of both players at every look
+_TOP = bytes(rules.top(_m) for _m in range(128))
+
+
 def _simple(st, p):
     v = st.vic[p] * 120 + st.cookie[p] * 16
     sc = st.sc[p]
     for s in st.sets:
-        v += rules.top(sc[s]) * 4
+        v += _TOP[sc[s] & 127] * 4
     g = st.ig[p]
     for k in st.inds:
         if g[k] is not None:
@@ -88,9 +96,10 @@ def _full(st, p, w=AUNTIE):
     rd = st.rd[p]
     lo = 6
     for s in st.sets:
-        t = rules.top(sc[s])
+        t = _TOP[sc[s] & 127]
         v += t * w[2]
-        lo = min(lo, t)
+        if t < lo:
+            lo = t
         if t and rd[s]:
             v += w[4] + t
     v += lo * w[3]                      # the goal line needs every set
@@ -161,7 +170,8 @@ def potential(st, p, pool, w=AUNTIE):
             n2 += 1
             if x >= 3:
                 n3 += 1
-            mx = max(mx, x)
+            if x > mx:
+                mx = x
     best = 0
     g = st.ig[p]
     og = st.ig[1 - p]
@@ -187,10 +197,11 @@ def potential(st, p, pool, w=AUNTIE):
         if ok:
             info = cards.INDULGENCIES[k]
             val = info[2] * (w[14] if og[k] is None else w[15]) - info[3] * w[13]
-            best = max(best, val)
+            if val > best:
+                best = val
     sc = st.sc[p]
     for s in st.sets:
-        n = rules.top(sc[s]) + 1
+        n = _TOP[sc[s] & 127] + 1
         if n <= 6 and c[n]:
             best += w[16]
     return best
@@ -239,8 +250,9 @@ def _new_pool(pool, a, info, rng):
 # ------------------------------------------------------------ thinking in slices
 LEVELS = 4
 EVAL = 3           # units: one state cloned, moved and evaluated
-SLICE = 8          # units in one slice (<= 25 ms on the device)
-BUDGET = 120       # units in one decision (<= 250 ms on the device)
+SLICE = 3          # units in one slice (<= 20 ms on the chip: host_tools/bench_slices.py)
+BUDGET = 120       # units in one decision, Beginner to Strong
+EXPERT_BUDGET = 92  # ... the Expert's and the Hint's (<= 250 ms on the chip)
 CASUAL_TOP = 3     # Casual picks among its 3 best moves ...
 CASUAL_TEMP = 7    # ... a move worse by CASUAL_TEMP (in _greedy's values: 4 a
                    # point of the evaluation, a cookie is 72) half as often
@@ -249,7 +261,7 @@ ROLLS = 3          # sampled rolls per candidate that rolls dice
 LIST = 12          # legal actions listed per unit
 TASK = 2           # units: listing one task's choices
 LIST_MOST = 8      # units: the most a phase's list is charged
-WORDS = 8          # units: the Hint's words (a clone, its move and the list)
+WORDS = SLICE      # units: the Hint's words (a clone, its move and the list), a slice
 
 
 def _over(bg, n):
@@ -317,8 +329,11 @@ def _listed(st, bg, box):
             head.append(a)
     n = min(LIST_MOST, 1 + len(out) // LIST)
     out = None
-    while not _pace(bg, n):
-        yield None
+    while n > 0:                      # counted a slice at most at a time
+        k = n if n <= SLICE else SLICE
+        while not _pace(bg, k):
+            yield None
+        n -= k
     for t in st.task_cards(p):        # the tasks, a card's choices at a time
         while not _pace(bg, TASK):
             yield None
@@ -474,6 +489,8 @@ def _value_after(st, rng, a, p, bg, done):
                 done[0] = False
                 return
             box = [None]
+            bg.end()
+            yield None      # the list of the next move's choices: a slice of its own
             yield from _listed(c, bg, box)
             vals = []
             sub = [False]
@@ -593,10 +610,11 @@ def _pick(vals, rng, top, temp):
 def think(st, rng, level, budget=None):
     """The decision for the acting seat, thought in slices: yields None after
     each slice (at most ``budget.slice`` units: SLICE) and the chosen action
-    last, within BUDGET units in all (``budget.most`` is set to it). ``st`` is
+    last, within BUDGET units in all (EXPERT_BUDGET for the Expert;
+    ``budget.most`` is set to it). ``st`` is
     not changed (the bots look ahead on clones)."""
     bg = budget or Budget(SLICE)
-    bg.most = BUDGET
+    bg.most = EXPERT_BUDGET if level >= 3 else BUDGET
     box = [None]
     yield from _listed(st, bg, box)
     box[0] = _no_end_while_scoring(box[0])
@@ -633,19 +651,23 @@ def hint(st, rng, budget=None):
     6 on Laundry 6: it finishes a set" (advice.py). ``st`` is not changed."""
     rng = _steady()
     bg = budget or Budget(SLICE)
-    bg.most = BUDGET
+    bg.most = EXPERT_BUDGET
     box = [None]
     yield from _listed(st, bg, box)
+    nacts = len(box[0])              # every legal move (the words say "the only move")
     box[0] = _no_end_while_scoring(box[0])
     res = [None, 0, None, None]
     yield from _expert(st, rng, bg, res, box)
     a = res[0]
     bg.end()
-    yield None                       # the words take a slice of their own
+    yield None
     bg.most = None
-    bg.fits(WORDS)                   # a clone, its move and the legal list
+    bg.fits(SLICE)                   # a slice of its own: the words' module
     from dicebox.games.mildred import advice   # the words: only for the Hint
-    yield a, advice.hint_words(st, a, len(st.legal_actions()), res[2], res[3])
+    bg.end()
+    yield None
+    bg.fits(WORDS)                   # and one for the words: a clone and its move
+    yield a, advice.hint_words(st, a, nacts, res[2], res[3])
 
 
 class _steady:
