@@ -59,7 +59,7 @@ def mpy_names(path):
 
 
 NAMES = "dicebox/names_%d"   # the pieces: dicebox/names_0.mpy, names_1.mpy, ...
-NAMES_PIECES = 16
+NAMES_PIECES = 40
 
 
 def _ident(s):
@@ -75,9 +75,11 @@ def names_source(names, files=()):
     loop, which is several times faster than a loop in Python): each
     identifier an attribute, each short string a subscript, each dotted name an
     import, all in a function that is never called; the few others (module
-    file names) by ``hasattr`` as the module runs, which interns the name it is
-    asked about."""
+    file names) as attributes set on a throwaway object as the module runs
+    (``setattr`` interns the name; ``hasattr`` would too, but raises and
+    catches an error for each, some 100 us on the host)."""
     lines = ["# names the firmware interns (made by host_tools/build.py)", "def _n(o):"]
+    tail = ["class _O:", "    pass", "o = _O()"]
     rest = []
     for s in names:
         if _ident(s):
@@ -89,16 +91,18 @@ def names_source(names, files=()):
         else:
             rest.append(s)
     if rest:
-        lines.append("for s in (%s):" % "".join("%r, " % s for s in rest))
-        lines.append("    hasattr(None, s)")
+        tail.append("for s in (%s):" % "".join("%r, " % s for s in rest))
+        tail.append("    setattr(o, s, 0)")
     if files:
         # each module's __file__, which the import system interns: the path
         # of the package's own file, less its name, is where they all are
-        lines.append("import dicebox")
-        lines.append("p = getattr(dicebox, '__file__', None)")
-        lines.append("if p and p.endswith('dicebox/__init__.mpy'):")
-        lines.append("    for s in (%s):" % "".join("%r, " % s for s in files))
-        lines.append("        hasattr(None, p[:-20] + s)")
+        tail.append("import dicebox")
+        tail.append("p = getattr(dicebox, '__file__', None)")
+        tail.append("if p and p.endswith('dicebox/__init__.mpy'):")
+        tail.append("    for s in (%s):" % "".join("%r, " % s for s in files))
+        tail.append("        setattr(o, p[:-20] + s, 0)")
+    if rest or files:
+        lines += tail
     return "\n".join(lines) + "\n"
 
 
@@ -123,8 +127,7 @@ def build_names(out, rows):
         for k in range(NAMES_PIECES):
             src = os.path.join(tmp, "names_%d.py" % k)
             with open(src, "w") as f:
-                last = k == NAMES_PIECES - 1
-                f.write(names_source(names[k * per:(k + 1) * per], files if last else ()))
+                f.write(names_source(names[k * per:(k + 1) * per], files[k::NAMES_PIECES]))
             dst = os.path.join(out, NAMES % k + ".mpy")
             p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", NAMES % k + ".py", "-o", dst, src],
                                capture_output=True, text=True)
@@ -135,7 +138,7 @@ def build_names(out, rows):
     return None, len(names)
 
 
-def build(out, quiet=False):
+def build(out, quiet=False, names=True):
     errors = []
     rows = []
     for rel in sources():
@@ -154,7 +157,7 @@ def build(out, quiet=False):
                 errors.append("%s: %s" % (rel, (p.stderr or p.stdout).strip()))
                 continue
         rows.append((rel, os.path.getsize(src), os.path.getsize(dst)))
-    if not errors:
+    if not errors and names:
         err, n = build_names(out, rows)
         if err:
             errors.append(err)
@@ -169,23 +172,25 @@ def build(out, quiet=False):
     return errors, rows
 
 
-_TREE = []
+_TREE = {}
 _LOCK = threading.Lock()
 
 
-def test_tree():
+def test_tree(names=True):
     """The firmware compiled once per process into a temporary folder, for the
     tests that run the whole console (soak, damaged files, power cuts) as the
     board and `make sim` run it: compiling the sources inside the device-sized
-    heap would spend memory the chip never spends."""
+    heap would spend memory the chip never spends. ``names=False``: without the
+    names modules (the portable tests and the screenshots, whose scripts open an
+    app in the first second after boot, before the names are in)."""
     with _LOCK:     # the tests run their cases on threads
-        if not _TREE:
+        if names not in _TREE:
             out = tempfile.mkdtemp(prefix="dicebox_fw_")
-            errors, _ = build(out, quiet=True)
+            errors, _ = build(out, quiet=True, names=names)
             if errors:
                 raise RuntimeError("mpy-cross failed: %s" % errors)
-            _TREE.append(out)
-        return _TREE[0]
+            _TREE[names] = out
+        return _TREE[names]
 
 
 def main(argv):

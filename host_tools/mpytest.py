@@ -39,7 +39,7 @@ def main(argv):
     tp = tf = 0
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import build
-    fw = build.test_tree()     # the mpy-cross build, as the board runs it
+    fw = build.test_tree(names=False)     # the mpy-cross build, as the board runs it
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
         for mod, p, f, out in ex.map(lambda m: run(m, fw), mods):
             tp += p

@@ -46,7 +46,7 @@ def run_script(name, out, scale, seed=1):
     try:
         heap = HEAP if scale == 1 else HEAP_BIG_SHOTS
         cmd = [MPY, "-X", "heapsize=" + heap, os.path.join(ROOT, "host_tools", "sim", "run.py"),
-               "--fw", build.test_tree(), "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
+               "--fw", build.test_tree(names=False), "--script", os.path.join(SCRIPTS, name + ".txt"), "--out", out,
                "--data", data, "--seed", str(seed), "--scale", str(scale)]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         if p.returncode != 0:

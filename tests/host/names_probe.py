@@ -63,3 +63,16 @@ for name in modules(FW, "dicebox"):
 print("FAILED %r" % failed)
 pools("imported")
 micropython.mem_info()
+
+# a game opened at once after boot: its Loading page interns the names first
+app2 = App(hw, storage.Store(DATA), menu.home)
+app2.home()
+home = app2.top()
+labels = [e[0] for e in menu.ENTRIES]
+home.items[labels.index("Dairyman")][1]()
+frames = 0
+while type(app2.top()).__name__ == "Loading" and frames < 200:
+    app2.frame(hw.ticks_ms())
+    hw.sleep_ms(33)
+    frames += 1
+print("LAUNCH %d %s %r" % (frames, type(app2.top()).__name__, app2.names))

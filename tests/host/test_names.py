@@ -70,3 +70,11 @@ def test_no_module_of_the_firmware_adds_a_name_after_them():
     # parts); the pools must not grow
     assert after["qstrs"] - done["qstrs"] <= 16, (done, after)
     assert after["pools"] == done["pools"]
+
+
+def test_a_game_opened_at_once_after_boot_waits_for_the_names_a_piece_a_frame():
+    out = probe()
+    m = re.search(r"LAUNCH (\d+) (\w+) (\w+)", out)
+    frames, top, left = int(m.group(1)), m.group(2), m.group(3)
+    assert left == "None" and top not in ("Loading", "Home", "Message"), out[-500:]
+    assert frames >= build.NAMES_PIECES, frames     # one piece a frame, never all in one

@@ -79,9 +79,10 @@ class Loading(ui.Screen):
 
     TRIES = 2       # collections in a row before a module, at most
 
-    def __init__(self, app, label, mods, start):
+    def __init__(self, app, label, mods, start, path=None):
         ui.Screen.__init__(self, app)
         self.label = label
+        self.path = path    # the app's package, imported here when the names come first
         self.mods = mods
         self.i = 0
         self.start = start
@@ -94,6 +95,20 @@ class Loading(ui.Screen):
             self.keys.append(ev)    # kept for the app (a B here must not re-enter Home)
 
     def tick(self, now):
+        app = self.app
+        if app.names is not None and app.intern_names():
+            return                      # opened in the first seconds after boot: the
+                                        # firmware's names first, a piece a frame
+        if self.path is not None:
+            path, self.path = self.path, None
+            start = _start(app, self.label, path)
+            if start is None:
+                if app.stack and app.stack[-1] is self:
+                    app.stack.pop()
+                return
+            self.start = start
+            self.mods = getattr(_module(path), "PRELOAD", None) or ()
+            return
         if self.i < len(self.mods):
             if self.app.collect_if_low():   # a big import wants an unfragmented heap:
                 self.collects += 1          # the collection is this frame's work
@@ -143,20 +158,28 @@ class Loading(ui.Screen):
         ui.text_center(fb, "Loading" + "." * (self.i % 4), 30)
 
 
+def _start(app, label, path):
+    """The app's ``start``, or None (and a message) when there is none."""
+    try:
+        return _module(path).start
+    except (ImportError, AttributeError):
+        app.message(label, "Not built yet. It is on its way in a later firmware.")
+        return None
+
+
 def launcher(app, label, path):
     def go():
         # the app left behind is garbage only now (its screens were still on
         # the call stack when the purge ran): collect it before the import,
         # so the new one is built on an unfragmented heap
-        app.intern_all_names()      # (opened in the first second after boot)
         gc.collect()
-        try:
-            mod = _module(path)
-            start = mod.start
-        except (ImportError, AttributeError):
-            app.message(label, "Not built yet. It is on its way in a later firmware.")
+        if app.names is not None and app.intern_names() and app.names is not None:
+            app.push(Loading(app, label, (), None, path))   # the first seconds after
+            return                                         # boot: the names first
+        start = _start(app, label, path)
+        if start is None:
             return
-        mods = getattr(mod, "PRELOAD", None)
+        mods = getattr(_module(path), "PRELOAD", None)
         if mods:
             app.push(Loading(app, label, mods, start))
         else:

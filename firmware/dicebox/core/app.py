@@ -40,9 +40,10 @@ pools that double as they fill. Left to the launches, those chunks end up
 strewn between a game's modules; once the game is dropped they pin holes, and
 the next pool (28 KB on the 64-bit host, about 15 KB on the chip) may find no
 room in a heap with plenty free. So the build writes every name of the
-firmware into 16 small modules (``dicebox/names_N``, host_tools/build.py) and
+firmware into 40 small modules (``dicebox/names_N``, host_tools/build.py) and
 the console loads one in each of the first idle frames after boot
-(``intern_names``; a launch in that first second loads the rest first): the
+(``intern_names``; a launch in those first seconds loads the rest first, a
+piece a frame, on its Loading page): the
 chunks and pools settle at the bottom of an almost empty heap, and no launch
 adds a name. The heap the names take is what a session that opened every entry
 ends with anyway; it is taken at once, so every figure measured after the first
@@ -79,8 +80,8 @@ _RETRY_MS = const(5000)    # a given-up display is tried again this often
 _FAIL_LOG_MS = const(10000)  # the error screen logs at most one trace this often
 _FREE_SHARE = const(5)      # collect_if_low: collect when less than 1/5 of the heap is free
 # A piece of the names (App.intern_names) is loaded only in an idle frame that
-# has used less than this. One piece (1/16 of 2,600 names) is about 0.4 ms on
-# the host; x 82 (core.app's import: 143 ms on the chip, 1.75 ms here) = 31 ms.
+# has used less than this. A piece (1/40 of some 2,900 names) is 0.2-0.5 ms on
+# the host; x 82 (core.app's import: 143 ms on the chip, 1.75 ms here) = 16-41 ms.
 _NAMES_IDLE_MS = const(5)
 
 
@@ -224,6 +225,7 @@ class App:
         self.charging = False
         self.next_battery = now
         self.names = 0          # the next piece of the firmware's names to intern (None: done)
+        self.names_frame = -1   # the frame that loaded the last piece
         self.apply_settings()
 
     def intern_names(self):
@@ -233,6 +235,7 @@ class App:
         k = self.names
         if k is None:
             return False
+        self.names_frame = self.frames      # one piece a frame, whoever asks
         name = "names_%d" % k
         try:
             __import__("dicebox." + name)
@@ -250,12 +253,6 @@ class App:
             pass
         self.names = k + 1
         return True
-
-    def intern_all_names(self):
-        """Before an app or game loads its modules: the names left, at once
-        (only when it is opened in the first second after boot)."""
-        while self.intern_names():
-            pass
 
     # screen stack -----------------------------------------------------------
     def top(self):
@@ -561,7 +558,8 @@ class App:
                     self.draws += 1
                 self.flush(top, now)
             else:
-                if self.names is not None and T.diff(hw.ticks_ms(), now) < _NAMES_IDLE_MS:
+                if (self.names is not None and self.names_frame != self.frames
+                        and T.diff(hw.ticks_ms(), now) < _NAMES_IDLE_MS):
                     self.intern_names()     # an idle frame: a piece of the names
                 if self.health_step is not None:
                     try:
