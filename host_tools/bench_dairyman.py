@@ -1,6 +1,7 @@
 """Dairyman bot benchmark (CPython), plus decision time on the MicroPython unix port.
 
 usage: python host_tools/bench_dairyman.py [--games N] [--mpy-games M] [--seed S]
+       python host_tools/bench_dairyman.py --slices   (the work unit and the slices: bench_slices.py)
        python host_tools/bench_dairyman.py --tables     (print bot.py's tables)
 
 Plays N two-player games for each pairing (hard v easy, hard v random, hard v
@@ -236,7 +237,13 @@ def main(argv):
     ap.add_argument("--mpy-games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tables", action="store_true")
+    ap.add_argument("--slices", action="store_true",
+                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
     a = ap.parse_args(argv)
+    if a.slices:
+        import bench_slices
+        bench_slices.report("dairyman", bench_slices.measure("dairyman", 2, 3))
+        return 0
     if a.tables:
         print_tables()
         return 0

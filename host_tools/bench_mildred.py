@@ -1,6 +1,7 @@
 """Auntie Mildred bot benchmark (CPython), plus decision time on the MicroPython unix port.
 
 usage: python host_tools/bench_mildred.py [--games N] [--mpy-games M] [--seed S]
+       python host_tools/bench_mildred.py --slices   (the work unit and the slices: bench_slices.py)
 
 Plays N games for each pairing (Auntie = level 2 v Nephew = level 1, Auntie v a
 random legal player, Nephew v random, Auntie v Auntie), alternating the seats,
@@ -135,7 +136,14 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--mpy-games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--slices", action="store_true",
+                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
     args = ap.parse_args(argv)
+    a = args
+    if a.slices:
+        import bench_slices
+        bench_slices.report("mildred", bench_slices.measure("mildred", 2, 3))
+        return 0
     rows = []
     for a, b in ((2, 1), (2, 0), (1, 0), (2, 2)):
         rows.append(match(a, b, args.games, args.seed * 100000))

@@ -1,6 +1,7 @@
 """Milestones benchmark: team scores with bot teammates, bot speed and heap.
 
 usage: .venv/bin/python host_tools/bench_milestones.py [--games N] [--secs-per-roll S]
+       python host_tools/bench_milestones.py --slices   (the work unit and the slices: bench_slices.py)
 
 * Scores (CPython): N simulated games for 1 (solo) to 5 seats, every seat a bot,
   against a baseline team that rerolls a random non-empty set of dice and draws from
@@ -206,7 +207,13 @@ def main(argv):
     ap.add_argument("--mpy-only", action="store_true")
     ap.add_argument("--mpy-games", type=int, default=2)
     ap.add_argument("--bot-file", help="time another bot module (a copy of bot.py)")
+    ap.add_argument("--slices", action="store_true",
+                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
     a = ap.parse_args(argv)
+    if a.slices:
+        import bench_slices
+        bench_slices.report("milestones", bench_slices.measure("milestones", 2, 3))
+        return 0
     ms = int(a.secs_per_roll * 1000)
     out = {"games": a.games, "secs_per_roll": a.secs_per_roll, "scores": {}, "variants": {}}
     t0 = time.time()
