@@ -142,6 +142,9 @@ def mutate(text, i, rand, focus=None):
     if i < len(fixed):
         return fixed[i]
     rec = json.loads(raw)
+    packed = isinstance(rec, list)  # today's envelope: [format, name, version, packed data]
+    if packed:
+        rec = {"fmt": rec[0], "name": rec[1], "v": rec[2], "data": storage.unpack(rec[3])}
     k = (i - len(fixed)) % 10
     if k == 0:
         n = rand.below(len(raw))
@@ -211,7 +214,21 @@ def mutate(text, i, rand, focus=None):
         else:
             rec[env] = v
             label = "envelope: %s = %s" % (env, json.dumps(v))
-    return label, json.dumps(rec).encode()
+    return label, _text(rec, packed)
+
+
+def _text(rec, packed):
+    """The file's text of a mutated record, in the envelope it came in (the
+    data packed again as the store packs it, so a change reaches the checks)."""
+    if not packed:
+        return json.dumps(rec).encode()
+    out = [rec[k] for k in ("fmt", "name", "v") if k in rec]
+    if "data" in rec:
+        try:
+            out.append(storage.pack(rec["data"]))
+        except Exception:       # a value the store would never write: as it is
+            out.append(rec["data"])
+    return json.dumps(out, separators=(",", ":")).encode()
 
 
 # ---------------------------------------------------------------- the console
@@ -239,6 +256,10 @@ class Session:
         self.frames = 0
         self.app.home()
         self.run_ms(150)
+        for _ in range(100):        # the names go in first (core/app.py), as a
+            if self.app.names is None:   # person takes a second to choose
+                break
+            self.run_ms(33)
 
     def _log(self, text):
         if len(self.logged) < 4:
