@@ -137,7 +137,7 @@ class Table(T.Table):
         T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
-        botmod = bots()
+        botmod = self.bot_module()
         self.bm = botmod
         botmod.clear_announcements()
         self.bots = []
@@ -185,6 +185,13 @@ class Table(T.Table):
             self._resolve()
 
     # ---- the shared table's hooks ----------------------------------------------
+    def bot_module(self):
+        return bots()
+
+    def chance_rng(self):
+        """Where the drawn cards and rolled dice come from (the lesson plans them)."""
+        return self.app.rng
+
     def settle(self):
         pass                          # chances are resolved as each action lands
 
@@ -452,7 +459,7 @@ class Table(T.Table):
             return
         was = st.pending
         try:
-            resolve_chance(st, self.app.rng)
+            resolve_chance(st, self.chance_rng())
         except RollRefused as e:
             self.refuse(e)
             return

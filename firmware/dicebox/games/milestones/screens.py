@@ -10,8 +10,14 @@ imported again when the start menu comes back. People sit first, bots after
 them.
 """
 from dicebox.core import ui
+from dicebox.core import table as T
 from dicebox.games.milestones import play
 from dicebox.games.milestones.play import HIGH, Table, bots, help_menu
+
+LESSON = "dicebox.games.milestones.tutorial"   # imported only while the lesson runs
+LEARNED = "milestones_learn"                   # the record: the lesson has been offered
+LEARN = "Learn to play"                        # the start menu's entry
+OFFER = "New? Learn here"                      # ... its label until it has been offered
 
 
 def __getattr__(name):
@@ -25,14 +31,33 @@ def start(app):
     app.push(StartMenu(app))
 
 
+def offered(store):
+    """True once the lesson has been offered (a damaged record counts as not
+    offered and is quietly replaced)."""
+    got = store.load(LEARNED, None)
+    store.take_problems(LEARNED)
+    return isinstance(got, dict) and got.get("offered") == 1
+
+
+def learn(app):
+    """The guided first game (its module imported now, dropped after)."""
+    from dicebox.games.milestones import tutorial
+    tutorial.begin(app)
+
+
 class StartMenu(ui.Menu):
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Milestones", [])
         self.saved = None
+        self.fresh = False      # the lesson is offered on this visit (the first open)
 
     def enter(self):
         from dicebox.games.milestones.menus import load_game, check_high, problems_text
         store = self.app.store
+        T.drop(LESSON)
+        if not self.fresh and not offered(store):
+            self.fresh = True   # the first time Milestones is opened: remembered
+            store.save(LEARNED, {"offered": 1})
         had = self.saved
         self.saved = load_game(store) is not None
         store.load(HIGH, {}, check=check_high)      # a damaged table is named here too
@@ -40,6 +65,7 @@ class StartMenu(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", lambda: self.open("SetupMenu")))
+        items.append((OFFER if self.fresh else LEARN, lambda: learn(self.app)))
         items.append(("Records", lambda: self.open("records_page")))
         items.append(("High scores", lambda: self.open("HighScores")))
         items.append(("How to play", lambda: help_menu(self.app)))
