@@ -159,7 +159,8 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     assert st.points() == st.score() == 10
     assert st.dice == dice[-1] and st.rolls == len(dice)
     assert st.is_over() and st.end == "time is up"         # the sand ran out, in the engine
-    assert st.hands[0] == T._RBG                          # ... with a card still in hand
+    last = [b[3] for b in T.BEATS if b[1] == "do" and b[2][0] == "claim"][-1]
+    assert st.hands[0] == last and not st.can_claim(0)    # ... with a card still in hand
     assert "S2 scored" in " ".join(les.log.lines) and "You: keep 6B" in les.log.lines
     assert isinstance(app.top(), ui.Confirm)
     assert not app.store.exists(S.SAVE)                   # no save, no records, no high scores
