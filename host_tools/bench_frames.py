@@ -163,6 +163,13 @@ class Runner:
         self.nframe = 0
         self.wrap()
         self.app.home()
+        # the firmware's names go in first, a piece an idle frame after boot
+        # (core/app.py); the scenes start once they are in, as a person takes
+        # a second to choose
+        for _ in range(100):
+            if getattr(self.app, "names", None) is None:
+                break
+            self.frame()
 
     def wrap(self):
         disp = self.hw.display

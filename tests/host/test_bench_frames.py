@@ -71,7 +71,7 @@ def test_estimate_adds_bus_and_flash_time_per_frame():
     for s in tiny():
         if s.get("error"):
             continue
-        f = {"ui": 190, "dairyman": 367, "mildred": 279, "milestones": 367}[s["factor"]]
+        f = {"ui": 190, "launch": 190, "dairyman": 367, "mildred": 279, "milestones": 367}[s["factor"]]
         for hz in (1000000, 400000):
             est = bench.estimate(s, hz)
             for fr, (tot, cpu, bus, flash) in zip(s["frames"], est):
