@@ -73,7 +73,7 @@ def test_bot_game_plays_to_the_end_saving_once_per_bot_turn():
     app.push(t)
     assert t.saves == 1                      # a new game is saved before its first move
     steps = 0
-    while t.s.current_player() != TERMINAL and steps < 5000:
+    while t.s.current_player() != TERMINAL and steps < 20000:
         app.t += 700
         t.tick(app.t)
         del app.beeps[:]     # the stand-in's record of beeps would grow all game

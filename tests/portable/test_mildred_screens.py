@@ -65,7 +65,8 @@ def to_person(app, t, limit=400):
     n = 0
     while n < limit:
         close_pages(app, t)
-        if t.s.current_player() == TERMINAL or t.my_turn() or t.human_rolls():
+        if t.s.current_player() == TERMINAL or (
+                (t.my_turn() or t.human_rolls()) and not t.pending_save and not t.queue):
             return
         app.run(100)
         n += 1
@@ -371,6 +372,10 @@ def saves_of_a_game(seed):
             close_pages(app, t)
             k += 1
         app.frame()
+        for _ in range(3):                   # the move's redraw, then its save
+            if not t.pending_save:
+                break
+            app.frame()
         if st.current_player() == TERMINAL:
             break                            # a turn that won at once (combat at cookie 1)
         turns += 1
@@ -466,8 +471,10 @@ def test_labels_fit_and_details_page():
             resolve_chance(st, r)
         else:
             acts = st.legal_actions()
-            for a in acts:
-                assert len(S.label(st, a)) <= 15, S.label(st, a)
+            for a in acts:      # each menu step of a move fits a menu line
+                from dicebox.games.mildred.kinds import steps
+                for step in steps(st, a):
+                    assert len(step) <= 15, (step, S.label(st, a))
             st.apply(acts[r.randbelow(len(acts))])
         n += 1
     assert "cookie" in S.details(st)

@@ -423,22 +423,29 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
             saved_at = acts[0] + acts[1] - 1
             saves0 = table.saves
         before = table.saves
-        app.run(100)
+        end = app.t + 100
+        while app.t < end:              # 100 ms, a frame at a time: a save frame only saves
+            b = table.saves
+            app.t += 33
+            app.frame()
+            if table.saves > b:
+                assert table.saves == b + 1
+                if table.acted != table.frame_no():   # (a person's action saves what was due first)
+                    assert not table.stepped and not table.animating()
+                if not st.is_over():
+                    d = json.loads(app.store.records[screens.SAVE][1])
+                    assert rules.State.from_dict(d["state"]).time_left() == st.time_left()
         now = acts[0] + acts[1]
         if table.saves > before:
-            assert table.saves == before + 1
-            assert not table.stepped and not table.animating()
             saved_at = now
-            if not st.is_over():
-                d = json.loads(app.store.records[screens.SAVE][1])
-                assert rules.State.from_dict(d["state"]).time_left() == st.time_left()
         assert now - saved_at <= 1, i   # a power cut now loses at most the last action
         saves0 = table.saves
     assert st.is_over()
     assert acts[0] >= 5 and acts[1] >= 20, acts
-    # one write of the game per action, then the end (the score, the record, the save removed)
+    # one write of the game per action, then the end (the score, the record, the save
+    # removed); the last action's save is not taken when the sand runs out first
     game_writes = app.store.writes - writes0 - 2
-    assert game_writes == acts[0] + acts[1], (game_writes, acts)
+    assert acts[0] + acts[1] - game_writes in (0, 1), (game_writes, acts)
 
 
 def test_a_save_of_the_first_format_resumes_with_strong_bots():
