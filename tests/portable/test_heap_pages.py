@@ -7,6 +7,7 @@ big objects alive are gone. The live heap figures themselves are checked on
 the device build in tests/host/test_heap_games.py.
 """
 import sys
+from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table
 from console import FakeApp, TextFB, labels, pick
@@ -45,7 +46,7 @@ def test_dairyman_menus_list_the_help_pages_without_holding_their_texts():
     for title in screens.HELP_TITLES:
         assert title in names
     if MPY:
-        table.drop(screens.HELP)
+        forget(screens.HELP)
         app.pop()
         screens.start(app)
         assert loaded("help") == []      # the start menu does not import the texts

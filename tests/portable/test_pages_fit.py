@@ -15,6 +15,7 @@ The text functions of core/ui.py are watched (``ui.wrap``, ``ui.title_bar``)
 and every page is drawn into a frame buffer that records where text goes.
 The games are walked in test_pages_fit_<game>.py (each with the heap to itself).
 """
+from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
 from console import FakeApp, TextFB
@@ -102,10 +103,9 @@ def unwatch():
     ui.wrap = _wrap
     ui.title_bar = _title_bar
     import sys
-    from dicebox.core import table
     for name in list(sys.modules):
         if name.startswith("dicebox.games.") or name.startswith("dicebox.apps."):
-            table.drop(name)
+            forget(name)
     import gc
     gc.collect()
 

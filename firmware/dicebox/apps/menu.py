@@ -13,6 +13,7 @@ Problems with saved records that no screen took for its own
 import gc
 import sys
 from dicebox.core import ui
+from dicebox.core.modules import forget
 
 _BASE = None
 
@@ -28,16 +29,7 @@ def purge():
         return 0
     n = 0
     for name in list(sys.modules):
-        if name not in _BASE:
-            del sys.modules[name]
-            parts = name.rsplit(".", 1)
-            parent = parts[0] if len(parts) == 2 else ""
-            leaf = parts[-1]
-            if parent in sys.modules and hasattr(sys.modules[parent], leaf):
-                try:
-                    delattr(sys.modules[parent], leaf)
-                except (AttributeError, TypeError):
-                    pass
+        if name not in _BASE and forget(name):
             n += 1
     gc.collect()
     return n

@@ -58,6 +58,7 @@ from dicebox.core import storage
 from dicebox.core import ticks as T
 from dicebox.core import ui
 from dicebox.core.buttons import Buttons
+from dicebox.core.modules import forget
 from dicebox.core.rng import Rng
 from dicebox.core.shake import NoShake
 
@@ -245,12 +246,7 @@ class App:
         except MemoryError:         # interned as the modules load instead
             self.names = None
             return False
-        sys.modules.pop("dicebox." + name, None)
-        import dicebox
-        try:
-            delattr(dicebox, name)
-        except (AttributeError, TypeError):
-            pass
+        forget("dicebox." + name)
         self.names = k + 1
         return True
 

@@ -65,10 +65,10 @@ Hooks a game's table overrides (all optional except ``draw_table``):
 ``roll_words(before, got)``, ``after_move()``, ``animating()``, ``winners()``,
 ``bot_module()``.
 """
-import sys
 from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
+from dicebox.core.modules import forget
 from dicebox.core.movelog import MoveLog
 from dicebox.core.think import Budget
 
@@ -121,23 +121,6 @@ def __getattr__(name):
     if name in _MORE:
         return getattr(more(), name)
     raise AttributeError(name)
-
-
-def drop(name):
-    """Forget module ``name`` once it is not in use (MicroPython only, as the
-    home menu's purge: under CPython the tests share the modules). What still
-    uses it keeps it alive until it goes; the next use imports it again."""
-    if sys.implementation.name != "micropython" or name not in sys.modules:
-        return
-    del sys.modules[name]
-    parts = name.rsplit(".", 1)
-    mod = sys.modules.get(parts[0]) if len(parts) == 2 else None
-    leaf = parts[-1]
-    if mod is not None and hasattr(mod, leaf):
-        try:
-            delattr(mod, leaf)
-        except (AttributeError, TypeError):
-            pass
 
 
 # ---- thinking in slices ----------------------------------------------------------------
@@ -531,9 +514,9 @@ class Table(ui.Screen):
     def enter(self):
         self.dirty = True
         self.b_down = False     # a B held across a page does not fire here (b_event)
-        drop(MORE)              # the pages used now and then: not kept during play
+        forget(MORE)            # the pages used now and then: not kept during play
         for name in self.DROP:
-            drop(name)
+            forget(name)
 
     # -- input --
     def event(self, ev):

@@ -6,7 +6,7 @@ are each used rarely, so they live here
 rather than in ``core/table.py``: this module is imported when one of them is
 wanted (``table.NAME`` still finds each, through the table module's
 ``__getattr__``) and dropped again when the table comes back to the top of
-the screen stack (``table.drop``), so play does not carry their code.
+the screen stack (``core.modules.forget``), so play does not carry their code.
 """
 from dicebox.core import ui, ticks, events
 from dicebox.core.storage import need

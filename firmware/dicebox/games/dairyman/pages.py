@@ -3,6 +3,7 @@ reading a saved game back, the scores and end texts. Imported on use and
 dropped while the table is on top (``screens.Table.DROP``): play does not
 carry them. ``screens`` names all of them too (``screens.Start``, ...).
 """
+from dicebox.core.modules import forget
 from dicebox.core import ui, table
 from dicebox.core.storage import need
 from dicebox.games.dairyman import rules, screens
@@ -73,7 +74,7 @@ class Start(ui.Menu):
         tutorial.begin(self.app, self)
 
     def enter(self):
-        table.drop(LESSON)
+        forget(LESSON)
         ui.Menu.enter(self)
 
 

@@ -23,6 +23,7 @@ one kind per seat (0 a person, 1 + level a bot of that level), ``kinds`` 2,
 play). A save from before the shared table (no ``kinds``; seats 0 human,
 1 easy bot, 2 hard bot) resumes with easy as Beginner and hard as Strong.
 """
+from dicebox.core.modules import forget
 from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE
 from dicebox.games.dairyman import rules
@@ -56,7 +57,7 @@ def help_opener(app, i, over):
     def go():
         from dicebox.games.dairyman import help as game_help
         title, text = game_help.pages()[i]
-        table.drop(HELP)
+        forget(HELP)
         page = ui.TextPage(app, title, text)
         if over:
             app.replace(page)

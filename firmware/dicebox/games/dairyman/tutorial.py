@@ -28,8 +28,9 @@ is imported only while the lesson runs (``pages.Start.learn``) and dropped
 when Dairyman's start menu is back on top; the bot's module is let go while
 it runs (a real game's first bot move imports it again).
 """
+from dicebox.core.modules import forget
 from dicebox.core import events as E
-from dicebox.core import table, ui
+from dicebox.core import ui
 from dicebox.games.dairyman import rules, screens
 
 BOT = "dicebox.games.dairyman.bot"
@@ -259,7 +260,7 @@ def begin(app, start=None):
     closing question (a real game)."""
     # the bot is the script: its module (loaded with Dairyman) is let go for
     # the lesson and imported again by a real game's first bot move
-    table.drop(BOT)
+    forget(BOT)
     t = Lesson(app, start)
     app.push(t)
     return t

@@ -25,6 +25,7 @@ details page, B back (the shared table: "Leave the game?"), hold B the game
 menu. A shake or A rolls your dice. While bots play, A skips to your
 turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
+from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
@@ -147,7 +148,7 @@ class Start(ui.Menu):
     def build(self):
         from dicebox.games.mildred.pages import load     # dropped when the table is on top
         app = self.app
-        table.drop(LESSON)
+        forget(LESSON)
         self.saved = load(app)
         if not self.fresh and not offered(app.store):
             # the first time Mildred is opened the lesson's entry says it is

@@ -19,8 +19,9 @@ This module is imported only while the lesson runs (``screens.learn``) and is
 dropped when Mildred's start menu is back on top; the bot's module is let go
 while it runs (the real game's first bot move imports it again).
 """
+from dicebox.core.modules import forget
 from dicebox.core import events as E
-from dicebox.core import table, ui
+from dicebox.core import ui
 from dicebox.games.mildred import rules, screens
 
 BOT = "dicebox.games.mildred.bot"
@@ -88,7 +89,7 @@ def deal():
 def begin(app, over=False):
     # the bot is the script: its module (loaded with Mildred) is let go for
     # the lesson and imported again by the first real game's first bot move
-    table.drop(BOT)
+    forget(BOT)
     t = Lesson(app)
     if over:
         app.replace(t)

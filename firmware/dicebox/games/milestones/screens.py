@@ -9,8 +9,8 @@ and the ending are dropped while a table is on top (``play.Table.DROP``) and
 imported again when the start menu comes back. People sit first, bots after
 them.
 """
+from dicebox.core.modules import forget
 from dicebox.core import ui
-from dicebox.core import table as T
 from dicebox.games.milestones import play
 from dicebox.games.milestones.play import HIGH, Table, bots, help_menu
 
@@ -54,7 +54,7 @@ class StartMenu(ui.Menu):
     def enter(self):
         from dicebox.games.milestones.menus import load_game, check_high, problems_text
         store = self.app.store
-        T.drop(LESSON)
+        forget(LESSON)
         if not self.fresh and not offered(store):
             self.fresh = True   # the first time Milestones is opened: remembered
             store.save(LEARNED, {"offered": 1})

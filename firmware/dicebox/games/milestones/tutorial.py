@@ -26,6 +26,7 @@ the start menu is back on top; the bot module is let go while it runs (the
 next real game imports it again).
 """
 from micropython import const
+from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table, ticks, ui
 from dicebox.games.milestones import deck, play, rules
@@ -96,7 +97,7 @@ BEATS = (
 
 def begin(app):
     """The lesson over the start menu (the bot module let go for it)."""
-    table.drop(BOT)
+    forget(BOT)
     app.push(Lesson(app))
 
 
