@@ -222,4 +222,4 @@ def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it
     app.hold_b()
     pick(app, "Skip the lesson")
     if sys.implementation.name == "micropython":     # CPython tests share their modules
-        assert S.LESSON not in sys.modules
+        assert S.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules

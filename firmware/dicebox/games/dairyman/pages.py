@@ -75,6 +75,7 @@ class Start(ui.Menu):
 
     def enter(self):
         forget(LESSON)
+        forget("dicebox.core.lesson")   # what the lessons share
         ui.Menu.enter(self)
 
 

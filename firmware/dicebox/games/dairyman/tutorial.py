@@ -28,6 +28,7 @@ is imported only while the lesson runs (``pages.Start.learn``) and dropped
 when Dairyman's start menu is back on top; the bot's module is let go while
 it runs (a real game's first bot move imports it again).
 """
+from dicebox.core import lesson
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
@@ -266,31 +267,7 @@ def begin(app, start=None):
     return t
 
 
-class Box(ui.Message):
-    """A lesson's text box: A or a short B goes on, holding B opens the
-    lesson's menu (so the box waits for B's release, as the table does)."""
-
-    def __init__(self, app, lesson, title, text, on_close=None):
-        ui.Message.__init__(self, app, title, text, on_close)
-        self.lesson = lesson
-        self.b_down = False
-
-    def event(self, ev):
-        if E.button(ev) == E.B:
-            k = E.kind(ev)
-            if k == E.PRESS:
-                self.b_down = True
-            elif k == E.LONG and self.b_down:
-                self.b_down = False
-                self.lesson.menu()
-            elif k == E.RELEASE and self.b_down:
-                self.b_down = False
-                ui.Message.event(self, E.make(E.PRESS, E.B))
-            return
-        ui.Message.event(self, ev)
-
-
-class Lesson(screens.Table):
+class Lesson(lesson.Beats, screens.Table):
     """Dairyman's table playing ``BEATS``: planned rolls, a scripted bot, a
     box before each step, the wanted move marked, no saves, no records."""
 
@@ -301,33 +278,14 @@ class Lesson(screens.Table):
         self.start = start
         screens.Table.__init__(self, app, deal(), [0, 1])
 
+    BEATS = BEATS
+
     # -- the beats --
-    def beat(self):
-        return BEATS[self.i] if self.i < len(BEATS) else None
-
-    def wanted(self):
-        b = self.beat()
-        return b[2] if b is not None and b[1] == "do" else None
-
     def after_move(self):
         screens.Table.after_move(self)
         self.i += 1             # every move and roll of the lesson is its beat
 
-    def step_title(self):
-        n = 0
-        k = 0
-        for j in range(len(BEATS)):
-            if BEATS[j][0]:
-                n += 1
-                if j <= self.i:
-                    k = n
-        return "Lesson %d/%d" % (k, n)
-
-    # -- the shared table's hooks: no saves, no records, the bot is the script --
-    def save_now(self):
-        self.pending_save = False
-        return True
-
+    # -- the shared table's hooks: no records, the bot is the script --
     def finish(self):
         self.ended = True
         self.thought = None
@@ -372,7 +330,7 @@ class Lesson(screens.Table):
             self.sel = []
             self.mode = 0
             self.dirty = True
-            self.app.push(Box(self.app, self, "Not yet", "Not this one yet. " +
+            self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. " +
                               (how(want) if want else "Read the box first.")))
             return False
         return screens.Table.play(self, action)
@@ -427,11 +385,11 @@ class Lesson(screens.Table):
             b = self.beat()
             if b is not None and b[1] == "score" and self.said < self.i:
                 self.said = self.i
-                self.app.push(Box(self.app, self, "Game over", self.end_text(), self.closed))
+                self.app.push(lesson.Box(self.app, self, "Game over", self.end_text(), self.closed))
                 return
             if b is not None and b[0] and self.said < self.i:
                 self.said = self.i
-                self.app.push(Box(self.app, self, self.step_title(), b[0], self.closed))
+                self.app.push(lesson.Box(self.app, self, self.step_title(), b[0], self.closed))
                 return
             if b is not None and b[1] == "end":
                 self.done = True
@@ -459,11 +417,6 @@ class Lesson(screens.Table):
             return                      # the end: the boxes say it (no end page)
         screens.Table.event(self, ev)
 
-    def ask_leave(self):
-        """A short B on the lesson's table."""
-        self.app.push(ui.Confirm(self.app, "Leave the lesson?", self.leave, None,
-                                 "A: leave", "B: stay"))
-
     def menu(self):
         """Hold B: Skip, the game menu's moves (the one asked for marked and
         selected), How to play, Controls."""
@@ -484,15 +437,9 @@ class Lesson(screens.Table):
     def leave(self):
         """Skip or leave: back to what was under the lesson (Dairyman's start
         menu), from any page the lesson put up."""
-        app = self.app
-        n = 0
-        while app.top() is not None and app.top() is not self and n < 16:
-            app.pop()
-            n += 1
         self.done = True
         self.thought = None
-        if app.top() is self:
-            app.pop()
+        self.unwind()
 
     def real(self):
         self.leave()

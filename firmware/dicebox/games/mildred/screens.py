@@ -149,6 +149,7 @@ class Start(ui.Menu):
         from dicebox.games.mildred.pages import load     # dropped when the table is on top
         app = self.app
         forget(LESSON)
+        forget("dicebox.core.lesson")   # what the lessons share
         self.saved = load(app)
         if not self.fresh and not offered(app.store):
             # the first time Mildred is opened the lesson's entry says it is

@@ -19,6 +19,7 @@ This module is imported only while the lesson runs (``screens.learn``) and is
 dropped when Mildred's start menu is back on top; the bot's module is let go
 while it runs (the real game's first bot move imports it again).
 """
+from dicebox.core import lesson
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
@@ -98,31 +99,7 @@ def begin(app, over=False):
     return t
 
 
-class Box(ui.Message):
-    """A lesson's text box: A or a short B goes on, holding B opens the
-    lesson's menu (so the box waits for B's release, as the table does)."""
-
-    def __init__(self, app, lesson, title, text, on_close=None):
-        ui.Message.__init__(self, app, title, text, on_close)
-        self.lesson = lesson
-        self.b_down = False
-
-    def event(self, ev):
-        if E.button(ev) == E.B:
-            k = E.kind(ev)
-            if k == E.PRESS:
-                self.b_down = True
-            elif k == E.LONG and self.b_down:
-                self.b_down = False
-                self.lesson.menu()
-            elif k == E.RELEASE and self.b_down:
-                self.b_down = False
-                ui.Message.event(self, E.make(E.PRESS, E.B))
-            return
-        ui.Message.event(self, ev)
-
-
-class Lesson(screens.Table):
+class Lesson(lesson.Beats, screens.Table):
     """Mildred's table playing ``BEATS``: planned rolls, a scripted bot, a box
     before each step, the wanted move marked, no saves, no records."""
 
@@ -132,32 +109,13 @@ class Lesson(screens.Table):
         self.done = False
         screens.Table.__init__(self, app, deal(), [0, 1])
 
+    BEATS = BEATS
+
     # -- the beats --
-    def beat(self):
-        return BEATS[self.i] if self.i < len(BEATS) else None
-
-    def wanted(self):
-        b = self.beat()
-        return b[2] if b is not None and b[1] == "do" else None
-
     def after_move(self):
         self.i += 1             # every move and roll of the lesson is its beat
 
-    def step_title(self):
-        n = 0
-        k = 0
-        for j in range(len(BEATS)):
-            if BEATS[j][0]:
-                n += 1
-                if j <= self.i:
-                    k = n
-        return "Lesson %d/%d" % (k, n)
-
-    # -- the shared table's hooks: no saves, the bot is the script --
-    def save_now(self):
-        self.pending_save = False
-        return True
-
+    # -- the shared table's hooks: the bot is the script --
     SLICE = 1                   # the bot protocol's slice: the script's move is one
 
     def bot_module(self):
@@ -187,7 +145,7 @@ class Lesson(screens.Table):
         want = self.wanted()
         if want is None or tuple(a) != want:
             self.app.beep(440, 30)
-            self.app.push(Box(self.app, self, "Not yet", "Not this one yet. Pick the "
+            self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. Pick the "
                               "marked one: %s" % screens.label(self.s, want) if want
                               else "Not this one yet.", None))
             return ""
@@ -199,7 +157,7 @@ class Lesson(screens.Table):
             b = self.beat()
             if b is not None and b[0] and self.said < self.i:
                 self.said = self.i
-                self.app.push(Box(self.app, self, self.step_title(), b[0], self.closed))
+                self.app.push(lesson.Box(self.app, self, self.step_title(), b[0], self.closed))
                 return
             if b is not None and b[1] == "end":
                 self.done = True
@@ -224,11 +182,6 @@ class Lesson(screens.Table):
             return
         screens.Table.event(self, ev)
 
-    def ask_leave(self):
-        """A short B on the lesson's table."""
-        self.app.push(ui.Confirm(self.app, "Leave the lesson?", self.leave, None,
-                                 "A: leave", "B: stay"))
-
     def menu(self):
         app = self.app
         items = [("Skip the lesson", self.leave), ("Go on", app.pop)]
@@ -240,14 +193,8 @@ class Lesson(screens.Table):
     def leave(self):
         """Skip or leave: back to what was under the lesson (Mildred's start
         menu), from any page the lesson put up."""
-        app = self.app
-        n = 0
-        while app.top() is not None and app.top() is not self and n < 16:
-            app.pop()
-            n += 1
         self.done = True
-        if app.top() is self:
-            app.pop()
+        self.unwind()
 
     def real(self):
         self.leave()

@@ -55,6 +55,7 @@ class StartMenu(ui.Menu):
         from dicebox.games.milestones.menus import load_game, check_high, problems_text
         store = self.app.store
         forget(LESSON)
+        forget("dicebox.core.lesson")   # what the lessons share
         if not self.fresh and not offered(store):
             self.fresh = True   # the first time Milestones is opened: remembered
             store.save(LEARNED, {"offered": 1})

@@ -26,6 +26,7 @@ the start menu is back on top; the bot module is let go while it runs (the
 next real game imports it again).
 """
 from micropython import const
+from dicebox.core import lesson
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table, ticks, ui
@@ -155,30 +156,6 @@ class Mate:
         return False
 
 
-class Box(ui.Message):
-    """A lesson's text box: A or a short B goes on, holding B opens the
-    lesson's menu (the box waits for B's release)."""
-
-    def __init__(self, app, lesson, title, text, on_close=None):
-        ui.Message.__init__(self, app, title, text, on_close)
-        self.lesson = lesson
-        self.b_down = False
-
-    def event(self, ev):
-        if E.button(ev) == E.B:
-            k = E.kind(ev)
-            if k == E.PRESS:
-                self.b_down = True
-            elif k == E.LONG and self.b_down:
-                self.b_down = False
-                self.lesson.menu()
-            elif k == E.RELEASE and self.b_down:
-                self.b_down = False
-                ui.Message.event(self, E.make(E.PRESS, E.B))
-            return
-        ui.Message.event(self, ev)
-
-
 class Picker(play.PilePicker):
     """The pile picker with the lesson's pile marked ">" and selected;
     holding B opens the lesson's menu (the first card must be taken, so B
@@ -200,7 +177,7 @@ class Picker(play.PilePicker):
         play.PilePicker.event(self, ev)
 
 
-class Lesson(play.Table):
+class Lesson(lesson.Beats, play.Table):
     """Milestones' table playing ``BEATS``: planned cards and dice, a scripted
     teammate, the sand waiting, a box before each step, no saves, no records."""
 
@@ -218,31 +195,16 @@ class Lesson(play.Table):
         play.Table.__init__(self, app, rules.State(2), [table.HUMAN, 1], None, cfg)
         self.log.add("Lesson: you and S2")
 
-    # -- the beats --
-    def beat(self):
-        return BEATS[self.i] if self.i < len(BEATS) else None
+    BEATS = BEATS
 
+    # -- the beats --
     def kind(self):
         b = self.beat()
         return b[1] if b is not None else None
 
-    def wanted(self):
-        b = self.beat()
-        return b[2] if b is not None and b[1] == "do" else None
-
     def step_on(self):
         self.i += 1
         self.dirty = True
-
-    def step_title(self):
-        n = 0
-        k = 0
-        for j in range(len(BEATS)):
-            if BEATS[j][0]:
-                n += 1
-                if j <= self.i:
-                    k = n
-        return "Lesson %d/%d" % (k, n)
 
     def waiting(self):
         """A box is still to be shown: keys wait for it."""
@@ -252,10 +214,6 @@ class Lesson(play.Table):
     # -- the table's hooks: no saves, no records, the planned chances --
     def bot_module(self):
         return self.team
-
-    def save_now(self):
-        self.pending_save = False
-        return True
 
     def chance_rng(self):
         st = self.st
@@ -298,7 +256,7 @@ class Lesson(play.Table):
                     "clears marks." % play.die_labels(self.st.dice, want[1]))
         else:
             text = "Press Up to claim, then pick %s." % deck.TIER_NAMES[want[2]]
-        self.app.push(Box(self.app, self, "Not yet", text))
+        self.app.push(lesson.Box(self.app, self, "Not yet", text))
 
     def claim(self, seat):
         want = self.wanted()
@@ -334,7 +292,7 @@ class Lesson(play.Table):
         if b is not None and self.app.top() is self and not self.animating():
             if b[0] and self.boxed < self.i:
                 self.boxed = self.i
-                self.app.push(Box(self.app, self, self.step_title(), b[0], self.closed))
+                self.app.push(lesson.Box(self.app, self, self.step_title(), b[0], self.closed))
                 return
             if b[1] == "end":
                 self.left = True
@@ -368,11 +326,6 @@ class Lesson(play.Table):
         if b is not None and b[1] == "keep" and self.keepm == b[2]:
             self.step_on()                # the dice asked for are marked to keep
 
-    def ask_leave(self):
-        """A short B with no marks to clear."""
-        self.app.push(ui.Confirm(self.app, "Leave the lesson?", self.leave, None,
-                                 "A: leave", "B: stay"))
-
     def menu(self):
         app = self.app
         items = [("Skip the lesson", self.leave), ("Go on", app.pop),
@@ -383,15 +336,9 @@ class Lesson(play.Table):
     def leave(self):
         """Skip or leave: back to the start menu, from any page the lesson
         put up."""
-        app = self.app
-        n = 0
-        while app.top() is not None and app.top() is not self and n < 16:
-            app.pop()
-            n += 1
         self.left = True
         self.done = True
-        if app.top() is self:
-            app.pop()
+        self.unwind()
 
     def real(self):
         """Yes to a real game: its new-game page, set as the lesson was (one
