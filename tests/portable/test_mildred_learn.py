@@ -223,3 +223,17 @@ def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it
     pick(app, "Skip the lesson")
     if sys.implementation.name == "micropython":     # CPython tests share their modules
         assert S.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
+
+
+def test_the_boxes_speak_the_how_to_plays_words_not_table_codes():
+    """The menus say "Laundry 1"; the lesson that sends a player there says it
+    the same way: no column codes (LA, CL, DI, CO) and no rulebook step
+    letters ("(a)", "READY (e)")."""
+    codes = ("LA", "CL", "DI", "CO", "3K")
+    for text, kind, data in T.BEATS:
+        if not text:
+            continue
+        for w in text.replace(",", " ").replace(".", " ").replace(":", " ").split():
+            assert w not in codes and not (w[:2] in codes and w[2:].isdigit()), (w, text)
+        for letter in "abcde":
+            assert "(%s)" % letter not in text, text

@@ -37,17 +37,17 @@ BEATS = (
      "do", ("shake",)),
     ("Now shake the box, or press A, to roll your dice.", "roll", (4, 1, 6, 4, 2, 5, 3, 4, 6)),
     ("TASKS: the 3 columns, levels 1-6. Put your 1 on Laundry: A, "
-     "Scallywag, LA 1.", "do", ("scally", 1)),
-    ("A die on a task is a scallywag. It climbs: put your 2 on LA level 2.",
+     "Scallywag, Laundry 1.", "do", ("scally", 1)),
+    ("A die on a task is a scallywag. It climbs: put your 2 on Laundry 2.",
      "do", ("scally", 1)),
     ("And your 3 on level 3.", "do", ("scally", 1)),
     ("P2 has a die on prank: at its wakeup it attacks. Block it: put your 6 "
      "on dodge.", "do", ("dodge", 6)),
     ("Now attack back: put your 5 on prank. Any value will do.", "do", ("prank", 5)),
-    ("A REWARD. Your LA column is ready. Tasks: LA3 gives a prank die, your "
-     "prank goes up.", "do", ("task", 1, 3)),
-    ("COOKIES. 3K wants 3 alike. Put your 4 4 4 on it: it scores at your "
-     "next wakeup.", "do", ("ind", 2, (4, 4, 4))),
+    ("A REWARD: your Laundry column is ready. Task Laundry 3: a prank die, "
+     "your prank up.", "do", ("task", 1, 3)),
+    ("COOKIES: put your 4 4 4 on 3-of-a-kind (3 alike). It scores next "
+     "wakeup.", "do", ("ind", 2, (4, 4, 4))),
     ("The 6 left stays in your pool. Pick Pass to end your round. Then P2 "
      "plays.", "do", ("pass",)),
     (None, "bot", ("combat",)),
@@ -56,15 +56,14 @@ BEATS = (
     (None, "bot", ("scally", 0)),
     (None, "bot", ("ind", 0, (6, 6))),
     (None, "bot", ("pass",)),
-    ("Your dodge (1) stopped P2's prank (1): not higher. Now take your "
-     "dodge dice back (a).", "do", ("dodge",)),
-    ("COMBAT (b): your prank, slot 2, against P2's dodge, 0. Higher takes a "
+    ("Your dodge (1) stopped P2's prank (1): not higher. Now Take dodge "
+     "back.", "do", ("dodge",)),
+    ("COMBAT: your prank, 2, against P2's dodge, 0. Higher takes a "
      "cookie.", "do", ("combat",)),
-    ("SCORE (c): your 444 on 3K beats P2's (none): 2 cookies. Your cookie "
-     "die shows 4.", "do", ("score", 2)),
+    ("SCORE: your 3-of-a-kind beats P2's none: 2 cookies. Cookie die: 4.", "do", ("score", 2)),
     ("4 + 2 = 6 cookies: a VICTORY DIE, the box by your 1! Your cookie die "
      "is 1 again.", "say", None),
-    ("READY (e): your LA column is used since its reward. Ready all makes "
+    ("READY: your Laundry column is used since its reward. Ready all makes "
      "it ready again.", "do", ("ready",)),
     ("Well done! 3 victory dice win a game. In a game, hold B for a Hint.",
      "end", None),
