@@ -60,6 +60,7 @@ goldens: $(STAMP)
 bench: $(STAMP)
 	$(VPY) host_tools/bench.py
 	$(MPY) -X heapsize=64M host_tools/bench_flash.py bench
+	$(VPY) host_tools/bench_names.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check firmware host_tools tests

@@ -59,7 +59,7 @@ def mpy_names(path):
 
 
 NAMES = "dicebox/names_%d"   # the pieces: dicebox/names_0.mpy, names_1.mpy, ...
-NAMES_PIECES = 40
+NAMES_PIECES = 60
 
 
 def _ident(s):
@@ -78,7 +78,7 @@ def names_source(names, files=()):
     file names) as attributes set on a throwaway object as the module runs
     (``setattr`` interns the name; ``hasattr`` would too, but raises and
     catches an error for each, some 100 us on the host)."""
-    lines = ["# names the firmware interns (made by host_tools/build.py)", "def _n(o):"]
+    lines = ["# names the firmware interns (made by host_tools/build.py)", "def _n(o):", "    pass"]
     tail = ["class _O:", "    pass", "o = _O()"]
     rest = []
     for s in names:

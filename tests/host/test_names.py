@@ -78,3 +78,13 @@ def test_a_game_opened_at_once_after_boot_waits_for_the_names_a_piece_a_frame():
     frames, top, left = int(m.group(1)), m.group(2), m.group(3)
     assert left == "None" and top not in ("Loading", "Home", "Message"), out[-500:]
     assert frames >= build.NAMES_PIECES, frames     # one piece a frame, never all in one
+
+
+def test_the_bench_estimates_a_piece_by_its_ratio_to_core_apps_import():
+    """host_tools/bench_names.py: the fastest run of each, and a piece's chip
+    time = 143 ms (core.app's import on the chip) x piece / core.app here."""
+    import bench_names
+    r = bench_names.estimate([2000, 1430, 1600], [[100, 300], [90, 350], [120, 280]])
+    assert r["app_us"] == 1430 and r["host_us"] == [90, 280]
+    assert abs(r["factor"] - 100.0) < 1e-9
+    assert [round(x, 6) for x in r["chip_ms"]] == [9.0, 28.0]

@@ -40,7 +40,7 @@ pools that double as they fill. Left to the launches, those chunks end up
 strewn between a game's modules; once the game is dropped they pin holes, and
 the next pool (28 KB on the 64-bit host, about 15 KB on the chip) may find no
 room in a heap with plenty free. So the build writes every name of the
-firmware into 40 small modules (``dicebox/names_N``, host_tools/build.py) and
+firmware into 60 small modules (``dicebox/names_N``, host_tools/build.py) and
 the console loads one in each of the first idle frames after boot
 (``intern_names``; a launch in those first seconds loads the rest first, a
 piece a frame, on its Loading page): the
@@ -81,8 +81,9 @@ _RETRY_MS = const(5000)    # a given-up display is tried again this often
 _FAIL_LOG_MS = const(10000)  # the error screen logs at most one trace this often
 _FREE_SHARE = const(5)      # collect_if_low: collect when less than 1/5 of the heap is free
 # A piece of the names (App.intern_names) is loaded only in an idle frame that
-# has used less than this. A piece (1/40 of some 2,900 names) is 0.2-0.5 ms on
-# the host; x 82 (core.app's import: 143 ms on the chip, 1.75 ms here) = 16-41 ms.
+# has used less than this. ``make bench`` (host_tools/bench_names.py) times each
+# of the 60 pieces against core.app's import in the same run (143 ms on the
+# chip): a piece is 17 ms on the chip (median), 29 ms at most; 1.05 s in all.
 _NAMES_IDLE_MS = const(5)
 
 
