@@ -78,8 +78,9 @@ def test_a_power_cut_at_the_end_counts_the_game_once_in_records_and_high_scores(
     for k in range(1, total + 1):
         store, cut = game(k)
         assert cut
-        if not store.records:
-            continue             # before the game's first save: no game
+        if screens.SAVE not in store.records and T.RECORDS not in store.records:
+            continue             # before the game's first save: no game (the
+                                 # lesson's offer may be written before it)
         n = len(store.records)
         kinds.add((screens.SAVE in store.records, T.RECORDS in store.records,
                    screens.HIGH in store.records))
