@@ -248,13 +248,15 @@ class Soak:
             except Exception:
                 continue
             low = str(lab).lower()
-            if "quit" in low or low.startswith("leave") or low == "home":
+            if "quit" in low or low.startswith("leave") or low == "home" or low.startswith("skip"):
                 return i
         return -1
 
     def go_home(self):
         """Back to the home menu as a player gets there: B; in a menu with a
-        way out (Save and quit, Leave roller) that entry; A on a question."""
+        way out (Save and quit, Leave roller, Skip the lesson) that entry; A on
+        a question; on a lesson's box, hold B for the lesson's menu (as its
+        first box says: a short B there only goes on to the next box)."""
         app = self.app
         for i in range(30):
             if self.top_name() == "Home" and len(app.stack) == 1:
@@ -270,6 +272,11 @@ class Soak:
                     self.events += 1
                 top = None  # holding the game's menu would keep the whole game alive at home
                 b = E.A
+            elif self.top_name() == "Box":
+                self.note("home hold B")
+                self.tap(E.B, 1200, 200)
+                self.events += 1
+                continue
             elif self.top_name() in ("Confirm", "Message", "ErrorScreen", "TextPage") or i % 4 == 3:
                 b = E.A if self.top_name() == "Confirm" or i % 4 == 3 else E.B
             else:

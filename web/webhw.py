@@ -302,8 +302,8 @@ class WebStore(storage.Store):
             return True
         return bool(js.store_set(KEY + fname, text))
 
-    def save(self, name, data, version=1):
-        if not storage.Store.save(self, name, data, version):
+    def save(self, name, data, version=1, trim=None):
+        if not storage.Store.save(self, name, data, version, trim):
             return False
         if not self.keep(name + ".json"):
             self.writes -= 1

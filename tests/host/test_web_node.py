@@ -102,7 +102,8 @@ def test_web_sound_setting_and_sleep():
     # the roll's clicks reach Web Audio; with Sound off in Settings, none do
     assert r["tones_sound_on"] > 0
     assert r["muted_top"] == "RollScreen"
-    assert json.loads(r["muted_settings"])["data"]["sound"] is False
+    settings = json.loads(r["muted_settings"])      # [format, name, version, data]
+    assert settings[1] == "settings" and settings[3]["sound"] is False
     assert r["tones_sound_off"] == 0
     # idle for the sleep time: the page stops stepping the console (nothing to
     # paint); a press wakes it, turns the panel on and does nothing else
