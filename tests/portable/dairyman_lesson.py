@@ -1,10 +1,10 @@
 """Driving Dairyman's Learn to play as a player following it (shared by
 test_dairyman_tutorial.py and test_pages_fit_dairyman_learn.py; a small
 module, so a test of its own compiles in the device-sized heap)."""
+from dicebox.core import table
 from dicebox.core import events as E
 from dicebox.core import ui
 from console import labels, pick
-from dicebox.games.dairyman import pages as P
 from dicebox.games.dairyman import screens as S
 from dicebox.games.dairyman import tutorial as T
 
@@ -22,7 +22,7 @@ def is_lesson(x):
 def open_lesson(app):
     S.start(app)
     start = app.top()
-    pick(app, P.OFFER if P.OFFER in labels(app) else P.LEARN)
+    pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
     les = app.stack[-2] if is_box(app.top()) else app.top()
     assert is_lesson(les), les
     return start, les

@@ -44,11 +44,11 @@ def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
     app = App()
     S.start(app)
     got = labels(app)
-    assert got.index(P.OFFER) == 1            # near the top, under New game
+    assert got.index(table.OFFER) == 1            # near the top, under New game
     assert app.store.load(P.LEARNED, None) == {"offered": 1}
     app.press(E.B)
     S.start(app)                              # offered once: the plain entry now
-    assert P.LEARN in labels(app) and P.OFFER not in labels(app)
+    assert table.LEARN in labels(app) and table.OFFER not in labels(app)
     for lab in labels(app):
         assert len(lab) <= 15, lab
 
@@ -57,7 +57,7 @@ def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
     app = App()
     app.store.records[P.LEARNED] = (1, "{not json")
     S.start(app)
-    assert P.OFFER in labels(app)
+    assert table.OFFER in labels(app)
     assert app.store.load(P.LEARNED, None) == {"offered": 1}
     assert not app.store.take_problems(P.LEARNED)
 

@@ -29,7 +29,7 @@ def is_lesson(x):
 def open_lesson(app):
     S.start(app)
     start = app.top()
-    pick(app, S.OFFER if S.OFFER in labels(app) else S.LEARN)
+    pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
     les = app.stack[-2] if is_box(app.top()) else app.top()
     assert is_lesson(les), les
     return start, les
@@ -74,11 +74,11 @@ def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
     app = App()
     S.start(app)
     got = labels(app)
-    assert got.index(S.OFFER) == 1            # near the top, under New game
+    assert got.index(table.OFFER) == 1            # near the top, under New game
     assert app.store.load(S.LEARNED, None) == {"offered": 1}
     app.press(E.B)
     S.start(app)                              # offered once: the plain entry now
-    assert S.LEARN in labels(app) and S.OFFER not in labels(app)
+    assert table.LEARN in labels(app) and table.OFFER not in labels(app)
     for lab in labels(app):
         assert len(lab) <= 15, lab
 
@@ -87,7 +87,7 @@ def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
     app = App()
     app.store.records[S.LEARNED] = (1, "{not json")
     S.start(app)
-    assert S.OFFER in labels(app)
+    assert table.OFFER in labels(app)
     assert app.store.load(S.LEARNED, None) == {"offered": 1}
     assert not app.store.take_problems(S.LEARNED)
 

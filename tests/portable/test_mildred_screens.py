@@ -82,7 +82,7 @@ def new_game(app, seats=(0, 1)):
 def test_start_menu_new_game_offers_each_level_with_its_strength():
     app = App()
     S.start(app)
-    assert labels(app)[:3] == ["New game", S.OFFER, "Records"]   # no save: no Resume
+    assert labels(app)[:3] == ["New game", table.OFFER, "Records"]   # no save: no Resume
     assert "How to play" in labels(app) and "Rulings" in labels(app)
     pick(app, "New game")
     ng = app.top()

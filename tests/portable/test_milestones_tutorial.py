@@ -33,7 +33,7 @@ def is_lesson(x):
 def open_lesson(app):
     S.start(app)
     start = app.top()
-    pick(app, S.OFFER if S.OFFER in labels(app) else S.LEARN)
+    pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
     les = app.top()
     assert is_lesson(les), les
     return start, les
@@ -124,11 +124,11 @@ def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
     app = App()
     S.start(app)
     got = labels(app)
-    assert got.index(S.OFFER) == 1            # near the top, under New game
+    assert got.index(table.OFFER) == 1            # near the top, under New game
     assert app.store.load(S.LEARNED, None) == {"offered": 1}
     app.pop()
     S.start(app)                              # offered once: the plain entry now
-    assert S.LEARN in labels(app) and S.OFFER not in labels(app)
+    assert table.LEARN in labels(app) and table.OFFER not in labels(app)
     for lab in labels(app):
         assert len(lab) <= 15, lab
 
@@ -137,7 +137,7 @@ def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
     app = App()
     app.store.records[S.LEARNED] = (1, "{not json")
     S.start(app)
-    assert S.OFFER in labels(app)
+    assert table.OFFER in labels(app)
     assert app.store.load(S.LEARNED, None) == {"offered": 1}
     assert not app.store.take_problems(S.LEARNED)
 
@@ -357,7 +357,7 @@ def test_mashing_keys_never_breaks_the_lesson():
         for _ in range(12):                     # B and A leave it now and then: open it again
             app.stack[:] = [start]
             start.enter()
-            pick(app, S.OFFER if S.OFFER in labels(app) else S.LEARN)
+            pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
             les = app.top()
             opened += 1
             mash(app, les, r, 300)

@@ -11,13 +11,13 @@ def test_milestones_lesson_pages_fit():
     from dicebox.core import events as E
     from console import pick
     from dicebox.games import milestones
-    from dicebox.games.milestones import screens
+    from dicebox.core import table
     from test_milestones_tutorial import follow
     watch()
     try:
         app = new_app()
         milestones.start(app)
-        pick(app, screens.OFFER)
+        pick(app, table.OFFER)
         les = app.stack[1]                 # (its first box may be over it already)
         prev = [None, 0]          # the page looked at last (pages are not kept), pages seen
         hinted = []
@@ -40,7 +40,7 @@ def test_milestones_lesson_pages_fit():
         assert len(hinted) >= 7 and prev[1] >= 20, (hinted, prev[1])
         les = prev = page = None
         app.press(E.B)                     # no real game: the start menu (the same console)
-        pick(app, screens.OFFER)           # (its label for the whole first visit)
+        pick(app, table.OFFER)           # (its label for the whole first visit)
         les = app.stack[1]
         les.not_yet(("draw", 0, 0))        # the first card's hint (its picker is up at once)
         look(app, app.top(), "milestones lesson not yet: the pile")

@@ -123,6 +123,23 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
+# ---- the lesson's entry on a game's start menu ------------------------------------------
+LEARN = "Learn to play"      # the entry of a game's guided first game (15 columns)
+OFFER = "New? Learn here"    # ... its label the first time the game is opened
+
+
+def lesson_offered(store, key):
+    """True when the lesson was offered before (the small record ``key``);
+    else notes that it is offered now and returns False. A damaged record
+    counts as not offered and is quietly replaced."""
+    got = store.load(key, None)
+    store.take_problems(key)
+    if isinstance(got, dict) and got.get("offered") == 1:
+        return True
+    store.save(key, {"offered": 1})
+    return False
+
+
 # ---- thinking in slices ----------------------------------------------------------------
 class Thought:
     """One decision being thought: ``step()`` runs one slice and returns the

@@ -24,16 +24,6 @@ def load(app):
 
 LESSON = "dicebox.games.dairyman.tutorial"   # imported only while the lesson runs
 LEARNED = "dairyman_learn"                  # the record: the lesson has been offered
-LEARN = "Learn to play"                     # the start menu's entry (15 columns)
-OFFER = "New? Learn here"                   # ... its label the first time
-
-
-def offered(store):
-    """True once the lesson has been offered (a small record; a damaged one
-    counts as not offered and is quietly replaced)."""
-    got = store.load(LEARNED, None)
-    store.take_problems(LEARNED)
-    return isinstance(got, dict) and got.get("offered") == 1
 
 
 class Start(ui.Menu):
@@ -44,19 +34,16 @@ class Start(ui.Menu):
 
     def __init__(self, app):
         self.saved = load(app)
-        fresh = not offered(app.store)
-        if fresh:
-            app.store.save(LEARNED, {"offered": 1})
+        fresh = not table.lesson_offered(app.store, LEARNED)
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new))
-        items.append((OFFER if fresh else LEARN, self.learn))
+        items.append((table.OFFER if fresh else table.LEARN, self.learn))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
         for i in range(len(screens.HELP_TITLES)):     # the texts are imported when one opens
             items.append((screens.HELP_TITLES[i], screens.help_opener(app, i, False)))
         ui.Menu.__init__(self, app, GAME, items)
-
     def resume(self):
         s, seats, log, opt = self.saved
         t = screens.open_table(self.app, s, seats, log, opt)

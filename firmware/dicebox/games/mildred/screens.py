@@ -75,16 +75,6 @@ PAGES = "dicebox.games.mildred.pages"
 MENUS = "dicebox.games.mildred.menus"         # the moves menu, imported on A
 LESSON = "dicebox.games.mildred.tutorial"   # imported only while the lesson runs
 LEARNED = "mildred_learn"                   # the record: the lesson has been offered
-LEARN = "Learn to play"                     # the start menu's entry (15 columns)
-OFFER = "New? Learn here"                   # ... its label until it has been offered
-
-
-def offered(store):
-    """True once the lesson has been offered (a small record; a damaged one
-    counts as not offered and is quietly replaced)."""
-    got = store.load(LEARNED, None)
-    store.take_problems(LEARNED)
-    return isinstance(got, dict) and got.get("offered") == 1
 
 
 def learn(app, over=False):
@@ -151,16 +141,15 @@ class Start(ui.Menu):
         forget(LESSON)
         forget("dicebox.core.lesson")   # what the lessons share
         self.saved = load(app)
-        if not self.fresh and not offered(app.store):
+        if not self.fresh and not table.lesson_offered(app.store, LEARNED):
             # the first time Mildred is opened the lesson's entry says it is
             # for newcomers; that it was offered is remembered
             self.fresh = True
-            app.store.save(LEARNED, {"offered": 1})
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new_game))
-        items.append((OFFER if self.fresh else LEARN, lambda: learn(app)))
+        items.append((table.OFFER if self.fresh else table.LEARN, lambda: learn(app)))
         items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
         for title, name in _HELP:
             items.append((title, _opener(app, title, name, False)))

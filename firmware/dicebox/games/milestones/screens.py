@@ -10,14 +10,13 @@ imported again when the start menu comes back. People sit first, bots after
 them.
 """
 from dicebox.core.modules import forget
+from dicebox.core import table as T
 from dicebox.core import ui
 from dicebox.games.milestones import play
 from dicebox.games.milestones.play import HIGH, Table, bots, help_menu
 
 LESSON = "dicebox.games.milestones.tutorial"   # imported only while the lesson runs
 LEARNED = "milestones_learn"                   # the record: the lesson has been offered
-LEARN = "Learn to play"                        # the start menu's entry
-OFFER = "New? Learn here"                      # ... its label until it has been offered
 
 
 def __getattr__(name):
@@ -29,14 +28,6 @@ def __getattr__(name):
 
 def start(app):
     app.push(StartMenu(app))
-
-
-def offered(store):
-    """True once the lesson has been offered (a damaged record counts as not
-    offered and is quietly replaced)."""
-    got = store.load(LEARNED, None)
-    store.take_problems(LEARNED)
-    return isinstance(got, dict) and got.get("offered") == 1
 
 
 def learn(app):
@@ -56,9 +47,8 @@ class StartMenu(ui.Menu):
         store = self.app.store
         forget(LESSON)
         forget("dicebox.core.lesson")   # what the lessons share
-        if not self.fresh and not offered(store):
+        if not self.fresh and not T.lesson_offered(store, LEARNED):
             self.fresh = True   # the first time Milestones is opened: remembered
-            store.save(LEARNED, {"offered": 1})
         had = self.saved
         self.saved = load_game(store) is not None
         store.load(HIGH, {}, check=check_high)      # a damaged table is named here too
@@ -66,7 +56,7 @@ class StartMenu(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", lambda: self.open("SetupMenu")))
-        items.append((OFFER if self.fresh else LEARN, lambda: learn(self.app)))
+        items.append((T.OFFER if self.fresh else T.LEARN, lambda: learn(self.app)))
         items.append(("Records", lambda: self.open("records_page")))
         items.append(("High scores", lambda: self.open("HighScores")))
         items.append(("How to play", lambda: help_menu(self.app)))
