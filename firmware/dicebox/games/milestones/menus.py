@@ -176,11 +176,15 @@ class SetupMenu(ui.Menu):
             c["bots"] = rules.MAX_PLAYERS - c["humans"]
 
     def about(self):
-        """What the two lines under the list say for the selected item."""
+        """What the two lines under the list say for the selected item: what
+        the line sets (game_help.SETUP says it at length), or the level's
+        bots."""
         if self.sel == 2:
             if not self.cfg["bots"]:
                 return "no bots at the table"
             return TEAM_ABOUT[self.cfg["level"]]
+        if self.sel < len(SETUP_ABOUT):
+            return SETUP_ABOUT[self.sel]
         return "Left/Right change, A: next" if len(self.items[self.sel]) > 2 else "A: pick"
 
     def draw(self, fb):
@@ -217,6 +221,21 @@ def make_state(c):
     mand = [2 * i + c["must"][i] - 1 for i in range(3) if c["must"][i]]
     hg = (5 + c["hg"]) if c["hg"] else None
     return rules.State(n, big_pile=c["big"], mandatory=mand, hourglass_side=hg)
+
+
+# What each line of the new-game page sets, in two screen lines (the level's
+# line says what its bots are like, TEAM_ABOUT).
+SETUP_ABOUT = (
+    "Left/Right: people playing",
+    "Left/Right: bot teammates",
+    None,
+    "three piles, or one big (var. 1)",
+    "a card all must meet (var. 2)",
+    "a card all must meet (var. 2)",
+    "a card all must meet (var. 2)",
+    "hourglass card to flip (var. 3)",
+    "says when your card fits",
+)
 
 
 # What a bot teammate of each level is like, for the setup's level line (two
