@@ -186,6 +186,16 @@ def test_choose_keeps_the_old_levels():
 def test_hint_gives_the_odds_of_a_victory_dice_roll():
     assert A._vroll_pct(1) == 50          # a 4, 5 or 6
     assert A._vroll_pct(2) == 21 * 100 // 36    # 9 with two 4-6s, 12 with one and a 2 or 3
+    for n in range(0, 6):                 # as every one of the 6**n rolls counts it
+        win = 0
+        for r in range(6 ** n):
+            net = 0
+            for _ in range(n):
+                f = r % 6 + 1
+                r //= 6
+                net += 1 if f >= 4 else (-1 if f == 1 else 0)
+            win += net > 0
+        assert A._vroll_pct(n) == win * 100 // 6 ** n, n
     st = mk(sets=(0, 1, 2), pools=((2,), ()), vic=[2, 0], cookie=[3, 1],
             sc=[[0, 0, (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4), 0], [0, 0, 0, 0]],
             rd=[[0, 0, 1, 0], [0, 0, 0, 0]])

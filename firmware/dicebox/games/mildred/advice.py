@@ -207,19 +207,18 @@ def _lines(text, cols=16):
 
 def _vroll_pct(n):
     """Percent chance that shaking n victory dice gains cookies (DIY 4:
-    each 4-6 gains one, each 1 loses one), counted over all 6**n rolls."""
-    win = 0
-    for r in range(6 ** n):
-        net = 0
-        for _ in range(n):
-            f = r % 6 + 1
-            r //= 6
-            if f >= 4:
-                net += 1
-            elif f == 1:
-                net -= 1
-        if net > 0:
-            win += 1
+    each 4-6 gains one, each 1 loses one, a 2 or 3 nothing): the ways of all
+    6**n rolls counted by their net, a die at a time (not a roll at a time)."""
+    ways = [1]                  # ways[k]: rolls of the dice so far netting k - (dice so far)
+    for d in range(n):
+        nxt = [0] * (len(ways) + 2)
+        for k in range(len(ways)):
+            w = ways[k]
+            nxt[k] += w         # a 1: one less
+            nxt[k + 1] += 2 * w     # a 2 or a 3
+            nxt[k + 2] += 3 * w     # 4, 5 or 6: one more
+        ways = nxt
+    win = sum(ways[n + 1:])     # a net above zero
     return win * 100 // 6 ** n
 
 
