@@ -515,25 +515,3 @@ def test_with_several_people_ask_to_keep_names_the_seat():
     assert bot.announced(st, 1) == 1 and table.keepm == 0
     assert "S2: keep" in table.log.to_list()[-1]
     bot.clear_announcements()
-
-
-def test_every_line_of_the_new_game_page_says_what_it_sets_in_two_lines():
-    """A newcomer meets "Must-do1" and "Glass" here first: the two lines under
-    the list say what the selected line sets, whole (not cut to two)."""
-    from dicebox.core import ui
-    app = App()
-    screens.start(app)
-    menu = app.top()
-    labels = [menu.label(i) for i in range(len(menu.items))]
-    menu.sel = labels.index("New game")
-    app.press(events.A)
-    setup = app.top()
-    seen = set()
-    for i in range(len(setup.items)):
-        setup.sel = i
-        text = setup.about()
-        assert len(ui.wrap(text)) <= 2, (setup.label(i), text)
-        if len(setup.items[i]) > 2:            # a line Left/Right changes
-            assert text != "Left/Right change, A: next", setup.label(i)
-            seen.add(text)
-    assert len(seen) >= 6                      # each kind of line its own words

@@ -31,7 +31,7 @@ TITLE = "Learn to play"
 
 # (text, kind, data). Dice in "roll"/"botroll" are faces 1-6, in any order.
 BEATS = (
-    ("You are P1 (left), the bot P2 (right). Each step says what to do. "
+    ("You are P1 (left), bot P2 (right). Each step says what to do. "
      "Hold B: skip.", "say", None),
     ("SHAKE. Your 9 dice wait in your pool. Press A and pick Shake.",
      "do", ("shake",)),
@@ -61,10 +61,10 @@ BEATS = (
     ("COMBAT: your prank, 2, against P2's dodge, 0. Higher takes a "
      "cookie.", "do", ("combat",)),
     ("SCORE: your 3-of-a-kind beats P2's none: 2 cookies. Cookie die: 4.", "do", ("score", 2)),
-    ("4 + 2 = 6 cookies: a VICTORY DIE, the box by your 1! Your cookie die "
-     "is 1 again.", "say", None),
-    ("READY: your Laundry column is used since its reward. Ready all makes "
-     "it ready again.", "do", ("ready",)),
+    ("4 + 2 = 6 cookies: a VICTORY DIE, the box by your 1! Cookie die: 1 "
+     "again.", "say", None),
+    ("READY: your Laundry column is used since its reward. Ready all "
+     "readies it.", "do", ("ready",)),
     ("Well done! 3 victory dice win a game. In a game, hold B for a Hint.",
      "end", None),
 )

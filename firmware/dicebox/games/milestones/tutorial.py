@@ -55,7 +55,7 @@ BEATS = (
      "points). Pick easy.", "do", ("draw", 0, _EASY), _TWO_RED),
     (None, "bot", ("draw", 1, _EASY), _MATE_1),
     ("YOUR CARD is under the dice. '2p: 2x R': 2 points for two red dice "
-     "(R). Down hides it.", "say", None, None),
+     "(R). Down: hide.", "say", None, None),
     ("ROLL: shake the box, or hold A, to roll all six dice. In a game the "
      "sand starts now.", "do", ("roll", 63), (3, 3, 4, 2, 5, 6)),
     ("COLOURS: R red, P purple, B blue, K black, Y yellow, G green. 3R: a "
@@ -67,8 +67,8 @@ BEATS = (
     (None, "bot", ("claim", 1, _EASY), _MATE_2),
     ("S2's card fitted, so S2 claimed it. Points are the team's: 2p, top "
      "line.", "say", None, None),
-    ("YOUR TURN: reroll 1 or more dice. Left/Right, A: mark 6Y and 4P "
-     "(dark). Shake.", "do", ("roll", 0b010100), (2, 3)),
+    ("YOUR TURN: reroll 1+ dice. Left/Right, A: mark 6Y and 4P (dark). "
+     "Shake.", "do", ("roll", 0b010100), (2, 3)),
     ("3R and 2R: it fits! Claim at any time, also on S2's turn: press Up. "
      "Pick medium.", "do", ("claim", 0, _MEDIUM), _THREE_3S),
     ("New card: 3x 3, three 3s. A new card may fit at once: it does. Up "

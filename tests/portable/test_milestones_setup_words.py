@@ -1,0 +1,26 @@
+"""Milestones' new-game page in words: a newcomer meets "Must-do1" and
+"Glass" there first (both runners)."""
+from dicebox.core import events, ui
+from dicebox.games.milestones import screens
+from test_milestones_screens import App
+
+
+def test_every_line_of_the_new_game_page_says_what_it_sets_in_two_lines():
+    """The two lines under the list say what the selected line sets, whole
+    (not cut to two)."""
+    app = App()
+    screens.start(app)
+    menu = app.top()
+    labels = [menu.label(i) for i in range(len(menu.items))]
+    menu.sel = labels.index("New game")
+    app.press(events.A)
+    setup = app.top()
+    seen = set()
+    for i in range(len(setup.items)):
+        setup.sel = i
+        text = setup.about()
+        assert len(ui.wrap(text)) <= 2, (setup.label(i), text)
+        if len(setup.items[i]) > 2:            # a line Left/Right changes
+            assert text != "Left/Right change, A: next", setup.label(i)
+            seen.add(text)
+    assert len(seen) >= 6                      # each kind of line its own words
