@@ -115,8 +115,12 @@ def _wipe(n):
 
 
 def live():
-    """The live heap in bytes: the stack wiped, then a full collection."""
+    """The live heap in bytes after a scene: the stack wiped, the modules the
+    scene's console imported let go (as its home menu would: the next scene
+    boots afresh, and two games' code at once ran this harness out of the
+    make-sim heap), then a full collection."""
     _wipe(48)
+    menu.purge()
     gc.collect()
     return gc.mem_alloc()
 
