@@ -2,7 +2,9 @@
 exception and no error screen, however the player comes and goes.
 
 Each seed runs the real App in the headless simulator (MicroPython unix port,
-``-X heapsize`` as ``make sim``): 3,000 random taps (quick and slow, every
+``-X heapsize`` as ``make sim``, on the mpy-cross build as ``make sim`` runs it:
+compiled from source inside that heap it spent memory the console never does,
+and failed or passed with the length of the checkout's path): 3,000 random taps (quick and slow, every
 button, with shakes), which open and leave every entry of the home menu many
 times. A launch right after leaving a big game used to fail with MemoryError
 on a fragmented heap: the purge ran while the leaving screens were still on
@@ -10,11 +12,14 @@ the call stack, so they were collected only in the middle of the next import.
 """
 import os
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+import build  # noqa: E402
 
 SCRIPT = r"""
 import sys
@@ -55,7 +60,7 @@ for p in problems[:5]:
 def play(seed, taps=3000):
     data = tempfile.mkdtemp(prefix="dicebox_heap_")
     script = SCRIPT % {"sim": os.path.join(ROOT, "host_tools", "sim"), "ht": os.path.join(ROOT, "host_tools"),
-                       "fw": os.path.join(ROOT, "firmware"), "seed": seed, "data": data, "taps": taps}
+                       "fw": build.test_tree(), "seed": seed, "data": data, "taps": taps}
     p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True,
                        timeout=600)
     return p.returncode, p.stdout, p.stderr
