@@ -115,14 +115,18 @@ def _wipe(n):
 
 
 def live():
-    """The live heap in bytes after a scene: the stack wiped, the modules the
-    scene's console imported let go (as its home menu would: the next scene
-    boots afresh, and two games' code at once ran this harness out of the
-    make-sim heap), then a full collection."""
+    """The live heap in bytes: the stack wiped, then a full collection."""
     _wipe(48)
-    menu.purge()
     gc.collect()
     return gc.mem_alloc()
+
+
+def scene_done():
+    """After a scene: the modules its console imported let go, as its home
+    menu would (the next scene boots afresh, and two games' code at once ran
+    this harness out of the make-sim heap), then the live heap."""
+    menu.purge()
+    return live()
 
 
 def _empty(path):
@@ -561,10 +565,10 @@ def main():
         if key == "launch":
             for i in range(len(menu.ENTRIES)):
                 _launch_scene(i)
-                live()
+                scene_done()
             continue
         _scene(key, fn)
-        live()
+        scene_done()
     print("REF %d" % min(ref, ref_us()))
     print("DONE")
 
