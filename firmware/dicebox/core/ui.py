@@ -164,7 +164,23 @@ class Menu(Screen):
                 fb.text(text, 2, y, 0)
             else:
                 fb.text(text, 2, y, 1)
+            if self.unavailable(i):
+                dim_row(fb, y - 1, i == self.sel)
         scrollbar(fb, self.top, self.VISIBLE, n, 10, H - 10)
+
+    def unavailable(self, i):
+        """True for an entry that cannot be used now (drawn dimmed): no
+        action and nothing to adjust, like "Reroll: no dice"."""
+        it = self.items[i]
+        return it[1] is None and not (len(it) > 2 and it[2])
+
+
+def dim_row(fb, y, selected):
+    """Greys out a menu row (9 pixels from ``y``): every other pixel column
+    cleared (or, on the selected row's bar, set), the 1-bit panel's dimmed."""
+    c = 1 if selected else 0
+    for x in range(1, 122, 2):
+        fb.vline(x, y, 9, c)
 
 
 class TextPage(Screen):

@@ -72,6 +72,9 @@ class ActionMenu(ui.Menu):
     def why(self, i):
         return self.kinds[i][2]
 
+    def unavailable(self, i):
+        return self.kinds[i][2] is not None
+
     def refuse(self):
         self.app.beep(220, 40)       # nothing else: the bottom line says why
 
@@ -161,17 +164,7 @@ class ActionMenu(ui.Menu):
         return fn
 
     def draw(self, fb):
-        ui.Menu.draw(self, fb)
-        # dim the kinds not possible now: every other pixel column of the row
-        for row in range(self.VISIBLE):
-            i = self.top + row
-            if i >= len(self.items):
-                break
-            if self.kinds[i][2] is not None:
-                y = 10 + row * 9
-                c = 1 if i == self.sel else 0
-                for x in range(1, 122, 2):
-                    fb.vline(x, y, 9, c)
+        ui.Menu.draw(self, fb)      # the kinds not possible now dimmed (unavailable)
         k, name, why, acts = self.kinds[self.sel]
         fb.fill_rect(0, 55, 128, 9, 0)
         fb.hline(0, 55, 128, 1)
