@@ -67,10 +67,7 @@ def choose(hw, app, label):
 
 def new_game(hw, app, humans, level=None):
     tap(hw, app, events.A)                       # home -> Dairyman
-    if app.top().label(0) == "Resume game":
-        choose(hw, app, "New game")
-    else:
-        tap(hw, app, events.A)                   # New game
+    choose(hw, app, "New game")                  # (the first time the lesson's entry is selected)
     ng = app.top()
     if humans == 2:
         tap(hw, app, events.RIGHT)               # 3 players
@@ -215,7 +212,7 @@ def test_pass_and_play_hands_over_and_resumes_covered():
 def test_refused_dice_source_cannot_roll_and_nothing_crashes():
     hw, app = make(entropy_ok=False)
     tap(hw, app, events.A)
-    tap(hw, app, events.A)                       # New game
+    choose(hw, app, "New game")
     choose(hw, app, "Start")
     assert isinstance(app.top(), ui.Message) and app.top().title == "Cannot roll"
     tap(hw, app, events.B)

@@ -71,7 +71,8 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     top = app.top()
     assert top is not load and not isinstance(top, menu.Loading)
     assert load not in app.stack and app.stack[0] is home
-    assert top.sel == 1                           # the Down pressed while loading moved it
+    assert top.sel == 2                           # the Down pressed while loading moved it (from the
+                                                  # lesson's entry, selected the first time)
 
 
 def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory():

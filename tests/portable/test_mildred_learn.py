@@ -75,10 +75,12 @@ def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
     S.start(app)
     got = labels(app)
     assert got.index(table.OFFER) == 1            # near the top, under New game
+    assert app.top().sel == 1                     # and selected: A starts it
     assert app.store.load(S.LEARNED, None) == {"offered": 1}
     app.press(E.B)
     S.start(app)                              # offered once: the plain entry now
     assert table.LEARN in labels(app) and table.OFFER not in labels(app)
+    assert app.top().sel == 0                     # New game selected again
     for lab in labels(app):
         assert len(lab) <= 15, lab
 

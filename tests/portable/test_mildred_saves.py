@@ -157,6 +157,8 @@ def test_damaged_save_is_shown_on_mildreds_menu_set_aside_and_replaced():
             app.press(E.A)                                   # close the notice
             assert app.top() is m
             assert m.label(0) == "New game"                  # no Resume
+            if m.sel:
+                app.press(E.UP)                              # (the lesson's entry, the first time)
             app.press(E.A)
             assert isinstance(app.top(), table.NewGame)      # no question first
             app.press(E.UP)

@@ -44,6 +44,8 @@ class Start(ui.Menu):
         for i in range(len(screens.HELP_TITLES)):     # the texts are imported when one opens
             items.append((screens.HELP_TITLES[i], screens.help_opener(app, i, False)))
         ui.Menu.__init__(self, app, GAME, items)
+        if fresh and not self.saved:
+            self.sel = 1        # the first time: on the lesson's entry
     def resume(self):
         s, seats, log, opt = self.saved
         t = screens.open_table(self.app, s, seats, log, opt)

@@ -129,9 +129,12 @@ class Start(ui.Menu):
 
     def enter(self):
         had = self.saved is not None
+        was = self.fresh
         self.build()
         if (self.saved is not None) != had:
             self.sel = 0
+        if self.fresh and not was and self.saved is None:
+            self.sel = 1        # the first time: on the lesson's entry
         ui.Menu.enter(self)
         table.saved_problem(self.app, SAVE)
 

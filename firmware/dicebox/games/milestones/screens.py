@@ -47,7 +47,8 @@ class StartMenu(ui.Menu):
         store = self.app.store
         forget(LESSON)
         forget("dicebox.core.lesson")   # what the lessons share
-        if not self.fresh and not T.lesson_offered(store, LEARNED):
+        first = not self.fresh and not T.lesson_offered(store, LEARNED)
+        if first:
             self.fresh = True   # the first time Milestones is opened: remembered
         had = self.saved
         self.saved = load_game(store) is not None
@@ -64,6 +65,8 @@ class StartMenu(ui.Menu):
         if had != self.saved:
             self.sel = 0          # Resume, when there is a game to resume
             self.top = 0
+        if first and not self.saved:
+            self.sel = 1          # the first time: on the lesson's entry
         self.sel = min(self.sel, len(items) - 1)
         self.dirty = True
         bad = problems_text(store)
