@@ -1458,13 +1458,28 @@ def _chance(bot, st, card, m, bg):
     yield (hit * 100 + total // 2) // total, pc <= 3
 
 
+def hint_seed(st, seat):
+    """A seed made of the position alone (the dice, the cards in hand, whose
+    turn, the seat asking), so that the Expert's samples, and so its advice,
+    are the same each time the same position is asked about."""
+    k = seat * 7 + st.turn + 1
+    for v in st.dice or ():
+        k = (k * 7 + v) % 65521
+    for c in st.hands:
+        k = (k * 31 + c + 2) % 65521
+    return k + 1
+
+
 def hint(st, seat, rng, budget=None):
     """The Expert's advice for ``seat``, as a generator: None after each slice,
     last value (action, why); ``why`` is at most 40 characters, e.g.
     "reroll 4Y 1P: 34% for run of 4". Does not change ``st``. ``budget``: the
-    advice's core.think.Budget (SLICE units a slice; a new one when not given)."""
+    advice's core.think.Budget (SLICE units a slice; a new one when not given).
+    ``rng`` is not drawn from: the samples are seeded by the position
+    (``hint_seed``), so asking again gives the same advice."""
     bg = budget or Budget(SLICE)
     b = Bot(seat, EXPERT)
+    rng = _rng.seeded(hint_seed(st, seat))      # the same advice for the same position
     bg.fits(LOOK)
     a = b._act(st, rng)
     if a is not None:
