@@ -897,9 +897,15 @@ class Bot:
         if self.tier is not None and not st.big and st.piles[self.tier]:
             return self.tier
         if self.level == BEGINNER:
+            # a newcomer's judgement, not a coin: the pile that looks best
+            # half the time, the next one a third, the last a sixth
             ps = [p for p in range(len(st.piles)) if st.piles[p]]
+            if st.big or len(ps) < 2:
+                return ps[0]
+            ps.sort(key=lambda p: -_TIER_VALUE[p])
             r = rng if rng is not None else self._own_rng()
-            return ps[r.randbelow(len(ps))]
+            k = r.randbelow(6)
+            return ps[0 if k < 3 else (1 if k < 5 or len(ps) < 3 else 2)]
         if (self.level == CASUAL and not st.big and st.piles[1]
                 and self._rand() % _GREEDY == 0):
             return 1    # tempted by the medium pile's points
