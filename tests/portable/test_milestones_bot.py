@@ -303,3 +303,14 @@ def test_the_hint_gives_exact_odds_for_four_and_five_dice():
     assert n >= 4 and "~" not in why, (action, why)
     want = _enumerated(((RUN, 4),), (1, 1, 1, 1, 1, 1), action[1])
     assert ("%d%%" % ((want * 100 + 6 ** n // 2) // 6 ** n)) in why, (why, want)
+
+
+def test_every_level_claims_when_its_card_fits():
+    """No level lets a fitting card go by (issue 18: no level below Expert
+    passes a legal claim): each claims at once, for the seat whose turn it is
+    and for a seat watching another's dice."""
+    for level in range(bot.LEVELS):
+        s = rolled([THREE_BLUE, RUN3], (3, 2, 1, 1, 1, 1))    # three blue: seat 0's card
+        assert bot.Bot(0, level, seed=1).act(s)[:2] == ("claim", 0), level   # (then a pile)
+        s = rolled([RUN3, THREE_BLUE], (3, 2, 1, 1, 1, 1))    # seat 1 watches seat 0's dice
+        assert bot.Bot(1, level, seed=1).act(s)[:2] == ("claim", 1), level
