@@ -35,7 +35,7 @@ from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core import dice as dice_draw
-from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
+from dicebox.core.game import CHANCE, IllegalMove
 from dicebox.core.think import Budget
 from dicebox.games.milestones import deck, tasks
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
@@ -349,7 +349,7 @@ class Table(T.Table):
         st = self.st
         now = self.app.now()
         if not st.is_over():
-            st.apply(("pause", st.now + ticks.since(now, self.last)))
+            self.clock(("pause", st.now + ticks.since(now, self.last)))
             self.last = now
         if st.is_over():             # the sand ran out while the question was open
             if not self.ended:
@@ -386,7 +386,7 @@ class Table(T.Table):
         """Lay the hourglass down, save and leave (the core's save and quit)."""
         st = self.st
         now = self.app.now()
-        st.apply(("pause", st.now + ticks.since(now, self.last)))
+        self.clock(("pause", st.now + ticks.since(now, self.last)))
         self.last = now
         if st.is_over():             # the sand ran out while the menu was open
             self.app.pop()           # the menu; the result goes over the table
@@ -431,7 +431,6 @@ class Table(T.Table):
             self.tumble = 0          # the dice land at once: this frame does not animate
             self.save_now()          # two actions before a frame: the first is saved first
         words = st.describe(a, self.names)
-        mand = len(st.mand_open)
         try:
             st.apply(a)
         except IllegalMove as e:
@@ -442,27 +441,41 @@ class Table(T.Table):
         self.want_save()
         self.dirty = True
         self._resolve()
-        if words:
-            if a[0] == "roll" and st.dice is not None and st.pending is None:
-                words += (": " if a[1] == 63 else " and got ") + die_labels(st.dice, a[1])
+        if words and a[0] != "roll":     # a roll is said with its dice as they land
             self.log.add(words)
-        if len(st.mand_open) < mand:
-            self.log.add("The dice met a must-do card (%d open)" % len(st.mand_open))
         return True
+
+    def clock(self, a):
+        """Apply a clock action (time, pause, resume); the end of the game it
+        brings when the sand runs out goes into the log. The words are asked
+        for only when the glass is empty (no allocation in the frames before)."""
+        st = self.st
+        words = st.describe(a, self.names) if st.glass.left(a[1]) == 0 else ""
+        st.apply(a)
+        if words:
+            self.log.add(words)
 
     def _resolve(self):
         """Draw the card or roll the dice the rules wait for (a refused roll
-        leaves the wait for A at the table)."""
+        leaves the wait for A at the table). A roll goes into the log as it
+        lands, with its dice, the must-do cards they meet and an end they
+        bring (``State.describe_chance``)."""
         from dicebox.core.app import RollRefused
         st = self.st
         if st.current_player() != CHANCE:
             return
         was = st.pending
+        rng = self.chance_rng()
         try:
-            resolve_chance(st, self.chance_rng())
+            got = [rng.randbelow(k) for k in st.chance_request()]
         except RollRefused as e:
             self.refuse(e)
             return
+        said = st.describe_chance(got, self.names)
+        st.apply_chance(got)
+        if said:
+            for line in said.split("\n"):
+                self.log.add(line)
         self.refused = None
         if was[0] == "roll":
             now = self.app.now()
@@ -573,9 +586,9 @@ class Table(T.Table):
         if self.done:
             return
         if st.paused:
-            st.apply(("resume", st.now))
+            self.clock(("resume", st.now))
         # the rules' clock moves on by the (wrap-safe) ticks since the last frame
-        st.apply(("time", st.now + ticks.since(now, self.last)))
+        self.clock(("time", st.now + ticks.since(now, self.last)))
         self.last = now
         if st.is_over():
             self.finish()

@@ -68,6 +68,7 @@ MAX_PLAYERS = const(5)
 _NONE = const(-1)
 MAX_MS = const(0x3FFFFFFF)  # a saved clock value beyond this is damage
 MAX_GAME_MS = const(3600000)
+LOG_WIDTH = const(120)  # the longest line the move log keeps (core.movelog)
 
 # Rating bands: (lowest score, words). Our wording of the rulebook's table.
 RATINGS = (
@@ -246,41 +247,121 @@ class State:
         """Words for ``action``, said from this state (before it is applied), e.g.
         "S2 rerolled 4R 1P" or "S1 scored run of 3: +1, team 7". ``names[seat]``
         replaces "S1"... The log, the bots' messages and the menus all use these
-        words. Secret things stay secret: a drawn card is not named. Empty for
-        clock actions."""
+        words. Secret things stay secret: a drawn card is not named. A clock
+        action (time, pause, resume) has words only when it ends the game; an
+        action that ends it says so, why, and the team's final score. At most
+        ``LOG_WIDTH`` characters."""
         a = tup(action)
         if not isinstance(a, tuple) or not a:
             return ""
         verb = a[0]
-
-        def who(s):
-            if names is not None and isinstance(s, int) and 0 <= s < len(names):
-                return names[s]
-            return ("S%s") % ((s + 1) if isinstance(s, int) else "?")
-
         if verb == "draw" and len(a) == 3:
-            return ("%s took a card from %s") % (who(a[1]), self._pile_name(a[2]))
+            return ("%s took a card from %s") % (_who(a[1], names), self._pile_name(a[2]))
         if verb == "roll" and len(a) == 2 and isinstance(a[1], int):
             if self.dice is None:
-                return ("%s rolled all six dice") % who(self.turn)
-            return ("%s rerolled %s") % (who(self.turn), _die_labels(self.dice, a[1]))
+                return ("%s rolled all six dice") % _who(self.turn, names)
+            return ("%s rerolled %s") % (_who(self.turn, names), _die_labels(self.dice, a[1]))
         if verb == "claim" and len(a) == 3:
             s = a[1]
             c = self.hands[s] if isinstance(s, int) and 0 <= s < self.n else _NONE
             if c == _NONE:
-                return ("%s claimed") % who(s)
+                return ("%s claimed") % _who(s, names)
             pts = deck.DECK[c][1]
+            total = self.points() + pts
             text = "%s scored %s: +%d, team %d" % (
-                who(s), " + ".join(_task_words(deck.DECK[c][3], True)), pts, self.points() + pts)
+                _who(s, names), " + ".join(_task_words(deck.DECK[c][3], True)), pts, total)
             if isinstance(a[2], int) and a[2] >= 0:
-                text += "; new card from %s" % self._pile_name(a[2])
-            return text
+                return text + "; new card from %s" % self._pile_name(a[2])
+            for q in range(self.n):
+                if (q != s and self.hands[q] != _NONE) or self.mand_open:
+                    return text + "; the piles are empty: no new card"
+            return self._over_words("no cards left", total, (), text)
         if verb == "discard" and len(a) == 2:
-            return ("%s swapped a card") % who(a[1])
+            return ("%s swapped a card") % _who(a[1], names)
         if verb == "flip" and len(a) == 2:
             left = self.glass.total - self.glass.left(self.now)
-            return ("%s flipped the glass: %d:%02d left") % (who(a[1]), left // 60000, left // 1000 % 60)
+            text = ("%s flipped the glass: %d:%02d left") % (
+                _who(a[1], names), left // 60000, left // 1000 % 60)
+            if left <= 0 and self.started:
+                return self._over_words("time is up", self.points(), self.mand_open, text)
+            return text
+        if verb in ("time", "pause", "resume") and len(a) == 2 and isinstance(a[1], int):
+            if not self.started or self.over:
+                return ""
+            if verb == "resume" or self.paused:
+                out = self.glass.left(self.now) == 0
+            else:
+                out = a[1] >= self.now and self.glass.done(a[1])
+            if out:
+                return self._over_words("time is up", self.points(), self.mand_open)
         return ""
+
+    def describe_chance(self, values, names=None):
+        """Words for the outcome ``values`` of the roll waited for, said before
+        it is applied: the roll and the dice it brought ("S2 rerolled 4R 1P and
+        got 3G 2B"), then a line for the must-do cards the dice meet and one
+        for the end of the game when that leaves nothing to play for; the lines
+        are joined by newlines, each at most ``LOG_WIDTH`` characters. A drawn
+        card stays secret: "" (the action that asked for it named the pile)."""
+        p = self.pending
+        if p is None or p[0] != "roll":
+            return ""
+        m = p[1]
+        dice = list(self.dice or (0, 0, 0, 0, 0, 0))
+        j = 0
+        for i in range(6):
+            if (m >> i) & 1:
+                if j >= len(values) or not isinstance(values[j], int):
+                    return ""
+                dice[i] = values[j] + 1
+                j += 1
+        if self.dice is None:
+            text = "%s rolled all six dice: %s" % (_who(self.turn, names), _die_labels(dice, m))
+        else:
+            text = "%s rerolled %s and got %s" % (
+                _who(self.turn, names), _die_labels(self.dice, m), _die_labels(dice, m))
+        met = []
+        still = 0
+        for sd in self.mand_open:
+            if match(deck.SPECIAL_SIDES[sd][1], dice):
+                met.append(" + ".join(_task_words(deck.SPECIAL_SIDES[sd][1], True)))
+            else:
+                still += 1
+        if not met:
+            return text
+        text += "\n%s met: %s (%s)" % (
+            "Must-do card" if len(met) == 1 else "Must-do cards", ", ".join(met),
+            "%d still open" % still if still else "none open")
+        if still:
+            return text
+        for c in self.hands:
+            if c != _NONE:
+                return text
+        return text + "\n" + self._over_words("no cards left", self.points(), ())
+
+    def _over_words(self, why, pts, mand_open, before=""):
+        """``before`` and then the end of the game in words: why, the team's
+        score and what it means (the rating), or the must-do card left open that
+        makes it 0; the rating or the open card's task is left out when the line
+        would be longer than ``LOG_WIDTH``."""
+        if before:
+            text = before + "; " + why
+        else:
+            text = why[0].upper() + why[1:]
+        if not mand_open:
+            text += ": game over, the team scores %d point%s" % (pts, "" if pts == 1 else "s")
+            more = ". " + RATINGS[rating(pts)][1]
+            return text + more if len(text) + len(more) <= LOG_WIDTH else text
+        what = "a must-do card was" if len(mand_open) == 1 else "%d must-do cards were" % len(mand_open)
+        text += ": game over; %s not met, so the team scores 0"
+        more = " instead of %d" % pts if pts else ""
+        if len(mand_open) == 1:
+            named = "must-do %s was" % " + ".join(_task_words(deck.SPECIAL_SIDES[mand_open[0]][1], True))
+            if len(text) + len(named) + len(more) <= LOG_WIDTH + 2:
+                what = named
+        if len(text) + len(what) + len(more) > LOG_WIDTH + 2:
+            more = ""
+        return (text % what) + more
 
     def _pile_name(self, p):
         if self.big:
@@ -650,6 +731,13 @@ class State:
             if c != _NONE:
                 t += 1
         return t
+
+
+def _who(s, names):
+    """A seat's name in the words: ``names[s]``, else "S1"..."""
+    if names is not None and isinstance(s, int) and 0 <= s < len(names):
+        return names[s]
+    return ("S%s") % ((s + 1) if isinstance(s, int) else "?")
 
 
 def _listed(x):
