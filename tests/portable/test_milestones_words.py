@@ -11,6 +11,7 @@ from dicebox.core.game import CHANCE
 from dicebox.games.milestones import rules, deck
 from dicebox.games.milestones.dice import labels
 from dicebox.games.milestones.tasks import describe as task_words
+from test_milestones_rules import new, roll, draw, RUN3, RUNC2, FOUR, RUN6, ALL_RED
 
 WIDTH = 120
 NAMES = ("You", "S2", "S3", "S4", "S5")       # as the table names the seats with one person
@@ -183,3 +184,121 @@ def test_every_change_of_points_cards_dice_and_the_glass_is_named():
         assert [k for k in ends if k[:2] == end], (end, ends)
     assert [k for k in ends if k[2]], ends          # an end with a must-do card open: 0 points
     assert checked > 2000, checked
+
+
+# ---- the words of each end, exactly --------------------------------------
+
+def test_time_up_says_game_over_the_score_and_its_rating():
+    st = new([RUN3, FOUR])
+    roll(st, 63, (1, 2, 3, 5, 5, 5))
+    st.apply(("claim", 0, 0))
+    draw(st, st.piles[0][0])
+    words = st.describe(("time", rules.GAME_MS))
+    assert words == "Time is up: game over, the team scores 1 point. A wash-out. Rematch, right now!", words
+    assert st.describe(("time", rules.GAME_MS - 1)) == ""      # a millisecond of sand left
+    st.apply(("time", rules.GAME_MS))
+    assert st.is_over() and st.end == "time is up" and st.score() == 1
+
+
+def test_a_must_do_card_left_open_makes_the_score_0_and_is_named():
+    st = new([RUN3], mandatory=(1,))                            # must-do: run of 5
+    roll(st, 63, (1, 2, 3, 1, 1, 1))
+    st.apply(("claim", 0, 0))
+    draw(st, st.piles[0][0])
+    st.apply(("pause", 1000))
+    words = st.describe(("pause", rules.GAME_MS))             # paused: the sand lies still
+    assert words == "", words
+    st.apply(("resume", 1000))
+    words = st.describe(("pause", rules.GAME_MS + 5))
+    assert words == ("Time is up: game over; must-do run of 5 was not met, so the team scores 0 "
+                     "instead of 1"), words
+    st.apply(("pause", rules.GAME_MS + 5))
+    assert st.is_over() and st.score() == 0
+    st = new([RUN3], mandatory=(1, 3))
+    roll(st, 63, (1, 1, 1, 1, 1, 1))
+    words = st.describe(("time", rules.GAME_MS))
+    assert words == "Time is up: game over; 2 must-do cards were not met, so the team scores 0", words
+
+
+def test_dice_that_meet_a_must_do_card_say_which_and_how_many_stay_open():
+    st = new([RUN6], mandatory=(0, 2))                          # run of 4, 3 same col
+    st.apply(("roll", 63))
+    faces = (1, 2, 3, 4, 1, 1)
+    words = st.describe_chance([f - 1 for f in faces], NAMES)
+    assert words == "You rolled all six dice: %s\nMust-do card met: run of 4 (1 still open)" % (
+        labels(faces, 63)), words
+    st.apply_chance([f - 1 for f in faces])
+    assert st.mand_open == [2]
+    st.apply(("roll", 0b110000))
+    assert st.describe_chance([0, 0]) == "S1 rerolled %s and got %s" % (
+        labels(faces, 0b110000), labels((1, 2, 3, 4, 1, 1), 0b110000))
+    assert st.describe_chance([9]) == ""                         # not a roll of two dice
+
+
+def test_a_claim_from_empty_piles_says_no_new_card_and_the_last_one_ends_the_game():
+    st = new([RUN3, RUNC2])
+    for p in st.piles:
+        st.scored += p
+        del p[:]
+    roll(st, 63, ALL_RED)                                       # 1 3 2 4 6 5, all red
+    before = st.points()
+    words = st.describe(("claim", 0, -1))
+    assert words == "S1 scored run of 3: +1, team %d; the piles are empty: no new card" % (before + 1), words
+    st.apply(("claim", 0, -1))
+    words = st.describe(("claim", 1, -1), NAMES)
+    assert words == ("S2 scored run 2 1 col: +1, team %d; no cards left: game over, the team scores "
+                     "%d points" % (before + 2, before + 2)), words
+    st.apply(("claim", 1, -1))
+    assert st.is_over() and st.end == "no cards left"
+
+
+def test_a_flip_before_any_sand_ran_ends_the_game_and_says_so():
+    st = new([FOUR], hourglass_side=6)                          # the glass card: 3x 6
+    roll(st, 63, (6, 6, 6, 1, 2, 3))
+    words = st.describe(("flip", 0), NAMES)
+    assert words == ("You flipped the glass: 0:00 left; time is up: game over, the team scores 0 points. "
+                     "A wash-out. Rematch, right now!"), words
+    st.apply(("flip", 0))
+    assert st.is_over() and st.end == "time is up"
+
+
+def test_every_end_line_fits_the_log_whatever_the_score_and_cards():
+    st = rules.State(1)
+    claim = "S5 scored 2 same num + 2 same num + 2 same num: +5, team 999"   # ends with no must-do open
+    for before, why, sides in (("", "time is up", ((), (5,), (1, 3), (0, 2, 5))),
+                               ("You flipped the glass: 0:00 left", "time is up", ((), (5,), (1, 3), (0, 2, 5))),
+                               ("", "no cards left", ((),)), (claim, "no cards left", ((),))):
+        for open_sides in sides:
+            for pts in (0, 1, 9, 136, 999):
+                line = st._over_words(why, pts, open_sides, before)
+                assert len(line) <= WIDTH and "game over" in line and why in line.lower(), line
+                assert ("scores 0" if open_sides else "scores %d point" % pts) in line, line
+
+
+# ---- the table writes them into the move log ---------------------------------
+
+def test_the_table_logs_each_roll_with_its_dice_and_the_end_with_its_score():
+    from test_milestones_screens import App, setup_with
+    from dicebox.core import events
+    app = App(seed=11)
+    table = setup_with(app, bots=0, must=[2, 0, 0])            # must-do: run of 5
+    st = table.st
+    app.shake()
+    app.run(3000)
+    for _ in range(4):
+        app.press(events.A)                                     # mark the die under the cursor...
+        app.shake()                                             # ...and reroll it
+        app.run(3000)
+    assert st.rolls == 5
+    rolls = [x for x in table.log.lines if " rolled " in x or " rerolled " in x]
+    assert len(rolls) == 5 and rolls[0].startswith("You rolled all six dice: "), rolls
+    for x in rolls[1:]:
+        assert " and got " in x, x
+    assert [x for x in table.log.lines if x.startswith("Must-do card met: run of 5")] == (
+        [] if st.mand_open else ["Must-do card met: run of 5 (none open)"])
+    app.run(rules.GAME_MS, step=500)
+    assert st.is_over()
+    end = table.log.lines[-1]
+    assert end.startswith("Time is up: game over") and ("scores %d" % st.score()) in end, end
+    if st.mand_open:
+        assert "must-do run of 5 was not met" in end, end
