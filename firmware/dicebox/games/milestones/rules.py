@@ -353,15 +353,17 @@ class State:
             more = ". " + RATINGS[rating(pts)][1]
             return text + more if len(text) + len(more) <= LOG_WIDTH else text
         what = "a must-do card was" if len(mand_open) == 1 else "%d must-do cards were" % len(mand_open)
-        text += ": game over; %s not met, so the team scores 0"
+        text += ": game over; "
+        tail = " not met, so the team scores 0"
         more = " instead of %d" % pts if pts else ""
+        room = LOG_WIDTH - len(text) - len(tail)
         if len(mand_open) == 1:
             named = "must-do %s was" % " + ".join(_task_words(deck.SPECIAL_SIDES[mand_open[0]][1], True))
-            if len(text) + len(named) + len(more) <= LOG_WIDTH + 2:
+            if len(named) + len(more) <= room:
                 what = named
-        if len(text) + len(what) + len(more) > LOG_WIDTH + 2:
+        if len(what) + len(more) > room:
             more = ""
-        return (text % what) + more
+        return text + what + tail + more
 
     def _pile_name(self, p):
         if self.big:
