@@ -250,26 +250,42 @@ def encode(name, data, version=1, trim=None):
     """``(text, dropped)``: the file's text of record ``name``, and how many of
     the oldest items of ``data[trim]`` (a list) were left out to keep it
     under ``INLINE`` bytes (the data itself is not changed; a list of lines
-    kept short starts with ``EARLIER``)."""
-    body = pack(data)
-    text = json.dumps([FMT, name, version, body], separators=SEP)
-    dropped = 0
-    if trim is None or len(text) <= INLINE or not isinstance(body, dict):
-        return text, 0
-    lst = body.get(trim)
-    if not isinstance(lst, list):
-        return text, 0
-    over = len(text) - INLINE
-    body = dict(body)
-    while len(text) > INLINE and dropped < len(lst):
-        cut = 0
-        while dropped < len(lst) and cut < over:
-            cut += len(json.dumps(lst[dropped], separators=SEP)) + 1
-            dropped += 1
-        body[trim] = trimmed(lst, dropped)
+    kept short starts with ``EARLIER``).
+
+    The rest of the record is packed and measured first, then the list's
+    items from the newest back, each packed and measured alone, as long as
+    they fit: a long move log costs only the lines that are kept, and the
+    whole text is made once (a save frame's work on the chip)."""
+    lst = data.get(trim) if trim is not None and type(data) is dict else None
+    if type(lst) is not list or not lst or _table_of(data) is not None:
+        return json.dumps([FMT, name, version, pack(data)], separators=SEP), 0
+    body = {}
+    for k in data:
+        if k != trim:
+            body[k] = pack(data[k])
+    body[trim] = []
+    room = INLINE - len(json.dumps([FMT, name, version, body], separators=SEP))
+    sizes = []
+    used = -1                           # n items take n - 1 commas
+    k = len(lst)
+    while k > 0:
+        n = len(json.dumps(pack(lst[k - 1]), separators=SEP)) + 1
+        if used + n > room:
+            break
+        used += n
+        sizes.append(n)
+        k -= 1
+    if k and type(lst[0]) is str:       # the EARLIER line heads what is kept
+        mark = len(json.dumps(EARLIER)) + 1
+        while sizes and used + mark > room:
+            used -= sizes.pop()
+            k += 1
+    while True:
+        body[trim] = pack(trimmed(lst, k))
         text = json.dumps([FMT, name, version, body], separators=SEP)
-        over = len(text) - INLINE
-    return text, dropped
+        if len(text) <= INLINE or k >= len(lst):
+            return text, k
+        k += 1                          # (a form the sizes missed: one more out)
 
 
 def decode(name, text):
