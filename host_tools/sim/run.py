@@ -277,8 +277,9 @@ class Terminal:
     and are handed to the firmware through the hal's latch (a press and a
     release seen in one poll), at most one a frame and never sooner than the
     debounce allows, so fast typing is neither merged nor dropped. Z / X hold
-    A / B down for HOLD_MS (a long press); a repeat of the key (the terminal's
-    auto-repeat) keeps it down. The rendering follows the terminal's size.
+    A / B down for HOLD_MS (a long press), in their place among the typed keys;
+    keys typed during a hold wait for its release, in order; a repeat of the key
+    (the terminal's auto-repeat) keeps it down. The rendering follows the terminal's size.
     """
 
     TAP_GAP_MS = 30    # > the firmware's 25 ms debounce
@@ -322,8 +323,12 @@ class Terminal:
                 self.dropped += 1
         elif k in self.HOLDS:
             b = self.HOLDS[k]
-            self.hw.mask |= 1 << b
-            self.release[b] = time.ticks_add(now, self.HOLD_MS)
+            if self.release[b] is not None and not self.taps:
+                self.release[b] = time.ticks_add(now, self.HOLD_MS)   # auto-repeat: still down
+            elif len(self.taps) < self.MAX_QUEUE:
+                self.taps.append(-1 - b)   # a hold, in its place among the typed keys
+            else:
+                self.dropped += 1
 
     def feed_taps(self, now):
         """Release held keys that are due; hand the oldest waiting tap to the
@@ -337,12 +342,21 @@ class Terminal:
         if not self.taps:
             return
         b = self.taps[0]
-        if hw.mask & (1 << b):
-            return  # held down (Z / X): the tap waits for the release
+        if hw.mask:
+            return  # a Z / X hold under way: every key waits for its release (a
+            # button pressed during a long press would cut it short, and the
+            # player typed the hold first)
+        hold = b < 0
+        if hold:
+            b = -1 - b
         t = self.last_tap[b]
         if t is not None and time.ticks_diff(now, t) < self.TAP_GAP_MS:
             return
         self.taps.pop(0)
+        if hold:
+            hw.mask |= 1 << b
+            self.release[b] = time.ticks_add(now, self.HOLD_MS)
+            return
         hw.latched |= 1 << b
         self.last_tap[b] = now
 

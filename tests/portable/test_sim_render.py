@@ -222,6 +222,37 @@ def test_hold_keys_still_give_a_long_press():
     assert len(presses) == 2, seen
 
 
+def test_a_key_typed_during_a_hold_waits_and_the_order_is_kept():
+    """X (hold B) then Down 0.6 s later: the long press is whole, then the
+    Down; x then X at once: the short B first, then the long one (a
+    newcomer's game menu was lost when the next key came within a second)."""
+    run = _run()
+    if run is None:
+        return
+    from dicebox.core import events as E
+    run, hw, app, term, out = _term(140, 45)
+    out.keep = False
+    _frames(hw, term, 200)
+    menu = app.top()
+    seen = []
+    orig = menu.event
+
+    def spy(ev):
+        seen.append(ev)
+        orig(ev)
+    menu.event = spy
+    _frames(hw, term, 3000, [(0, "X"), (600, "s")])
+    kinds = [ev for ev in seen if ev in (E.make(E.LONG, E.B), E.make(E.PRESS, E.DOWN))]
+    assert kinds == [E.make(E.LONG, E.B), E.make(E.PRESS, E.DOWN)], seen
+    seen[:] = []
+    _frames(hw, term, 3000, [(0, "x"), (5, "X"), (10, "s")])
+    got = [ev for ev in seen if ev in (E.make(E.PRESS, E.B), E.make(E.LONG, E.B),
+                                       E.make(E.PRESS, E.DOWN))]
+    assert got == [E.make(E.PRESS, E.B), E.make(E.PRESS, E.B), E.make(E.LONG, E.B),
+                   E.make(E.PRESS, E.DOWN)], seen
+    assert not term.taps and not hw.mask
+
+
 def test_sim_buzzer_and_error_log_stay_bounded():
     """What made `make sim` die of MemoryError: the buzzer kept every tone."""
     run = _run()
