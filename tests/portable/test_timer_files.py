@@ -95,10 +95,10 @@ def test_full_storage_never_stops_a_running_timer():
     app.press(E.B)
     m.sel = 1
     app.press(E.RIGHT)                 # a new length, not written
-    assert m.t.cfg["sand"] == 195000 and m.t.sand.total() == 195000
+    assert m.t.cfg["sand"] == 240000 and m.t.sand.total() == 240000
     app.store.fail_writes = False
     app.press(E.RIGHT)
-    assert app.store.load(timer.STORE, None)["cfg"]["sand"] == 210000
+    assert app.store.load(timer.STORE, None)["cfg"]["sand"] == 300000
 
 
 def test_a_timer_file_that_cannot_be_set_aside_is_said_once_and_not_said_to_be_kept():

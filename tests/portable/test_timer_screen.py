@@ -69,11 +69,11 @@ def test_sand_saved_when_it_runs_out():
 
 def test_sand_alarm_beeps_flashes_until_acknowledged():
     app, s = open_sand()
-    app.press(E.LEFT)                # 3:00 -> 2:45 while ready
-    assert s.t.sand.total() == 165000
+    app.press(E.LEFT)                # 3:00 -> 2:00 while ready (whole minutes)
+    assert s.t.sand.total() == 120000
     app.press(E.A)
     app.beeps = []
-    app.run(165000 + 100)
+    app.run(120000 + 100)
     assert s.t.sand.alarm and s.t.sand.state(app.t) == tm.DONE
     assert app.keep_awake            # stays on while the alarm shows
     app.run(3000)
@@ -91,7 +91,7 @@ def test_sand_alarm_beeps_flashes_until_acknowledged():
     app.run(2000)
     assert len(app.beeps) == n       # silent now
     app.press(E.A)                   # flip: full again
-    assert s.t.sand.left(app.t) == 165000
+    assert s.t.sand.left(app.t) == 120000
 
 
 def test_alarm_undims_the_console():
@@ -165,14 +165,14 @@ def test_menu_length_adjust_and_picker():
     app, m = open_timer()
     m.sel = 1
     app.press(E.RIGHT)
-    assert m.label(1) == "  length 3:15"
+    assert m.label(1) == "  length 4:00"      # whole minutes on the line too
     app.press(E.A)
     p = app.top()
-    assert isinstance(p, ui.NumberPicker) and p.value == 195
+    assert isinstance(p, ui.NumberPicker) and p.value == 240
     app.press(E.DOWN)
     app.press(E.A)
-    assert app.top() is m and m.t.sand.total() == 190000
-    assert app.store.load(timer.STORE, None)["cfg"]["sand"] == 190000
+    assert app.top() is m and m.t.sand.total() == 235000
+    assert app.store.load(timer.STORE, None)["cfg"]["sand"] == 235000
 
 
 def test_clock_pass_pause_and_who_is_on():

@@ -1,7 +1,7 @@
 """Timer screens: the timer menu, the sand hourglass and the turn clock.
 
 Hourglass: A or a shake flips it (the first press starts it), Up pauses and
-resumes, Left/Right change the length by 15 s while it has not started, B
+resumes, Left/Right change the length by whole minutes while it has not started, B
 pauses it and goes back. At zero the alarm beeps and the screen flashes until
 a button is pressed (a shake acknowledges and flips at once).
 
@@ -67,7 +67,7 @@ A/shake: start,
 then flip it
 Up: pause/go on
 Left/Right:
--/+15 s (before
+-/+1 min (before
 it starts)
 Down: refill
 (when run out)
@@ -146,6 +146,14 @@ class Timers:
         self.saved_at = now
 
 
+def minute_step(s, right, lo, hi):
+    """``s`` seconds moved to the whole minute after (``right``) or before it
+    (3:00 -> 4:00, 3:25 -> 3:00), kept within ``lo``..``hi``: Left/Right on
+    every hourglass length (the menu's line, its picker, the glass itself)."""
+    v = (s // 60 + 1) * 60 if right else ((s + 59) // 60 - 1) * 60
+    return min(max(v, lo), hi)
+
+
 class MinutePicker(ui.NumberPicker):
     """The hourglass length in seconds: Up/Down +-5 s, Left/Right the whole
     minute after or before (3:00 -> 4:00, 3:25 -> 3:00), A accepts, B cancels."""
@@ -153,9 +161,7 @@ class MinutePicker(ui.NumberPicker):
     def event(self, ev):
         right = ui.is_step(ev, E.RIGHT)
         if right or ui.is_step(ev, E.LEFT):
-            v = self.value
-            v = (v // 60 + 1) * 60 if right else ((v + 59) // 60 - 1) * 60
-            v = min(max(v, self.lo), self.hi)
+            v = minute_step(self.value, right, self.lo, self.hi)
             if v != self.value:
                 self.value = v
                 self.dirty = True
@@ -169,7 +175,8 @@ class TimerMenu(ui.Menu):
         cfg = timers.cfg
 
         def sand_adj(d):
-            self.set_sand(cfg["sand"] + 15000 * d)
+            self.set_sand(1000 * minute_step(cfg["sand"] // 1000, d > 0, tm.SAND_MIN // 1000,
+                                             tm.SAND_MAX // 1000))
 
         def sand_pick():
             app.push(MinutePicker(app, "Hourglass", cfg["sand"] // 1000, tm.SAND_MIN // 1000,
@@ -368,8 +375,8 @@ class SandScreen(_TimerScreen):
             self.leave()
             return
         elif (b == E.LEFT or b == E.RIGHT) and s.state(now) == tm.READY:
-            ms = s.total() + (15000 if b == E.RIGHT else -15000)
-            ms = max(tm.SAND_MIN, min(tm.SAND_MAX, ms))
+            ms = 1000 * minute_step(s.total() // 1000, b == E.RIGHT, tm.SAND_MIN // 1000,
+                                    tm.SAND_MAX // 1000)
             s.set_total(ms, now)
             self.t.cfg["sand"] = ms
         elif b == E.DOWN and s.state(now) == tm.DONE:
