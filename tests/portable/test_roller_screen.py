@@ -146,7 +146,7 @@ def test_menu_named_set_dairyman_with_red_dice():
     app.press(E.A)
     nm = app.top()
     nm.sel = 1
-    app.press(E.RIGHT)
+    assert nm.label(1) == "Dairyman +1 red"       # the line under Dairyman: 1 to 4 red
     app.press(E.RIGHT)
     assert nm.label(1) == "Dairyman +2 red"
     app.press(E.A)

@@ -159,13 +159,13 @@ class KeepMenu(ui.Menu):
 class NamedMenu(ui.Menu):
     def __init__(self, app, screen):
         self.screen = screen
-        self.red = 0
+        self.red = 1          # the line under "Dairyman": 1 to 4 red dice (Left/Right)
 
         def red_label():
             return "Dairyman +%d red" % self.red
 
         def red_adj(d):
-            self.red = max(0, min(4, self.red + d))
+            self.red = max(1, min(4, self.red + d))
 
         items = [
             ("Dairyman", lambda: self.use(rm.dairyman(0))),

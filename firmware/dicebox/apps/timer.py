@@ -67,8 +67,8 @@ A/shake: start,
 then flip it
 Up: pause/go on
 Left/Right:
--/+1 min (before
-it starts)
+-/+ a minute
+(not started)
 Down: refill
 (when run out)
 B: pause, back
