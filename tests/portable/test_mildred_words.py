@@ -98,17 +98,17 @@ def test_every_change_of_a_move_or_roll_is_named_in_plain_words():
 def test_a_modify_spot_is_said_so_a_player_can_follow_it():
     st = mk(pools=((1, 2, 6), ()))
     line = st.describe(("mod", 6, 2, -1))
-    assert line == "P1 put a 6 on a modify spot to turn a 2 into a 1; shaken dice now 1 1", line
+    assert line == "P1 modify spot: a 6 there turns a 2 into a 1; shaken dice now 1 1", line
     assert A.advice(st, ("mod", 6, 2, -1)) == "Modify spot: 6 turns a 2 into 1"
 
 
 def test_a_hit_names_the_cookie_and_a_victory_die_what_it_came_from():
     st = mk(phase=R.WAKE, prank=[[1, 2], [0, 0]], dodge=[[0, 0], [1, 1]], cookie=[1, 4])
     line = st.describe(("combat",))
-    assert "prank 2 beats dodge 1, a hit" in line and "P2 cookie 4->3" in line, line
+    assert "a hit: prank slot 2 over dodge slot 1" in line and "P2 cookie 4->3" in line, line
     st = mk(phase=R.WAKE, cookie=[5, 1], groups={(0, 0): ((4, 4), 2)})
     line = st.describe(("score", 0))
-    assert "scored A Pair for 1 cookie" in line and "cookie 5->6->1: victory die 1 of 3" in line, line
+    assert "scored 1 cookie on A Pair" in line and "cookie 5->6->1: victory die 1 of 3" in line, line
     do(st, ("score", 0))
 
 

@@ -6,7 +6,7 @@ from dicebox.games.mildred import bot
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rewards
 from dicebox.games.mildred.board import top, wrap
-from dicebox.games.mildred.rules import _dlist, _ind_name, _ndice
+from dicebox.games.mildred.rules import _dlist, _ind_name, _ndice, ind_dice
 
 HINT_LINES = 4     # the Hint page's lines under its heading (16 columns each)
 
@@ -54,8 +54,8 @@ def task_effect(st, a):
     return _task_say(st, code, args)
 
 
-_PLAIN = {"combat": "Fight (step b)", "goal": "Reach the goal line (step d)",
-          "ready": "Ready all (step e)", "keep": "Keep your start dice", "pass": "Pass"}
+_PLAIN = {"combat": "Combat", "goal": "Goal line",
+          "ready": "Ready all", "keep": "Keep your start dice", "pass": "Pass"}
 
 
 def advice(st, a):
@@ -68,7 +68,7 @@ def advice(st, a):
         return w
     if v == "dodge" or v == "prank":
         if len(a) == 1:
-            return "Take back your dodge dice (step a)"
+            return "Take dodge"
         return "Put the %d on %s" % (a[1], v)
     if v == "score":
         return "Score " + _ind_name(a[1])
@@ -76,7 +76,7 @@ def advice(st, a):
         return "Move the %s scallywag up to %d (Cook 1)" % (cards.SET_NAMES[a[1]],
                                                              top(st.sc[p][a[1]]) + 1)
     if v == "trim":
-        return "Keep only the top %s die (step f)" % cards.SET_NAMES[a[1]]
+        return "One a set on %s" % cards.SET_NAMES[a[1]]
     if v == "take":
         if a[1] == "prank":
             return "Take back your prank dice"
@@ -92,7 +92,11 @@ def advice(st, a):
         lv = top(st.sc[p][a[1]]) + 1
         return "Put the %d on %s %d" % (lv, cards.SET_NAMES[a[1]], lv)
     if v == "ind":
-        return "Put %s on %s" % (_dlist(a[2]), _ind_name(a[1]))
+        pat = tuple(sorted(a[2]))
+        take = ind_dice(st, p, pat)
+        if take is not None and len(take) < len(pat):
+            return "Put %s on %s (Clean 3 helps)" % (_dlist(take), _ind_name(a[1]))
+        return "Put %s on %s" % (_dlist(pat), _ind_name(a[1]))
     if v == "task":
         head = "Do %s %d" % (cards.SET_NAMES[a[1]], a[2])
         if cards.TASKS[a[1]][a[2] - 1][2] == "any":
@@ -127,10 +131,10 @@ def _why(st, a, rng, nacts, then=None):
         pr = st.prank[p][1]
         dg = st.dodge[o][1]
         if c.cookie[o] < st.cookie[o]:
-            return "prank %d beats dodge %d: they lose a cookie" % (pr, dg)
+            return "prank slot %d beats dodge slot %d: they lose a cookie" % (pr, dg)
         if pr > dg:
-            return "prank %d beats dodge %d" % (pr, dg)
-        return "dodge %d holds prank %d: dice back" % (dg, pr)
+            return "prank slot %d beats dodge slot %d" % (pr, dg)
+        return "dodge slot %d holds prank slot %d" % (dg, pr)
     if v == "score":
         return _cookies(cards.INDULGENCIES[a[1]][2])
     if v == "ind":
@@ -145,12 +149,12 @@ def _why(st, a, rng, nacts, then=None):
         return ("a scallywag, level %d of 6" if v == "scally" else "level %d of 6") % lv
     if v == "prank" and len(a) == 2:
         if c.prank[p][1] > st.dodge[o][1]:
-            return "prank %d beats their dodge %d" % (c.prank[p][1], st.dodge[o][1])
-        return "prank %d, their dodge %d" % (c.prank[p][1], st.dodge[o][1])
+            return "prank slot %d beats their dodge slot %d" % (c.prank[p][1], st.dodge[o][1])
+        return "prank slot %d, their dodge slot %d" % (c.prank[p][1], st.dodge[o][1])
     if v == "dodge":
         if len(a) == 1:
             return "a must before you shake"
-        return "dodge %d against their prank %d" % (c.dodge[p][1], st.prank[o][1])
+        return "dodge slot %d against their prank slot %d" % (c.dodge[p][1], st.prank[o][1])
     if v == "trim":
         return "a must before you shake"
     if v == "shake" or v == "keep":

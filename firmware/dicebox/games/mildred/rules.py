@@ -121,6 +121,28 @@ def _canon(a):
     return a[:n] + tail
 
 
+def ind_dice(st, p, pat):
+    """The shaken dice of p's that go onto a card for pattern ``pat`` (sorted):
+    the pattern itself, or with Clean 3 (R8) one die fewer: the wild stands in
+    for a missing die, or for the highest when none is missing. None when
+    p's shaken dice cannot make the pattern."""
+    wild = 1 if st.flags & F_DISC else 0
+    c = counts(st.pool[p])
+    take = []
+    miss = 0
+    for v in pat:
+        if c[v]:
+            c[v] -= 1
+            take.append(v)
+        else:
+            miss += 1
+    if miss > wild:
+        return None
+    if wild and not miss:
+        take.pop()  # R8: the wild stands in for the highest die
+    return take
+
+
 class State:
     def __init__(self, _blank=False):
         if _blank:
@@ -447,7 +469,7 @@ class State:
 
     def _a_ready(self, p, a):
         if self.flags & F_READY:
-            raise IllegalMove("step (e) is once a turn")
+            raise IllegalMove("Ready all is once a round")
         any_ = False
         for s in self.sets:
             if self.sc[p][s]:
@@ -511,10 +533,10 @@ class State:
     def wake_block(self, p):
         """Why the Wakeup cannot end yet, or None."""
         if self.dodge[p][0]:
-            return "remove your dodge dice (a)"
+            return "take back your dodge dice first (Take dodge)"
         for s in self.sets:
             if ndice(self.sc[p][s]) > 1:
-                return "one scallywag per set (f)"
+                return "one scallywag a set: the lower ones go back first (One a set)"
         return None
 
     def _a_shake(self, p, a):
@@ -591,20 +613,9 @@ class State:
             raise IllegalMove("you already have dice there")
         if not cards.fits(k, pat):
             raise IllegalMove("dice do not fit the card")
-        wild = 1 if self.flags & F_DISC else 0
-        c = counts(self.pool[p])
-        take = []
-        miss = 0
-        for v in pat:
-            if c[v]:
-                c[v] -= 1
-                take.append(v)
-            else:
-                miss += 1
-        if miss > wild:
+        take = ind_dice(self, p, pat)
+        if take is None:
             raise IllegalMove("missing dice")
-        if wild and not miss:
-            take.pop()  # R8: the wild stands in for the highest die
         pool = self.pool[p]
         for v in take:
             pool.remove(v)
@@ -645,7 +656,7 @@ class State:
         if not self.rd[p][s]:
             raise IllegalMove("these scallywags are used")
         if self.phase == WAKE and not self.flags & F_READY:
-            raise IllegalMove("straighten first (e): Wakeup tasks come after it")
+            raise IllegalMove("Ready all first: Wakeup tasks come after it")
         if self.flags & (F_PAID << s):
             raise IllegalMove("this set has paid already this round")
         if not 1 <= lv <= top(m):
@@ -944,7 +955,7 @@ def _task_args(st, code, args):
     return _TASK_WORD.get(code, code)
 
 
-_SHORT = {"combat": "Combat (b)", "goal": "Goal line (d)", "ready": "Ready all (e)",
+_SHORT = {"combat": "Combat", "goal": "Goal line", "ready": "Ready all",
           "shake": "Shake", "keep": "Keep start dice", "pass": "Pass (end turn)"}
 
 
@@ -959,13 +970,13 @@ def _words(st, a, short=True):
     if w is not None:
         return w
     if v == "dodge":
-        return "Take dodge (a)" if len(a) == 1 else "Dodge with %d" % a[1]
+        return "Take dodge" if len(a) == 1 else "Dodge with %d" % a[1]
     if v == "score":
         return "Score %s" % ind_code(a[1])
     if v == "advance":
         return "Cook1 up " + set_code(a[1])
     if v == "trim":
-        return "Trim " + set_code(a[1])
+        return "One a set " + set_code(a[1])
     if v == "take":
         if a[1] == "prank":
             return "Take prank"
@@ -1007,8 +1018,11 @@ def _ind_name(k):
     return cards.INDULGENCIES[k][0]
 
 
-_PAST = {"goal": "reached the goal line (step d)", "ready": "readied all the scallywags (step e)",
-         "keep": "kept the start dice", "pass": "passed"}
+# Each line starts with a few words that say the move on their own (what
+# ``status`` keeps for the table's 16-column bottom line), then the details;
+# no rulebook step letters: the menus' names ("One a set", "Ready all").
+_PAST = {"goal": "reached the goal line", "ready": "readied all: every scallywag ready",
+         "keep": "kept start dice", "pass": "passed"}
 
 
 def _say(st, a):
@@ -1020,43 +1034,54 @@ def _say(st, a):
         return w
     if v == "dodge" or v == "prank":
         if len(a) == 1:
-            return "took back the dodge dice (step a)"
-        slot = (st.dodge if v == "dodge" else st.prank)[p][1] + 1
-        return "put a %d on %s, slot %d" % (a[1], v, slot)
+            return "took the dodge dice back"
+        pd = (st.dodge if v == "dodge" else st.prank)[p]
+        return "%s with %d: %s slot %d (%s)" % (v, a[1], v, pd[1] + 1, _ndice(pd[0] + 1))
     if v == "combat":
         pr = st.prank[p][1]
         dg = st.dodge[o][1]
-        head = "fought (step b): prank %d " % pr
+        them = "dodge slot %d" % dg if dg else "no dodge"
         if pr > dg:
-            head += "beats dodge %d, a hit" % dg
+            head = "combat, a hit: prank slot %d over %s" % (pr, them)
             if st.cookie[o] == 1 and not st.has_laundry(p):
                 head += ", no loss: P%d at cookie 1, no Laundry die" % (o + 1)
             return head
-        return head + "against dodge %d, dodged" % dg
+        return "combat, dodged: prank slot %d, not over %s" % (pr, them)
     if v == "score":
         n = cards.INDULGENCIES[a[1]][2]
-        return "scored %s for %s (step c)" % (_ind_name(a[1]), "1 cookie" if n == 1 else "%d cookies" % n)
+        less = ""
+        if st.shen[p] & SH_LESS:
+            n -= 1      # R6
+            less = " (1 less: Clean 2)"
+        return "scored %s on %s%s" % ("no cookie" if n < 1 else "1 cookie" if n == 1
+                                      else "%d cookies" % n, _ind_name(a[1]), less)
     if v == "advance":
-        return "moved the %s scallywag up to %d (Cook 1)" % (cards.SET_NAMES[a[1]],
-                                                             top(st.sc[p][a[1]]) + 1)
+        return "Cook 1: the %s scallywag up to %d" % (cards.SET_NAMES[a[1]],
+                                                     top(st.sc[p][a[1]]) + 1)
     if v == "trim":
-        return "kept only the top %s die (step f)" % cards.SET_NAMES[a[1]]
+        return "one a set: the lower %s dice go back" % cards.SET_NAMES[a[1]]
     if v == "take":
         if a[1] == "prank":
-            return "took back the prank dice"
+            return "took back: the prank dice"
         if a[1] == "ind":
-            return "took back the dice on " + _ind_name(a[2])
-        return "took back the %s scallywags" % cards.SET_NAMES[a[2]]
+            return "took back: the dice on " + _ind_name(a[2])
+        return "took back: the %s scallywags" % cards.SET_NAMES[a[2]]
     if v == "shake":
         n = len(st.pool[p]) + st.used[p]
         return "shakes " + _ndice(n) if n else "ended the Wakeup: no dice to shake"
     if v == "mod":
-        return "put a %d on a modify spot to turn a %d into a %d" % (a[1], a[2], wrap(a[2] + a[3]))
+        return "modify spot: a %d there turns a %d into a %d" % (a[1], a[2], wrap(a[2] + a[3]))
     if v == "scally":
         lv = top(st.sc[p][a[1]]) + 1
-        return "put a %d on %s %d as a scallywag" % (lv, cards.SET_NAMES[a[1]], lv)
+        return "%s %d: put a %d there as a scallywag" % (cards.SET_NAMES[a[1]], lv, lv)
     if v == "ind":
-        return "placed %s on %s" % (_dlist(a[2]), _ind_name(a[1]))
+        pat = tuple(sorted(a[2]))
+        take = ind_dice(st, p, pat)
+        w = "%s: put %s there" % (_ind_name(a[1]), _dlist(take if take is not None else pat))
+        if take is not None and len(take) < len(pat):
+            w += " with Clean 3's help (%s)" % ("as " + _dlist(pat) if len(pat) < 5
+                                                else "1 die fewer")
+        return w
     if v == "task":
         s = a[1]
         code = cards.TASKS[s][a[2] - 1][2]
@@ -1072,6 +1097,33 @@ def _say(st, a):
                 top(st.sc[o][args[0]]))
         return head     # what else it did: the changes
     return str(a)
+
+
+_JOINERS = ("a", "an", "the", "to", "on", "of", "with", "and", "for", "in", "at", "as",
+            "by", "into", "not", "there")
+
+
+def status(line, width=16):
+    """A move log line (``describe``'s) cut to ``width`` columns for the
+    table's bottom line, in whole words: the line's first part ("P2 did
+    Laundry 3", "P2 combat, a hit"), else the same without the player, else
+    its first words, never ending on a word like "on" or "the"."""
+    body = line
+    if len(line) > 3 and line[0] == "P" and line[2] == " ":
+        body = line[3:]
+    for text in (line, body):
+        for sep in (";", ":", ","):
+            t = text.split(sep)[0].rstrip()
+            if len(t) <= width:
+                return t
+    t = body[:width + 1]
+    i = t.rfind(" ")
+    if i <= 0:
+        return body[:width]
+    words = t[:i].split(" ")
+    while len(words) > 1 and (words[-1] in _JOINERS or not words[-1]):
+        words.pop()
+    return " ".join(words).rstrip(",:;(")
 
 
 def _levels(m):
