@@ -388,7 +388,7 @@ class Table(table.Table):
         if st.phase == rules.ACT:
             return "".join(str(v) for v in st.pool[st.turn]) or "no dice: pass"
         if st.dodge[st.turn][0]:
-            return "must: dodge (a)"
+            return "must: Take dodge"
         if st.wake_block(st.turn):
-            return "must: trim (f)"
+            return "must: One a set"
         return self.msg or "A:act holdB:menu"

@@ -38,16 +38,16 @@ BEATS = (
     ("Now shake the box, or press A, to roll your dice.", "roll", (4, 1, 6, 4, 2, 5, 3, 4, 6)),
     ("TASKS: the 3 columns, levels 1-6. Put your 1 on Laundry: A, "
      "Scallywag, Laundry 1.", "do", ("scally", 1)),
-    ("A die on a task is a scallywag. It climbs: put your 2 on Laundry 2.",
+    ("A die on a task is a scallywag. It climbs: Scallywag, Laundry 2.",
      "do", ("scally", 1)),
-    ("And your 3 on level 3.", "do", ("scally", 1)),
-    ("P2 has a die on prank: at its wakeup it attacks. Block it: put your 6 "
-     "on dodge.", "do", ("dodge", 6)),
-    ("Now attack back: put your 5 on prank. Any value will do.", "do", ("prank", 5)),
-    ("A REWARD: your Laundry column is ready. Task Laundry 3: a prank die, "
-     "your prank up.", "do", ("task", 1, 3)),
-    ("COOKIES: put your 4 4 4 on 3-of-a-kind (3 alike). It scores next "
-     "wakeup.", "do", ("ind", 2, (4, 4, 4))),
+    ("And your 3: Scallywag, Laundry 3.", "do", ("scally", 1)),
+    ("P2's prank die attacks at its wakeup. Block it: Dodge, Dodge "
+     "with 6.", "do", ("dodge", 6)),
+    ("Now attack back: Prank, Prank with 5. Any value will do.", "do", ("prank", 5)),
+    ("A REWARD: your Laundry column is ready. Task, Laundry 3: your prank "
+     "goes up a slot.", "do", ("task", 1, 3)),
+    ("COOKIES: pick Indulgency, 3-of-a-kind, then 4 4 4. It scores "
+     "next wakeup.", "do", ("ind", 2, (4, 4, 4))),
     ("The 6 left stays in your pool. Pick Pass to end your round. Then P2 "
      "plays.", "do", ("pass",)),
     (None, "bot", ("combat",)),
@@ -56,15 +56,15 @@ BEATS = (
     (None, "bot", ("scally", 0)),
     (None, "bot", ("ind", 0, (6, 6))),
     (None, "bot", ("pass",)),
-    ("Your dodge (1) stopped P2's prank (1): not higher. Now Take dodge "
-     "back.", "do", ("dodge",)),
-    ("COMBAT: your prank, 2, against P2's dodge, 0. Higher takes a "
+    ("Your dodge slot 1 stopped P2's prank slot 1: not higher. Now pick "
+     "Take dodge.", "do", ("dodge",)),
+    ("Combat: your prank slot 2 against P2's dodge, none. Higher takes a "
      "cookie.", "do", ("combat",)),
-    ("SCORE: your 3-of-a-kind beats P2's none: 2 cookies. Cookie die: 4.", "do", ("score", 2)),
+    ("Score, 3-of-a-kind: yours beats P2's none: 2 cookies. Cookie die: 4.", "do", ("score", 2)),
     ("4 + 2 = 6 cookies: a VICTORY DIE, the box by your 1! Cookie die: 1 "
      "again.", "say", None),
-    ("READY: your Laundry column is used since its reward. Ready all "
-     "readies it.", "do", ("ready",)),
+    ("READY: Laundry is used since its reward. Pick Ready all: it is "
+     "ready again.", "do", ("ready",)),
     ("Well done! 3 victory dice win a game. In a game, hold B for a Hint.",
      "end", None),
 )
