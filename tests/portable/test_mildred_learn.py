@@ -240,3 +240,27 @@ def test_the_boxes_speak_the_how_to_plays_words_not_table_codes():
             assert w not in codes and not (w[:2] in codes and w[2:].isdigit()), (w, text)
         for letter in "abcde":
             assert "(%s)" % letter not in text, text
+
+
+def test_each_box_that_asks_for_a_move_names_the_menu_entries_it_goes_through():
+    """The box before a move the player must make names the entries pressed
+    to make it, in the menu's own words: the kind ("Indulgency", not
+    "cookies"), then each list step ("3-of-a-kind", "4 4 4")."""
+    from dicebox.games.mildred import kinds as K
+    st = T.deal()
+    asked = 0
+    for text, kind, data in T.BEATS:
+        if kind == "do":
+            path = None
+            for k, name, why, acts in st.move_kinds():
+                if data in acts:
+                    path = [name] + K.steps(st, data)
+            assert path is not None, data
+            for step in path:
+                assert step in text, (step, text)
+            asked += 1
+        if kind in ("do", "bot"):
+            st.apply(data)
+        elif kind in ("roll", "botroll"):
+            st.apply_chance([f - 1 for f in data])
+    assert asked >= 12

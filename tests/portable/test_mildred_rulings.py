@@ -196,7 +196,7 @@ def test_ruling_18_a_set_pays_once_a_round():
     # Wakeup, was straightened by (e) and paid again in the Action phase (the
     # prank went from slot 1 to 3 in one round).
     st = mk(phase=W, sc=cols({LA: 1 << 3}), rd=cols({LA: 1}), prank=[[1, 1], [0, 0]])
-    illegal(st, ("task", LA, 3), "straighten first")
+    illegal(st, ("task", LA, 3), "Ready all first")
     assert [a for a in st.legal_actions() if a[0] == "task"] == []
     do(st, ("ready",))
     do(st, ("task", LA, 3))

@@ -510,7 +510,7 @@ def test_wakeup_hint_names_the_mandatory_step():
     st.dodge[0] = [2, 2]
     t = S.Table(app, st, [0, 1])
     app.push(t)
-    assert "must: dodge" in app.screen()
+    assert "must: Take dodge" in app.screen()
     app.press(E.A)
     m = app.top()
     assert m.label(0) == "Shake" and m.why(0) == "take dodge first"

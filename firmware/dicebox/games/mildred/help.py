@@ -29,24 +29,37 @@ HOWTO = (
 WORDS = (
     "COOKIES: points. Your cookie die shows them, 1 to 6.",
     "VICTORY DIE: 6 cookies make one. 3 win the game.",
-    "POOL: your dice at hand. Shake rolls them.",
-    "USED: dice you took back; they are shaken next round.",
-    "WAKEUP: the start of your round, steps (a) to (f): (a) take back dodge "
-    "dice, (b) combat, (c) score, (d) goal line, (e) ready all, (f) take "
-    "dice back.",
+    "POOL: your dice at hand. Shake rolls them; the rolled ones are your shaken dice.",
+    "USED POOL: dice that came back (from prank, cards, tasks); your next Shake rolls "
+    "them with your pool.",
+    "ROUND: Wakeup, then Shake, then Action; Pass ends it.",
+    "WAKEUP: the start of your round: take dice back, fight, score, then Shake. Two "
+    "are musts: Take dodge and One a set.",
+    "TAKE DODGE: at your wakeup your dodge dice come back first (a must).",
+    "ONE A SET: at your wakeup keep only your top scallywag on each column; the lower "
+    "ones go back (a must).",
     "INDULGENCY: a cookie card that wants dice of a kind (a pair, a straight).",
     "TASK, SET: a column of 6 task cards, Clean, Laundry, DIY or Cook.",
     "SCALLYWAG: your die on a task card. Each new one is one level higher.",
     "READY, USED: a ready column can pay a reward; doing it makes it used. "
-    "Ready all (e) readies them.",
+    "Ready all readies them.",
     "REWARD: what a task card gives when its column pays.",
     "PRANK: dice that attack at your wakeup.",
     "DODGE: dice that defend in their round.",
-    "COMBAT: your prank against their dodge; higher takes a cookie.",
+    "SLOT: prank and dodge each have slots 1 to 4; each die goes on the next slot, "
+    "and some rewards move it up. The slot counts, not the die's number.",
+    "COMBAT: your prank slot against their dodge slot; higher takes a cookie.",
     "MODIFY SPOT: 2 spots; a die there changes another die by 1 (6+1 is 1).",
     "GOAL LINE: scallywags on level 6 of all 3 columns: 2 victory dice.",
     "SHENANIGANS: a card that hinders your opponent in their next round.",
-    "CODES: CL LA DI CO the columns; PR 2P 3K S5 FH 4K 2T S6 the cookie cards.",
+    "CLEAN 3'S HELP: that round a card needs 1 die fewer.",
+    "THE TABLE: player 1 left, 2 right: victory boxes, the cookie die, and by it P "
+    "and D with a number: the prank and dodge slots (P3: prank slot 3; D-: no dodge). "
+    "Columns: CL Clean, LA Laundry, DI DIY, CO Cook; a ladder for each player, solid "
+    "= ready, hollow = used.",
+    "CARD CODES: PR A Pair, 2P 2 Pairs, 3K 3-of-a-kind, S5 Straight 5, FH Full House, "
+    "4K 4-of-a-kind, 2T Two 3-of-a-kind, S6 Straight 6. A lit half: P1 (left) or P2 "
+    "(right) has dice on it.",
 )
 
 CONTROLS = (
@@ -78,12 +91,12 @@ RULES = (
     "COOKIES: scoring raises your cookie die, never past 6; excess is lost. At 6 you "
     "take a victory die and the cookie die goes back to 1. Some cards give a victory "
     "die directly. The 3rd victory die wins at once.",
-    "WAKEUP, any order: (a) must: take back dodge dice. (b) combat: your prank slot "
-    "vs their dodge slot; higher takes 1 of their cookies (not below 1), then your "
-    "prank dice come back. (c) score your indulgencies that beat theirs. (d) goal: a "
-    "die on level 6 of all 3 sets = 2 victory dice. (e) once: ready all scallywags; "
-    "afterwards use Wakeup abilities. (f) take back dice; must keep at most 1 "
-    "scallywag a set.",
+    "WAKEUP, any order: Take dodge (a must): your dodge dice come back. Combat: your "
+    "prank slot vs their dodge slot; higher takes 1 of their cookies (not below 1), then "
+    "your prank dice come back. Score your indulgencies that beat theirs. Goal line: a "
+    "die on level 6 of all 3 sets = 2 victory dice. Ready all (once): every scallywag "
+    "ready; afterwards use Wakeup abilities. Take back dice; One a set (a must): at most "
+    "1 scallywag a set.",
     "SHAKE: roll your pool.",
     "ACTION, any order, then pass: modify (die on a spot, another die +-1, 1<->6); "
     "prank or dodge (any die, fills the next slot, max 4); indulgency (dice that fit "
@@ -113,12 +126,12 @@ RULINGS = (
     "opponent is the top die of a set you pick.",
     "16 Clean6 clears your scallywags from all 3 sets, then a victory die.",
     "17 Goal: needs level 6 on all 3 sets; scallywags return, 2 victory dice.",
-    "18 Tasks may be done in Wakeup after step e (not Cook2-6: shaken dice). A set "
+    "18 Tasks may be done in Wakeup after Ready all (not Cook2-6: shaken dice). A set "
     "pays at most once a round (DIY5 makes others ready again).",
     "19 Combat always returns your prank dice, hit or not; equal is a dodge.",
     "20 One group per player per indulgency. Two pairs / two triples need 2 values.",
     "21 New scallywags share the set's orientation; the first (a 1) is ready.",
-    "22 Step f keeps your top scallywag on each set.",
+    "22 One a set keeps your top scallywag on each set.",
     "23 Unused shaken dice stay in the pool and are shaken again.",
     "24 Straight 6 always ties; Full House and 2x3 compare the triple first.",
     "25 Every +-change wraps: 6+1=1, 1-1=6, 5+2=1.",
