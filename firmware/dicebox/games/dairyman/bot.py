@@ -1096,8 +1096,10 @@ def _why(s, a, plan):
     ices = ices_at_hand(s)
     if v == "lock":
         n, k2, push, claim = plan[0], plan[1], plan[2], plan[3]
-        txt = "Lock %s (barn %d%s)" % (_dice_text(s, a[1]), here,
-                                      ", %d sets" % n if n > 1 else "")
+        txt = "Lock %s" % _dice_text(s, a[1])
+        for t in plan[4][1:]:           # the plan's other sets, locked after it
+            txt += " and " + "+".join("%d" % v for v in SETS[t])
+        txt += " (barn %d)" % here
         if push and k2 >= 1:
             p = roll_chance([0] * 7, k2, ices)
             return txt + ", reroll %d: %s for barn %d." % (k2, _chance(p, ices), nxt)

@@ -388,6 +388,8 @@ class State:
             if v == "fail":
                 txt = "%s had no %s: backorder -5 (has %d)" % (
                     who, "set" if self.need_lock else "claim", self.tokens[self.seat] + 1)
+                if self.barn_total():
+                    txt += "; barns lost (%d)" % self.barn_total()
                 L = c.last
                 if not L or L[0] != "reset":
                     return txt + ". " + self._turn_end_words(c)
