@@ -2,7 +2,7 @@
 driven by playwright-core (web/test/browser.mjs).
 
 The page is built into a temporary folder and served on localhost. With the
-simulator's dice seed, the browser plays host_tools/shots/web.txt up to the
+simulator's dice seed, the browser plays host_tools/screenshots/web.txt up to the
 Dairyman menu in real time through the page's own inputs (on-screen buttons
 by pointer, keys, a stream of devicemotion events that rolls the dice, the
 Shake button); every canvas picture must equal the simulator's golden. Then

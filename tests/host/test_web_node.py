@@ -1,9 +1,9 @@
 """The web edition under Node: the firmware in MicroPython's WebAssembly port.
 
-The build (host_tools/web_build.py) is run once; web/test/node_run.mjs loads
+The build (host_tools/web/web_build.py) is run once; web/test/node_run.mjs loads
 the port from it, writes the firmware into its filesystem as the page does,
 and registers the same ``dicebox_js`` module the page registers. The scenes
-of host_tools/shots/web.txt (boot to the home menu, 2d6, the first turn of
+of host_tools/screenshots/web.txt (boot to the home menu, 2d6, the first turn of
 each game) must equal the simulator's goldens pixel for pixel, with the same
 dice seed. Saves go to the page's storage and survive a reload; a damaged
 entry is set aside as on the device; the crypto dice pass the health tests
