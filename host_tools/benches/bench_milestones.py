@@ -30,7 +30,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -76,104 +75,23 @@ def play(n, cls, seed, ms_per_roll, **variant):
     return st.score(), st.rolls
 
 
-MPY_SCRIPT = r"""
-import sys
-sys.path.insert(0, %(fw)r)
-sys.path.insert(0, %(extra)r)
-import gc, time
-gc.collect()
-base = gc.mem_alloc()
-from dicebox.games.milestones import rules
-import %(botmod)s as bot
-from dicebox.core import rng
-from dicebox.core.game import CHANCE, resolve_chance
-gc.collect()
-code = gc.mem_alloc() - base
-COLD = %(cold)d
-r = rng.seeded(5)
-peak = 0
-rolls = []
-acts = []
-for game in range(%(games)d):
-    st = rules.State(5, big_pile=False, mandatory=(0, 2), hourglass_side=6)
-    bots = [bot.Bot(i, seed=11 + i + 7 * game) for i in range(5)]
-    now = 0
-    nb = 0
-    while not st.over:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        # frames: one bot a frame looks for a claim, flip or discard (as the table does)
-        moved = False
-        for f in range(10):
-            b = bots[nb]
-            nb = (nb + 1) %% 5
-            if COLD and hasattr(bot, "forget"):
-                bot.forget()
-            t0 = time.ticks_us()
-            a = b.act(st, roll=False)   # the look, as the old table called it
-            acts.append(time.ticks_diff(time.ticks_us(), t0))
-            if a is not None and a[0] != "roll":
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        best = 1 << 30
-        for rep in range(3):   # fastest of 3 (cold: each from nothing)
-            b._roll = 0     # time the search itself, not the kept answer
-            if COLD and hasattr(bot, "forget"):
-                bot.forget()
-            t0 = time.ticks_us()
-            m = b.choose_roll(st)
-            best = min(best, time.ticks_diff(time.ticks_us(), t0))
-        rolls.append(best)
-        gc.collect()
-        u = gc.mem_alloc() - base
-        if u > peak:
-            peak = u
-        st.apply(("roll", m))
-        resolve_chance(st, r)
-        now += 4000
-        st.apply(("time", now))
-gc.collect()
-live = gc.mem_alloc() - base
-
-
-def stats(x):
-    x.sort()
-    return "%%d %%d %%d %%d" %% (len(x), x[len(x) // 2], x[min(len(x) - 1, len(x) * 99 // 100)], x[-1])
-
-
-print("RESULT", code, peak, live, stats(rolls), stats(acts))
-"""
-
-
 def mpy_bench(bot_file=None, runs=3, games=2, cold=False):
     """Fastest of ``runs`` runs at the device's cap (each ``games`` 5-seat games), then one
     run with the heap capped at 96wK to show the whole session fits."""
     extra = os.path.dirname(os.path.abspath(bot_file)) if bot_file else ROOT
     botmod = os.path.splitext(os.path.basename(bot_file))[0] if bot_file else \
         "dicebox.games.milestones.bot"
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(MPY_SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "extra": extra,
-                              "botmod": botmod, "games": games, "cold": int(cold)})
-        path = f.name
+    path = os.path.join(upy.folder("benches"), "bench_milestones_mpy.py")
+    args = (path, upy.FIRMWARE, extra, botmod, games, int(cold))
     res = []
-    try:
-        for _ in range(runs):
-            p = subprocess.run(upy.argv(path), capture_output=True,
-                               text=True, timeout=900)
-            lines = [x for x in p.stdout.splitlines() if x.startswith("RESULT")]
-            if not lines:
-                raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
-            res.append([int(v) for v in lines[0].split()[1:]])
-        p = subprocess.run(upy.argv(path, heap="96wK"), capture_output=True,
-                           text=True, timeout=900)
-        fits = p.returncode == 0 and "RESULT" in p.stdout
-    finally:
-        os.unlink(path)
+    for _ in range(runs):
+        p = subprocess.run(upy.argv(*args), capture_output=True, text=True, timeout=900)
+        lines = [x for x in p.stdout.splitlines() if x.startswith("RESULT")]
+        if not lines:
+            raise SystemExit("micropython run failed:\n" + p.stdout + p.stderr)
+        res.append([int(v) for v in lines[0].split()[1:]])
+    p = subprocess.run(upy.argv(*args, heap="96wK"), capture_output=True, text=True, timeout=900)
+    fits = p.returncode == 0 and "RESULT" in p.stdout
     # fastest of the runs, per figure (the machines are noisy)
     best = [min(x[i] for x in res) for i in range(len(res[0]))]
     d = {"import_bytes": best[0], "heap_live_peak_bytes": best[1],

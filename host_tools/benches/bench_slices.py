@@ -291,42 +291,6 @@ def report(game, rows, out=print):
 
 # Mildred's Expert at the positions of fixed-seed Strong self-play games (the
 # same positions whatever the Expert plays): every decision's microseconds
-EXPERT_SCRIPT = r"""
-import sys, time, gc
-from dicebox.core import rng as RNG
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
-from dicebox.games.mildred import rules as R, bot as B
-try:
-    from dicebox.core.think import Budget
-except ImportError:
-    Budget = None
-
-
-def run(st, r, lv):
-    if Budget is None:
-        return B.run(B.think(st, r, lv))
-    return B.run(B.think(st, r, lv, Budget(B.SLICE)))
-
-
-out = []
-for g in range(%(games)d):
-    r = RNG.seeded(g + 1)
-    st = R.State()
-    k = 0
-    while st.current_player() != TERMINAL:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        gc.collect()
-        gc.disable()
-        t0 = time.ticks_us()
-        run(st, RNG.seeded(1000 * g + k), 3)
-        out.append(time.ticks_diff(time.ticks_us(), t0))
-        gc.enable()
-        k += 1
-        st.apply(run(st, r, 2))
-print(" ".join(str(x) for x in out))
-"""
 OLD_EXPERT = "f176f30"   # the last commit with the Expert on 120 units
 
 
@@ -342,14 +306,12 @@ def expert_ratio(against=OLD_EXPERT, games=4, runs=4, out=print):
         arc = subprocess.run(["git", "-C", root, "archive", against, "firmware"],
                              capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=arc, check=True)
-        prog = os.path.join(tmp, "expert.py")
-        with open(prog, "w") as f:
-            f.write(EXPERT_SCRIPT % {"games": games})
+        prog = os.path.join(upy.folder("benches"), "bench_slices_expert_mpy.py")
         times = {"old": [], "new": []}
         for _ in range(runs):
             for name, fw in (("old", os.path.join(tmp, "firmware")), ("new", os.path.join(root, "firmware"))):
                 env = dict(os.environ, MICROPYPATH=fw)
-                got = subprocess.run(upy.argv(prog), capture_output=True,
+                got = subprocess.run(upy.argv(prog, games), capture_output=True,
                                      text=True, env=env, check=True).stdout.split()
                 times[name].append([int(x) for x in got])
     old = [min(x) for x in zip(*times["old"])]

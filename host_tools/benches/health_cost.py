@@ -26,38 +26,6 @@ import upy  # noqa: E402
 ROOT = upy.ROOT
 OLD = "a60eda7"
 
-BENCH = r"""
-import sys, time, os
-sys.path.insert(0, %(path)r)
-from dicebox.core import health
-VARIED = %(varied)r
-if VARIED:
-    mem = bytearray(os.urandom(4096 + 64))
-    for q in range(len(mem)):
-        mem[q] &= 1
-else:
-    mem = bytearray([1])
-def bench(n, reps, runs):
-    try:
-        t = health.HealthTest(50, health.WINDOW)
-    except AttributeError:
-        t = health.HealthTest(50)
-    best = 1e9
-    for r in range(runs):
-        t.reset()
-        t.rct_c = 1 << 29      # time the loop, not a failure's message
-        t.apt_c = 1 << 29
-        t0 = time.ticks_us()
-        for _ in range(reps):
-            t.run_mem(mem, 0, n)
-        dt = time.ticks_diff(time.ticks_us(), t0) / reps
-        if dt < best:
-            best = dt
-    return best
-for n in %(sizes)r:
-    print(n, bench(n, 3000 if n < 100 else 200, %(runs)d))
-"""
-
 
 def variant(src, per_word):
     """The loop reading one address further each read."""
@@ -91,8 +59,9 @@ def tree(base, src):
 
 
 def run(path, varied, sizes, runs):
-    code = BENCH % {"path": path, "varied": varied, "sizes": sizes, "runs": runs}
-    out = subprocess.run(upy.argv("-c", code, heap=None), capture_output=True, text=True, check=True).stdout
+    prog = os.path.join(upy.folder("benches"), "health_cost_mpy.py")
+    out = subprocess.run(upy.argv(prog, path, int(bool(varied)), ",".join(str(n) for n in sizes), runs, heap=None),
+                         capture_output=True, text=True, check=True).stdout
     return {int(a): float(b) for a, b in (ln.split() for ln in out.split("\n") if ln)}
 
 
