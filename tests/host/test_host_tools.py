@@ -49,3 +49,32 @@ def test_the_runner_starts_the_unix_port_under_the_cap():
     big = subprocess.run(upy.argv("-c", "import gc; print(gc.mem_free() + gc.mem_alloc())", heap="480wK"),
                          capture_output=True, text=True, timeout=60)
     assert int(big.stdout.split()[-1]) > 1.9 * total
+
+
+# where a path to a tool is written; firmware/ and README.md still name some
+# tools by their old flat paths in comments and prose
+WRITTEN = ("Makefile", ".ci", "docs", "tests", "web", "host_tools")
+TEXT = CODE + (".md", ".txt", ".html")
+
+
+def test_every_tool_path_written_in_code_tests_and_docs_exists():
+    slash = re.compile(r"host_tools/([\w./]*\w)([<*]?)")
+    joined = re.compile(r"""["']host_tools["']((?:\s*,\s*["'][\w.]+["'])+)""")
+    missing = []
+    for top in WRITTEN:
+        start = os.path.join(upy.ROOT, top)
+        paths = [start] if os.path.isfile(start) else [
+            os.path.join(d, f) for d, dirs, files in os.walk(start)
+            if not any(s in d.split(os.sep) for s in SKIP) for f in files if f.endswith(TEXT)]
+        for p in paths:
+            text = open(p, encoding="utf-8", errors="replace").read()
+            rels = [m.group(1) + m.group(2) for m in slash.finditer(text)]
+            rels += ["/".join(re.findall(r"[\w.]+", m.group(1))) for m in joined.finditer(text)]
+            for rel in rels:
+                if re.search(r"[<*]|(^|/)[A-Z]+\.", rel):   # a pattern (bench_<game>.py, NAME.txt): its folder
+                    rel = os.path.dirname(rel)
+                at = os.path.join(upy.TOOLS, rel)
+                # a module's name (milestones_odds.keep_sums) is its file
+                if not os.path.exists(at) and not os.path.exists(at.rsplit(".", 1)[0] + ".py"):
+                    missing.append((os.path.relpath(p, upy.ROOT), rel))
+    assert not missing, missing

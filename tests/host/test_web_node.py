@@ -18,6 +18,8 @@ import subprocess
 import pytest
 from PIL import Image
 
+import upy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NODE = shutil.which("node")
 RUNNER = os.path.join(ROOT, "web", "test", "node_run.mjs")
@@ -64,7 +66,7 @@ def panel_bits(hexbuf):
 
 
 def test_web_scenes_match_the_simulator_goldens():
-    res = node("script", os.path.join(ROOT, "host_tools", "shots", "web.txt"), "1")
+    res = node("script", os.path.join(upy.folder("screenshots"), "web.txt"), "1")
     names = [n for n, _ in res["shots"]]
     assert names[0] == "web_menu" and "web_2d6" in names
     for game in ("web_dairyman", "web_milestones", "web_mildred"):
