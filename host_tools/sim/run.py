@@ -470,7 +470,7 @@ class Tty:
 
 
 NO_TTY = ("make sim needs an interactive terminal; for scripted runs use "
-          "host_tools/sim/run.py --script FILE --out DIR (see host_tools/shots/*.txt)")
+          "host_tools/sim/run.py --script FILE --out DIR (see host_tools/screenshots/*.txt)")
 
 
 def interactive(data, cols=0, rows=0, narrow=False):

@@ -9,8 +9,8 @@ checks the models themselves).
 import os
 import sys
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 
 import bench  # noqa: E402
 
@@ -199,9 +199,8 @@ def test_a_screen_pushed_in_a_frame_has_its_drawing_timed_as_ui_work():
         "r.in_frame(lambda: app.push(ui.TextPage(app, 'T', 'a page opened by a key')))\n"
         "top = app.top()\n"
         "print('TIMED', r.draws_timed - n, type(top).__name__, 'draw' in top.__dict__)\n"
-    ) % (os.path.join(ROOT, "host_tools", "bench_frames.py"), os.path.join(ROOT, "firmware"),
-         os.path.join(ROOT, "host_tools"))
-    p = subprocess.run([bench.MPY, "-X", "heapsize=" + bench.HEAP, "-c", script],
+    ) % (os.path.join(upy.folder("benches"), "bench_frames.py"), upy.FIRMWARE, upy.folder("benches"))
+    p = subprocess.run(upy.argv("-c", script),
                        capture_output=True, text=True, timeout=120, cwd=ROOT)
     line = [x for x in p.stdout.splitlines() if x.startswith("TIMED")]
     assert line, p.stdout + p.stderr

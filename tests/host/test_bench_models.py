@@ -1,14 +1,13 @@
-"""The chip models of `make bench` (host_tools/device_factors.py, issue 20):
+"""The chip models of `make bench` (host_tools/benches/device_factors.py, issue 20):
 the factors (the fixed ones and this host's, fitted on the tree the chip audit
 ran), the flash model and its counting device, the heap model that counts
 modules, names and play data apart, the reference loop's load check, and the
 calibrated table's verdicts."""
 import os
 import subprocess
-import sys
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 
 import bench  # noqa: E402
 import device_factors as DF  # noqa: E402
@@ -150,8 +149,8 @@ def test_counting_flash_sees_littlefs_erase_and_program():
         "with open('/flash/r.json') as f:\n"
         "    n = len(f.read())\n"
         "print('FLASH', a[0], a[1], b[0], b[1], n, d.us > 0)\n"
-    ) % os.path.join(ROOT, "host_tools")
-    p = subprocess.run([bench.MPY, "-c", script], capture_output=True, text=True, timeout=120)
+    ) % upy.folder("benches")
+    p = subprocess.run(upy.argv("-c", script, heap=None), capture_output=True, text=True, timeout=120)
     line = [x for x in p.stdout.splitlines() if x.startswith("FLASH")]
     assert line, p.stdout + p.stderr
     e1, p1, e2, p2, n, timed = line[0].split()[1:]

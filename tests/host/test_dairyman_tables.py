@@ -125,7 +125,7 @@ def test_ice_table_is_set_chance():
     for j, combo in enumerate(bot.ICE_COMBOS):
         for m in range(13):
             if m > 7 and len(combo) > 1:
-                continue                   # (the whole table: host_tools/dairyman_odds.py)
+                continue                   # (the whole table: host_tools/studies/dairyman_odds.py)
             want = int(round(bot.set_chance([0] * 7, m, list(combo)) * 100000))
             assert bot.ICE_P[j][m] == want, (combo, m)
     for m in range(13):

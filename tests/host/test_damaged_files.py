@@ -1,7 +1,7 @@
 """Damaged files: >= 200 mutations of a real saved file of every kind the
 console writes, read back by the real App and the screen that reads it,
 under the MicroPython unix port with the `make sim` heap cap (engine:
-host_tools/mutate.py). Each case must end without an exception, error screen
+host_tools/testing/mutate.py). Each case must end without an exception, error screen
 or error.log line, without hanging, with the file used or set aside (.bad)
 and its problem shown by that screen, and with every other file
 byte-identical."""
@@ -9,17 +9,16 @@ import json
 import os
 import queue
 import subprocess
-import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-MUTATE = os.path.join(ROOT, "host_tools", "mutate.py")
-HEAP = "240wK"
+import upy
+
+ROOT = upy.ROOT
+MUTATE = os.path.join(upy.folder("testing"), "mutate.py")
 KINDS = ("settings", "roller", "roller_history", "roller_presets", "timer", "dairyman",
          "mildred", "milestones_game", "milestones_high")
 COUNT = 200
@@ -31,13 +30,12 @@ GOOD = ("loaded", "set aside", "removed")
 
 def firmware():
     """The mpy-cross build the board and `make sim` run (host_tools/build.py)."""
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
     import build
     return build.test_tree()
 
 def _run_from(kind, start, data):
     """Run cases start..COUNT-1; returns (result or None, hung case or None, output tail)."""
-    cmd = [MPY, "-X", "heapsize=" + HEAP, MUTATE, kind, str(COUNT), str(SEED), str(start), data]
+    cmd = upy.argv(MUTATE, kind, COUNT, SEED, start, data)
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
                          env=dict(os.environ, DICEBOX_FIRMWARE=firmware()))
     lines = queue.Queue()

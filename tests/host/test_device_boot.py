@@ -8,8 +8,8 @@ import json
 import os
 import subprocess
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 FAKE = r"""
 import sys, json
@@ -333,10 +333,10 @@ print("RESULT " + json.dumps(out))
 
 def boot(**cfg):
     from dicebox.hal import board
-    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": upy.TOOLS,
                       "cfg": json.dumps(cfg)}
               + SCENARIO % {"btn_a": board.BTN_A, "btn_b": board.BTN_B, "btn_up": board.BTN_UP})
-    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     line = [x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1]
     return json.loads(line[7:])
@@ -586,9 +586,9 @@ print("RESULT " + json.dumps(out))
 
 def run_main(tmp_path, **cfg):
     cfg.update({"main": os.path.join(ROOT, "firmware", "main.py"), "data": str(tmp_path), "frames": 30})
-    script = FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+    script = FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": upy.TOOLS,
                      "cfg": json.dumps(cfg)} + MAIN
-    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     return p, json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
 
@@ -624,7 +624,7 @@ def test_a_part_that_fails_at_boot_is_left_out_and_said(tmp_path):
 
 
 def test_boot_with_a_dead_piezo_and_battery_gives_stand_ins():
-    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": upy.TOOLS,
                       "cfg": json.dumps({"fail": ["PWM", "ADC"]})}
               + """
 hw = device.boot(watchdog=True)
@@ -635,7 +635,7 @@ out = {"buzzer": type(hw.buzzer).__name__, "battery": type(hw.battery).__name__,
        "kind": hw.shake.kind, "entropy_ok": hw.entropy_ok, "wdt": STATE["wdt"]}
 print("RESULT " + json.dumps(out))
 """)
-    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     r = json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
     assert r["buzzer"] == "NoBuzzer" and r["battery"] == "NoBattery" and r["pct"] is None
@@ -647,7 +647,7 @@ def test_a_boot_like_the_last_one_writes_nothing_to_the_log(tmp_path):
     # issue 20: "no accelerometer" went to /error.log on every boot (a flash
     # write of about 50 ms): the boot's notices are logged only when they change
     notes = str(tmp_path / "error.last")
-    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools"),
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": upy.TOOLS,
                       "cfg": json.dumps({"accel": False})}
               + """
 device.NOTES_PATH = %r
@@ -659,7 +659,7 @@ for accel in (False, False, False, True, True, False):
     counts.append(len(STATE.get("log", [])) - n)
 print("RESULT " + json.dumps({"counts": counts, "log": STATE.get("log", [])}))
 """ % notes)
-    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     r = json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
     # first boot without the accelerometer: logged; the same again: nothing; the

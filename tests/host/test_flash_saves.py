@@ -1,5 +1,5 @@
 """Saves on littlefs itself (the unix port's VfsLfs2, mounted as rp2 mounts
-it, over a Python block device: host_tools/bench_flash.py): every record of a
+it, over a Python block device: host_tools/benches/bench_flash.py): every record of a
 full game of each title at its largest table stays under the inline budget,
 and a power cut before or halfway through any program or erase of the
 in-place saves leaves the old record or the new one, a usable file and a
@@ -7,22 +7,20 @@ filesystem that takes the next save."""
 import json
 import os
 import subprocess
-import sys
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-BENCH = os.path.join(ROOT, "host_tools", "bench_flash.py")
+BENCH = os.path.join(upy.folder("benches"), "bench_flash.py")
 INLINE = 460        # core/storage.py's INLINE; littlefs inlines up to 512 B here
 
 
 def firmware():
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
     import build
     return build.test_tree()
 
 
 def run(*args):
-    p = subprocess.run([MPY, "-X", "heapsize=64M", BENCH] + list(args), capture_output=True,
+    p = subprocess.run(upy.argv(BENCH, *args, heap="64M"), capture_output=True,
                        text=True, timeout=1800, cwd=ROOT,
                        env=dict(os.environ, DICEBOX_FIRMWARE=firmware()))
     for line in p.stdout.splitlines():

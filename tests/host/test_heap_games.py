@@ -4,14 +4,14 @@ any session, so that about 96 KB stay free).
 
 Each game is opened from the home menu as a player does (its modules load
 one a frame), a game with bots is started and played for a few hundred
-frames by the frame bench's runner (``host_tools/bench_frames.py``); the
+frames by the frame bench's runner (``host_tools/benches/bench_frames.py``); the
 live heap is sampled every few frames (the stack wiped, a full collection,
 ``gc.mem_alloc()``) and turned into a chip figure by the calibrated heap
-model, as ``make bench`` does (host_tools/device_factors.py): the host bytes
+model, as ``make bench`` does (host_tools/benches/device_factors.py): the host bytes
 live when play starts (the console and the game's modules, their names and
 constants) x 0.62, plus what play added since x 0.5. On the tree the chip
 audit ran (a60eda7) this model came within 0.95-1.06 of the chip's own
-figures (``host_tools/bench.py --heap-check``). Also checked: what play does
+figures (``host_tools/benches/bench.py --heap-check``). Also checked: what play does
 not need (help texts, start menus, setup pages, the end of a game, the
 table's pages used now and then) is not in ``sys.modules`` while the table
 is on top.
@@ -25,18 +25,16 @@ turns into a failure once the budget is met (then move the game into
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 import pytest
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 
 import build  # noqa: E402
 import device_factors as DF  # noqa: E402
 
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 BUDGET_KB = DF.HEAP_LIVE_MAX_KB       # 150 KB on the chip
 WITHIN = ()
 # today's peaks over these frames (KB on the chip by the calibrated model:
@@ -98,9 +96,9 @@ _RUNS = {}
 
 def run(game):
     if game not in _RUNS:
-        script = _SCRIPT % {"fw": fw(), "tools": os.path.join(ROOT, "host_tools"),
+        script = _SCRIPT % {"fw": fw(), "tools": upy.folder("benches"),
                             "game": game, "frames": FRAMES, "rare": RARE}
-        p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True,
+        p = subprocess.run(upy.argv("-c", script), capture_output=True,
                            text=True, timeout=120, cwd=ROOT)
         lines = [x for x in p.stdout.splitlines() if x.startswith("HEAP ")]
         assert p.returncode == 0 and lines, (p.stdout[-2000:], p.stderr[-2000:])

@@ -36,7 +36,7 @@ def test_variant_games_finish():
 
 
 def test_each_level_scores_more_than_the_one_below():
-    # the full ladder (1,000 games a row) is host_tools/ladder_milestones.py; here
+    # the full ladder (1,000 games a row) is host_tools/studies/ladder_milestones.py; here
     # a few dozen games with the same seeds for every level
     for n, games in ((1, 40), (4, 30)):
         means = []

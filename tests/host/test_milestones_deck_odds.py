@@ -1,5 +1,5 @@
 """The Milestones deck under optimal rerolls: recompute every card's exact odds and
-expected rolls (host_tools/milestones_odds.py), check that tiers and points follow
+expected rolls (host_tools/studies/milestones_odds.py), check that tiers and points follow
 the expected rolls, and that docs/games/milestones-deck.md prints this table."""
 import os
 from fractions import Fraction

@@ -3,7 +3,7 @@
 For every card and special side the bot values exactly, every set of kept dice
 (any dice, not only the ones the tables were read from) and every face they show:
 the count of the rerolls that meet the task, summed over every roll of the 6**6
-by host_tools/milestones_odds.keep_sums, equals the module's figure."""
+by host_tools/studies/milestones_odds.keep_sums, equals the module's figure."""
 import os
 import sys
 

@@ -7,12 +7,10 @@ leave a heap with plenty free and no room for the next qstr pool (the soak's
 import os
 import re
 import subprocess
-import sys
 import tempfile
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 import build  # noqa: E402
 
 _RUN = []
@@ -21,8 +19,8 @@ _RUN = []
 def probe():
     if not _RUN:
         data = tempfile.mkdtemp(prefix="dicebox_names_")
-        p = subprocess.run([MPY, "-X", "heapsize=240wK", os.path.join(ROOT, "tests", "host", "names_probe.py"),
-                            build.test_tree(), data], capture_output=True, text=True, timeout=300, cwd=ROOT)
+        p = subprocess.run(upy.argv(os.path.join(ROOT, "tests", "host", "names_probe.py"),
+                                    build.test_tree(), data), capture_output=True, text=True, timeout=300, cwd=ROOT)
         assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
         _RUN.append(p.stdout)
     return _RUN[0]
@@ -81,7 +79,7 @@ def test_a_game_opened_at_once_after_boot_waits_for_the_names_a_piece_a_frame():
 
 
 def test_the_bench_estimates_a_piece_by_its_ratio_to_core_apps_import():
-    """host_tools/bench_names.py: the fastest run of each, and a piece's chip
+    """host_tools/benches/bench_names.py: the fastest run of each, and a piece's chip
     time = 143 ms (core.app's import on the chip) x piece / core.app here."""
     import bench_names
     r = bench_names.estimate([2000, 1430, 1600], [[100, 300], [90, 350], [120, 280]])

@@ -12,8 +12,8 @@ import subprocess
 import adafruit_ssd1306
 from sim.panel import SimPanel
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 # Shapes both libraries draw the same way: (op, args...)
 OPS = [
@@ -158,8 +158,8 @@ TEXT = [("fill_rect", 0, 0, 128, 9, 0), ("text", "Roll 3d6 = 11", 2, 1, 1),
 
 
 def our_picture():
-    script = MPY_SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "ht": os.path.join(ROOT, "host_tools")}
-    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], input=json.dumps([OPS, SECOND, TEXT]),
+    script = MPY_SCRIPT % {"fw": os.path.join(ROOT, "firmware"), "ht": upy.TOOLS}
+    p = subprocess.run(upy.argv("-c", script), input=json.dumps([OPS, SECOND, TEXT]),
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr + p.stdout
     return p.stdout.split("\n")
@@ -276,7 +276,7 @@ def test_independent_decoder_follows_the_column_windows():
     script = TRACE_SCRIPT % {"fw": os.path.join(ROOT, "firmware")}
     windows = 0
     for seed in (11, 22, 33, 44):
-        p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], input=str(seed * 2654435761 & 0xFFFFFFFF),
+        p = subprocess.run(upy.argv("-c", script), input=str(seed * 2654435761 & 0xFFFFFFFF),
                            capture_output=True, text=True, timeout=60)
         assert p.returncode == 0, p.stderr + p.stdout
         dec = Decoder()

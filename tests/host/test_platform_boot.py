@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 
+import upy
 from dicebox.core import storage
 
 _spec = importlib.util.spec_from_file_location(
@@ -124,9 +125,9 @@ print("RESULT " + json.dumps(out))
 def _parts(mode):
     import subprocess
     script = (_harness.FAKE % {"fw": os.path.join(_harness.ROOT, "firmware"),
-                               "ht": os.path.join(_harness.ROOT, "host_tools"),
+                               "ht": upy.TOOLS,
                                "cfg": json.dumps({"mode": mode})} + PARTS)
-    p = subprocess.run([_harness.MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True,
+    p = subprocess.run(upy.argv("-c", script), capture_output=True,
                        text=True, timeout=120)
     assert p.returncode == 0, p.stdout + p.stderr
     return json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])

@@ -12,13 +12,11 @@ the call stack, so they were collected only in the middle of the next import.
 """
 import os
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 import build  # noqa: E402
 
 SCRIPT = r"""
@@ -59,9 +57,9 @@ for p in problems[:5]:
 
 def play(seed, taps=3000):
     data = tempfile.mkdtemp(prefix="dicebox_heap_")
-    script = SCRIPT % {"sim": os.path.join(ROOT, "host_tools", "sim"), "ht": os.path.join(ROOT, "host_tools"),
+    script = SCRIPT % {"sim": upy.folder("sim"), "ht": upy.TOOLS,
                        "fw": build.test_tree(), "seed": seed, "data": data, "taps": taps}
-    p = subprocess.run([MPY, "-X", "heapsize=240wK", "-c", script], capture_output=True, text=True,
+    p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True,
                        timeout=600)
     return p.returncode, p.stdout, p.stderr
 

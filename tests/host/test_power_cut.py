@@ -11,7 +11,7 @@ resumed game played to its end must be counted exactly once in the records
 (and, in Milestones, in the high scores). A cut that leaves the same records
 as an earlier cut (the open, write and rename of one save leave the same
 .json files; only the half-written .tmp differs) is booted and resumed, not
-played to the end a second time. Engine: ``host_tools/mutate.py
+played to the end a second time. Engine: ``host_tools/testing/mutate.py
 powercut`` (one game per title keeps the files each cut would leave, so every
 cut is judged on exactly the files of that cut). The person's moves are the
 Beginner bot's, played through the table as its keys play them, as early as
@@ -25,15 +25,15 @@ this one's."""
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-MUTATE = os.path.join(ROOT, "host_tools", "mutate.py")
+import upy
+
+ROOT = upy.ROOT
+MUTATE = os.path.join(upy.folder("testing"), "mutate.py")
 HEAP = "1024wK"
 GAMES = {"dairyman": 30, "mildred": 30, "milestones": 30}   # minutes of virtual play at most
 SEED = 3
@@ -44,13 +44,12 @@ _RESULTS = {}
 
 def firmware():
     """The mpy-cross build the board and `make sim` run (host_tools/build.py)."""
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
     import build
     return build.test_tree()
 
 def run(game):
     data = tempfile.mkdtemp(prefix="dicebox_powercut_%s_" % game)
-    cmd = [MPY, "-X", "heapsize=" + HEAP, MUTATE, "powercut", game, str(GAMES[game]), str(SEED), data]
+    cmd = upy.argv(MUTATE, "powercut", game, GAMES[game], SEED, data, heap=HEAP)
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=3600, cwd=ROOT,
                        env=dict(os.environ, DICEBOX_FIRMWARE=firmware()))
     for line in p.stdout.splitlines():

@@ -1,5 +1,5 @@
 """The bots' slices and decisions sized for the chip, from figures recorded in
-host_tools/bench_slices.py (measured once there, not timed here): a slice's
+host_tools/benches/bench_slices.py (measured once there, not timed here): a slice's
 units x unix-port microseconds a unit x the bot's chip factor <= 20 ms, every
 piece of work a bot charges fits a slice, Mildred's Expert within 250 ms, and
 the work is counted in each decision's Budget (no module counters)."""

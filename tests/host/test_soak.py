@@ -1,6 +1,6 @@
 """Soak: the real App in the headless simulator under the MicroPython unix
 port with the `make sim` heap cap, random button and shake events over every
-app and game (engine: host_tools/soak.py), on the firmware compiled by mpy-cross
+app and game (engine: host_tools/testing/soak.py), on the firmware compiled by mpy-cross
 as `make sim` runs it. Fails on any exception, error
 screen or error.log line, on a frame longer than 1 s of simulated time, and
 when the free heap at the home menu trends down or, once every entry has been
@@ -9,14 +9,13 @@ opened, any arrival home finds less free than the best by more than 12 KB
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-SOAK = os.path.join(ROOT, "host_tools", "soak.py")
-HEAP = "240wK"               # the `make sim` cap
+import upy
+
+ROOT = upy.ROOT
+SOAK = os.path.join(upy.folder("testing"), "soak.py")
 SEEDS = (11, 22, 33, 44, 55, 66, 77, 88)
 EVENTS = 3000                # a seed: 8 x 3000 = 24,000 events
 # Seeds known to fail because of firmware bugs still being fixed: each is run
@@ -25,14 +24,13 @@ KNOWN_FAILING_SEEDS = ()
 
 
 def firmware():
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
     import build
     return build.test_tree()
 
 
 def run(mode, *args):
     data = tempfile.mkdtemp(prefix="dicebox_soak_")
-    cmd = [MPY, "-X", "heapsize=" + HEAP, SOAK, mode] + [str(a) for a in args] + [data]
+    cmd = upy.argv(SOAK, mode, *args, data)    # the `make sim` cap
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT,
                        env=dict(os.environ, DICEBOX_FIRMWARE=firmware()))
     for line in p.stdout.splitlines():

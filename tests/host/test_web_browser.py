@@ -2,7 +2,7 @@
 driven by playwright-core (web/test/browser.mjs).
 
 The page is built into a temporary folder and served on localhost. With the
-simulator's dice seed, the browser plays host_tools/shots/web.txt up to the
+simulator's dice seed, the browser plays host_tools/screenshots/web.txt up to the
 Dairyman menu in real time through the page's own inputs (on-screen buttons
 by pointer, keys, a stream of devicemotion events that rolls the dice, the
 Shake button); every canvas picture must equal the simulator's golden. Then
@@ -22,6 +22,8 @@ import tempfile
 
 import pytest
 from PIL import Image
+
+import upy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GOLDEN = os.path.join(ROOT, "tests", "golden")
@@ -54,7 +56,7 @@ def test_web_page_in_headless_chromium():
     import web_build
     site = web_build.build_once()
     server = subprocess.Popen([os.path.join(ROOT, ".venv", "bin", "python"),
-                               os.path.join(ROOT, "host_tools", "web_serve.py"),
+                               os.path.join(upy.folder("web"), "web_serve.py"),
                                "--dir", site, "--port", "0", "--quiet"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -67,7 +69,7 @@ def test_web_page_in_headless_chromium():
         with os.fdopen(fd, "w") as f:
             json.dump({n[:-4]: golden_bits(n[:-4]) for n in os.listdir(GOLDEN)
                        if n.startswith("web_") and n.endswith(".png")}, f)
-        p = subprocess.run(["node", DRIVER, url, os.path.join(ROOT, "host_tools", "shots", "web.txt"),
+        p = subprocess.run(["node", DRIVER, url, os.path.join(upy.folder("screenshots"), "web.txt"),
                             exe, shot, goldens], capture_output=True, text=True, timeout=120,
                            cwd=os.path.join(ROOT, "web"))
         assert p.returncode == 0, p.stderr[-3000:]

@@ -1,9 +1,9 @@
 """The web edition under Node: the firmware in MicroPython's WebAssembly port.
 
-The build (host_tools/web_build.py) is run once; web/test/node_run.mjs loads
+The build (host_tools/web/web_build.py) is run once; web/test/node_run.mjs loads
 the port from it, writes the firmware into its filesystem as the page does,
 and registers the same ``dicebox_js`` module the page registers. The scenes
-of host_tools/shots/web.txt (boot to the home menu, 2d6, the first turn of
+of host_tools/screenshots/web.txt (boot to the home menu, 2d6, the first turn of
 each game) must equal the simulator's goldens pixel for pixel, with the same
 dice seed. Saves go to the page's storage and survive a reload; a damaged
 entry is set aside as on the device; the crypto dice pass the health tests
@@ -17,6 +17,8 @@ import subprocess
 
 import pytest
 from PIL import Image
+
+import upy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NODE = shutil.which("node")
@@ -64,7 +66,7 @@ def panel_bits(hexbuf):
 
 
 def test_web_scenes_match_the_simulator_goldens():
-    res = node("script", os.path.join(ROOT, "host_tools", "shots", "web.txt"), "1")
+    res = node("script", os.path.join(upy.folder("screenshots"), "web.txt"), "1")
     names = [n for n, _ in res["shots"]]
     assert names[0] == "web_menu" and "web_2d6" in names
     for game in ("web_dairyman", "web_milestones", "web_mildred"):

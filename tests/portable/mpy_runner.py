@@ -1,6 +1,7 @@
 """Runs portable test modules under the MicroPython unix port.
 
-usage: micropython -X heapsize=240wK tests/portable/mpy_runner.py test_mod [test_mod ...]
+usage: python host_tools/upy.py tests/portable/mpy_runner.py test_mod [test_mod ...]
+(host_tools/testing/mpytest.py runs each module so, on the mpy-cross build)
 Each ``test_*`` function (no arguments) in each module is called. Prints one
 line per failure with its traceback, then ``N passed, N failed``.
 """
@@ -14,7 +15,7 @@ try:
 except ImportError:
     getenv = None
 fw = getenv("DICEBOX_TEST_FW") if getenv else None
-# the firmware compiled by mpy-cross when host_tools/mpytest.py passes one (as
+# the firmware compiled by mpy-cross when host_tools/testing/mpytest.py passes one (as
 # the board runs it: compiling the sources inside the device-sized heap
 # spends memory the chip never spends), else the sources
 sys.path.insert(0, fw or here + "/../../firmware")

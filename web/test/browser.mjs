@@ -2,7 +2,7 @@
 //
 //   node browser.mjs URL SCRIPT CHROMIUM SCREENSHOT [GOLDENS.json]
 //
-// Opens URL?seed=1 and plays SCRIPT (host_tools/shots/web.txt) up to the shot
+// Opens URL?seed=1 and plays SCRIPT (host_tools/screenshots/web.txt) up to the shot
 // web_dairyman_menu in real time with the page's own inputs: presses go by
 // turns to the on-screen buttons (pointer) and the keys, the first shake is
 // a stream of devicemotion events, later ones the Shake button. Each shot

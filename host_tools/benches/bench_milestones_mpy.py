@@ -1,0 +1,82 @@
+"""The Milestones bots' reroll and look times and heap under the MicroPython
+unix port, five bot seats (bench_milestones.py runs it).
+
+usage: python host_tools/upy.py host_tools/benches/bench_milestones_mpy.py FIRMWARE EXTRA BOTMOD GAMES COLD
+
+BOTMOD is the bot's module (dicebox.games.milestones.bot, or a variant's file
+name in the folder EXTRA); COLD 1: the bots' remembered rolls forgotten before
+every call. Prints ``RESULT code peak live`` (bytes) then count, median, p99
+and max (us) of the rerolls and of the looks.
+"""
+import sys
+import gc
+import time
+
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[2])
+BOTMOD, GAMES, COLD = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+gc.collect()
+base = gc.mem_alloc()
+from dicebox.games.milestones import rules  # noqa: E402
+bot = __import__(BOTMOD, None, None, ("bot",))
+from dicebox.core import rng  # noqa: E402
+from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
+gc.collect()
+code = gc.mem_alloc() - base
+r = rng.seeded(5)
+peak = 0
+rolls = []
+acts = []
+for game in range(GAMES):
+    st = rules.State(5, big_pile=False, mandatory=(0, 2), hourglass_side=6)
+    bots = [bot.Bot(i, seed=11 + i + 7 * game) for i in range(5)]
+    now = 0
+    nb = 0
+    while not st.over:
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        # frames: one bot a frame looks for a claim, flip or discard (as the table does)
+        moved = False
+        for f in range(10):
+            b = bots[nb]
+            nb = (nb + 1) % 5
+            if COLD and hasattr(bot, "forget"):
+                bot.forget()
+            t0 = time.ticks_us()
+            a = b.act(st, roll=False)   # the look, as the old table called it
+            acts.append(time.ticks_diff(time.ticks_us(), t0))
+            if a is not None and a[0] != "roll":
+                st.apply(a)
+                moved = True
+                break
+        if moved:
+            continue
+        b = bots[st.turn]
+        best = 1 << 30
+        for rep in range(3):   # fastest of 3 (cold: each from nothing)
+            b._roll = 0     # time the search itself, not the kept answer
+            if COLD and hasattr(bot, "forget"):
+                bot.forget()
+            t0 = time.ticks_us()
+            m = b.choose_roll(st)
+            best = min(best, time.ticks_diff(time.ticks_us(), t0))
+        rolls.append(best)
+        gc.collect()
+        u = gc.mem_alloc() - base
+        if u > peak:
+            peak = u
+        st.apply(("roll", m))
+        resolve_chance(st, r)
+        now += 4000
+        st.apply(("time", now))
+gc.collect()
+live = gc.mem_alloc() - base
+
+
+def stats(x):
+    x.sort()
+    return "%d %d %d %d" % (len(x), x[len(x) // 2], x[min(len(x) - 1, len(x) * 99 // 100)], x[-1])
+
+
+print("RESULT", code, peak, live, stats(rolls), stats(acts))
