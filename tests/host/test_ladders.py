@@ -4,7 +4,7 @@
 Two kinds of check:
 
 * Fixed-seed games of every adjacent pairing, played here by the ladder tools'
-  own code (host_tools/ladder_dairyman.py, host_tools/ladder_mildred.py;
+  own code (host_tools/studies/ladder_dairyman.py, host_tools/studies/ladder_mildred.py;
   CPython, the pure rules), the upper level in the first seat in half the games
   and in the second in the other half. The seeds are the first GAMES of the
   runs the docs report, so these games are a part of those runs, and the same
@@ -38,7 +38,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+sys.path.insert(0, os.path.join(ROOT, "host_tools", "studies"))
 
 import ladder_dairyman as LD  # noqa: E402
 import ladder_mildred as LM  # noqa: E402
