@@ -188,3 +188,13 @@ def box_fits(text):
     assert len(lines) < ui.ROWS - 2 or len(lines[-1]) <= 11, text   # clear of "A:ok"
     for w in text.split():
         assert len(w) <= ui.COLS - 1, w
+
+
+def follow_to_the_end(app, open_, follow_, words):
+    """Open the lesson and follow it to the closing question; its boxes
+    name every one of ``words`` (lower case). Returns (start menu, lesson)."""
+    start, les = open_(app)
+    text = " ".join(follow_(app, les)).lower()
+    for word in words:
+        assert word in text, word
+    return start, les
