@@ -1,14 +1,6 @@
 """SimPanel decodes hand-written SSD1306 command streams like the chip would."""
-import sys
 
-try:
-    from sim.panel import SimPanel
-except ImportError:
-    for _p in list(sys.path):
-        if _p.endswith("firmware"):
-            sys.path.append(_p[:-len("firmware")] + "host_tools")
-            break
-    from sim.panel import SimPanel
+from simload import SimPanel
 
 from check import raises
 
