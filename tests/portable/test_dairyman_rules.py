@@ -6,6 +6,19 @@ from check import raises
 
 
 # ---- helpers (also used by the other test_dairyman_* modules) -------------
+def set_chance(kept, m):
+    """The chance of a set among ``kept`` and ``m`` rolled dice, counted over every roll."""
+    hit = 0
+    for x in range(6 ** m):
+        vals = list(kept)
+        for _ in range(m):
+            vals.append(x % 6 + 1)
+            x //= 6
+        if rules.has_set(vals):
+            hit += 1
+    return hit / 6 ** m
+
+
 def new(n=2):
     """A game after the opening shuffle with picks that keep tile order:
     display [0, 1, 2] (10, 10, 15), stack 3..21, seat 0 about to roll."""

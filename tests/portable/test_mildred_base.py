@@ -4,6 +4,17 @@ from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.games.mildred import rules as R
 
 
+def cols(d0=None, d1=None):
+    """Both seats' four columns: the values given by column, else 0."""
+    a = [0, 0, 0, 0]
+    b = [0, 0, 0, 0]
+    for s in (d0 or {}):
+        a[s] = d0[s]
+    for s in (d1 or {}):
+        b[s] = d1[s]
+    return [a, b]
+
+
 def mk(sets=(0, 1, 3), inds=(0, 1, 2, 3, 4, 5), pools=((), ()), phase=R.ACT, turn=0, **kw):
     """A state in play with chosen contents; each player's used pool makes up 9 dice."""
     st = R.State()

@@ -370,6 +370,16 @@ def game(start, where, to_end=True, front=True):
     play_to_the_end(app, app.top(), where)
 
 
+def game_fits(start, where, **kw):
+    """``game`` under watch: no page of it breaks a check."""
+    watch()
+    try:
+        game(start, where, **kw)
+    finally:
+        unwatch()
+    assert not PROBLEMS, "\n".join(PROBLEMS)
+
+
 def game_front(start, where):
     app = new_app()
     start(app)
