@@ -17,6 +17,7 @@ from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import screens as S
+from datapaths import places
 
 VALUES = (None, True, False, 0, 1, 2, 3, 6, 7, 9, 42, 99, -1, -6, 1 << 31, 1 << 62, 1.5, "",
           "3", [], [1], [[1, 2], 2], {}, {"a": 1}, [None] * 8, [0, 0, 0, 0], [9, 9])
@@ -43,17 +44,9 @@ def states():
 STATES = states()
 
 
-def paths(x, here=()):
+def paths(x):
     """Every place in the data a value can be swapped."""
-    yield here
-    if isinstance(x, dict):
-        for k in x:
-            for p in paths(x[k], here + (k,)):
-                yield p
-    elif isinstance(x, list):
-        for i in range(len(x)):
-            for p in paths(x[i], here + (i,)):
-                yield p
+    return places(x, sort=False)
 
 
 def _value(r):

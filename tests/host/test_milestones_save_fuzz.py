@@ -13,6 +13,7 @@ from dicebox.games.milestones import screens, deck
 
 import test_milestones_screens as screen_tests
 from test_milestones_saves import check_save
+from datapaths import places
 
 ODD = (None, True, False, 0, 1, -1, 5, 7, 9, 51, 99, 2 ** 31, -2 ** 40, 1.5, "", "x", "63",
        [], [0], [1, 2], [-1, -1, -1], [None], {}, {"a": 1}, [[0], [1]], ["roll", 63], ["draw", 0, 0])
@@ -51,16 +52,8 @@ def test_the_real_saves_load_and_some_are_in_play():
     assert started >= len(SAVES) // 2
 
 
-def paths(x, pre=()):
-    yield pre
-    if isinstance(x, dict):
-        for k in x:
-            for p in paths(x[k], pre + (k,)):
-                yield p
-    elif isinstance(x, list):
-        for i in range(len(x)):
-            for p in paths(x[i], pre + (i,)):
-                yield p
+def paths(x):
+    return places(x, sort=False)
 
 
 def odd(rnd):

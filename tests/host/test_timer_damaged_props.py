@@ -9,6 +9,7 @@ from dicebox.apps import timer_model as tm
 from dicebox.core import events as E
 from dicebox.core import ui
 from console import FakeApp, TextFB
+from datapaths import places, replaced
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40),
                       st.sampled_from([0, 1, 2, 6, 7, 12, 13, 20, 99, 100, 1000, 1001, -1]),
@@ -19,26 +20,8 @@ json_any = st.recursive(json_leaf, lambda c: st.one_of(st.lists(c, max_size=5),
                         max_leaves=12)
 
 
-def paths(d, prefix=()):
-    out = [prefix]
-    if isinstance(d, dict):
-        for k in sorted(d):
-            out += paths(d[k], prefix + (k,))
-    elif isinstance(d, list):
-        for i in range(len(d)):
-            out += paths(d[i], prefix + (i,))
-    return out
-
-
-def replaced(d, path, val):
-    if not path:
-        return val
-    if isinstance(d, dict):
-        d = dict(d)
-    else:
-        d = list(d)
-    d[path[0]] = replaced(d[path[0]], path[1:], val)
-    return d
+def paths(d):
+    return places(d)
 
 
 def real_record(k):

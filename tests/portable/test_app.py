@@ -3,6 +3,7 @@ from dicebox.core import events as E
 from dicebox.core import storage, ui
 from dicebox.core import ticks as T
 from dicebox.core.app import DEFAULTS, App, ErrorScreen
+import hwdrive
 from fakehw import FakeHW
 
 
@@ -40,16 +41,11 @@ def make(**kw):
 
 def step(hw, app, n=1):
     """n frames of the real clock (which wraps at 2**30: see fakehw)."""
-    for _ in range(n):
-        app.frame(hw.ticks_ms())
-        hw.sleep_ms(33)
+    hwdrive.frames(hw, app, n)
 
 
 def tap(hw, app, b, frames=3):
-    hw.mask |= 1 << b
-    step(hw, app, frames)
-    hw.mask &= ~(1 << b)
-    step(hw, app, frames)
+    hwdrive.tap(hw, app, b, frames)
 
 
 def test_frame_loop_is_drift_free_at_30fps():

@@ -1,5 +1,6 @@
 from dicebox.core import events
 from dicebox.core.buttons import Buttons
+from hwdrive import drain
 
 A = 1 << events.A
 UP = 1 << events.UP
@@ -8,15 +9,6 @@ B = 1 << events.B
 
 def ev(kind, b):
     return events.make(kind, b)
-
-
-def drain(bt):
-    out = []
-    while True:
-        e = bt.next()
-        if not e:
-            return out
-        out.append(e)
 
 
 def started(t=0):

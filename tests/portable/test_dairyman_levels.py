@@ -4,7 +4,7 @@ from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules, bot
-from test_dairyman_rules import new, roll
+from test_dairyman_rules import new, roll, set_chance
 
 
 def _decide(s, r, level):
@@ -125,15 +125,7 @@ def _hint(s, seed=1):
 
 def _brute(kept, m):
     """The chance of a set among kept + m rolled dice, by every roll (no ice)."""
-    hit = 0
-    for x in range(6 ** m):
-        vals = list(kept)
-        for _ in range(m):
-            vals.append(x % 6 + 1)
-            x //= 6
-        if rules.has_set(vals):
-            hit += 1
-    return hit / 6 ** m
+    return set_chance(kept, m)
 
 
 def test_hint_gives_the_reason_with_a_number():

@@ -7,7 +7,7 @@ import gc
 
 from dicebox.core import events as E
 from dicebox.core import rng, ui
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from playing import decisions
 from console import FakeApp, TextFB
 from dicebox.games.dairyman import rules, screens
 
@@ -167,12 +167,7 @@ def test_the_menus_and_picks_offer_exactly_the_legal_moves_in_fixed_places():
         t = screens.Table(app, s, [0, 0])
         app.stack = [t]
         probe = Probe(t)
-        n = 0
-        while s.current_player() != TERMINAL and n < 70:
-            n += 1
-            if s.current_player() == CHANCE:
-                resolve_chance(s, r)
-                continue
+        for _ in decisions(s, r, 70, every=True):
             t.cover = -1
             if states % 3 == 0:                    # freeze tokens now and then (they are rare early)
                 s.freeze[s.seat] = max(s.freeze[s.seat], 2 + states % 2)

@@ -6,6 +6,19 @@ from check import raises
 
 
 # ---- helpers (also used by the other test_dairyman_* modules) -------------
+def set_chance(kept, m):
+    """The chance of a set among ``kept`` and ``m`` rolled dice, counted over every roll."""
+    hit = 0
+    for x in range(6 ** m):
+        vals = list(kept)
+        for _ in range(m):
+            vals.append(x % 6 + 1)
+            x //= 6
+        if rules.has_set(vals):
+            hit += 1
+    return hit / 6 ** m
+
+
 def new(n=2):
     """A game after the opening shuffle with picks that keep tile order:
     display [0, 1, 2] (10, 10, 15), stack 3..21, seat 0 about to roll."""
@@ -245,7 +258,8 @@ def test_freeze_token_from_third_reroll_ruling_r2():
     assert gained == [0, 0, 1]
 
 
-def test_freeze_token_kept_when_that_reroll_fails():
+def three_sets_by_rerolls():
+    """A turn of three sets of 5s, the second and third each after a reroll."""
     s = new()
     roll(s, [5] * 8)
     s.apply(("lock", (0, 1)))
@@ -253,6 +267,11 @@ def test_freeze_token_kept_when_that_reroll_fails():
         s.apply(("reroll", ()))
         roll(s, [5] * len(s.chance_request()))
         s.apply(("lock", tuple(s.free_dice()[:2])))
+    return s
+
+
+def test_freeze_token_kept_when_that_reroll_fails():
+    s = three_sets_by_rerolls()
     s.apply(("reroll", ()))
     roll(s, [1, 1])
     s.apply(("fail",))
@@ -260,13 +279,7 @@ def test_freeze_token_kept_when_that_reroll_fails():
 
 
 def test_token_gained_by_a_reroll_cannot_freeze_in_it():
-    s = new()
-    roll(s, [5] * 8)
-    s.apply(("lock", (0, 1)))
-    for k in range(2):
-        s.apply(("reroll", ()))
-        roll(s, [5] * len(s.chance_request()))
-        s.apply(("lock", tuple(s.free_dice()[:2])))
+    s = three_sets_by_rerolls()
     assert s.freeze[0] == 0
     rejects(s, ("reroll", (6,)), "freeze tokens")
 

@@ -6,7 +6,6 @@ freeze token, the end and the scores); Skip works at every step; a wrong move
 only gets a hint; mashed keys never play a move the lesson did not ask for;
 the lesson's moves and rolls are legal in the rules engine; it never touches
 the saved game or the records."""
-import gc
 import sys
 
 from dicebox.core import events as E
@@ -18,6 +17,7 @@ from dicebox.games.dairyman import pages as P
 from dicebox.games.dairyman import rules as R
 from dicebox.games.dairyman import screens as S
 from dicebox.games.dairyman import tutorial as T
+import lessons
 from dairyman_lesson import is_box, open_lesson, pick_dice, follow, back_to_table
 
 
@@ -41,38 +41,19 @@ def scripted():
 
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
-    app = App()
-    S.start(app)
-    got = labels(app)
-    assert got.index(table.OFFER) == 1            # near the top, under New game
-    assert app.top().sel == 1                     # and selected: A starts it
-    assert app.store.load(P.LEARNED, None) == {"offered": 1}
-    app.press(E.B)
-    S.start(app)                              # offered once: the plain entry now
-    assert table.LEARN in labels(app) and table.OFFER not in labels(app)
-    assert app.top().sel == 0                     # New game selected again
-    for lab in labels(app):
-        assert len(lab) <= 15, lab
+    lessons.offered_the_first_time(App(), S.start, P.LEARNED, lambda app: app.press(E.B))
 
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
-    app = App()
-    app.store.records[P.LEARNED] = (1, "{not json")
-    S.start(app)
-    assert table.OFFER in labels(app)
-    assert app.store.load(P.LEARNED, None) == {"offered": 1}
-    assert not app.store.take_problems(P.LEARNED)
+    lessons.damaged_offer_is_replaced(App(), S.start, P.LEARNED)
 
 
 def test_following_the_lesson_plays_to_the_end_and_offers_a_real_game():
     app = App()
-    start, les = open_lesson(app)
-    seen = follow(app, les)
-    text = " ".join(seen).lower()
-    for word in ("roll", "set", "barn 1", "barn 2", "barn 3", "claim", "reroll", "stop",
-                 "flip", "ice cream", "fail", "backorder", "red die", "freeze", "game over",
-                 "score", "hold b", "skip"):
-        assert word in text, word
+    words = ("roll", "set", "barn 1", "barn 2", "barn 3", "claim", "reroll", "stop",
+             "flip", "ice cream", "fail", "backorder", "red die", "freeze", "game over",
+             "score", "hold b", "skip")
+    start, les = lessons.follow_to_the_end(app, open_lesson, follow, words)
     st = les.s
     assert st.current_player() == TERMINAL
     assert st.scores() == [245, 235] and st.winners() == [0]
@@ -102,38 +83,13 @@ def test_the_game_over_box_says_who_won_and_the_scores():
 
 
 def test_no_at_the_end_goes_back_to_the_start_menu():
-    app = App()
-    start, les = open_lesson(app)
-    follow(app, les)
-    app.press(E.B)
-    assert app.top() is start and les not in app.stack
-
-
-def skip_from_here(app, start, les, how, k):
-    if how == "table":
-        back_to_table(app, les)
-    app.hold_b()
-    assert app.top().title == T.TITLE and labels(app)[0] == "Skip the lesson", (k, how)
-    pick(app, "Skip the lesson")
-    assert app.top() is start, (k, how, app.top())
-    assert les not in app.stack
-    assert not app.store.exists(S.SAVE)
-    app.frame()
-    assert app.top() is start
+    lessons.no_at_the_end(App(), open_lesson, follow)
 
 
 def test_skip_at_every_step_returns_to_the_start_menu():
-    app = App()
-    start, les = open_lesson(app)
-    total = len(follow(app, les))
-    for k in range(1, total + 1, 2 if sys.implementation.name == "micropython" else 1):
-        for how in ("box", "table") if k < total - 1 else ("box",):   # the end's boxes: no table between
-            app = start = les = None
-            gc.collect()
-            app = App()
-            start, les = open_lesson(app)
-            follow(app, les, stop=k)
-            skip_from_here(app, start, les, how, k)
+    lessons.skip_at_every_step(App, open_lesson, follow, back_to_table, T.TITLE, S.SAVE,
+                               step=2 if sys.implementation.name == "micropython" else 1,
+                               boxes_at_end=2)            # the end's boxes: no table between
 
 
 def test_skip_in_the_middle_of_picking_dice_and_from_a_menu():
@@ -155,14 +111,7 @@ def test_a_short_b_on_the_lesson_table_asks_before_leaving():
     start, les = open_lesson(app)
     follow(app, les, stop=3)
     back_to_table(app, les)
-    assert app.top() is les
-    app.tap(E.B)
-    assert isinstance(app.top(), ui.Confirm) and "lesson" in app.screen()
-    app.press(E.B)                       # stay
-    assert app.top() is les
-    app.tap(E.B)
-    app.press(E.A)                       # leave
-    assert app.top() is start
+    lessons.short_b_asks(app, start, les)
 
 
 def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
@@ -299,23 +248,11 @@ def test_each_step_says_what_the_rules_do_there():
 def test_every_box_fits_the_screen_without_scrolling():
     for text, kind, data in T.BEATS:
         if text:
-            lines = ui.wrap(text, ui.COLS - 1)
-            assert len(lines) <= ui.ROWS - 2, text       # no scrolling
-            assert len(lines) < ui.ROWS - 2 or len(lines[-1]) <= 11, text   # clear of "A:ok"
-            for w in text.split():
-                assert len(w) <= ui.COLS - 1, w
+            lessons.box_fits(text)
         if kind == "do":
             lines = ui.wrap("Not this one yet. " + T.how(data), ui.COLS - 1)
             assert len(lines) <= ui.ROWS - 2, lines
 
 
 def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
-    app = App()
-    start, les = open_lesson(app)
-    follow(app, les, stop=1)
-    if sys.implementation.name == "micropython":
-        assert T.BOT not in sys.modules             # the script plays the bot
-    app.hold_b()
-    pick(app, "Skip the lesson")
-    if sys.implementation.name == "micropython":     # CPython tests share their modules
-        assert P.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
+    lessons.module_dropped(App(), open_lesson, follow, T.BOT, P.LESSON)   # the script plays the bot

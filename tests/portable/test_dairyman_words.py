@@ -44,13 +44,20 @@ def test_words_for_each_kind_of_move():
     assert s.describe_chance([5, 0, 1, 2]) == "P1 rolled 6 1 2 3y"
 
 
-def test_fail_words_name_the_reset_losses():
+def failing_with_the_last_token():
+    """P1 holds a 40 and its last backorder token, then rolls no set: the
+    state, the tile and the words of its Fail."""
     s = new(2)
     t = tile_with(need=13)                       # a 40, never flipped
     give(s, 0, t)
     s.tokens = [2, 0]                            # the last token is the next
     roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
     words = s.describe(("fail",))
+    return s, t, words
+
+
+def test_fail_words_name_the_reset_losses():
+    s, t, words = failing_with_the_last_token()
     assert words.startswith("P1 had no set: backorder -5 (has 3). Reset!"), words
     assert "Lost: P1 %d" % TILES[t][0] in words
 
@@ -179,12 +186,7 @@ def test_lock_words_name_the_barn_and_all_barns():
 
 
 def test_reset_words_name_each_lost_tile_and_whose_and_the_shuffled_tiles():
-    s = new(2)
-    t = tile_with(need=13)                       # a 40, never flipped
-    give(s, 0, t)
-    s.tokens = [2, 0]                            # the last token is the next
-    roll(s, [1, 1, 1, 1, 2, 2, 2, 1])
-    words = s.describe(("fail",))
+    s, t, words = failing_with_the_last_token()
     assert words == "P1 had no set: backorder -5 (has 3). Reset! Lost: P1 %s. Display too goes under stack" % (
         rules.tile_name(t)), words
     disp = [rules.tile_name(x) for x in s.display]

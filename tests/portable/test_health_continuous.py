@@ -111,13 +111,18 @@ def test_stuck_after_boot_is_caught_within_a_few_idle_steps():
     print("stuck source caught within %d idle steps of %d bits" % ((RCT + STEP - 1) // STEP + 1, STEP))
 
 
-def test_a_false_alarm_takes_a_fresh_sample_and_rolls_go_on():
-    # 90 equal bits once, then a healthy source again: an alarm, not a refusal
+def watched(src):
+    """The health tests over ``src``, their log kept, and dice on them:
+    (log lines, src, entropy, rng)."""
     logged = []
-    src = Source(21, burst_at=1024 + 3000, burst=90)
     e = Entropy(src)
     e.log = logged.append
-    rng = Rng(e)
+    return logged, src, e, Rng(e)
+
+
+def test_a_false_alarm_takes_a_fresh_sample_and_rolls_go_on():
+    # 90 equal bits once, then a healthy source again: an alarm, not a refusal
+    logged, src, e, rng = watched(Source(21, burst_at=1024 + 3000, burst=90))
     for _ in range(200):
         assert e.health_step()
         rng.roll(6)
@@ -440,11 +445,7 @@ def test_a_roll_after_a_refusal_tries_a_fresh_sample():
     # the source sticks for a while (the alarm's fresh sample fails too), then
     # recovers: "A on the table tries again" rolls again; while it is still
     # stuck every try is refused with the reason
-    logged = []
-    src = Source(37, burst_at=1024 + 640, burst=3000)
-    e = Entropy(src)
-    e.log = logged.append
-    rng = Rng(e)
+    logged, src, e, rng = watched(Source(37, burst_at=1024 + 640, burst=3000))
     steps = _steps_to_refuse(e)
     assert steps <= 640 // STEP + 4 and not e.ok and e.retests == 1
     r = raises(RollRefused, rng.roll, 6)          # still stuck: refused again

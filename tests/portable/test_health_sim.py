@@ -1,22 +1,14 @@
 """The simulator's dice source runs the device's health tests (hal/entropy.py)
 over its own raw bits; a seeded run keeps the seeded dice exactly.
 (MicroPython only: the simulator draws with framebuf.)"""
-import sys
+
+from simload import sim_module
 
 from check import raises
 
 
 def _simhw():
-    try:
-        import framebuf  # noqa: F401
-    except ImportError:
-        return None
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sim = here + "/../../host_tools/sim"
-    if sim not in sys.path:
-        sys.path.insert(0, sim)
-    import simhw
-    return simhw
+    return sim_module("simhw")
 
 
 def test_the_simulator_tests_its_dice_source():

@@ -224,15 +224,11 @@ def test_floats_and_bools_in_an_action_are_refused_and_change_nothing():
 
 def test_an_accepted_action_is_one_legal_actions_lists():
     from dicebox.core import rng
-    from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
+    from dicebox.core.game import IllegalMove
+    from playing import decisions
     r = rng.seeded(7)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL and n < 400:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            n += 1
-            continue
+    for _ in decisions(st, r, 400, every=True):
         legal = st.legal_actions()
         for a in legal[:8]:
             for i in range(1, len(a)):
@@ -246,23 +242,17 @@ def test_an_accepted_action_is_one_legal_actions_lists():
                             continue
                         assert False, (a, i, bad)
         st.apply(legal[r.randbelow(len(legal))])
-        n += 1
 
 
 # the kinds of move for the menus (issue 18 item 2)
 def test_move_kinds_cover_the_legal_actions_in_a_fixed_order():
     from dicebox.core import rng
-    from dicebox.core.game import CHANCE, resolve_chance
+    from playing import decisions
     seen = {}
     for seed in (1, 2, 3, 4):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 400:
-            if st.current_player() == CHANCE:
-                resolve_chance(st, r)
-                n += 1
-                continue
+        for _ in decisions(st, r, 400, every=True):
             legal = st.legal_actions()
             kinds = st.move_kinds()
             order = R._WAKE_KINDS if st.phase == R.WAKE else R._ACT_KINDS
@@ -282,7 +272,6 @@ def test_move_kinds_cover_the_legal_actions_in_a_fixed_order():
                 seen[(kind, why)] = 1
             assert sorted(got, key=repr) == sorted(legal, key=repr)
             st.apply(legal[r.randbelow(len(legal))])
-            n += 1
     assert len(seen) > 20
 
 

@@ -1,7 +1,18 @@
 """Mildred: setup, start shake, invariants, save/load; helpers for the other modules."""
 from check import raises
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.games.mildred import rules as R
+
+
+def cols(d0=None, d1=None):
+    """Both seats' four columns: the values given by column, else 0."""
+    a = [0, 0, 0, 0]
+    b = [0, 0, 0, 0]
+    for s in (d0 or {}):
+        a[s] = d0[s]
+    for s in (d1 or {}):
+        b[s] = d1[s]
+    return [a, b]
 
 
 def mk(sets=(0, 1, 3), inds=(0, 1, 2, 3, 4, 5), pools=((), ()), phase=R.ACT, turn=0, **kw):
@@ -161,22 +172,18 @@ def test_check_catches_a_lost_die():
 
 def test_every_legal_action_applies_in_a_seeded_game():
     from dicebox.core import rng
+    from playing import decisions
     r = rng.seeded(5)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL and n < 400:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-        else:
-            acts = st.legal_actions()
-            assert acts
-            for a in acts[:8]:
-                c = st.clone()
-                c.apply(a)
-                R.check(c)
-            st.apply(acts[r.randbelow(len(acts))])
+    for _ in decisions(st, r, 400, every=True, after_chance=R.check):
+        acts = st.legal_actions()
+        assert acts
+        for a in acts[:8]:
+            c = st.clone()
+            c.apply(a)
+            R.check(c)
+        st.apply(acts[r.randbelow(len(acts))])
         R.check(st)
-        n += 1
 
 
 def test_terminal_has_no_actions():

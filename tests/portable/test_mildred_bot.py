@@ -1,28 +1,21 @@
 """Mildred bots: legal choices, whole games, obvious good moves."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
+from playing import decisions
 
 
 def play(levels, seed):
     r = rng.seeded(seed)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL:
-        cp = st.current_player()
-        if cp == CHANCE:
-            resolve_chance(st, r)
-        else:
-            before = st.to_dict()
-            a = B.choose(st, r, levels[cp])
-            assert st.to_dict() == before      # choosing does not touch the state
-            assert a in st.legal_actions()
-            st.apply(a)
+    for _ in decisions(st, r, every=True, cap=6000, after_chance=R.check):
+        before = st.to_dict()
+        a = B.choose(st, r, levels[st.current_player()])
+        assert st.to_dict() == before      # choosing does not touch the state
+        assert a in st.legal_actions()
+        st.apply(a)
         R.check(st)
-        n += 1
-        assert n < 6000, "game does not end"
     return st
 
 

@@ -5,7 +5,7 @@ the cards on which dice lie."""
 import gc
 
 from dicebox.core import rng, ui
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from playing import decisions
 from console import FakeApp, TextFB
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import kinds as K
@@ -50,12 +50,7 @@ def test_every_list_of_the_menus_is_in_words():
     for seed in (4, 5, 6):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 150:
-            n += 1
-            if st.current_player() == CHANCE:
-                resolve_chance(st, r)
-                continue
+        for _ in decisions(st, r, 150, every=True):
             gc.collect()
             m = S.ActionMenu(app, Probe(st))
             app.stack = [m]

@@ -6,6 +6,7 @@ from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
+from playing import decisions
 
 
 def decide(st, r, level, b=None):
@@ -33,17 +34,10 @@ def decide(st, r, level, b=None):
 def play(levels, seed, cap=4000):
     r = rng.seeded(seed)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL:
-        cp = st.current_player()
-        if cp == CHANCE:
-            resolve_chance(st, r)
-        else:
-            a, _ = decide(st, r, levels[cp])
-            assert a in st.legal_actions(), a
-            st.apply(a)
-        n += 1
-        assert n < cap, "game does not end"
+    for _ in decisions(st, r, every=True, cap=cap):
+        a, _ = decide(st, r, levels[st.current_player()])
+        assert a in st.legal_actions(), a
+        st.apply(a)
     R.check(st)
     return st
 
@@ -139,15 +133,10 @@ def check_hint(st, r):
 def test_hint_is_legal_short_and_changes_nothing():
     r = rng.seeded(21)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL and n < 120:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
+    for _ in decisions(st, r, 120):
         a, why = check_hint(st, r)
         assert why.startswith(A.advice(st, a)), (a, why)    # the move first, in words
         st.apply(a)
-        n += 1
 
 
 def test_hint_says_why_a_score_wins():
@@ -222,16 +211,11 @@ def test_the_sliced_list_is_the_legal_list():
     for seed in (41, 42):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 200:
-            if st.current_player() == CHANCE:
-                resolve_chance(st, r)
-                continue
+        for _ in decisions(st, r, 200):
             acts = st.legal_actions()
             want = [a for a in acts if a[0] != "mod"] + [a for a in acts if a[0] == "mod"]
             assert listed(st)[0] == want
             st.apply(B.run(B.think(st, r, 2)))
-            n += 1
 
 
 def test_a_diy6_copying_any_task_is_listed_in_several_slices():
@@ -263,18 +247,15 @@ def test_hint_gives_the_same_advice_whatever_the_rng():
     # sources: the same move and the same words each time
     r = rng.seeded(77)
     st = R.State()
-    n = 0
+    asked = 0
     ties = 0
-    while st.current_player() != TERMINAL and n < 80:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
+    for n in decisions(st, r, 80):
         got = [B.run(B.hint(st, rng.seeded(seed))) for seed in (1, 2, 3 + n)]
         assert got[0] == got[1] == got[2], got
         ties += "tie" in got[0][1]
         st.apply(B.run(B.think(st, r, 1 + n % 3)))
-        n += 1
-    assert n == 80
+        asked += 1
+    assert asked == 80
 
 
 def test_hint_names_a_tie_and_plays_the_first_listed():
@@ -317,11 +298,7 @@ def test_what_scores_is_what_raises_cookies_or_victory_dice_at_once():
     for seed in (3, 4, 5):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 500:
-            if st.current_player() == CHANCE:
-                resolve_chance(st, r)
-                continue
+        for n in decisions(st, r, 500):
             p = st.turn
             legal = st.legal_actions()
             hot = [a for a in legal if B.scores(a)]
@@ -335,7 +312,6 @@ def test_what_scores_is_what_raises_cookies_or_victory_dice_at_once():
                 found += 1
                 assert a[0] not in ("pass", "shake", "keep"), (a, hot)
             st.apply(a)
-            n += 1
     assert found > 10
 
 
@@ -359,11 +335,8 @@ def test_casual_is_strong_most_of_the_time():
     r = rng.seeded(8)
     st = R.State()
     n = same = 0
-    while st.current_player() != TERMINAL and n < 200:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        seed = 1000 + n
+    for k in decisions(st, r, 200):
+        seed = 1000 + k
         strong = B.run(B.think(st, rng.seeded(seed), 2))
         casual = B.run(B.think(st, rng.seeded(seed), 1))
         same += strong == casual

@@ -6,7 +6,8 @@ pages fit 15 columns in whole words."""
 import gc
 
 from dicebox.core import rng, ui
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
+from dicebox.core.game import IllegalMove
+from playing import decisions, random_moves
 from console import FakeApp, TextFB
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
@@ -69,12 +70,7 @@ def test_menus_offer_exactly_the_legal_moves_in_fixed_places():
     for seed in (1, 2, 3):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 160:
-            n += 1
-            if st.current_player() == CHANCE:
-                resolve_chance(st, r)
-                continue
+        for _ in decisions(st, r, 160, every=True):
             app.beeps = []
             if states % 16 == 0:
                 gc.collect()
@@ -148,17 +144,7 @@ def words_fit(text):
 
 
 def test_details_keep_dice_apart_and_fit():
-    r = rng.seeded(9)
-    st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL and n < 300:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-        else:
-            acts = st.legal_actions()
-            st.apply(acts[r.randbelow(len(acts))])
-        words_fit(S.details(st))
-        n += 1
+    st = random_moves(R.State(), rng.seeded(9), 300, every=True, after=lambda st: words_fit(S.details(st)))
     st.pool[0] = [1, 1, 4, 4, 5]
     assert "Pool: 1 1 4 4 5." in S.details(st)
 

@@ -8,7 +8,8 @@ from dicebox.core import storage
 from dicebox.core import events as E
 from dicebox.core import rng, ticks, ui
 from dicebox.core.app import RollRefused
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
+from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from playing import decisions
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
@@ -348,12 +349,7 @@ def test_malformed_actions_are_illegal_and_change_nothing():
     for seed in (1, 2, 3):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 300:
-            if st.current_player() == CHANCE:
-                resolve_chance(st, r)
-                n += 1
-                continue
+        for _ in decisions(st, r, 300, every=True):
             legal = st.legal_actions()
             before = json.dumps(st.to_dict())
             probes = list(weird)
@@ -370,7 +366,6 @@ def test_malformed_actions_are_illegal_and_change_nothing():
                 assert R.tup(a) in legal, a
             assert json.dumps(st.to_dict()) == before
             st.apply(legal[r.randbelow(len(legal))])
-            n += 1
 
 
 def test_every_diy6_menu_label_fits_uncut():

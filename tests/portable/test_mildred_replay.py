@@ -1,10 +1,10 @@
 """Mildred bots: fixed-seed games replayed, every level's moves and the Hint's
 equal to the ones recorded (re-slicing a bot must not change what it plays)."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
+from playing import checksum, decisions
 
 # (seed, level of both seats, number of moves, checksum of the moves' text, and
 # of the Hint's advice at every fourth move), recorded with the bots as they
@@ -24,30 +24,19 @@ RECORDED = (
 )
 
 
-def checksum(h, a):
-    for c in repr(a):
-        h = (h * 31 + ord(c)) & 0xFFFFFF
-    return h
-
-
 def moves(seed, level, hints=False):
     r = rng.seeded(seed)
     st = R.State()
     n = 0
     h = 0
     hh = 0
-    while st.current_player() != TERMINAL:
-        cp = st.current_player()
-        if cp == CHANCE:
-            resolve_chance(st, r)
-            continue
+    for n in decisions(st, r, cap=4000):
         if hints and n % 4 == 0:
             hh = checksum(hh, B.run(B.hint(st, rng.seeded(n), Budget(B.SLICE))))
         a = B.run(B.think(st, r, level, Budget(B.SLICE)))
         st.apply(a)
-        n += 1
         h = checksum(h, a)
-        assert n < 4000
+        n += 1
     return n, h, hh
 
 

@@ -3,21 +3,11 @@ from dicebox.core.game import TERMINAL
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
-from test_mildred_base import do, illegal, mk, roll, started
+from test_mildred_base import cols, do, illegal, mk, roll, started
 
 W = R.WAKE
 CL, LA, DI, CO = C.CLEAN, C.LAUNDRY, C.DIY, C.COOK
 E4 = (0, 0, 0, 0)
-
-
-def cols(d0=None, d1=None):
-    a = [0, 0, 0, 0]
-    b = [0, 0, 0, 0]
-    for s in (d0 or {}):
-        a[s] = d0[s]
-    for s in (d1 or {}):
-        b[s] = d1[s]
-    return [a, b]
 
 
 def test_rulings_text_is_numbered_ascii_and_short():

@@ -13,6 +13,7 @@ from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import screens as S
 from test_mildred_base import mk
 from test_mildred_screens import App, close_pages, start_game
+from datapaths import set_at
 
 
 def good_state():
@@ -28,12 +29,7 @@ def damaged(change):
 
 
 def setf(path, value):
-    def f(d):
-        x = d
-        for k in path[:-1]:
-            x = x[k]
-        x[path[-1]] = value
-    return f
+    return lambda d: set_at(d, path, value)
 
 
 DAMAGE = (

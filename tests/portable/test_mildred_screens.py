@@ -5,7 +5,7 @@ screen tests too."""
 from dicebox.core import storage
 from dicebox.core import events as E
 from dicebox.core import rng, table, ui
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+from dicebox.core.game import TERMINAL
 from dicebox.core.dice import draw_die
 from console import FakeApp, TextFB, labels, pick
 from dicebox.games.mildred import rules as R
@@ -463,20 +463,16 @@ def test_bots_play_to_the_end_and_save_is_cleared():
 
 
 def test_labels_fit_and_details_page():
+    from playing import decisions
     r = rng.seeded(5)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL and n < 600:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-        else:
-            acts = st.legal_actions()
-            for a in acts:      # each menu step of a move fits a menu line
-                from dicebox.games.mildred.kinds import steps
-                for step in steps(st, a):
-                    assert len(step) <= 15, (step, S.label(st, a))
-            st.apply(acts[r.randbelow(len(acts))])
-        n += 1
+    for _ in decisions(st, r, 600, every=True):
+        acts = st.legal_actions()
+        for a in acts:      # each menu step of a move fits a menu line
+            from dicebox.games.mildred.kinds import steps
+            for step in steps(st, a):
+                assert len(step) <= 15, (step, S.label(st, a))
+        st.apply(acts[r.randbelow(len(acts))])
     assert "cookie" in S.details(st)
 
 

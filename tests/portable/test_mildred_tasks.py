@@ -2,20 +2,10 @@
 from dicebox.core.game import CHANCE
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import rules as R
-from test_mildred_base import do, illegal, mk, roll
+from test_mildred_base import cols, do, illegal, mk, roll
 
 W = R.WAKE
 CL, LA, DI, CO = C.CLEAN, C.LAUNDRY, C.DIY, C.COOK
-
-
-def cols(d0=None, d1=None):
-    a = [0, 0, 0, 0]
-    b = [0, 0, 0, 0]
-    for s in (d0 or {}):
-        a[s] = d0[s]
-    for s in (d1 or {}):
-        b[s] = d1[s]
-    return [a, b]
 
 
 def bits(*levels):

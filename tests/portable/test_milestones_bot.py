@@ -5,13 +5,11 @@ from dicebox.core.think import Budget
 from dicebox.games.milestones import bot, deck, rules
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
+from playing import deal_cards, find_card
 
 
 def card(task):
-    for i in range(len(deck.DECK)):
-        if deck.DECK[i][3] == task:
-            return i
-    raise KeyError(task)
+    return find_card(deck.DECK, task)
 
 
 def all_dice_card():
@@ -39,15 +37,7 @@ RUN3 = card(((RUN, 3),))
 
 
 def seated(cards, **kw):
-    s = rules.State(len(cards), **kw)
-    for seat in range(len(cards)):
-        c = cards[seat]
-        for p in range(len(s.piles)):
-            if c in s.piles[p]:
-                break
-        s.apply(("draw", seat, p))
-        s.apply_chance([s.piles[p].index(c)])
-    return s
+    return deal_cards(rules.State(len(cards), **kw), cards)
 
 
 def rolled(cards, faces):

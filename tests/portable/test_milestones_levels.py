@@ -1,19 +1,17 @@
 """Milestones bot levels through the table's call: Bot(seat, level).step(st, rng)
 one slice a call, legal actions only, the state untouched, announcements, Hint."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, resolve_chance
+from dicebox.core.game import resolve_chance
 from dicebox.core.think import Budget
 from dicebox.games.milestones import bot, deck, rules
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
+from playing import bots_play, deal_cards, find_card
 from check import raises
 
 
 def card(task):
-    for i in range(len(deck.DECK)):
-        if deck.DECK[i][3] == task:
-            return i
-    raise KeyError(task)
+    return find_card(deck.DECK, task)
 
 
 THREE_BLUE = card(((COL, BLUE, 3),))
@@ -23,15 +21,7 @@ ONLY135 = card(((ONLYN, 0b010101),))
 
 
 def seated(cards, **kw):
-    s = rules.State(len(cards), **kw)
-    for seat in range(len(cards)):
-        c = cards[seat]
-        for p in range(len(s.piles)):
-            if c in s.piles[p]:
-                break
-        s.apply(("draw", seat, p))
-        s.apply_chance([s.piles[p].index(c)])
-    return s
+    return deal_cards(rules.State(len(cards), **kw), cards)
 
 
 def rolled(cards, faces, **kw):
@@ -73,44 +63,27 @@ def play(n, level, seed, check_state=False, probe=None, **variant):
     r = rng.seeded(seed)
     st = rules.State(n, **variant)
     bots = [bot.Bot(i, level) for i in range(n)]
-    now = 0
-    frames = 0
-    while not st.over:
-        frames += 1
-        assert frames < 20000
+    frames = [0]
+
+    def frame():
+        frames[0] += 1
+        assert frames[0] < 20000
         if probe:
             probe()
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
-        for b in bots:
-            for _ in range(100):
-                before = snapshot(st) if check_state else None
-                m = mark(b)
-                a = b.step(st, r)
-                assert since(b, m) <= bot.SLICE, since(b, m)
-                if check_state:
-                    assert snapshot(st) == before
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                assert a in st.legal_actions(), a
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        a = None
-        while a is None:
-            a = b.step(st, r)
-        assert b.budget.units <= bot.DECISION, (level, b.budget.units)
+
+    def step(b):
+        before = snapshot(st) if check_state else None
+        m = mark(b)
+        a = b.step(st, r)
+        assert since(b, m) <= bot.SLICE, since(b, m)
+        if check_state:
+            assert snapshot(st) == before
+        return a
+
+    for b, a, own in bots_play(st, bots, r, 100, step=step, frame=frame):
+        if own:                             # the seat to move's decision: within its budget
+            assert b.budget.units <= bot.DECISION, (level, b.budget.units)
         assert a in st.legal_actions(), a
-        st.apply(a)
-        resolve_chance(st, r)
-        now += 4000
-        st.apply(("time", now))
     bot.clear_announcements()
     return st
 

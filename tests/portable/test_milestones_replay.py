@@ -2,8 +2,8 @@
 ones recorded (re-slicing a bot must not change what it plays)."""
 import sys
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.games.milestones import bot, rules
+from playing import bots_play, checksum
 
 # (seed, seats, level of every seat, number of moves, checksum of the moves'
 # text), recorded with the bots as they played before the slices were re-sized
@@ -33,49 +33,15 @@ RECORDED = {
 }
 
 
-def checksum(h, a):
-    for c in repr(a):
-        h = (h * 31 + ord(c)) & 0xFFFFFF
-    return h
-
-
 def moves(seed, n, level, ms_per_roll=4000):
     """One game, every seat a bot of ``level``, stepped as the ladder does."""
     r = rng.seeded(seed)
     st = rules.State(n)
-    bots = [bot.Bot(i, level) for i in range(n)]
-    now = 0
     k = 0
     h = 0
-    while not st.over:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
-        for b in bots:
-            a = None
-            for _ in range(500):
-                a = b.step(st, r)
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                st.apply(a)
-                k += 1
-                h = checksum(h, a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        a = None
-        while a is None:
-            a = b.step(st, r)
-        st.apply(a)
+    for b, a, own in bots_play(st, [bot.Bot(i, level) for i in range(n)], r, 500, ms_per_roll):
         k += 1
         h = checksum(h, a)
-        resolve_chance(st, r)
-        now += ms_per_roll
-        st.apply(("time", now))
     bot.clear_announcements()
     return k, h
 

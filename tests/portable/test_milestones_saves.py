@@ -13,6 +13,7 @@ from dicebox.core import events
 from dicebox.core.storage import BadData, MemoryStore
 from dicebox.games.milestones import screens, rules, deck
 from test_milestones_screens import App, setup_solo, menu_pick, find_roll
+from datapaths import set_at
 
 
 def labels(menu):
@@ -41,12 +42,7 @@ def check_save(d):
 
 
 def damaged(d, path, value):
-    d = json.loads(json.dumps(d))
-    box = d
-    for k in path[:-1]:
-        box = box[k]
-    box[path[-1]] = value
-    return d
+    return set_at(json.loads(json.dumps(d)), path, value)
 
 
 BAD = (

@@ -4,8 +4,6 @@ of the table reaches the end having met every mechanic, the sand waits while
 the lesson talks, Skip works at every step, a wrong move only gets a hint,
 mashed keys never break it, every planned move is legal in the rules engine,
 and it never touches the saved game, the records or the high scores."""
-import gc
-import sys
 
 from dicebox.core import events as E
 from dicebox.core import table, ui
@@ -16,27 +14,14 @@ from dicebox.games.milestones import screens as S
 from dicebox.games.milestones import tutorial as T
 from dicebox.games.milestones.dice import labels as die_labels
 from test_milestones_screens import App
+import lessons
+from lessons import is_box, is_lesson
 
 SAND = [j for j in range(len(T.BEATS)) if T.BEATS[j][1] == "sand"][0]
 
 
-def is_box(x):
-    # by name: on the device build the start menu drops the lesson's module,
-    # so the lesson may run from a fresh import of it
-    return type(x).__name__ == "Box"
-
-
-def is_lesson(x):
-    return type(x).__name__ == "Lesson"
-
-
 def open_lesson(app):
-    S.start(app)
-    start = app.top()
-    pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
-    les = app.top()
-    assert is_lesson(les), les
-    return start, les
+    return lessons.open_lesson(app, S.start, box_over=False)
 
 
 def mark(app, les, mask, times=1):
@@ -52,53 +37,40 @@ def mark(app, les, mask, times=1):
                 app.press(E.A)
 
 
+def on_table(app, les):
+    kind = les.kind()
+    if les.waiting() or kind not in ("do", "keep"):
+        app.run(100)
+        return
+    move = les.beat()[2]
+    if kind == "keep":
+        mark(app, les, move, 2)
+    elif move[0] == "draw":
+        app.run(100)                          # its picker comes up
+    elif move[0] == "roll":
+        if move[1] != 63:
+            mark(app, les, move[1])
+        app.shake()
+    else:
+        app.press(E.UP)
+
+
+def result_page(app, top):
+    if type(top).__name__ == "End":         # the result page: keys wait a second
+        app.run(1100)
+        app.press(E.A)
+        return True
+    return False
+
+
 def follow(app, les, limit=600, stop=None, page=None):
     """Do what the lesson asks with the table's keys: close its boxes, pick
     the marked pile, mark and roll the dice named, claim with Up, keep with
     A twice. Returns the boxes' texts seen, up to the closing question (or
     up to ``stop`` boxes). ``page(top)`` sees each page on the way."""
-    seen = []
-    n = 0
-    while n < limit:
-        n += 1
-        top = app.top()
-        if page is not None:
-            page(top)
-        if isinstance(top, ui.Confirm):
-            return seen
-        if is_box(top):
-            if top.title.startswith("Lesson"):
-                seen.append(" ".join(top.lines))
-                if stop is not None and len(seen) >= stop:
-                    return seen
-            app.press(E.A)
-            continue
-        if type(top).__name__ == "End":         # the result page: keys wait a second
-            app.run(1100)
-            app.press(E.A)
-            continue
-        if isinstance(top, ui.Menu):
-            marked = [x for x in labels(app) if x.startswith(">")]
-            assert len(marked) == 1, labels(app)
-            pick(app, marked[0])
-            continue
-        assert top is les, top
-        kind = les.kind()
-        if les.waiting() or kind not in ("do", "keep"):
-            app.run(100)
-            continue
-        move = les.beat()[2]
-        if kind == "keep":
-            mark(app, les, move, 2)
-        elif move[0] == "draw":
-            app.run(100)                          # its picker comes up
-        elif move[0] == "roll":
-            if move[1] != 63:
-                mark(app, les, move[1])
-            app.shake()
-        else:
-            app.press(E.UP)
-    raise AssertionError("the lesson did not end")
+    on_page = None if page is None else (lambda app: page(app.top()))
+    return lessons.follow(app, les, on_table, limit, stop, on_page, boxes_only=True,
+                          on_other=result_page)
 
 
 def scripted():
@@ -121,39 +93,20 @@ def scripted():
 
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
-    app = App()
-    S.start(app)
-    got = labels(app)
-    assert got.index(table.OFFER) == 1            # near the top, under New game
-    assert app.top().sel == 1                     # and selected: A starts it
-    assert app.store.load(S.LEARNED, None) == {"offered": 1}
-    app.pop()
-    S.start(app)                              # offered once: the plain entry now
-    assert table.LEARN in labels(app) and table.OFFER not in labels(app)
-    assert app.top().sel == 0                     # New game selected again
-    for lab in labels(app):
-        assert len(lab) <= 15, lab
+    lessons.offered_the_first_time(App(), S.start, S.LEARNED, lambda app: app.pop())
 
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
-    app = App()
-    app.store.records[S.LEARNED] = (1, "{not json")
-    S.start(app)
-    assert table.OFFER in labels(app)
-    assert app.store.load(S.LEARNED, None) == {"offered": 1}
-    assert not app.store.take_problems(S.LEARNED)
+    lessons.damaged_offer_is_replaced(App(), S.start, S.LEARNED)
 
 
 def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_offer():
     app = App()
-    start, les = open_lesson(app)
-    seen = follow(app, les)
-    text = " ".join(seen).lower()
-    for word in ("team", "task card", "easy, medium, hard", "your card", "roll", "colours",
-                 "turns go round", "spare the dice", "claimed", "points", "claim", "up",
-                 "fit at once", "keep", "double frame", "pace", "hint", "sand",
-                 "3 minutes", "scores nothing"):
-        assert word in text, word
+    words = ("team", "task card", "easy, medium, hard", "your card", "roll", "colours",
+             "turns go round", "spare the dice", "claimed", "points", "claim", "up",
+             "fit at once", "keep", "double frame", "pace", "hint", "sand",
+             "3 minutes", "scores nothing")
+    start, les = lessons.follow_to_the_end(app, open_lesson, follow, words)
     st = les.st
     cards, dice = scripted()
     assert st.scored == cards and len(cards) == 5         # four of yours, S2's two ... in order
@@ -190,11 +143,7 @@ def test_the_real_game_after_the_lesson_starts_calm_with_one_beginner():
 
 
 def test_no_at_the_end_goes_back_to_the_start_menu():
-    app = App()
-    start, les = open_lesson(app)
-    follow(app, les)
-    app.press(E.B)
-    assert app.top() is start and les not in app.stack
+    lessons.no_at_the_end(App(), open_lesson, follow)
 
 
 def test_the_sand_waits_while_the_lesson_talks_and_runs_out_at_its_step():
@@ -225,26 +174,9 @@ def test_the_sand_waits_while_the_lesson_talks_and_runs_out_at_its_step():
 
 
 def test_skip_at_every_step_returns_to_the_start_menu():
-    app = App()
-    start, les = open_lesson(app)
-    total = len(follow(app, les))
-    for k in range(1, total + 1):
-        for how in ("box", "table") if k < total else ("box",):
-            app = start = les = None
-            gc.collect()
-            app = App()
-            start, les = open_lesson(app)
-            follow(app, les, stop=k)
-            if how == "table":
-                app.press(E.A)           # close the box, back to the table (or a picker)
-            app.hold_b()
-            assert app.top().title == T.TITLE and labels(app)[0] == "Skip the lesson", (k, how)
-            pick(app, "Skip the lesson")
-            assert app.top() is start, (k, how, app.top())
-            assert les not in app.stack
-            assert not app.store.exists(S.SAVE)
-            app.run(100)
-            assert app.top() is start
+    # back to the table: close the box (the table, or a picker, under it)
+    lessons.skip_at_every_step(App, open_lesson, follow, lambda app, les: app.press(E.A),
+                               T.TITLE, S.SAVE, ms=100)
 
 
 def test_skip_midway_from_the_pile_picker_and_the_result_page_s_lesson():
@@ -267,14 +199,7 @@ def test_a_short_b_on_the_lesson_table_asks_before_leaving():
     follow(app, les, stop=4)              # the first roll: the table waits for it
     app.press(E.A)
     app.run(100)
-    assert app.top() is les
-    app.tap(E.B)
-    assert isinstance(app.top(), ui.Confirm) and "lesson" in app.screen()
-    app.press(E.B)                        # stay
-    assert app.top() is les
-    app.tap(E.B)
-    app.press(E.A)                        # leave
-    assert app.top() is start
+    lessons.short_b_asks(app, start, les)
 
 
 def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
@@ -432,20 +357,8 @@ def test_the_lessons_moves_and_rolls_are_legal_in_the_rules_engine():
 def test_every_box_fits_the_screen_without_scrolling():
     for text, kind, move, out in T.BEATS:
         if text:
-            lines = ui.wrap(text, ui.COLS - 1)
-            assert len(lines) <= ui.ROWS - 2, text       # room for "A:ok"
-            assert len(lines) < ui.ROWS - 2 or len(lines[-1]) <= 11, text   # clear of "A:ok"
-            for w in text.split():
-                assert len(w) <= ui.COLS - 1, w
+            lessons.box_fits(text)
 
 
 def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
-    app = App()
-    start, les = open_lesson(app)
-    follow(app, les, stop=1)
-    if sys.implementation.name == "micropython":
-        assert T.BOT not in sys.modules             # the script plays S2
-    app.hold_b()
-    pick(app, "Skip the lesson")
-    if sys.implementation.name == "micropython":     # CPython tests share their modules
-        assert S.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
+    lessons.module_dropped(App(), open_lesson, follow, T.BOT, S.LESSON)   # the script plays S2

@@ -316,11 +316,7 @@ def table_pages(app, where):
             look(app, app.top(), where + " table key %d" % b)
         app.stack[:] = saved
         t.enter()
-    saved = app.stack[:]
-    app.hold_b()
-    if app.top() is not t:
-        crawl(app, where + " game menu", 2)
-    app.stack[:] = saved
+    saved = game_menu(app, t, where + " game menu")
     t.enter()
     app.tap(E.B)                    # a short B: "Leave the game?"
     if app.top() is not t:
@@ -328,6 +324,17 @@ def table_pages(app, where):
     app.stack[:] = saved
     t.enter()
     return t
+
+
+def game_menu(app, t, where):
+    """Hold B on the table ``t``: every page of its game menu; then the
+    screens as they were (returned)."""
+    saved = app.stack[:]
+    app.hold_b()
+    if app.top() is not t:
+        crawl(app, where, 2)
+    app.stack[:] = saved
+    return saved
 
 
 def play_to_the_end(app, t, where, limit=40000):
@@ -346,11 +353,7 @@ def play_to_the_end(app, t, where, limit=40000):
     assert top is not None and type(top).__name__ == "EndPage", (where, top)
     look(app, top, where + " end page")
     app.pop()
-    saved = app.stack[:]
-    app.hold_b()
-    if app.top() is not t:
-        crawl(app, where + " game menu at the end", 2)
-    app.stack[:] = saved
+    game_menu(app, t, where + " game menu at the end")
 
 
 def game(start, where, to_end=True, front=True):
@@ -368,6 +371,16 @@ def game(start, where, to_end=True, front=True):
             break
         read_pages(app, where)
     play_to_the_end(app, app.top(), where)
+
+
+def game_fits(start, where, **kw):
+    """``game`` under watch: no page of it breaks a check."""
+    watch()
+    try:
+        game(start, where, **kw)
+    finally:
+        unwatch()
+    assert not PROBLEMS, "\n".join(PROBLEMS)
 
 
 def game_front(start, where):

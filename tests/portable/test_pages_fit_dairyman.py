@@ -1,13 +1,8 @@
 """Every page of Dairyman fits the panel (the checks: test_pages_fit.py; a
 module of its own so the game has the heap to itself under MicroPython)."""
-from test_pages_fit import PROBLEMS, game, watch, unwatch
+from test_pages_fit import game_fits
 
 
 def test_dairyman_pages_fit():
     from dicebox.games import dairyman
-    watch()
-    try:
-        game(dairyman.start, "dairyman")
-    finally:
-        unwatch()
-    assert not PROBLEMS, "\n".join(PROBLEMS)
+    game_fits(dairyman.start, "dairyman")

@@ -1,14 +1,9 @@
 """Every page of Auntie Mildred's List fits the panel (the checks: test_pages_fit.py; a
 module of its own so the game has the heap to itself under MicroPython; the bots'
 game to its end page is test_pages_fit_mildred_end.py, as the two did not fit in one)."""
-from test_pages_fit import PROBLEMS, game, watch, unwatch
+from test_pages_fit import game_fits
 
 
 def test_mildred_pages_fit():
     from dicebox.games import mildred
-    watch()
-    try:
-        game(mildred.start, "mildred", to_end=False)
-    finally:
-        unwatch()
-    assert not PROBLEMS, "\n".join(PROBLEMS)
+    game_fits(mildred.start, "mildred", to_end=False)

@@ -1,14 +1,9 @@
 """Every page of a bots' game of Auntie Mildred's List to its end page fits the
 panel (the checks: test_pages_fit.py; her menus and table pages are
 test_pages_fit_mildred.py: under MicroPython each module has the heap to itself)."""
-from test_pages_fit import PROBLEMS, game, watch, unwatch
+from test_pages_fit import game_fits
 
 
 def test_mildred_pages_to_the_end_fit():
     from dicebox.games import mildred
-    watch()
-    try:
-        game(mildred.start, "mildred end", front=False)
-    finally:
-        unwatch()
-    assert not PROBLEMS, "\n".join(PROBLEMS)
+    game_fits(mildred.start, "mildred end", front=False)

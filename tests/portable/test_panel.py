@@ -1,14 +1,6 @@
 """SimPanel decodes hand-written SSD1306 command streams like the chip would."""
-import sys
 
-try:
-    from sim.panel import SimPanel
-except ImportError:
-    for _p in list(sys.path):
-        if _p.endswith("firmware"):
-            sys.path.append(_p[:-len("firmware")] + "host_tools")
-            break
-    from sim.panel import SimPanel
+from simload import SimPanel
 
 from check import raises
 
@@ -219,6 +211,15 @@ def _driver():
     return SSD1306
 
 
+def _wired(**kw):
+    """A SimPanel with the driver on it (None, None without framebuf)."""
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return None, None
+    p = SimPanel(**kw)
+    return p, SSD1306(p)
+
+
 class NullBus:
     """Accepts writes without doing anything (to measure the driver alone)."""
 
@@ -235,11 +236,9 @@ class NullBus:
 
 
 def test_driver_init_is_one_transaction_and_shows_upright_pixels():
-    SSD1306 = _driver()
-    if SSD1306 is None:
+    p, d = _wired()
+    if d is None:
         return
-    p = SimPanel()
-    d = SSD1306(p)
     assert p.transactions == 1 and p.unknown == []
     assert p.on and p.charge_pump and p.mode == 0
     d.fill(0)
@@ -251,11 +250,9 @@ def test_driver_init_is_one_transaction_and_shows_upright_pixels():
 
 
 def test_driver_picture_matches_framebuffer():
-    SSD1306 = _driver()
-    if SSD1306 is None:
+    p, d = _wired()
+    if d is None:
         return
-    p = SimPanel()
-    d = SSD1306(p)
     d.fill(0)
     d.text("Dicebox", 3, 5, 1)
     d.rect(0, 30, 50, 20, 1)
@@ -269,11 +266,9 @@ def test_driver_picture_matches_framebuffer():
 
 
 def test_flush_sends_only_changed_columns():
-    SSD1306 = _driver()
-    if SSD1306 is None:
+    p, d = _wired()
+    if d is None:
         return
-    p = SimPanel()
-    d = SSD1306(p)
     d.fill(0)
     full = d.flush()
     assert full == 7 + 1 + 1024
@@ -302,11 +297,9 @@ def test_flush_sends_only_changed_columns():
 
 
 def test_flush_splits_a_page_at_a_wide_gap():
-    SSD1306 = _driver()
-    if SSD1306 is None:
+    p, d = _wired()
+    if d is None:
         return
-    p = SimPanel()
-    d = SSD1306(p)
     d.fill(0)
     d.flush()
     d.fill_rect(0, 16, 4, 8, 1)             # page 2, columns 0..3 and 120..123
@@ -322,11 +315,9 @@ def test_flush_splits_a_page_at_a_wide_gap():
 
 
 def test_flush_after_bus_error_resends_everything():
-    SSD1306 = _driver()
-    if SSD1306 is None:
+    p, d = _wired(nack_above_hz=400000)
+    if d is None:
         return
-    p = SimPanel(nack_above_hz=400000)
-    d = SSD1306(p)
     d.flush()
     d.pixel(1, 1, 1)
     p.set_freq(1000000)
@@ -337,11 +328,9 @@ def test_flush_after_bus_error_resends_everything():
 
 
 def test_contrast_invert_power_flip():
-    SSD1306 = _driver()
-    if SSD1306 is None:
+    p, d = _wired()
+    if d is None:
         return
-    p = SimPanel()
-    d = SSD1306(p)
     d.fill(0)
     d.pixel(0, 0, 1)
     d.flush()

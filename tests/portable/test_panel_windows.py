@@ -1,16 +1,8 @@
 """Column windows: whatever the driver sends, the panel ends up showing exactly
 the frame buffer, and a dice-tumble-like change costs about 100 bytes.
 MicroPython only (the driver needs framebuf)."""
-import sys
 
-try:
-    from sim.panel import SimPanel
-except ImportError:
-    for _p in list(sys.path):
-        if _p.endswith("firmware"):
-            sys.path.append(_p[:-len("firmware")] + "host_tools")
-            break
-    from sim.panel import SimPanel
+from simload import SimPanel
 
 
 def _driver():

@@ -5,20 +5,12 @@ from dicebox.core import storage, ui
 from dicebox.core.app import App
 from dicebox.core.buttons import Buttons
 from fakehw import FakeHW
+from hwdrive import Probe, drain, frames, tap
 
 A = 1 << E.A
 B = 1 << E.B
 PRESS_A = E.make(E.PRESS, E.A)
 RELEASE_A = E.make(E.RELEASE, E.A)
-
-
-def drain(bt):
-    out = []
-    while True:
-        ev = bt.next()
-        if not ev:
-            return out
-        out.append(ev)
 
 
 def test_second_tap_inside_a_long_frame_is_a_press():
@@ -79,34 +71,12 @@ def test_alternating_buttons_fast():
     assert out.count(PRESS_A) == 15 and out.count(E.make(E.PRESS, E.B)) == 15
 
 
-class Probe(ui.Screen):
-    def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        self.events = []
-
-    def event(self, ev):
-        self.events.append(ev)
-
-
 def make():
     hw = FakeHW()
     app = App(hw, storage.MemoryStore(), Probe)
     app.home()
     frames(hw, app, 1)
     return hw, app, app.top()
-
-
-def frames(hw, app, n):
-    for _ in range(n):
-        app.frame(hw.ticks_ms())
-        hw.sleep_ms(33)
-
-
-def tap(hw, app, b):
-    hw.mask |= 1 << b
-    frames(hw, app, 2)
-    hw.mask &= ~(1 << b)
-    frames(hw, app, 2)
 
 
 def test_first_key_on_a_dimmed_screen_acts_and_undims():

@@ -4,6 +4,7 @@ from dicebox.core import events as E
 from dicebox.core import storage, ui
 from dicebox.core.app import App, ErrorScreen
 from fakehw import FakeFB, FakeHW
+from hwdrive import frames, tap
 
 
 class Probe(ui.Screen):
@@ -85,19 +86,6 @@ def make(fb=None, shake=None):
     q = Probe(app)          # the player is two screens deep
     app.push(q)
     return hw, app, p, q
-
-
-def frames(hw, app, n):
-    for _ in range(n):
-        app.frame(hw.ticks_ms())
-        hw.sleep_ms(33)
-
-
-def tap(hw, app, b):
-    hw.mask |= 1 << b
-    frames(hw, app, 2)
-    hw.mask &= ~(1 << b)
-    frames(hw, app, 2)
 
 
 def test_dead_display_runs_blind_and_feeds_the_watchdog():

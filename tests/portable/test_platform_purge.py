@@ -13,6 +13,7 @@ from dicebox.core import storage, ui
 from dicebox.core.app import App, ErrorScreen
 from dicebox.apps import menu
 from fakehw import FakeHW
+from hwdrive import frames
 
 MPY = sys.implementation.name == "micropython"
 
@@ -20,12 +21,6 @@ MPY = sys.implementation.name == "micropython"
 def held():
     return sorted(m for m in sys.modules
                   if m.startswith("dicebox.apps.") or m.startswith("dicebox.games."))
-
-
-def frames(hw, app, n):
-    for _ in range(n):
-        app.frame(hw.ticks_ms())
-        hw.sleep_ms(33)
 
 
 def press(hw, app, b):

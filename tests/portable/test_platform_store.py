@@ -4,6 +4,7 @@ from dicebox.core import events as E
 from dicebox.core import storage, ui
 from dicebox.core.app import App, ErrorScreen, RollRefused, check_settings
 from fakehw import FakeHW
+from hwdrive import frames
 
 
 class Saver(ui.Screen):
@@ -20,12 +21,6 @@ class Saver(ui.Screen):
         self.n += 1
         if self.n % 10 == 0:
             self.app.store.save("game", {"n": self.n})
-
-
-def frames(hw, app, n):
-    for _ in range(n):
-        app.frame(hw.ticks_ms())
-        hw.sleep_ms(33)
 
 
 def test_full_filesystem_says_so_once_and_play_goes_on():

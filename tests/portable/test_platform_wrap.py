@@ -5,22 +5,14 @@ it right at the edge and check every timing the platform keeps: dimming,
 sleep, battery reads, long press and repeat, the hourglass, shake settling,
 the buzzer."""
 from dicebox.core import events as E
-from dicebox.core import storage, ticks, ui
+from dicebox.core import storage, ticks
 from dicebox.core.app import App
 from dicebox.core.buttons import Buttons
 from dicebox.core.hourglass import Hourglass
 from dicebox.core.events import SETTLED, SHAKE
 from dicebox.core.shake import SwitchShake
 from fakehw import PERIOD, FakeHW
-
-
-class Probe(ui.Screen):
-    def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        self.events = []
-
-    def event(self, ev):
-        self.events.append(ev)
+from hwdrive import Probe
 
 
 class CountingBattery:

@@ -49,26 +49,23 @@ def test_d100_and_d2_range():
     assert set(r.roll(2) for _ in range(50)) == {1, 2}
 
 
-def test_chi_square_d6_seeded():
-    r = rng.seeded(12345)
-    n = 60000
-    counts = [0] * 6
+def chi_square(r, sides, n):
+    """Pearson's chi-square of ``n`` draws of ``r.randbelow(sides)`` against even odds."""
+    counts = [0] * sides
     for _ in range(n):
-        counts[r.randbelow(6)] += 1
-    e = n / 6
-    chi = sum((c - e) ** 2 / e for c in counts)
+        counts[r.randbelow(sides)] += 1
+    e = n / sides
+    return sum((c - e) ** 2 / e for c in counts)
+
+
+def test_chi_square_d6_seeded():
+    chi = chi_square(rng.seeded(12345), 6, 60000)
     # 5 degrees of freedom: P(chi2 > 20.52) = 0.001
     assert chi < 20.52, chi
 
 
 def test_chi_square_device_source_d20():
-    r = rng.device()
-    n = 40000
-    counts = [0] * 20
-    for _ in range(n):
-        counts[r.randbelow(20)] += 1
-    e = n / 20
-    chi = sum((c - e) ** 2 / e for c in counts)
+    chi = chi_square(rng.device(), 20, 40000)
     # 19 dof: P(chi2 > 43.82) = 0.001
     assert chi < 43.82, chi
 

@@ -1,19 +1,11 @@
 """The simulator's terminal picture shows every pixel, in both character modes.
 MicroPython only (the simulator runs the firmware's framebuf driver)."""
-import sys
+
+from simload import sim_module
 
 
 def _run():
-    try:
-        import framebuf  # noqa: F401
-    except ImportError:
-        return None
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sim = here + "/../../host_tools/sim"
-    if sim not in sys.path:
-        sys.path.insert(0, sim)
-    import run
-    return run
+    return sim_module("run")
 
 
 def _pixel(buf, x, y):

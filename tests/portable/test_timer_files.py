@@ -6,6 +6,7 @@ from dicebox.core import events as E
 from dicebox.core import ui
 
 from console import FakeApp, TextFB
+from datapaths import set_at
 
 
 def good_record(now=1000):
@@ -29,12 +30,7 @@ def test_a_good_file_loads_without_a_word():
 
 
 def mutate(path, val):
-    d = good_record()
-    node = d
-    for k in path[:-1]:
-        node = node[k]
-    node[path[-1]] = val
-    return d
+    return set_at(good_record(), path, val)
 
 
 BAD = (

@@ -323,26 +323,28 @@ def new_lit_glass(h):
     return lit(app.fb)
 
 
+def frames_undrawn(app, s, n):
+    """``n`` frames of the screen ``s``: ticks 33 ms apart, no drawing."""
+    for _ in range(n):
+        app.t += 33
+        s.tick(app.t)
+        s.dirty = False
+
+
 def test_running_timer_frames_allocate_nothing_between_saves():
     app, s = open_sand()
     app.beep = lambda f, ms: None
     app.press(E.A)
 
     def ticks(n):
-        for _ in range(n):
-            app.t += 33
-            s.tick(app.t)
-            s.dirty = False
+        frames_undrawn(app, s, n)
     s.t.saved_at = app.t + 10 ** 6      # no save due in this stretch
     assert allocated_by(ticks, 60) in (0, None)
     app2, c = open_clock()
     app2.press(E.A)
 
     def cticks(n):
-        for _ in range(n):
-            app2.t += 33
-            c.tick(app2.t)
-            c.dirty = False
+        frames_undrawn(app2, c, n)
     c.t.saved_at = app2.t + 10 ** 6
     assert allocated_by(cticks, 60) in (0, None)
 

@@ -35,14 +35,20 @@ def test_turn_clock_model_counts_across_the_wrap():
     assert c.update(ticks.add(t0, 14000)) and c.flagged[1]
 
 
-def test_hourglass_screen_runs_out_on_time_across_the_wrap():
-    app = WrapApp(before=4000)
+def sand_screen(app, total):
+    """The timer's hourglass screen (its first entry), its sand set to ``total`` ms."""
     timer.start(app)
     m = app.top()
     m.sel = 0
     app.press(E.A)
     sand = app.top()
-    sand.t.sand.set_total(10000, app.t)
+    sand.t.sand.set_total(total, app.t)
+    return sand
+
+
+def test_hourglass_screen_runs_out_on_time_across_the_wrap():
+    app = WrapApp(before=4000)
+    sand = sand_screen(app, 10000)
     app.press(E.A)                                      # start: 10 s
     app.run(5000)
     assert app.t < WRAP // 2                            # past the wrap
@@ -84,12 +90,7 @@ def test_turn_clock_screen_across_the_wrap():
 
 def test_alarm_beeps_stop_after_twenty_seconds_across_the_wrap():
     app = WrapApp(before=10000)
-    timer.start(app)
-    m = app.top()
-    m.sel = 0
-    app.press(E.A)
-    sand = app.top()
-    sand.t.sand.set_total(5000, app.t)
+    sand = sand_screen(app, 5000)
     app.press(E.A)
     app.run(5100)                                       # alarm 5 s before the wrap
     assert sand.t.sand.alarm

@@ -1,0 +1,101 @@
+"""Playing games through in tests, on the rules engines alone: the decisions
+of a game whose chance steps a seeded source plays, Milestones' all-bot games
+stepped as the ladder steps them, a checksum of the moves played."""
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+
+
+def decisions(st, r, most=None, every=False, cap=None, after_chance=None):
+    """Plays the chance steps of ``st`` with ``r`` (``after_chance(st)`` after
+    each) and yields the number of steps so far at each decision, where the
+    caller applies a move; until the game ends or ``most`` steps. A step is a
+    decision, or with ``every`` a chance step too; ``cap``: the game must end
+    before that many steps."""
+    n = 0
+    while st.current_player() != TERMINAL and (most is None or n < most):
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            if after_chance is not None:
+                after_chance(st)
+            if not every:
+                continue
+        else:
+            yield n
+        n += 1
+        assert cap is None or n < cap, "game does not end"
+
+
+def random_moves(st, r, most=None, every=False, after=None):
+    """``decisions`` with a random legal move at each (``after(st)`` after every step)."""
+    for _ in decisions(st, r, most, every, after_chance=after):
+        acts = st.legal_actions()
+        st.apply(acts[r.randbelow(len(acts))])
+        if after is not None:
+            after(st)
+    return st
+
+
+def bots_play(st, bots, r, tries, ms_per_roll=4000, step=None, frame=None):
+    """A Milestones game whose seats are all bots, stepped as the ladder
+    steps them: each frame every bot may act (up to ``tries`` steps of its
+    thinking, ``step(b)`` for each when given) and a move other than a roll
+    is played at once; else the seat to move thinks to its roll, the dice
+    land and the sand runs ``ms_per_roll``. Yields ``(bot, move, own)``
+    before each move is played (``own``: the seat to move's decision, not
+    a move between); ``frame()`` runs at the start of each frame."""
+    now = 0
+    while not st.over:
+        if frame is not None:
+            frame()
+        if st.current_player() == CHANCE:
+            resolve_chance(st, r)
+            continue
+        moved = False
+        for b in bots:
+            a = None
+            for _ in range(tries):
+                a = b.step(st, r) if step is None else step(b)
+                if a is not None or not b.thinking():
+                    break
+            if a is not None and a[0] != "roll":
+                yield b, a, False
+                st.apply(a)
+                moved = True
+                break
+        if moved:
+            continue
+        b = bots[st.turn]
+        a = None
+        while a is None:
+            a = b.step(st, r)
+        yield b, a, True
+        st.apply(a)
+        resolve_chance(st, r)
+        now += ms_per_roll
+        st.apply(("time", now))
+
+
+def checksum(h, a):
+    """``h`` folded with the text of ``a`` (24 bits): a record of the moves played."""
+    for c in repr(a):
+        h = (h * 31 + ord(c)) & 0xFFFFFF
+    return h
+
+
+def deal_cards(s, cards):
+    """Milestones: each seat of ``s`` draws the card of ``cards`` at its place."""
+    for seat in range(len(cards)):
+        c = cards[seat]
+        for p in range(len(s.piles)):
+            if c in s.piles[p]:
+                break
+        s.apply(("draw", seat, p))
+        s.apply_chance([s.piles[p].index(c)])
+    return s
+
+
+def find_card(cards, task):
+    """The place in ``cards`` (a deck's list) of the card with ``task``."""
+    for i in range(len(cards)):
+        if cards[i][3] == task:
+            return i
+    raise KeyError(task)
