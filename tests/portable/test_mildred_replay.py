@@ -18,9 +18,11 @@ RECORDED = (
     (2, 2, 92, 12649556, 0),
     # the Expert's (and the Hint's) games since its budget is EXPERT_BUDGET
     # (92 units, within 250 ms on the chip; 120 before: (1, 3, 89, 7673955,
-    # 5991325) and (2, 3, 79, 13809899, 1011307))
-    (1, 3, 124, 3852954, 10700419),
-    (2, 3, 100, 12675010, 3279832),
+    # 5991325) and (2, 3, 79, 13809899, 1011307)); the Hint's words without
+    # rulebook step letters and with prank and dodge slots (the same advised
+    # moves; before: 10700419 and 3279832)
+    (1, 3, 124, 3852954, 6988178),
+    (2, 3, 100, 12675010, 14064882),
 )
 
 
