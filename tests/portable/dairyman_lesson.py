@@ -1,12 +1,13 @@
 """Driving Dairyman's Learn to play as a player following it (shared by
 test_dairyman_tutorial.py and test_pages_fit_dairyman_learn.py; a small
 module, so a test of its own compiles in the device-sized heap)."""
+from console import Fresh
 from dicebox.core import table
 from dicebox.core import events as E
 from dicebox.core import ui
 from console import labels, pick
-from dicebox.games.dairyman import screens as S
-from dicebox.games.dairyman import tutorial as T
+D_start = Fresh("dicebox.games.dairyman.start")
+from dicebox.games.dairyman import lesson as T
 
 
 def is_box(x):
@@ -20,7 +21,7 @@ def is_lesson(x):
 
 
 def open_lesson(app):
-    S.start(app)
+    D_start.start(app)
     start = app.top()
     pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
     les = app.stack[-2] if is_box(app.top()) else app.top()

@@ -6,18 +6,21 @@ freeze token, the end and the scores); Skip works at every step; a wrong move
 only gets a hint; mashed keys never play a move the lesson did not ask for;
 the lesson's moves and rolls are legal in the rules engine; it never touches
 the saved game or the records."""
+from console import Fresh
 import gc
 import sys
 
 from dicebox.core import events as E
 from dicebox.core import table, ui
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
 from console import FakeApp, TextFB, labels, pick
-from dicebox.games.dairyman import pages as P
+D_start = Fresh("dicebox.games.dairyman.start")
+import dicebox.games.dairyman as dairyman
 from dicebox.games.dairyman import rules as R
-from dicebox.games.dairyman import screens as S
-from dicebox.games.dairyman import tutorial as T
+from dicebox.games.dairyman import tiles
+from dicebox.games.dairyman import lesson as T
 from dairyman_lesson import is_box, open_lesson, pick_dice, follow, back_to_table
 
 
@@ -42,13 +45,13 @@ def scripted():
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
     app = App()
-    S.start(app)
+    D_start.start(app)
     got = labels(app)
     assert got.index(table.OFFER) == 1            # near the top, under New game
     assert app.top().sel == 1                     # and selected: A starts it
-    assert app.store.load(P.LEARNED, None) == {"offered": 1}
+    assert app.store.load(D_start.LEARNED, None) == {"offered": 1}
     app.press(E.B)
-    S.start(app)                              # offered once: the plain entry now
+    D_start.start(app)                              # offered once: the plain entry now
     assert table.LEARN in labels(app) and table.OFFER not in labels(app)
     assert app.top().sel == 0                     # New game selected again
     for lab in labels(app):
@@ -57,11 +60,11 @@ def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
     app = App()
-    app.store.records[P.LEARNED] = (1, "{not json")
-    S.start(app)
+    app.store.records[D_start.LEARNED] = (1, "{not json")
+    D_start.start(app)
     assert table.OFFER in labels(app)
-    assert app.store.load(P.LEARNED, None) == {"offered": 1}
-    assert not app.store.take_problems(P.LEARNED)
+    assert app.store.load(D_start.LEARNED, None) == {"offered": 1}
+    assert not app.store.take_problems(D_start.LEARNED)
 
 
 def test_following_the_lesson_plays_to_the_end_and_offers_a_real_game():
@@ -78,11 +81,11 @@ def test_following_the_lesson_plays_to_the_end_and_offers_a_real_game():
     assert st.scores() == [245, 235] and st.winners() == [0]
     assert st.tokens == [1, 0] and st.freeze == [1, 0]
     assert st.flipped[5] == 1 and 5 in st.owned[0] and 21 in st.owned[0]
-    assert not app.store.exists(S.SAVE)                  # no save, no records
-    assert S.GAME not in table.load_records(app.store)
+    assert not app.store.exists(dairyman.SAVE)                  # no save, no records
+    assert dairyman.GAME not in tablepages.load_records(app.store)
     assert isinstance(app.top(), ui.Confirm)
     app.press(E.A)                                       # yes: a real game
-    assert type(app.top()).__name__ == "NewGame"       # (tablemore may be a fresh import)
+    assert type(app.top()).__name__ == "NewGame"       # (tablepages may be a fresh import)
     assert labels(app)[1:3] == ["P1: human", "P2: Beginner"]   # the gentlest bot first
     assert les not in app.stack and app.stack[-2] is start
 
@@ -117,7 +120,7 @@ def skip_from_here(app, start, les, how, k):
     pick(app, "Skip the lesson")
     assert app.top() is start, (k, how, app.top())
     assert les not in app.stack
-    assert not app.store.exists(S.SAVE)
+    assert not app.store.exists(dairyman.SAVE)
     app.frame()
     assert app.top() is start
 
@@ -147,7 +150,7 @@ def test_skip_in_the_middle_of_picking_dice_and_from_a_menu():
     app.hold_b()                       # the picks are kept under the menu
     assert les.sel == [a[1][0]]
     pick(app, "Skip the lesson")
-    assert app.top() is start and not app.store.exists(S.SAVE)
+    assert app.top() is start and not app.store.exists(dairyman.SAVE)
 
 
 def test_a_short_b_on_the_lesson_table_asks_before_leaving():
@@ -220,8 +223,8 @@ def test_mashing_keys_never_plays_a_move_the_lesson_did_not_ask_for():
             else:
                 app.press(k)
             app.run(rnd.randbelow(3) * 400)
-            assert not app.store.exists(S.SAVE)
-            assert S.GAME not in table.load_records(app.store)
+            assert not app.store.exists(dairyman.SAVE)
+            assert dairyman.GAME not in tablepages.load_records(app.store)
             if les not in app.stack:              # skipped, left, or a real game offered
                 assert not app.stack or app.stack[0] is start, app.stack
                 app.stack[:] = []
@@ -288,7 +291,7 @@ def test_each_step_says_what_the_rules_do_there():
         if kind == "do" and data[0] == "claim":
             tot = 0
             for t in data[1]:
-                tot += S.TILES[t][0]
+                tot += tiles.TILES[t][0]
             assert tot == st.barn_total()            # the claim asked for wastes nothing
     assert barns == 5
     # P2's second set from one roll, as its box says
@@ -318,4 +321,4 @@ def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it
     app.hold_b()
     pick(app, "Skip the lesson")
     if sys.implementation.name == "micropython":     # CPython tests share their modules
-        assert P.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
+        assert dairyman.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules

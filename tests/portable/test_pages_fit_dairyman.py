@@ -4,10 +4,10 @@ from test_pages_fit import PROBLEMS, game, watch, unwatch
 
 
 def test_dairyman_pages_fit():
-    from dicebox.games import dairyman
+    from dicebox.games.dairyman import start as game_start
     watch()
     try:
-        game(dairyman.start, "dairyman")
+        game(game_start.start, "dairyman")
     finally:
         unwatch()
     assert not PROBLEMS, "\n".join(PROBLEMS)
