@@ -3,16 +3,20 @@ and offered the first time, a player following its boxes and marked moves
 reaches the end having met every mechanic, Skip works at every step, a wrong
 move only gets a hint, the lesson's moves are legal in the rules engine, and
 it never touches the saved game or the records."""
+from console import Fresh
 import gc
 import sys
 
 from dicebox.core import events as E
 from dicebox.core import table, ui
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE
 from console import labels, pick
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
-from dicebox.games.mildred import tutorial as T
+moves = Fresh("dicebox.games.mildred.moves")
+from dicebox.games.mildred import start as M_start
+import dicebox.games.mildred as mildred
+from dicebox.games.mildred import lesson as T
 from test_mildred_screens import App
 
 
@@ -27,7 +31,7 @@ def is_lesson(x):
 
 
 def open_lesson(app):
-    S.start(app)
+    M_start.start(app)
     start = app.top()
     pick(app, table.OFFER if table.OFFER in labels(app) else table.LEARN)
     les = app.stack[-2] if is_box(app.top()) else app.top()
@@ -72,13 +76,13 @@ def follow(app, les, limit=400, stop=None):
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
     app = App()
-    S.start(app)
+    M_start.start(app)
     got = labels(app)
     assert got.index(table.OFFER) == 1            # near the top, under New game
     assert app.top().sel == 1                     # and selected: A starts it
-    assert app.store.load(S.LEARNED, None) == {"offered": 1}
+    assert app.store.load(M_start.LEARNED, None) == {"offered": 1}
     app.press(E.B)
-    S.start(app)                              # offered once: the plain entry now
+    M_start.start(app)                              # offered once: the plain entry now
     assert table.LEARN in labels(app) and table.OFFER not in labels(app)
     assert app.top().sel == 0                     # New game selected again
     for lab in labels(app):
@@ -87,11 +91,11 @@ def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
     app = App()
-    app.store.records[S.LEARNED] = (1, "{not json")
-    S.start(app)
+    app.store.records[M_start.LEARNED] = (1, "{not json")
+    M_start.start(app)
     assert table.OFFER in labels(app)
-    assert app.store.load(S.LEARNED, None) == {"offered": 1}
-    assert not app.store.take_problems(S.LEARNED)
+    assert app.store.load(M_start.LEARNED, None) == {"offered": 1}
+    assert not app.store.take_problems(M_start.LEARNED)
 
 
 def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_offer():
@@ -106,10 +110,10 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     assert st.vic[0] == 1 and st.cookie[0] == 1          # the victory die was won
     assert st.cookie[1] == 2                             # the prank hit
     assert isinstance(app.top(), ui.Confirm)
-    assert not app.store.exists(S.SAVE)                  # no save, no records
-    assert "Mildred" not in table.load_records(app.store)
+    assert not app.store.exists(mildred.SAVE)                  # no save, no records
+    assert "Mildred" not in tablepages.load_records(app.store)
     app.press(E.A)                                       # yes: a real game
-    assert isinstance(app.top(), table.NewGame)
+    assert isinstance(app.top(), tablepages.NewGame)
     assert labels(app)[:2] == ["P1: human", "P2: Beginner"]   # a first real game: the gentlest bot
     assert les not in app.stack and app.stack[-2] is start
 
@@ -144,7 +148,7 @@ def test_skip_at_every_step_returns_to_the_start_menu():
             pick(app, "Skip the lesson")
             assert app.top() is start, (k, how, app.top())
             assert les not in app.stack
-            assert not app.store.exists(S.SAVE)
+            assert not app.store.exists(mildred.SAVE)
             app.frame()
             assert app.top() is start
 
@@ -179,7 +183,7 @@ def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
     i = les.i
     app.press(E.A)
     m = app.top()
-    assert isinstance(m, S.ActionMenu) and m.label(m.sel).startswith(">")
+    assert isinstance(m, moves.ActionMenu) and m.label(m.sel).startswith(">")
     pick(app, "Prank...")                  # not what the lesson asks
     app.press(E.A)                         # the first prank choice
     assert is_box(app.top()) and app.top().title == "Not yet"
@@ -225,7 +229,7 @@ def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it
     app.hold_b()
     pick(app, "Skip the lesson")
     if sys.implementation.name == "micropython":     # CPython tests share their modules
-        assert S.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
+        assert mildred.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
 
 
 def test_the_boxes_speak_the_how_to_plays_words_not_table_codes():

@@ -5,10 +5,10 @@ from test_pages_fit import PROBLEMS, game, watch, unwatch
 
 
 def test_mildred_pages_fit():
-    from dicebox.games import mildred
+    from dicebox.games.mildred import start as game_start
     watch()
     try:
-        game(mildred.start, "mildred", to_end=False)
+        game(game_start.start, "mildred", to_end=False)
     finally:
         unwatch()
     assert not PROBLEMS, "\n".join(PROBLEMS)

@@ -5,10 +5,10 @@ from test_pages_fit import PROBLEMS, game, watch, unwatch
 
 
 def test_mildred_pages_to_the_end_fit():
-    from dicebox.games import mildred
+    from dicebox.games.mildred import start as game_start
     watch()
     try:
-        game(mildred.start, "mildred end", front=False)
+        game(game_start.start, "mildred end", front=False)
     finally:
         unwatch()
     assert not PROBLEMS, "\n".join(PROBLEMS)
