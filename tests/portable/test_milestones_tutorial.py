@@ -4,16 +4,22 @@ of the table reaches the end having met every mechanic, the sand waits while
 the lesson talks, Skip works at every step, a wrong move only gets a hint,
 mashed keys never break it, every planned move is legal in the rules engine,
 and it never touches the saved game, the records or the high scores."""
+from console import Fresh
 import gc
 import sys
 
 from dicebox.core import events as E
 from dicebox.core import table, ui
+from dicebox.core import game as core_game
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE
 from console import labels, pick
 from dicebox.games.milestones import deck, rules
-from dicebox.games.milestones import screens as S
-from dicebox.games.milestones import tutorial as T
+from dicebox.games.milestones import start as S
+import dicebox.games.milestones as milestones
+MS_pages = Fresh("dicebox.games.milestones.pages")
+from dicebox.games.milestones import table as MS_table
+from dicebox.games.milestones import lesson as T
 from dicebox.games.milestones.dice import labels as die_labels
 from test_milestones_screens import App
 
@@ -165,12 +171,12 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     assert st.hands[0] == last and not st.can_claim(0)    # ... with a card still in hand
     assert "S2 scored" in " ".join(les.log.lines) and "You: keep 6B" in les.log.lines
     assert isinstance(app.top(), ui.Confirm)
-    assert not app.store.exists(S.SAVE)                   # no save, no records, no high scores
-    assert not app.store.exists(S.HIGH)
-    assert "milestones" not in table.load_records(app.store)
+    assert not app.store.exists(milestones.SAVE)                   # no save, no records, no high scores
+    assert not app.store.exists(milestones.HIGH)
+    assert "milestones" not in tablepages.load_records(app.store)
     app.press(E.A)                                        # yes: a real game
     page = app.top()
-    assert isinstance(page, S.SetupMenu)
+    assert isinstance(page, MS_pages.SetupMenu)
     assert page.cfg["bots"] == 1 and page.cfg["level"] == 0 and page.cfg["pace"] == 0
     assert les not in app.stack and app.stack[-2] is start
 
@@ -184,8 +190,8 @@ def test_the_real_game_after_the_lesson_starts_calm_with_one_beginner():
     setup.sel = len(setup.items) - 1
     app.press(E.A)
     t = app.top()
-    assert isinstance(t, S.Table) and not is_lesson(t)
-    assert t.seats == [table.HUMAN, 1] and t.pace() == 0
+    assert isinstance(t, MS_table.Table) and not is_lesson(t)
+    assert t.seats == [core_game.HUMAN, 1] and t.pace() == 0
     assert type(t.bm).__name__ != "Team"                  # the real bots again
 
 
@@ -242,7 +248,7 @@ def test_skip_at_every_step_returns_to_the_start_menu():
             pick(app, "Skip the lesson")
             assert app.top() is start, (k, how, app.top())
             assert les not in app.stack
-            assert not app.store.exists(S.SAVE)
+            assert not app.store.exists(milestones.SAVE)
             app.run(100)
             assert app.top() is start
 
@@ -345,7 +351,7 @@ def mash(app, les, r, n, keys=MASH):
         assert st.rolls == 0 or st.dice == dice[st.rolls - 1]   # only the lesson's dice
         if les.i < SAND:
             assert st.time_left() == rules.GAME_MS             # the sand waits
-        assert not app.store.exists(S.SAVE)
+        assert not app.store.exists(milestones.SAVE)
 
 
 def test_mashing_keys_never_breaks_the_lesson():
@@ -448,4 +454,4 @@ def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it
     app.hold_b()
     pick(app, "Skip the lesson")
     if sys.implementation.name == "micropython":     # CPython tests share their modules
-        assert S.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
+        assert milestones.LESSON not in sys.modules and "dicebox.core.lesson" not in sys.modules
