@@ -393,7 +393,8 @@ class Session:
 
 # ---------------------------------------------------------------- making the files
 def _milestones_high(s):
-    from dicebox.games.milestones import screens as M
+    from dicebox.games.milestones import table as MS_table
+    from dicebox.games.milestones import pages as MS_pages
 
     class Done:
         def __init__(self, n, score):
@@ -402,13 +403,13 @@ def _milestones_high(s):
 
         def score(self):
             return self._score
-    if not hasattr(M, "record_high"):
+    if not hasattr(MS_pages, "record_high"):
         return  # older firmware: no high-score writer to call
-    cfg = M.new_config()
+    cfg = MS_table.new_config()
     for gid, n, pts in ((101, 3, 42), (102, 3, 57), (103, 2, 12)):
         c = dict(cfg)
         c["gid"] = gid
-        M.record_high(s.store, Done(n, pts), c)
+        MS_pages.record_high(s.store, Done(n, pts), c)
 
 
 def produce(data):
