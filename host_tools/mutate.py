@@ -340,7 +340,13 @@ class Session:
         self.tap(E.A, 60, 250)
 
     def dismiss(self):
-        """Close messages (problems shown, notices) until a menu or a game shows."""
+        """Close messages (problems shown, notices) until a menu or a game shows
+        (a game's Loading page first runs to its end: keys pressed on it go to
+        the game's start menu)."""
+        for _ in range(100):
+            if self.top_name() != "Loading":
+                break
+            self.run_ms(100)
         for _ in range(8):
             if self.top_name() not in ("Message", "TextPage"):
                 return
@@ -410,6 +416,8 @@ def _milestones_high(s):
         c = dict(cfg)
         c["gid"] = gid
         MS_pages.record_high(s.store, Done(n, pts), c)
+    from dicebox.apps import menu
+    menu.purge()            # as the home menu does: the game's modules go again
 
 
 def produce(data):

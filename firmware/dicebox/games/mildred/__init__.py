@@ -18,7 +18,6 @@ PLAY = (
     "dicebox.games.mildred.cards",
     "dicebox.games.mildred.rules",
     "dicebox.games.mildred.table",
-    "dicebox.games.mildred.lookahead",  # what the bot and the Hint share
     "dicebox.games.mildred.bot",
 )
 

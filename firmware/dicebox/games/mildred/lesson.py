@@ -24,7 +24,7 @@ from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.games.mildred import rules
-from dicebox.games.mildred import table as T
+from dicebox.games.mildred.table import Table, help_opener, label
 
 BOT = "dicebox.games.mildred.bot"
 
@@ -99,7 +99,7 @@ def begin(app, over=False):
     return t
 
 
-class Lesson(lesson.Beats, T.Table):
+class Lesson(lesson.Beats, Table):
     """Mildred's table playing ``BEATS``: planned rolls, a scripted bot, a box
     before each step, the wanted move marked, no saves, no records."""
 
@@ -107,7 +107,7 @@ class Lesson(lesson.Beats, T.Table):
         self.i = 0              # the beat under way
         self.said = -1          # the last beat whose box was shown
         self.done = False
-        T.Table.__init__(self, app, deal(), [0, 1])
+        Table.__init__(self, app, deal(), [0, 1])
 
     BEATS = BEATS
 
@@ -128,7 +128,7 @@ class Lesson(lesson.Beats, T.Table):
     def roll(self):
         b = self.beat()
         if b is None or b[1] not in ("roll", "botroll"):
-            return T.Table.roll(self)
+            return Table.roll(self)
         seat = self.actor()
         before = self.s.clone()
         got = [f - 1 for f in b[2]]
@@ -146,10 +146,10 @@ class Lesson(lesson.Beats, T.Table):
         if want is None or tuple(a) != want:
             self.app.beep(440, 30)
             self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. Pick the "
-                              "marked one: %s" % T.label(self.s, want) if want
+                              "marked one: %s" % label(self.s, want) if want
                               else "Not this one yet.", None))
             return ""
-        return T.Table.try_act(self, a)
+        return Table.try_act(self, a)
 
     # -- frames and keys --
     def tick(self, now):
@@ -164,7 +164,7 @@ class Lesson(lesson.Beats, T.Table):
                 self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
                                          self.leave, "A:yes", "B:no"))
                 return
-        T.Table.tick(self, now)
+        Table.tick(self, now)
 
     def closed(self):
         b = self.beat()
@@ -180,13 +180,13 @@ class Lesson(lesson.Beats, T.Table):
     def event(self, ev):
         if self.waiting() and E.button(ev) != E.B:
             return
-        T.Table.event(self, ev)
+        Table.event(self, ev)
 
     def menu(self):
         app = self.app
         items = [("Skip the lesson", self.leave), ("Go on", app.pop)]
         for title, name in (("How to play", "HOWTO"), ("Words", "WORDS")):
-            items.append((title, T.help_opener(app, title, name, True)))
+            items.append((title, help_opener(app, title, name, True)))
         app.push(ui.Menu(app, TITLE, items))
 
     # -- leaving --
