@@ -424,9 +424,8 @@ def _dairyman_table(r):
     page) die with that frame, rather than stay in the scene's frame and keep
     the page's module alive for the collector for the whole scene."""
     _launch(r, "Dairyman")
-    from dicebox.games.dairyman import screens as S
-    ng = S.NewGame(r.app)
-    r.app.push(ng)
+    r.app.top().new()                 # the start menu's new-game page
+    ng = r.app.top()
     ng.n = 4
     ng.seats = [4, 4, 4, 4]
     r.start()
@@ -457,12 +456,8 @@ def _milestones_table(r):
     """Opens Milestones: one person and four Expert teammates (own call: see
     ``_dairyman_table``)."""
     _launch(r, "Milestones")
-    from dicebox.games.milestones import screens as S
-    sm = S.SetupMenu(r.app)
-    r.app.push(sm)
-    sm.cfg["humans"] = 1
-    sm.cfg["bots"] = 4
-    sm.cfg["level"] = 3               # Expert teammates
+    r.app.top().new_game(humans=1, bots=4, level=3)   # Expert teammates
+    sm = r.app.top()
     r.start()
     r.in_frame(sm.start)
 
@@ -472,7 +467,7 @@ def scene_milestones(r):
     # the one person plays simply, as a player would: picks the offered first
     # pile, and a second after the dice come to them marks the die under the
     # cursor (A) and shakes to reroll it (a reroll needs a marked die)
-    from dicebox.games.milestones import screens as S2
+    from dicebox.games.milestones import table as S2
     mine = -1
     for _ in range(n(1500, 60)):
         top = r.app.top()

@@ -108,20 +108,15 @@ class Hook:
 def _setup_game(app, game):
     """A game with bots on the table (as the frame bench starts them)."""
     if game == "dairyman":
-        from dicebox.games.dairyman import screens as S
-        ng = S.NewGame(app)
-        app.push(ng)
+        app.top().new()             # the start menu's new-game page
+        ng = app.top()
         ng.n = 4
         ng.seats = [4, 4, 4, 4]     # four Expert bots
         return ng.start
     if game == "mildred":
         return app.top().new((4, 4))   # two Expert bots
-    from dicebox.games.milestones import screens as S
-    sm = S.SetupMenu(app)
-    app.push(sm)
-    sm.cfg["humans"] = 1
-    sm.cfg["bots"] = 4
-    sm.cfg["level"] = 3               # one person, four Expert bots
+    app.top().new_game(humans=1, bots=4, level=3)   # one person, four Expert bots
+    sm = app.top()
     return sm.start
 
 

@@ -340,7 +340,13 @@ class Session:
         self.tap(E.A, 60, 250)
 
     def dismiss(self):
-        """Close messages (problems shown, notices) until a menu or a game shows."""
+        """Close messages (problems shown, notices) until a menu or a game shows
+        (a game's Loading page first runs to its end: keys pressed on it go to
+        the game's start menu)."""
+        for _ in range(100):
+            if self.top_name() != "Loading":
+                break
+            self.run_ms(100)
         for _ in range(8):
             if self.top_name() not in ("Message", "TextPage"):
                 return
@@ -393,7 +399,8 @@ class Session:
 
 # ---------------------------------------------------------------- making the files
 def _milestones_high(s):
-    from dicebox.games.milestones import screens as M
+    from dicebox.games.milestones import table as MS_table
+    from dicebox.games.milestones import pages as MS_pages
 
     class Done:
         def __init__(self, n, score):
@@ -402,13 +409,15 @@ def _milestones_high(s):
 
         def score(self):
             return self._score
-    if not hasattr(M, "record_high"):
+    if not hasattr(MS_pages, "record_high"):
         return  # older firmware: no high-score writer to call
-    cfg = M.new_config()
+    cfg = MS_table.new_config()
     for gid, n, pts in ((101, 3, 42), (102, 3, 57), (103, 2, 12)):
         c = dict(cfg)
         c["gid"] = gid
-        M.record_high(s.store, Done(n, pts), c)
+        MS_pages.record_high(s.store, Done(n, pts), c)
+    from dicebox.apps import menu
+    menu.purge()            # as the home menu does: the game's modules go again
 
 
 def produce(data):

@@ -77,7 +77,7 @@ print("HEAP " + B.json.dumps({"peak": peak, "start": r.start_live - B.RECORDS_BY
 """
 
 # modules play must not hold (each game's own, and the table's pages)
-RARE = ("help", "pages", "menus", "ending", "newgame", "tablemore")
+RARE = ("help", "pages", "moves", "lesson", "tablepages", "records")
 
 _FW = []
 

@@ -16,7 +16,9 @@ from dicebox.core import rng, storage, ui
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
+from dicebox.games.mildred import table as S
+import dicebox.games.mildred as mildred
+from dicebox.games.mildred import start as M_start
 from datapaths import places
 
 VALUES = (None, True, False, 0, 1, 2, 3, 6, 7, 9, 42, 99, -1, -6, 1 << 31, 1 << 62, 1.5, "",
@@ -116,14 +118,14 @@ def test_mutated_saves_through_the_menu(seed):
     else:
         rec = {"state": mutate(r.choice(STATES), r), "seats": [0, 1]}
     app = FakeApp(seed % 100 + 1, fb=TextFB())
-    app.store.save(S.SAVE, rec)
-    S.start(app)
+    app.store.save(mildred.SAVE, rec)
+    M_start.start(app)
     m = app.stack[0]
-    if app.store.exists(S.SAVE):
+    if app.store.exists(mildred.SAVE):
         assert app.top() is m and m.label(0) == "Resume game"
         app.press(E.A)
         assert isinstance(app.stack[1], S.Table)
         app.run(3000)
     else:
         assert isinstance(app.top(), ui.Message)
-        assert S.SAVE in app.store.set_aside
+        assert mildred.SAVE in app.store.set_aside

@@ -27,7 +27,8 @@ if _shims not in sys.path:
     sys.path.append(_shims)
 
 from dicebox.core import events  # noqa: E402
-from dicebox.games.milestones import bot, deck, screens  # noqa: E402
+from dicebox.games.milestones import bot, deck  # noqa: E402
+from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo  # noqa: E402
 
 KEY_MS = 250          # one key press of a person
@@ -56,7 +57,7 @@ def person_game(seed, pace=1, level=bot.STRONG):
 
     while not st.is_over():
         top = app.top()
-        if isinstance(top, screens.PilePicker):
+        if isinstance(top, MS_table.PilePicker):
             wait(me.randint(500, 1500))
             if app.top() is top:
                 app.press(events.A)           # the first pile offered (easy while it lasts)
@@ -81,7 +82,7 @@ def person_game(seed, pace=1, level=bot.STRONG):
             pts = deck.DECK[c][1]
             n = len(st.scored)
             key(events.UP)
-            if isinstance(app.top(), screens.PilePicker):
+            if isinstance(app.top(), MS_table.PilePicker):
                 wait(me.randint(500, 1500))
                 app.press(events.A)
             if len(st.scored) > n and st.scored[n] == c:
@@ -138,5 +139,5 @@ if __name__ == "__main__":
         scored = sum(1 for m, t in per if m > 0)
         print("pace %-6s %d games: person %d of team %d points (%.0f%%), %.1f a game; "
               "bots %.1f a game; person scored in %d games" % (
-                  screens.play.PACES[pace], n, mine, team, 100.0 * mine / max(team, 1),
+                  MS_table.PACES[pace], n, mine, team, 100.0 * mine / max(team, 1),
                   mine / n, (team - mine) / n, scored))

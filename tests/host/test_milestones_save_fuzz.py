@@ -9,7 +9,9 @@ from hypothesis import given, settings, strategies
 from dicebox.core.storage import BadData
 from dicebox.core.game import resolve_chance
 from dicebox.core import rng, events
-from dicebox.games.milestones import screens, deck
+from dicebox.games.milestones import start as screens, deck
+from dicebox.games.milestones import table as MS_table
+import dicebox.games.milestones as milestones
 
 import test_milestones_screens as screen_tests
 from test_milestones_saves import check_save
@@ -25,14 +27,14 @@ def real_saves():
                       (5, {"humans": 2, "bots": 1})):
         app = screen_tests.App(seed)
         screen_tests.setup_with(app, **cfg)
-        if isinstance(app.top(), screens.PilePicker):
+        if isinstance(app.top(), MS_table.PilePicker):
             app.press(events.A)
         app.run(1000)                 # every seat has its first card
         assert app.top().st.setup == app.top().st.n
         app.shake()
         for _ in range(4):
             app.run(2500)
-            out.append(json.loads(app.store.records[screens.SAVE][1]))
+            out.append(json.loads(app.store.records[milestones.SAVE][1]))
     # and a save of the first format ("st", "cfg", "log"), converted on load
     d = out[-1]
     cfg = dict(d["opt"])
@@ -115,7 +117,7 @@ def test_a_mutated_save_loads_or_is_refused_with_baddata(k, seed):
 @given(strategies.integers(0, len(SAVES) - 1), strategies.integers(0, 2 ** 32))
 def test_the_menu_and_the_table_survive_any_save(k, seed):
     app = screen_tests.App(seed % 1000)
-    app.store.save(screens.SAVE, mutate(SAVES[k], random.Random(seed)))
+    app.store.save(milestones.SAVE, mutate(SAVES[k], random.Random(seed)))
     screens.start(app)
     if app.messages:
         assert "Saved game" in app.messages[-1][1]
@@ -127,5 +129,5 @@ def test_the_menu_and_the_table_survive_any_save(k, seed):
         app.run(3000)
         app.screen()
         for s in app.stack:
-            if isinstance(s, screens.Table):
+            if isinstance(s, MS_table.Table):
                 assert s.st.card_count() == deck.NCARDS

@@ -3,7 +3,8 @@ and the game underneath keeps its cards."""
 import random
 
 from dicebox.core import events
-from dicebox.games.milestones import deck, screens
+from dicebox.games.milestones import deck, start as screens
+from dicebox.games.milestones import table as MS_table
 
 import test_milestones_screens as screen_tests
 
@@ -27,5 +28,5 @@ def test_random_input_keeps_the_screens_alive():
                 screens.start(app)
             app.screen()
             for s in app.stack:
-                if isinstance(s, screens.Table):
+                if isinstance(s, MS_table.Table):
                     assert s.st.card_count() == deck.NCARDS

@@ -18,10 +18,11 @@ def test_reasons_fit_two_lines():
 
 
 def test_rating_words_fit_the_result_screen():
-    from dicebox.games.milestones import rules, screens
+    from dicebox.games.milestones import rules
+    from dicebox.games.milestones import pages as MS_pages
     for lo, words in rules.RATINGS:
         assert len(ui.wrap(words)) <= 3, words
-    assert len(ui.wrap(screens.VOIDED)) <= 4
+    assert len(ui.wrap(MS_pages.VOIDED)) <= 4
 
 
 def test_docs_list_every_card_with_its_exact_count():

@@ -99,7 +99,7 @@ def test_damaged_presets(seed, data):
     path = data.draw(st.sampled_from(paths(good)))
     val = data.draw(json_any)
     app = FakeApp(seed, fb=TextFB(strict=False))
-    app.store.save(roller.PRESETS, replaced(good, path, val))
-    told = open_and_browse(app, roller.PRESETS)
-    assert told == (roller.PRESETS in app.store.set_aside)
+    app.store.save(rm.PRESETS, replaced(good, path, val))
+    told = open_and_browse(app, rm.PRESETS)
+    assert told == (rm.PRESETS in app.store.set_aside)
     assert not app.store.problems

@@ -216,3 +216,19 @@ def pick(app, text):
     """Choose the entry ``text`` of the menu on top (select it, press A)."""
     app.top().sel = labels(app).index(text)
     app.press(E.A)
+
+
+class Fresh:
+    """A module the console opens now and then, looked up at each use. Under
+    MicroPython a table drops such modules when it comes back on top
+    (``core.modules.drop``) and the next use imports them again, so a module
+    object a test kept from an earlier import would hold the classes of an
+    old copy: ``Fresh("dicebox.core.tablepages").HintPage`` is always the
+    class the console uses now."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __getattr__(self, name):
+        from dicebox.core.modules import load
+        return getattr(load(self.path), name)

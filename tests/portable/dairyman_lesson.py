@@ -1,15 +1,16 @@
 """Driving Dairyman's Learn to play as a player following it (shared by
 test_dairyman_tutorial.py and test_pages_fit_dairyman_learn.py; a small
 module, so a test of its own compiles in the device-sized heap)."""
+from console import Fresh
 from dicebox.core import events as E
 import lessons
 from lessons import is_box, back_to_table  # noqa: F401 (for the lesson's tests)
-from dicebox.games.dairyman import screens as S
-from dicebox.games.dairyman import tutorial as T
+D_start = Fresh("dicebox.games.dairyman.start")
+from dicebox.games.dairyman import lesson as T
 
 
 def open_lesson(app):
-    return lessons.open_lesson(app, S.start)
+    return lessons.open_lesson(app, D_start.start)
 
 
 def pick_dice(app, les, dice):

@@ -2,9 +2,10 @@
 heap only in frames where nothing moves, the turn coming back to a person
 does not cut a whole recap in one frame, and a redraw of the clock does not
 build the card's and the message's lines again."""
-from dicebox.core import events, table as core_table
+from dicebox.core import events, ui, table as core_table
 from console import TextFB
-from dicebox.games.milestones import screens, play
+from dicebox.games.milestones import table as play
+from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo
 
 
@@ -110,7 +111,7 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
     table.say("S1 scored run of 3")
     built = {"card": 0, "wrap": 0}
     real_card = play.card_lines
-    real_wrap = play.ui.wrap
+    real_wrap = ui.wrap
 
     def card_lines(card, width=16):
         built["card"] += 1
@@ -120,7 +121,7 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
         built["wrap"] += 1
         return real_wrap(text, width)
     play.card_lines = card_lines
-    play.ui.wrap = wrap
+    ui.wrap = wrap
     try:
         fb = TextFB(strict=False)
         table.draw(fb)
@@ -138,7 +139,7 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
         assert "A new line" in fb.shown()
     finally:
         play.card_lines = real_card
-        play.ui.wrap = real_wrap
+        ui.wrap = real_wrap
 
 
 class Counted(App):
@@ -237,4 +238,4 @@ def test_short_cuts_a_move_line_as_the_split_version_did():
                  "S2 scored +1",
                  "The dice met a must-do card (1 open)",
                  "x scored : a,b;c", ""):
-        assert screens.short(line) == by_split(line), line
+        assert MS_table.short(line) == by_split(line), line

@@ -78,7 +78,7 @@ def check_b(app, t, mark, marked, clear_page):
 
 def test_mildred():
     from test_mildred_base import mk
-    from dicebox.games.mildred import screens as S
+    from dicebox.games.mildred import table as S
     app = FakeApp(3, fb=TextFB(strict=False))
     st = mk(pools=((1, 2, 6), (3, 4)))
     t = S.Table(app, st, [0, 1])
@@ -141,7 +141,7 @@ def check_across(app, t, clear_page):
 
 
 def test_dairyman():
-    from dicebox.games.dairyman import screens, rules
+    from dicebox.games.dairyman import table as screens, rules
     app = FakeApp(11, fb=TextFB(strict=False))
     t = screens.Table(app, rules.State(2), [0, 2])
     app.push(t)

@@ -1,12 +1,16 @@
 """Dairyman on the real App (stand-in hardware, a clock that wraps): played as
 a new player would, with random keys, solo against bots and pass-and-play,
 quitting mid-game and resuming; and with the dice source refused."""
+from console import Fresh
 from dicebox.core import events
 from dicebox.core import storage, ui
 from dicebox.core.app import App, ErrorScreen
 from dicebox.core.game import CHANCE
 from dicebox.core.rng import seeded
-from dicebox.games.dairyman import screens
+from dicebox.games.dairyman import table as screens
+tablepages = Fresh("dicebox.core.tablepages")
+import dicebox.games.dairyman as dairyman
+D_start = Fresh("dicebox.games.dairyman.start")
 from fakehw import FakeHW
 
 KEYS = (events.A, events.A, events.A, events.LEFT, events.RIGHT, events.UP, events.DOWN, events.B)
@@ -17,7 +21,7 @@ class Home(ui.Screen):
 
     def event(self, ev):
         if ui.is_press(ev, events.A):
-            screens.start(self.app)
+            D_start.start(self.app)
 
     def draw(self, fb):
         fb.fill(0)
@@ -138,7 +142,7 @@ def storm(hw, app, seed, taps):
             sensible(hw, app, r)
             continue
         top = app.top()
-        if isinstance(top, screens.Start):
+        if isinstance(top, D_start.Start):
             choose(hw, app, "Resume game")
             continue
         if isinstance(top, ui.Menu) and top.title == "New game":
@@ -185,9 +189,9 @@ def test_solo_against_bots_random_keys_quit_and_resume():
         start = t.log.count
         storm(hw, app, 10 + k, 150)
         moves += t.log.count - start
-        if app.store.exists(screens.SAVE):
+        if app.store.exists(dairyman.SAVE):
             t = quit_and_resume(hw, app)
-    assert moves > 20 and not app.store.take_problems(screens.SAVE)
+    assert moves > 20 and not app.store.take_problems(dairyman.SAVE)
 
 
 def test_pass_and_play_hands_over_and_resumes_covered():
@@ -200,10 +204,10 @@ def test_pass_and_play_hands_over_and_resumes_covered():
         if isinstance(app.top(), screens.Table) and app.top().cover >= 0:
             covered += 1
         tap(hw, app, KEYS[r.randbelow(len(KEYS))])
-        if isinstance(app.top(), (Home, screens.Start, screens.NewGame)):
+        if isinstance(app.top(), (Home, D_start.Start, tablepages.NewGame)):
             break
     assert covered > 0
-    if app.store.exists(screens.SAVE):
+    if app.store.exists(dairyman.SAVE):
         t2 = quit_and_resume(hw, app)
         if not t2.is_bot(t2.s.seat):
             assert t2.cover == t2.s.seat    # a resumed pass-and-play game starts covered

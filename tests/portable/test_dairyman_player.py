@@ -1,6 +1,8 @@
 """Dairyman as a player meets it: the menu with a saved game, damaged saves,
 refused rolls, a full filesystem, the move log and recaps, the help pages,
 the claim list, and a clock that wraps."""
+from console import Fresh
+from dicebox.core import ui
 from dicebox.core import storage
 from dicebox.core import events
 from dicebox.core import ticks
@@ -8,7 +10,11 @@ from dicebox.core.app import NoEntropy
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.movelog import MoveLog
 from dicebox.core.rng import Rng
-from dicebox.games.dairyman import screens, rules, help as game_help
+from dicebox.games.dairyman import table as dtable, rules, help as game_help
+import dicebox.games.dairyman as dairyman
+D_pages = Fresh("dicebox.games.dairyman.pages")
+D_start = Fresh("dicebox.games.dairyman.start")
+from dicebox.games.dairyman import tiles
 from console import FakeApp, TextFB
 
 
@@ -34,7 +40,7 @@ def item(app, name):
 
 def new_game(app, seats=(0, 3)):
     """Through the menus: New game (default 2 players), seats, Start."""
-    screens.start(app)
+    D_start.start(app)
     item(app, "New game")
     ng = app.top()
     for i in range(len(seats)):
@@ -55,13 +61,13 @@ def bots_until_human(app, t, limit=3000):
 
 def test_menu_offers_help_before_the_rules():
     app = App()
-    screens.start(app)
+    D_start.start(app)
     got = labels(app.top())
     assert got[:6] == ["New game", "New? Learn here", "Records", "How to play", "Controls",
                        "Rules"], got
     item(app, "How to play")
     page = app.top()
-    assert 14 <= len(page.lines) <= 40          # a few screens, not the rulebook
+    assert 14 <= len(page.lines) <= 40          # a few dtable, not the rulebook
     assert "Controls" in game_help.CONTROLS or "A" in game_help.CONTROLS
     for key in ("Left/Right", "Up", "Down", "A", "B", "shake", "Freeze", "hold"):
         assert key.lower() in game_help.CONTROLS.lower(), key
@@ -71,10 +77,10 @@ def test_resume_comes_first_and_selected_and_new_game_asks_first():
     app = App()
     new_game(app, (0, 3))
     t = app.top()
-    assert isinstance(t, screens.Table)
-    saved = app.store.load(screens.SAVE, None)
+    assert isinstance(t, dtable.Table)
+    saved = app.store.load(dairyman.SAVE, None)
     app.stack = []
-    screens.start(app)
+    D_start.start(app)
     m = app.top()
     assert m.label(0) == "Resume game" and m.sel == 0
     item(app, "New game")
@@ -82,30 +88,30 @@ def test_resume_comes_first_and_selected_and_new_game_asks_first():
     c = app.top()
     assert "Replace the saved game?" in " ".join(c.lines)
     press(app, events.B)                              # no: the save is kept
-    assert app.store.load(screens.SAVE, None) == saved
+    assert app.store.load(dairyman.SAVE, None) == saved
     assert app.top().title == "New game"
     app.top().items[-1][1]()
     press(app, events.A)                              # yes
-    assert isinstance(app.top(), screens.Table) and app.store.load(screens.SAVE, None) != saved
+    assert isinstance(app.top(), dtable.Table) and app.store.load(dairyman.SAVE, None) != saved
 
 
 def test_damaged_save_is_set_aside_and_told_on_the_menu():
     app = App()
     new_game(app, (0, 3))
-    d = app.store.load(screens.SAVE, None)
+    d = app.store.load(dairyman.SAVE, None)
     d["state"]["seat"] = 5
-    app.store.save(screens.SAVE, d)
+    app.store.save(dairyman.SAVE, d)
     app.stack = []
-    screens.start(app)
+    D_start.start(app)
     told = app.top()
     assert told.title == "Saved game", told.title
     text = " ".join(told.lines)
     assert "could not be resumed" in text and "seat" in text, text
     press(app, events.A)
     assert labels(app.top())[0] == "New game"
-    assert not app.store.exists(screens.SAVE)          # set aside: it cannot crash again
+    assert not app.store.exists(dairyman.SAVE)          # set aside: it cannot crash again
     app.stack = []
-    screens.start(app)
+    D_start.start(app)
     assert labels(app.top())[0] == "New game"    # said once
 
 
@@ -116,7 +122,7 @@ def test_refused_roll_at_start_keeps_the_new_game_menu():
     assert app.messages[-1][0] == "Cannot roll"
     press(app, events.A)                              # close the message
     assert app.top().title == "New game"
-    assert not app.store.exists(screens.SAVE)
+    assert not app.store.exists(dairyman.SAVE)
 
 
 def test_refused_roll_at_the_table_keeps_the_player_there():
@@ -139,7 +145,7 @@ def test_refused_roll_at_the_table_keeps_the_player_there():
 
 def test_refused_roll_for_a_bot_waits_without_a_storm_of_messages():
     app = App()
-    t = screens.Table(app, rules.State(2), [3, 1])
+    t = dtable.Table(app, rules.State(2), [3, 1])
     app.push(t)
     app.rng = Rng(NoEntropy("no entropy"))
     for _ in range(20):
@@ -182,7 +188,7 @@ def test_moves_are_logged_in_words_saved_and_recapped():
     assert t.log.count > mark
     # the bot plays; when it is P1's turn again a recap shows the bot's moves
     n = 0
-    while not isinstance(app.top(), screens.ui.TextPage) and n < 3000:
+    while not isinstance(app.top(), ui.TextPage) and n < 3000:
         app.t = ticks.add(app.t, 700)
         app.frame()
         n += 1
@@ -193,7 +199,7 @@ def test_moves_are_logged_in_words_saved_and_recapped():
     press(app, events.A)
     assert app.top() is t
     # saved with the game, shown by Moves on the in-game menu after a resume
-    s2, seats, log, opt = screens.load(app)
+    s2, seats, log, opt = D_pages.load(app)
     assert storage.kept_tail(log.to_list(), t.log.to_list())   # the newest lines kept inline
     app.hold_b()
     item(app, "Moves")
@@ -205,7 +211,7 @@ def test_claim_list_shows_flip_cost_and_back():
     app = App()
     s = rules.State(2)
     s.apply_chance([k - 1 for k in s.chance_request()])
-    t = screens.Table(app, s, [0, 3])
+    t = dtable.Table(app, s, [0, 3])
     app.push(t)
     s.display = [5, 6, 0]          # two 20s (yellow 5 / 1 freeze) and a 10
     s.stack = [x for x in range(22) if x not in s.display]
@@ -218,10 +224,10 @@ def test_claim_list_shows_flip_cost_and_back():
     t.claim_menu()
     m = app.top()
     got = labels(m)
-    five, six = game_help.tile_line(5), game_help.tile_line(6)
+    five, six = tiles.tile_line(5), tiles.tile_line(6)
     assert five in got and six in got and five != six
-    assert "Y5" in game_help.tile_line(5) and "F1" in game_help.tile_line(6)
-    m.sel = got.index(game_help.tile_line(6))
+    assert "Y5" in tiles.tile_line(5) and "F1" in tiles.tile_line(6)
+    m.sel = got.index(tiles.tile_line(6))
     m.draw(app.fb)
     assert "flip: 1 freeze" in app.fb.texts and "ice: reroll 1s" in app.fb.texts
     both = got.index("20+20=40") if "20+20=40" in got else -1
@@ -232,7 +238,7 @@ def test_claim_list_shows_flip_cost_and_back():
 def test_bots_keep_playing_across_the_tick_wrap():
     app = App()
     app.t = ticks.PERIOD - 2000
-    t = screens.Table(app, rules.State(2), [3, 1])
+    t = dtable.Table(app, rules.State(2), [3, 1])
     app.push(t)
     for _ in range(60):
         app.t = ticks.add(app.t, 700)
@@ -243,7 +249,7 @@ def test_bots_keep_playing_across_the_tick_wrap():
 
 def test_recap_for_a_human_who_has_not_acted_yet_and_after_a_resume():
     app = App(5)
-    t = screens.Table(app, rules.State(2), [3, 0])          # the bot starts
+    t = dtable.Table(app, rules.State(2), [3, 0])          # the bot starts
     app.push(t)
     n = 0
     while app.top() is t and n < 3000:
@@ -254,5 +260,5 @@ def test_recap_for_a_human_who_has_not_acted_yet_and_after_a_resume():
     assert page.title == "Since your turn" and "P1 " in " ".join(page.lines)
     # resumed mid-game at the bot's turn: the recap covers what the bot does next
     s2 = rules.State(2)
-    t2 = screens.Table(app, s2, [0, 3], MoveLog(["old line"]))
+    t2 = dtable.Table(app, s2, [0, 3], MoveLog(["old line"]))
     assert t2.marks == {0: t2.log.count} and t2.log.count == 2   # the deal needs no recap

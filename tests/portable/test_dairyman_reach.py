@@ -9,7 +9,8 @@ from dicebox.core import events as E
 from dicebox.core import rng, ui
 from playing import decisions
 from console import FakeApp, TextFB
-from dicebox.games.dairyman import rules, screens
+from dicebox.games.dairyman import rules, table as screens
+import dicebox.games.dairyman as dairyman
 
 MOVES = ("Reroll", "Freeze", "Claim", "Flip", "Ice", "Fail")
 AVAILABLE = ("Reroll", "Freeze+reroll", "Stop and claim", "Flip a tile", "Ice cream",
@@ -129,7 +130,7 @@ def menu_moves(app, t, probe):
     (a list per entry)."""
     t.menu()
     gm = app.top()
-    assert isinstance(gm, ui.Menu) and gm.title == screens.GAME
+    assert isinstance(gm, ui.Menu) and gm.title == dairyman.GAME
     labels = [gm.label(i) for i in range(len(MOVES))]
     led = []
     for i in range(len(MOVES)):

@@ -1,6 +1,9 @@
 """Dairyman saves: from_dict refuses every damaged state with BadData; the
-menu loads through core.tablemore.load_table, reports the problem and never crashes."""
+menu loads through core.tablepages.load_table, reports the problem and never crashes."""
+from console import Fresh
 import json
+import dicebox.games.dairyman as dairyman
+D_pages = Fresh("dicebox.games.dairyman.pages")
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
 from dicebox.core.storage import BadData, MemoryStore
@@ -107,20 +110,21 @@ def test_dice_invariants():
 
 
 def test_seat_kind_and_count_refused_at_load():
-    from dicebox.games.dairyman import screens
+    import dicebox.games.dairyman as dairyman
+    D_pages = Fresh("dicebox.games.dairyman.pages")
     st = MemoryStore()
     good = mid_game()
     for seats in ([0, 7, 2], [0, 2], [0, 2, 2, 2], ["human", 0, 0]):
-        st.save(screens.SAVE, {"state": good.to_dict(), "seats": seats})
-        assert screens.load(_App(st)) is None
-        assert st.take_problems(screens.SAVE), seats
+        st.save(dairyman.SAVE, {"state": good.to_dict(), "seats": seats})
+        assert D_pages.load(_App(st)) is None
+        assert st.take_problems(dairyman.SAVE), seats
     for seats in ([0, 5, 2], [0, 2], [0, -1, 1]):
-        st.save(screens.SAVE, {"state": good.to_dict(), "seats": seats, "kinds": 2})
-        assert screens.load(_App(st)) is None
-        assert st.take_problems(screens.SAVE), seats
-    st.save(screens.SAVE, {"state": good.to_dict(), "seats": [0, 4, 2], "kinds": 2,
+        st.save(dairyman.SAVE, {"state": good.to_dict(), "seats": seats, "kinds": 2})
+        assert D_pages.load(_App(st)) is None
+        assert st.take_problems(dairyman.SAVE), seats
+    st.save(dairyman.SAVE, {"state": good.to_dict(), "seats": [0, 4, 2], "kinds": 2,
                            "log": ["P1 rolled 6 4"], "opt": {"hints": 1}})
-    s, seats, log, opt = screens.load(_App(st))
+    s, seats, log, opt = D_pages.load(_App(st))
     assert s.to_dict() == good.to_dict() and seats == [0, 4, 2]
     assert log.lines == ["P1 rolled 6 4"] and opt == {"hints": 1}
 
@@ -128,14 +132,13 @@ def test_seat_kind_and_count_refused_at_load():
 def test_a_save_from_before_the_shared_table_resumes_with_levels():
     """Old seats 0 human, 1 easy bot, 2 hard bot: easy plays as Beginner,
     hard as Strong; the move log comes along."""
-    from dicebox.games.dairyman import screens
     st = MemoryStore()
     good = mid_game()
-    st.save(screens.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2], "log": ["old line"]})
-    s, seats, log, opt = screens.load(_App(st))
+    st.save(dairyman.SAVE, {"state": good.to_dict(), "seats": [0, 1, 2], "log": ["old line"]})
+    s, seats, log, opt = D_pages.load(_App(st))
     assert s.to_dict() == good.to_dict() and seats == [0, 1, 3]
     assert log.lines == ["old line"] and opt == {}
-    assert not st.take_problems(screens.SAVE)
+    assert not st.take_problems(dairyman.SAVE)
 
 
 class _App:

@@ -1,9 +1,14 @@
 """Dairyman screens driven by button events, with a stand-in app."""
+from console import Fresh
 from dicebox.core import events, table
+tablepages = Fresh("dicebox.core.tablepages")
 from console import FakeApp
 from dicebox.core import ui
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.dairyman import screens, rules
+from dicebox.games.dairyman import table as dtable, rules
+import dicebox.games.dairyman as dairyman
+D_pages = Fresh("dicebox.games.dairyman.pages")
+D_start = Fresh("dicebox.games.dairyman.start")
 
 try:
     import framebuf
@@ -69,7 +74,7 @@ def draw(app):
 
 def test_bot_game_plays_to_the_end_saving_once_per_bot_turn():
     app = App()
-    t = screens.Table(app, rules.State(2), [4, 2])
+    t = dtable.Table(app, rules.State(2), [4, 2])
     app.push(t)
     assert t.saves == 1                      # a new game is saved before its first move
     steps = 0
@@ -79,7 +84,7 @@ def test_bot_game_plays_to_the_end_saving_once_per_bot_turn():
         del app.beeps[:]     # the stand-in's record of beeps would grow all game
         if steps % 50 == 0:
             draw(app)
-        saved = app.store.load(screens.SAVE, None)
+        saved = app.store.load(dairyman.SAVE, None)
         if t.s.current_player() != TERMINAL and not t.pending_save:
             # the save holds the start of the bot turn under way
             assert saved["state"]["turns"] == t.s.turns, (saved["state"]["turns"], t.s.turns)
@@ -91,14 +96,14 @@ def test_bot_game_plays_to_the_end_saving_once_per_bot_turn():
     assert steps > 3 * t.s.turns
     app.t += 33
     app.frame()                             # the end: recorded, the save removed
-    assert app.store.load(screens.SAVE, None) is None
-    assert isinstance(app.top(), table.EndPage)
+    assert app.store.load(dairyman.SAVE, None) is None
+    assert isinstance(app.top(), tablepages.EndPage)
     draw(app)
     press(app, events.A)                    # too soon: ignored
-    assert isinstance(app.top(), table.EndPage)
+    assert isinstance(app.top(), tablepages.EndPage)
     app.t += 1500
     press(app, events.A)
-    assert screens.load(app) is None          # finished games are not offered again
+    assert D_pages.load(app) is None          # finished games are not offered again
 
 
 def _to_human_turn(app, t):
@@ -109,7 +114,7 @@ def _to_human_turn(app, t):
 
 def test_human_builds_sets_with_cursor_and_gets_reasons():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 4])
+    t = dtable.Table(app, rules.State(2), [0, 4])
     app.push(t)
     _to_human_turn(app, t)
     draw(app)
@@ -137,9 +142,9 @@ def test_human_builds_sets_with_cursor_and_gets_reasons():
     assert t.pending_save                             # saved in the next frame
     app.t += 33
     t.tick(app.t)
-    assert app.store.load(screens.SAVE, {})["state"] == t.s.to_dict()
+    assert app.store.load(dairyman.SAVE, {})["state"] == t.s.to_dict()
     # resume from the save: same state, same seats
-    s2, seats, log, opt = screens.load(app)
+    s2, seats, log, opt = D_pages.load(app)
     assert s2.to_dict() == t.s.to_dict() and seats == [0, 4]
     # the action menu offers the legal moves; reroll from it
     hold_b(app)
@@ -159,7 +164,7 @@ def test_human_builds_sets_with_cursor_and_gets_reasons():
 
 def test_pass_and_play_hands_over_before_revealing():
     app = App()
-    t = screens.Table(app, rules.State(3), [0, 0, 3])
+    t = dtable.Table(app, rules.State(3), [0, 0, 3])
     app.push(t)
     assert t.cover == 0            # covered from the start
     draw(app)
@@ -183,7 +188,7 @@ def test_pass_and_play_hands_over_before_revealing():
 
 def test_new_game_menu_sets_seats():
     app = App()
-    screens.start(app)
+    D_start.start(app)
     start = app.top()
     assert start.label(0) == "New game"       # nothing saved yet
     start.items[0][1]()
@@ -195,15 +200,15 @@ def test_new_game_menu_sets_seats():
     ng.items[2][2](1)                         # P2: Expert
     ng.items[-1][1]()
     t = app.top()
-    assert isinstance(t, screens.Table) and t.s.n == 3 and t.seats == [1, 4, 3]
+    assert isinstance(t, dtable.Table) and t.s.n == 3 and t.seats == [1, 4, 3]
     assert t.log.count == 1 and t.log.lines[0].startswith("Tiles shuffled")
-    screens.start(app)
+    D_start.start(app)
     assert app.top().label(0) == "Resume game"
 
 
 def test_freeze_mode_keeps_marked_dice():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 4])
+    t = dtable.Table(app, rules.State(2), [0, 4])
     app.push(t)
     _to_human_turn(app, t)
     t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])     # 6 4 5 1 1 1 1 1
@@ -232,7 +237,7 @@ def test_freeze_mode_keeps_marked_dice():
 
 def test_resumed_pass_and_play_starts_covered():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 0])
+    t = dtable.Table(app, rules.State(2), [0, 0])
     app.push(t)
     press(app, events.A)
     app.t += 10
@@ -240,10 +245,10 @@ def test_resumed_pass_and_play_starts_covered():
     t.s.apply_chance([0] * 8)
     t.after_move()
     t.tick(app.t)
-    s2, seats, log, opt = screens.load(app)
-    t2 = screens.Table(app, s2, seats, log, opt)
+    s2, seats, log, opt = D_pages.load(app)
+    t2 = dtable.Table(app, s2, seats, log, opt)
     assert t2.cover == 0
-    assert "Display:" in screens.scores_text(s2, seats)
+    assert "Display:" in D_pages.scores_text(s2, seats)
 
 
 # ---- the shared table as Dairyman uses it --------------------------------------------------
@@ -273,7 +278,7 @@ def until_human_roll(app, t, seat=0, limit=4000):
 
 def test_saves_once_per_human_action_and_once_per_bot_turn():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 3])
+    t = dtable.Table(app, rules.State(2), [0, 3])
     app.push(t)
     until_human_roll(app, t)
     n = t.saves
@@ -285,7 +290,7 @@ def test_saves_once_per_human_action_and_once_per_bot_turn():
     t.play(a[0])
     frames(app, 2)
     assert t.saves == n + 2
-    assert app.store.load(screens.SAVE, None)["state"] == t.s.to_dict()
+    assert app.store.load(dairyman.SAVE, None)["state"] == t.s.to_dict()
     while t.actor() == 0:                         # the rest of the turn, one save each
         acts = t.s.legal_actions() if t.s.current_player() == 0 else None
         before = t.saves
@@ -307,7 +312,7 @@ def test_saves_once_per_human_action_and_once_per_bot_turn():
 
 def test_skip_ahead_plays_the_bots_to_your_turn_every_time():
     app = App(4)
-    t = screens.Table(app, rules.State(2), [3, 0])     # the bot starts
+    t = dtable.Table(app, rules.State(2), [3, 0])     # the bot starts
     app.push(t)
     for turn in range(2):
         frames(app, 1)
@@ -335,7 +340,7 @@ def test_skip_ahead_plays_the_bots_to_your_turn_every_time():
 
 def test_hint_shows_the_experts_move_without_changing_the_game():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 3])
+    t = dtable.Table(app, rules.State(2), [0, 3])
     app.push(t)
     until_human_roll(app, t)
     press(app, events.A)                              # roll
@@ -347,7 +352,7 @@ def test_hint_shows_the_experts_move_without_changing_the_game():
     assert "Hint" in labels_of(m)
     m.items[labels_of(m).index("Hint")][1]()
     page = app.top()
-    assert isinstance(page, table.HintPage)
+    assert isinstance(page, tablepages.HintPage)
     n = 0
     while page.text is None and n < 200:
         frames(app, 1)
@@ -361,7 +366,7 @@ def test_hint_shows_the_experts_move_without_changing_the_game():
 
 def test_hints_in_pass_and_play_only_when_switched_on_and_kept_in_the_save():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 0])
+    t = dtable.Table(app, rules.State(2), [0, 0])
     app.push(t)
     press(app, events.A)                              # ready
     press(app, events.A)                              # roll
@@ -374,10 +379,10 @@ def test_hints_in_pass_and_play_only_when_switched_on_and_kept_in_the_save():
     app.top().items[got.index("Hints: off")][1]()
     press(app, events.B)
     frames(app, 2)
-    assert app.store.load(screens.SAVE, None)["opt"] == {"hints": 1}
+    assert app.store.load(dairyman.SAVE, None)["opt"] == {"hints": 1}
     hold_b(app)
     assert "Hint" in labels_of(app.top())
-    s2, seats, log, opt = screens.load(app)
+    s2, seats, log, opt = D_pages.load(app)
     assert opt == {"hints": 1}
 
 
@@ -391,7 +396,7 @@ class _SlowBot:
         yield s.legal_actions()[0]
 
 
-class _SlowTable(screens.Table):
+class _SlowTable(dtable.Table):
     def bot_module(self):
         return _SlowBot()
 
@@ -429,7 +434,7 @@ def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
     from dicebox.core.app import NoEntropy
     from dicebox.core.rng import Rng
     app = App()
-    t = screens.Table(app, _before_the_last_token(), [0, 3])
+    t = dtable.Table(app, _before_the_last_token(), [0, 3])
     app.push(t)
     good = app.rng
     app.rng = Rng(NoEntropy("entropy health test failed"))
@@ -453,25 +458,25 @@ def test_resume_at_a_refused_shuffle_says_so_and_keeps_the_save():
     app = App()
     s = _before_the_last_token()
     s.apply(("fail",))
-    table.save_table(app.store, screens.SAVE, s, [0, 3], MoveLog())
-    saved = app.store.load(screens.SAVE, None)
+    table.save_table(app.store, dairyman.SAVE, s, [0, 3], MoveLog())
+    saved = app.store.load(dairyman.SAVE, None)
     app.rng = Rng(NoEntropy("entropy health test failed"))
-    screens.start(app)
+    D_start.start(app)
     m = app.top()
     assert m.label(0) == "Resume game"
     m.items[0][1]()
     app.frame()                                   # the table shows, then says why it waits
     assert isinstance(app.top(), ui.Message) and app.top().title == "Cannot roll"
-    assert app.store.load(screens.SAVE, None) == saved
+    assert app.store.load(dairyman.SAVE, None) == saved
 
 
 def test_new_game_says_how_strong_each_level_is():
     from console import TextFB
     app = FakeApp(11, fb=TextFB(strict=False))
-    screens.start(app)
+    D_start.start(app)
     app.top().items[0][1]()                        # New game
     ng = app.top()
-    assert isinstance(ng, screens.NewGame)
+    assert isinstance(ng, tablepages.NewGame)
     ng.sel = 2                                    # P2: Strong
     ng.draw(app.fb)
     assert "P2: Strong" in app.fb.texts and "plays well;" in app.fb.shown(), app.fb.shown()
@@ -482,7 +487,7 @@ def test_new_game_says_how_strong_each_level_is():
 
 def test_a_solo_game_to_the_end_is_recorded_for_the_bots_level():
     app = App(9)
-    t = screens.Table(app, rules.State(2), [0, 2])   # against Casual
+    t = dtable.Table(app, rules.State(2), [0, 2])   # against Casual
     app.push(t)
     n = 0
     while t.s.current_player() != TERMINAL and n < 20000:
@@ -496,16 +501,16 @@ def test_a_solo_game_to_the_end_is_recorded_for_the_bots_level():
         frames(app, 1, 700)
         n += 1
     n = 0
-    while not isinstance(app.top(), table.EndPage) and n < 10:
+    while not isinstance(app.top(), tablepages.EndPage) and n < 10:
         if app.top() is not t:
             press(app, events.A)                      # a recap before the end
         frames(app, 1)
         n += 1
-    assert isinstance(app.top(), table.EndPage)
-    rows = table.load_records(app.store)[screens.GAME]
+    assert isinstance(app.top(), tablepages.EndPage)
+    rows = tablepages.load_records(app.store)[dairyman.GAME]
     assert sum(rows[1]) == 1 and sum(map(sum, rows)) == 1, rows
     app.stack = []
-    screens.start(app)
+    D_start.start(app)
     app.top().items[2][1]()                        # Records (under Learn to play)
     assert app.top().title == "Records" and "Casual" in " ".join(app.top().lines)
 
@@ -525,7 +530,7 @@ def _entries(t):
 
 def test_the_menus_moves_keep_their_places_and_say_why_not():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 3])
+    t = dtable.Table(app, rules.State(2), [0, 3])
     app.push(t)
     until_human_roll(app, t)
     t.s.apply_chance([5, 3, 4, 0, 0, 0, 0, 0])     # 6 4 5 1 1 1 1 1: a set
@@ -560,7 +565,7 @@ def test_the_menus_moves_keep_their_places_and_say_why_not():
 
 def test_a_short_b_only_drops_picks_and_mashing_never_rerolls_kept_dice():
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 3])
+    t = dtable.Table(app, rules.State(2), [0, 3])
     app.push(t)
     until_human_roll(app, t)
     t.s.apply_chance([5, 3, 4, 4, 0, 0, 0, 0])     # 6 4 5 5 1 1 1 1
@@ -589,7 +594,7 @@ def test_the_game_over_page_says_who_won_by_what_and_why_with_no_marks():
     s.owned[0] = [21, 5]                            # 40 + 20
     s.owned[1] = [20]                               # 40
     s.tokens[1] = 1
-    text = screens.end_text(s, [0, 3])
+    text = D_pages.end_text(s, [0, 3])
     assert text.startswith("P1 wins by 25 points."), text
     assert "stack could not refill the display" in text
     assert "P1 human:\n60 points: tiles 60, cheese +0, backorder -0" in text, text
@@ -598,18 +603,18 @@ def test_the_game_over_page_says_who_won_by_what_and_why_with_no_marks():
     s.owned[1] = [20, 0, 1]                         # 40 + 10 + 10 = 60, but a token
     s.tokens[1] = 0
     s.tokens[0] = 0
-    assert screens.end_text(s, [0, 3]).startswith("Shared win: P1 and P2, 60 points each.")
+    assert D_pages.end_text(s, [0, 3]).startswith("Shared win: P1 and P2, 60 points each.")
     s.tokens[1] = 1
     s.owned[1] = [20, 0, 2]                         # 40 + 10 + 15 - 5 = 60
-    assert screens.end_text(s, [0, 3]).startswith(
-        "P1 wins: equal points, fewer backorder tokens."), screens.end_text(s, [0, 3])
+    assert D_pages.end_text(s, [0, 3]).startswith(
+        "P1 wins: equal points, fewer backorder tokens."), D_pages.end_text(s, [0, 3])
 
 
 def test_the_game_menu_keeps_every_entry_in_place_before_and_after_the_roll():
     """Held B opens the same list whether the person is still to roll or is
     deciding: the six moves (marked "not now" before the roll), then Hint."""
     app = App()
-    t = screens.Table(app, rules.State(2), [0, 3])
+    t = dtable.Table(app, rules.State(2), [0, 3])
     app.push(t)
     until_human_roll(app, t)
 

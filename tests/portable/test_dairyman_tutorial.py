@@ -6,17 +6,20 @@ freeze token, the end and the scores); Skip works at every step; a wrong move
 only gets a hint; mashed keys never play a move the lesson did not ask for;
 the lesson's moves and rolls are legal in the rules engine; it never touches
 the saved game or the records."""
+from console import Fresh
 import sys
 
 from dicebox.core import events as E
-from dicebox.core import table, ui
+from dicebox.core import ui
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
 from console import FakeApp, TextFB, labels, pick
-from dicebox.games.dairyman import pages as P
+D_start = Fresh("dicebox.games.dairyman.start")
+import dicebox.games.dairyman as dairyman
 from dicebox.games.dairyman import rules as R
-from dicebox.games.dairyman import screens as S
-from dicebox.games.dairyman import tutorial as T
+from dicebox.games.dairyman import tiles
+from dicebox.games.dairyman import lesson as T
 import lessons
 from dairyman_lesson import is_box, open_lesson, pick_dice, follow, back_to_table
 
@@ -41,11 +44,11 @@ def scripted():
 
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
-    lessons.offered_the_first_time(App(), S.start, P.LEARNED, lambda app: app.press(E.B))
+    lessons.offered_the_first_time(App(), D_start.start, D_start.LEARNED, lambda app: app.press(E.B))
 
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
-    lessons.damaged_offer_is_replaced(App(), S.start, P.LEARNED)
+    lessons.damaged_offer_is_replaced(App(), D_start.start, D_start.LEARNED)
 
 
 def test_following_the_lesson_plays_to_the_end_and_offers_a_real_game():
@@ -59,11 +62,11 @@ def test_following_the_lesson_plays_to_the_end_and_offers_a_real_game():
     assert st.scores() == [245, 235] and st.winners() == [0]
     assert st.tokens == [1, 0] and st.freeze == [1, 0]
     assert st.flipped[5] == 1 and 5 in st.owned[0] and 21 in st.owned[0]
-    assert not app.store.exists(S.SAVE)                  # no save, no records
-    assert S.GAME not in table.load_records(app.store)
+    assert not app.store.exists(dairyman.SAVE)                  # no save, no records
+    assert dairyman.GAME not in tablepages.load_records(app.store)
     assert isinstance(app.top(), ui.Confirm)
     app.press(E.A)                                       # yes: a real game
-    assert type(app.top()).__name__ == "NewGame"       # (tablemore may be a fresh import)
+    assert type(app.top()).__name__ == "NewGame"       # (tablepages may be a fresh import)
     assert labels(app)[1:3] == ["P1: human", "P2: Beginner"]   # the gentlest bot first
     assert les not in app.stack and app.stack[-2] is start
 
@@ -87,7 +90,7 @@ def test_no_at_the_end_goes_back_to_the_start_menu():
 
 
 def test_skip_at_every_step_returns_to_the_start_menu():
-    lessons.skip_at_every_step(App, open_lesson, follow, back_to_table, T.TITLE, S.SAVE,
+    lessons.skip_at_every_step(App, open_lesson, follow, back_to_table, T.TITLE, dairyman.SAVE,
                                step=2 if sys.implementation.name == "micropython" else 1,
                                boxes_at_end=2)            # the end's boxes: no table between
 
@@ -103,7 +106,7 @@ def test_skip_in_the_middle_of_picking_dice_and_from_a_menu():
     app.hold_b()                       # the picks are kept under the menu
     assert les.sel == [a[1][0]]
     pick(app, "Skip the lesson")
-    assert app.top() is start and not app.store.exists(S.SAVE)
+    assert app.top() is start and not app.store.exists(dairyman.SAVE)
 
 
 def test_a_short_b_on_the_lesson_table_asks_before_leaving():
@@ -169,8 +172,8 @@ def test_mashing_keys_never_plays_a_move_the_lesson_did_not_ask_for():
             else:
                 app.press(k)
             app.run(rnd.randbelow(3) * 400)
-            assert not app.store.exists(S.SAVE)
-            assert S.GAME not in table.load_records(app.store)
+            assert not app.store.exists(dairyman.SAVE)
+            assert dairyman.GAME not in tablepages.load_records(app.store)
             if les not in app.stack:              # skipped, left, or a real game offered
                 assert not app.stack or app.stack[0] is start, app.stack
                 app.stack[:] = []
@@ -237,7 +240,7 @@ def test_each_step_says_what_the_rules_do_there():
         if kind == "do" and data[0] == "claim":
             tot = 0
             for t in data[1]:
-                tot += S.TILES[t][0]
+                tot += tiles.TILES[t][0]
             assert tot == st.barn_total()            # the claim asked for wastes nothing
     assert barns == 5
     # P2's second set from one roll, as its box says
@@ -255,4 +258,4 @@ def test_every_box_fits_the_screen_without_scrolling():
 
 
 def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
-    lessons.module_dropped(App(), open_lesson, follow, T.BOT, P.LESSON)   # the script plays the bot
+    lessons.module_dropped(App(), open_lesson, follow, T.BOT, dairyman.LESSON[0])   # the script plays the bot

@@ -1,18 +1,21 @@
 """What play does not need is not kept while a game's table is on top.
 
-The table's pages used now and then (``core/tablemore.py``), each game's help,
+The table's pages used now and then (``core/tablepages.py``), each game's help,
 start menu, setup and end of game live in modules imported on use and dropped
 (under MicroPython) when the table is back on top; a few references that kept
 big objects alive are gone. The live heap figures themselves are checked on
 the device build in tests/host/test_heap_games.py.
 """
+from console import Fresh
 import sys
+D_start = Fresh("dicebox.games.dairyman.start")
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table
 from console import FakeApp, TextFB, labels, pick
 
 MPY = sys.implementation.name == "micropython"
+MPY_SOURCES = not MPY       # under MicroPython the runner imports the mpy-cross build
 
 
 def App(seed=4):
@@ -23,32 +26,42 @@ def loaded(*leaves):
     return [m for m in sys.modules if m.rsplit(".", 1)[-1] in leaves]
 
 
-def test_the_tables_pages_are_named_by_the_table_and_imported_on_use():
-    from dicebox.core import tablemore
+def test_the_tables_pages_live_in_their_own_module_and_nothing_forwards_names():
+    # the pages used now and then are tablepages' own, imported where used:
+    # the table module neither holds nor forwards them
+    tablepages = Fresh("dicebox.core.tablepages")
     for name in ("EndPage", "HintPage", "NewGame", "load_table", "records_text",
-                 "add_record", "load_records", "saved_problem", "LEVEL_ABOUT"):
-        assert getattr(table, name) is getattr(tablemore, name), name
-    try:
-        table.no_such_thing
-    except AttributeError:
-        pass
-    else:
-        raise AssertionError("an unknown name must raise AttributeError")
+                 "add_record", "load_records", "saved_problem", "LEVEL_ABOUT", "game_menu"):
+        assert hasattr(tablepages, name), name
+        assert not hasattr(table, name), name
+    import os
+    import dicebox
+    root = dicebox.__file__.rsplit("/", 1)[0]
+    seen = 0
+    for sub in ("core", "apps", "hal", "games/dairyman", "games/mildred", "games/milestones"):
+        for name in os.listdir(root + "/" + sub):
+            if name.endswith(".py"):
+                with open(root + "/" + sub + "/" + name) as f:
+                    text = f.read()
+                assert "def __getattr__" not in text, sub + "/" + name
+                seen += 1
+    assert seen > 60 or not MPY_SOURCES    # the MicroPython runner imports the compiled build
 
 
 def test_dairyman_menus_list_the_help_pages_without_holding_their_texts():
-    from dicebox.games.dairyman import screens
+    from dicebox.games.dairyman import table as dtable
+    D_start = Fresh("dicebox.games.dairyman.start")
     from dicebox.games.dairyman import help as game_help
-    assert tuple(p[0] for p in game_help.pages()) == screens.HELP_TITLES
+    assert tuple(p[0] for p in game_help.pages()) == dtable.HELP_TITLES
     app = App()
-    screens.start(app)
+    D_start.start(app)
     names = labels(app)
-    for title in screens.HELP_TITLES:
+    for title in dtable.HELP_TITLES:
         assert title in names
     if MPY:
-        forget(screens.HELP)
+        forget(dtable.HELP)
         app.pop()
-        screens.start(app)
+        D_start.start(app)
         assert loaded("help") == []      # the start menu does not import the texts
     pick(app, "Rulings")
     assert "Rulings" in app.screen()
@@ -57,9 +70,9 @@ def test_dairyman_menus_list_the_help_pages_without_holding_their_texts():
 
 
 def test_dairyman_play_drops_the_start_menu_help_and_pages():
-    from dicebox.games.dairyman import screens
+    from dicebox.games.dairyman import table as dtable
     app = App()
-    screens.start(app)
+    D_start.start(app)
     pick(app, "New game")
     ng = app.top()
     assert type(ng).__name__ == "NewGame"
@@ -67,10 +80,10 @@ def test_dairyman_play_drops_the_start_menu_help_and_pages():
     ng.seats = [0, 1]
     pick(app, "Start")
     t = app.top()
-    assert isinstance(t, screens.Table)
+    assert isinstance(t, dtable.Table)
     t.enter()
     if MPY:
-        assert loaded("help", "pages", "tablemore") == []
+        assert loaded("help", "pages", "start", "tablepages") == []
     # the game menu (B) and the help it lists come back on use
     t.menu()
     menu = app.top()
@@ -81,5 +94,5 @@ def test_dairyman_play_drops_the_start_menu_help_and_pages():
     app.press(E.B)
     assert app.top() is t
     if MPY:
-        assert loaded("help", "pages", "tablemore") == []
+        assert loaded("help", "pages", "start", "tablepages") == []
     assert menu is not t

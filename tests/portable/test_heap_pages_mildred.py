@@ -3,6 +3,7 @@
 heap to itself, and compiling three games' sources in one would not fit).
 """
 import sys
+from dicebox.games.mildred import start as M_start
 from dicebox.core import events as E
 from console import FakeApp, TextFB
 
@@ -18,10 +19,11 @@ def loaded(*leaves):
 
 
 def test_mildred_start_menu_does_not_keep_a_replaced_save_alive():
-    from dicebox.games.mildred import screens as S
+    from dicebox.games.mildred import table as S
+    from dicebox.games.mildred import start as M_start
     from dicebox.games.mildred import rules as R
     app = App()
-    S.start(app)
+    M_start.start(app)
     start = app.top()
     start.new((0, 1))()              # a game, saved as it starts
     app.pop()                        # back to the start menu: it reads the save
@@ -33,15 +35,15 @@ def test_mildred_start_menu_does_not_keep_a_replaced_save_alive():
     assert start.saved is None       # the old game's state is not held under the table
     t.enter()
     if MPY:
-        assert loaded("help", "pages", "tablemore") == []
+        assert loaded("help", "pages", "moves", "tablepages") == []
     t2 = S.Table(app, R.State(), [0, 1])
     assert "Details" in [x[0] for x in t2.info_items()]
 
 
 def test_mildred_details_page_comes_from_its_own_module():
-    from dicebox.games.mildred import screens as S
+    from dicebox.games.mildred import table as S
     app = App()
-    S.start(app)
+    M_start.start(app)
     start = app.top()
     start.new((0, 1))()
     t = app.top() if isinstance(app.top(), S.Table) else app.stack[-2]

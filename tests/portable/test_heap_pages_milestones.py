@@ -2,6 +2,7 @@
 (a module of its own: under MicroPython each test module has the device-sized
 heap to itself, and compiling three games' sources in one would not fit).
 """
+from console import Fresh
 import sys
 from dicebox.core import events as E
 from test_milestones_screens import App as MApp
@@ -18,16 +19,16 @@ def _milestones_table(app):
     return setup_solo(app, bots=1)
 
 
-def test_milestones_play_drops_the_menus_and_the_ending():
+def test_milestones_play_drops_the_pages_and_the_help():
     app = MApp()
     t = _milestones_table(app)
     t.enter()
     if MPY:
-        assert loaded("menus", "ending", "help", "tablemore") == []
+        assert loaded("pages", "help", "lesson", "tablepages") == []
 
 
 def test_milestones_lines_waiting_for_the_message_line_are_capped():
-    from dicebox.games.milestones import play
+    from dicebox.games.milestones import table as play
     app = MApp()
     t = _milestones_table(app)
     t.msg = "busy"
@@ -48,14 +49,14 @@ def test_milestones_lines_waiting_for_the_message_line_are_capped():
 
 
 def test_milestones_a_key_on_a_finished_table_shows_the_result_again():
-    from dicebox.games.milestones import screens
+    MS_pages = Fresh("dicebox.games.milestones.pages")
     app = MApp()
     t = _milestones_table(app)
     app.shake()
     app.run(185000, step=250)          # the sand runs out: the result page
     assert t.st.is_over()
-    assert isinstance(app.top(), screens.Result)
+    assert isinstance(app.top(), MS_pages.Result)
     app.pop()                          # the result page gone, the table on top
     t.enter()
     t.event(E.make(E.PRESS, E.A))
-    assert isinstance(app.top(), screens.Result)
+    assert isinstance(app.top(), MS_pages.Result)

@@ -57,7 +57,7 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     load = app.top()
     assert isinstance(load, menu.Loading)
     want = list(load.mods)
-    assert len(want) >= 3 and want[-2].endswith(".screens") and want[-1].endswith(".bot")
+    assert len(want) >= 3 and want[-2].endswith(".table") and want[-1].endswith(".bot")
     load.event(E.make(E.PRESS, E.DOWN))       # pressed while loading: kept for the game
     app.collect_if_low = lambda: False        # room on the heap: no collection frames
     seen = []
@@ -85,7 +85,7 @@ def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory(
     load = menu.Loading(app, "X", ("dicebox.core.table",), start)
     app.push(load)
     app.collect_if_low = lambda: False
-    real = menu._module
+    real = menu.load
     fails = [1]
 
     def flaky(path):
@@ -93,7 +93,7 @@ def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory(
             fails[0] -= 1
             raise MemoryError("memory allocation failed")
         return real(path)
-    menu._module = flaky
+    menu.load = flaky
     try:
         load.tick(app.now())                 # out of memory: collected, nothing lost
         assert load.i == 0 and load.retried
@@ -110,7 +110,7 @@ def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory(
         assert isinstance(top, ui.Message) and top.title == "Not enough memory"
         assert again not in app.stack and calls == ["start"]
     finally:
-        menu._module = real
+        menu.load = real
 
 
 def _frames(hw, app, n):
@@ -184,7 +184,7 @@ def test_loading_gives_a_collection_a_frame_of_its_own():
     hw, app = make()
     calls = []
     imported = []
-    real = menu._module
+    real = menu.load
 
     def counted(path):
         imported.append(path)
@@ -199,7 +199,7 @@ def test_loading_gives_a_collection_a_frame_of_its_own():
     load = menu.Loading(app, "X", ("dicebox.core.table", "dicebox.core.movelog"),
                         lambda a: calls.append("start"))
     app.push(load)
-    menu._module = counted
+    menu.load = counted
     try:
         load.tick(app.now())                 # room: the first module
         assert imported == ["dicebox.core.table"]
@@ -210,27 +210,99 @@ def test_loading_gives_a_collection_a_frame_of_its_own():
         load.tick(app.now())
         assert calls == ["start"]
     finally:
-        menu._module = real
+        menu.load = real
 
 
 def test_each_game_loads_a_small_module_first():
     # the launcher's frame collects the heap and imports the package: the
     # first module shares it, so it is one of the small ones
     for label, path in menu.ENTRIES:
-        mods = getattr(menu._module(path), "PRELOAD", None)
+        mods = getattr(menu.load(path), "PLAY", None)
         if mods:
             assert mods[0].rsplit(".", 1)[1] in ("dice", "help", "board", "tiles"), (label, mods)
-            assert mods[-2].rsplit(".", 1)[1] in ("screens", "menus") and mods[-1].endswith(".bot"), (label, mods)
+            assert mods[-1].endswith(".bot"), (label, mods)
+            assert path + ".table" in mods, (label, mods)
 
 
-def test_milestones_table_and_menus_load_in_two_frames():
+def test_milestones_table_and_pages_load_in_two_frames():
     # on the chip the one module of both was an import of over 200 ms: the
-    # table (play) and the menus (menus, with the ending) are imported a frame
-    # each; the start menu (screens) is small and comes with start()
+    # table and the pages (the setup, with the ending) are imported a frame
+    # each; the start menu (start) is small and comes with start()
     from dicebox.games import milestones
-    from dicebox.games.milestones import play, screens
-    mods = list(milestones.PRELOAD)
-    assert mods.index("dicebox.games.milestones.play") < mods.index("dicebox.games.milestones.menus")
-    assert not hasattr(play, "StartMenu") and not hasattr(play, "SetupMenu")
-    assert screens.SetupMenu.__name__ == "SetupMenu"
-    assert screens.Table is play.Table and screens.SAVE == play.SAVE
+    from dicebox.games.milestones import table as MS_table
+    mods = list(milestones.PLAY)
+    assert mods.index("dicebox.games.milestones.table") < mods.index("dicebox.games.milestones.pages")
+    assert "dicebox.games.milestones.start" not in mods
+    assert milestones.START == "dicebox.games.milestones.start"
+    assert not hasattr(MS_table, "StartMenu") and not hasattr(MS_table, "SetupMenu")
+
+
+def _source(name):
+    """The source text of module ``name`` (read, not imported: three games'
+    sources compiled in one MicroPython heap would not fit)."""
+    import dicebox
+    root = dicebox.__file__.rsplit("/", 1)[0]
+    rel = root + "/" + "/".join(name.split(".")[1:])
+    for path in (rel + ".py", rel + "/__init__.py"):
+        try:
+            with open(path) as f:
+                return f.read()
+        except OSError:
+            pass
+    if sys.implementation.name == "micropython":
+        return None             # the runner imports the mpy-cross build: no sources
+    raise AssertionError("no module " + name)
+
+
+def test_each_game_declares_what_play_carries_and_what_opens_on_demand():
+    # one manifest per game, in its package (which imports nothing); the
+    # game's table drops ON_DEMAND when it is back on top
+    from dicebox.core.modules import load
+    for label, path in menu.ENTRIES:
+        if not path.startswith("dicebox.games."):
+            continue
+        pkg = load(path)
+        if _source(path) is None:
+            continue
+        for line in _source(path).split("\n"):
+            assert not line.strip().startswith(("import ", "from ")), (label, line)
+        for name in pkg.PLAY + pkg.ON_DEMAND + pkg.LESSON + (pkg.START,):
+            assert _source(name), (label, name)
+        assert pkg.START == path + ".start" and path + ".table" in pkg.PLAY, label
+        assert not set(pkg.ON_DEMAND) & set(pkg.LESSON), label
+        assert "    ON_DEMAND = ON_DEMAND" in _source(path + ".table"), label
+        for mod in pkg.ON_DEMAND:
+            assert not mod.endswith((".table", ".bot", ".rules")), (label, mod)
+
+
+def test_an_import_error_inside_a_game_reaches_the_error_screen():
+    # only a missing package says "Not built yet": a module of the game
+    # that fails to import is a fault, shown as one
+    hw, app = make()
+    real = menu.load
+
+    def broken(path):
+        if path == "dicebox.games.dairyman":
+            raise ImportError("no module named 'dicebox.games.dairyman.nothere'")
+        return real(path)
+    menu.load = broken
+    try:
+        try:
+            menu.launcher(app, "Dairyman", "dicebox.games.dairyman")()
+            raised = False
+        except ImportError as e:
+            raised = "nothere" in str(e)
+        assert raised
+        assert not isinstance(app.top(), ui.Message) or app.top().title != "Dairyman"
+
+        def missing(path):
+            if path == "dicebox.games.dairyman":
+                raise ImportError("no module named 'dicebox.games.dairyman'")
+            return real(path)
+        menu.load = missing
+        menu.launcher(app, "Dairyman", "dicebox.games.dairyman")()
+        top = app.top()
+        assert isinstance(top, ui.Message) and top.title == "Dairyman"
+        assert "Not built yet" in " ".join(top.lines)
+    finally:
+        menu.load = real

@@ -2,6 +2,7 @@
 column of its row), in every game's menus alike: Dairyman's and Milestones'
 game menus as Mildred's action menu (issue 18: an unavailable entry is shown
 as unavailable, never moved away)."""
+from console import Fresh
 from console import TextFB
 from dicebox.core import ui
 
@@ -66,14 +67,14 @@ def test_dairymans_game_menu_dims_each_move_not_possible_now():
     moves in their places, each not possible yet dimmed, Moves and the rest
     not."""
     from console import FakeApp
-    from dicebox.core import tablemore
-    from dicebox.games.dairyman import rules, screens
+    tablepages = Fresh("dicebox.core.tablepages")
+    from dicebox.games.dairyman import rules, table as screens
     app = FakeApp()
     app.log = lambda text: None
     t = screens.Table(app, rules.State(2), [0, 0])
     app.stack = [t]
     t.cover = -1
-    tablemore.game_menu(t)
+    tablepages.game_menu(t)
     m = app.top()
     assert isinstance(m, ui.Menu) and m is not t
     seen = 0

@@ -3,6 +3,7 @@ from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import lookahead as LA
 from dicebox.games.mildred import rules as R
 
 
@@ -44,6 +45,6 @@ def test_expert_and_hint_agree_after_the_change():
     # the hint is the Expert's move (both take the list the same way), with
     # the hint's own fixed rolls and ties in list order
     st, r = _act_state(5)
-    a = B.run(B.think(st, B._steady(), 3))
+    a = B.run(B.think(st, LA.Steady(), 3))
     h = B.run(B.hint(st, rng.seeded(9)))
     assert h[0] == a

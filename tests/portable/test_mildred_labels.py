@@ -2,6 +2,7 @@
 codes: "Laundry 1", "2 Pairs" then "2 2 3 3", "Clean 1" then "their Cook";
 every list of the menus in whole words within 15 columns, and Details names
 the cards on which dice lie."""
+from console import Fresh
 import gc
 
 from dicebox.core import rng, ui
@@ -10,7 +11,9 @@ from console import FakeApp, TextFB
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
+from dicebox.games.mildred import table as S
+moves = Fresh("dicebox.games.mildred.moves")
+M_pages = Fresh("dicebox.games.mildred.pages")
 from test_mildred_menus import Probe
 
 CODES = ("CL", "LA", "DI", "CO", "PR", "2P", "3K", "S5", "FH", "4K", "2T", "S6")
@@ -52,7 +55,7 @@ def test_every_list_of_the_menus_is_in_words():
         st = R.State()
         for _ in decisions(st, r, 150, every=True):
             gc.collect()
-            m = S.ActionMenu(app, Probe(st))
+            m = moves.ActionMenu(app, Probe(st))
             app.stack = [m]
             walk(app, m, seen)
             for a in st.legal_actions():
@@ -74,7 +77,7 @@ def test_a_card_then_its_dice_and_a_task_then_its_choice():
     st = mk(pools=((2, 2, 3, 3, 5), (3, 4)))
     t = S.Table(app, st, [0, 1])
     app.push(t)
-    app.push(S.ActionMenu(app, t))
+    app.push(moves.ActionMenu(app, t))
     pick(app, "Indulgency...")
     assert app.top().title == "Indulgency"
     assert "A Pair..." in labels(app) and "2 Pairs" in labels(app)
@@ -91,7 +94,7 @@ def test_a_card_then_its_dice_and_a_task_then_its_choice():
 def test_details_name_the_cards_and_columns():
     from test_mildred_base import mk
     st = mk(pools=((1, 2), (3, 4)), groups={(0, 4): ((2, 2, 3, 3, 3), 3)}, sc=[[2, 0, 0, 0], [0] * 4])
-    text = S.details(st)
+    text = M_pages.details(st)
     assert "On Full House: 2 2 3 3 3." in text
     assert "Clean: level 1" in text
     for line in text.split("\n"):

@@ -3,21 +3,25 @@ and offered the first time, a player following its boxes and marked moves
 reaches the end having met every mechanic, Skip works at every step, a wrong
 move only gets a hint, the lesson's moves are legal in the rules engine, and
 it never touches the saved game or the records."""
+from console import Fresh
 
 from dicebox.core import events as E
-from dicebox.core import table, ui
+from dicebox.core import ui
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE
 from console import labels, pick
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
-from dicebox.games.mildred import tutorial as T
+moves = Fresh("dicebox.games.mildred.moves")
+from dicebox.games.mildred import start as M_start
+import dicebox.games.mildred as mildred
+from dicebox.games.mildred import lesson as T
 from test_mildred_screens import App
 import lessons
 from lessons import is_box
 
 
 def open_lesson(app):
-    return lessons.open_lesson(app, S.start)
+    return lessons.open_lesson(app, M_start.start)
 
 
 def on_table(app, les):
@@ -39,11 +43,11 @@ def follow(app, les, limit=400, stop=None):
 
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
-    lessons.offered_the_first_time(App(), S.start, S.LEARNED, lambda app: app.press(E.B))
+    lessons.offered_the_first_time(App(), M_start.start, M_start.LEARNED, lambda app: app.press(E.B))
 
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
-    lessons.damaged_offer_is_replaced(App(), S.start, S.LEARNED)
+    lessons.damaged_offer_is_replaced(App(), M_start.start, M_start.LEARNED)
 
 
 def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_offer():
@@ -55,10 +59,10 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     assert st.vic[0] == 1 and st.cookie[0] == 1          # the victory die was won
     assert st.cookie[1] == 2                             # the prank hit
     assert isinstance(app.top(), ui.Confirm)
-    assert not app.store.exists(S.SAVE)                  # no save, no records
-    assert "Mildred" not in table.load_records(app.store)
+    assert not app.store.exists(mildred.SAVE)                  # no save, no records
+    assert "Mildred" not in tablepages.load_records(app.store)
     app.press(E.A)                                       # yes: a real game
-    assert isinstance(app.top(), table.NewGame)
+    assert isinstance(app.top(), tablepages.NewGame)
     assert labels(app)[:2] == ["P1: human", "P2: Beginner"]   # a first real game: the gentlest bot
     assert les not in app.stack and app.stack[-2] is start
 
@@ -68,7 +72,7 @@ def test_no_at_the_end_goes_back_to_the_start_menu():
 
 
 def test_skip_at_every_step_returns_to_the_start_menu():
-    lessons.skip_at_every_step(App, open_lesson, follow, lessons.back_to_table, T.TITLE, S.SAVE)
+    lessons.skip_at_every_step(App, open_lesson, follow, lessons.back_to_table, T.TITLE, mildred.SAVE)
 
 
 def test_a_short_b_on_the_lesson_table_asks_before_leaving():
@@ -94,7 +98,7 @@ def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
     i = les.i
     app.press(E.A)
     m = app.top()
-    assert isinstance(m, S.ActionMenu) and m.label(m.sel).startswith(">")
+    assert isinstance(m, moves.ActionMenu) and m.label(m.sel).startswith(">")
     pick(app, "Prank...")                  # not what the lesson asks
     app.press(E.A)                         # the first prank choice
     assert is_box(app.top()) and app.top().title == "Not yet"
@@ -128,7 +132,7 @@ def test_every_box_fits_the_screen_without_scrolling():
 
 
 def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
-    lessons.module_dropped(App(), open_lesson, follow, T.BOT, S.LESSON)   # the script plays the bot
+    lessons.module_dropped(App(), open_lesson, follow, T.BOT, mildred.LESSON[0])   # the script plays the bot
 
 
 def test_the_boxes_speak_the_how_to_plays_words_not_table_codes():
@@ -155,7 +159,7 @@ def test_each_box_that_asks_for_a_move_names_the_menu_entries_it_goes_through():
     for text, kind, data in T.BEATS:
         if kind == "do":
             path = None
-            for k, name, why, acts in st.move_kinds():
+            for k, name, why, acts in K.move_kinds(st):
                 if data in acts:
                     path = [name] + K.steps(st, data)
             assert path is not None, data

@@ -4,6 +4,7 @@ from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import advice as A
+from dicebox.games.mildred import lookahead as LA
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
 from playing import decisions
@@ -151,7 +152,7 @@ def test_lookahead_clone_equals_the_rules_clone():
     st = R.State()
     n = 0
     while st.current_player() != TERMINAL and n < 150:
-        c = B._clone(st)
+        c = LA.clone(st)
         assert c.to_dict() == st.clone().to_dict()
         if st.current_player() == CHANCE:
             resolve_chance(st, r)

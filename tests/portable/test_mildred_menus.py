@@ -3,6 +3,7 @@ every entry offered as possible leads only to moves ``apply`` accepts, every
 legal move is reachable through the menus, entries keep their places, a
 dimmed one says why and does nothing; the details, How to play and Words
 pages fit 15 columns in whole words."""
+from console import Fresh
 import gc
 
 from dicebox.core import rng, ui
@@ -11,7 +12,9 @@ from playing import decisions, random_moves
 from console import FakeApp, TextFB
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
+from dicebox.games.mildred import table as S
+moves = Fresh("dicebox.games.mildred.moves")
+M_pages = Fresh("dicebox.games.mildred.pages")
 
 
 class Probe:
@@ -33,7 +36,7 @@ def reachable(app, st):
     """Every action the menus lead to, by choosing each entry (and each
     choice of the lists behind them); the menu's names and dimmed entries."""
     probe = Probe(st)
-    m = S.ActionMenu(app, probe)
+    m = moves.ActionMenu(app, probe)
     app.push(m)
     names = []
     for i in range(len(m.items)):
@@ -102,7 +105,7 @@ def test_a_modify_spot_is_chosen_in_two_plain_steps():
     st = mk(pools=((1, 2, 6), (3, 4)))
     t = S.Table(app, st, [0, 1])
     app.push(t)
-    app.push(S.ActionMenu(app, t))
+    app.push(moves.ActionMenu(app, t))
     pick(app, "Modify...")
     assert labels(app) == ["Put 1 on spot", "Put 2 on spot", "Put 6 on spot"]
     pick(app, "Put 6 on spot")
@@ -117,7 +120,7 @@ def test_a_dimmed_entry_says_why_on_the_bottom_line():
     st = mk(pools=((2, 5), (3, 4)))
     t = S.Table(app, st, [0, 1])
     app.push(t)
-    m = S.ActionMenu(app, t)
+    m = moves.ActionMenu(app, t)
     app.push(m)
     i = [k[0] for k in m.kinds].index("task")
     m.sel = i
@@ -130,10 +133,10 @@ def test_a_dimmed_entry_says_why_on_the_bottom_line():
 
 
 def test_the_bottom_line_words_fit_uncut():
-    for k, v in S._DOES.items():
+    for k, v in moves._DOES.items():
         assert len(v) <= 16, v
     for k in R._ACT_KINDS + R._WAKE_KINDS:
-        assert k in S._DOES, k
+        assert k in moves._DOES, k
 
 
 def words_fit(text):
@@ -144,9 +147,9 @@ def words_fit(text):
 
 
 def test_details_keep_dice_apart_and_fit():
-    st = random_moves(R.State(), rng.seeded(9), 300, every=True, after=lambda st: words_fit(S.details(st)))
+    st = random_moves(R.State(), rng.seeded(9), 300, every=True, after=lambda st: words_fit(M_pages.details(st)))
     st.pool[0] = [1, 1, 4, 4, 5]
-    assert "Pool: 1 1 4 4 5." in S.details(st)
+    assert "Pool: 1 1 4 4 5." in M_pages.details(st)
 
 
 def test_how_to_play_is_short_plain_and_explains_each_term_where_it_appears():

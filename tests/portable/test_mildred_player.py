@@ -2,6 +2,7 @@
 results of your own actions, who starts and why, why the game ended, one set of
 card codes, How to play and Controls, ticks across the counter's wrap, and
 malformed actions refused with the state unchanged."""
+from console import Fresh
 import json
 
 from dicebox.core import storage
@@ -13,7 +14,11 @@ from playing import decisions
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
+from dicebox.games.mildred import table as S
+moves = Fresh("dicebox.games.mildred.moves")
+import dicebox.games.mildred as mildred
+M_pages = Fresh("dicebox.games.mildred.pages")
+from dicebox.games.mildred import start as M_start
 from test_mildred_base import mk
 from test_mildred_screens import App, choose_seats, close_pages, pick, start_game, the_table
 
@@ -31,7 +36,7 @@ class Refusing:
 
 def test_refused_roll_watching_bots_says_so_and_keeps_the_table():
     app = App()
-    S.start(app)
+    M_start.start(app)
     good = app.rng
     app.rng = Refusing()
     pick(app, "New game")
@@ -159,7 +164,7 @@ def test_log_saved_and_moves_page_on_up():
     assert "Start shake" in "\n".join(t.log.lines)
     app.press(E.B)
     app.frame()
-    d = app.store.load(S.SAVE, None)
+    d = app.store.load(mildred.SAVE, None)
     assert storage.kept_tail(d["log"], t.log.to_list())
 
 
@@ -252,7 +257,7 @@ def test_pass_comes_first_but_the_cursor_starts_on_a_move():
     app.push(t)
     app.press(E.A)
     m = app.top()
-    assert isinstance(m, S.ActionMenu)
+    assert isinstance(m, moves.ActionMenu)
     assert m.label(0) == "Pass" and m.sel > 0 and m.why(m.sel) is None
     app.press(E.A)                # a stray A does not end the round
     assert st.turn == 0 and st.phase == R.ACT
@@ -285,14 +290,14 @@ def test_the_menus_name_the_cards_and_columns_the_table_shows_by_code():
         assert C.SET_SHORT[s] in texts           # the table: the codes, explained on Details
     acts = [a for a in st.legal_actions() if a[0] == "ind"]
     assert S.label(st, acts[0]).split(",")[0] in [c[0] for c in C.INDULGENCIES]
-    assert "3OAK" not in S.details(st) and "FULL" not in S.details(st)
+    assert "3OAK" not in M_pages.details(st) and "FULL" not in M_pages.details(st)
     for k in range(C.NUM_IND):
         assert S.label(st, ("score", k)) == C.INDULGENCIES[k][0]     # in the list "Score"
 
 
 def test_how_to_play_and_controls_on_both_menus():
     app = App()
-    S.start(app)
+    M_start.start(app)
     for name in ("How to play", "Controls"):
         pick(app, name)
         assert isinstance(app.top(), ui.TextPage) and app.screen()

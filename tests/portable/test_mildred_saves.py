@@ -3,14 +3,19 @@ shown on Mildred's own menu, set aside and replaceable; a failed write does not
 stop play; Resume comes first; a new game over a save asks first; a save made
 before the shared table (log inside the state, seats 0 human, 1 Nephew, 2
 Auntie) still resumes, its bots as Beginner and Strong."""
+from console import Fresh
 import json
 
 from check import raises
 from dicebox.core import events as E
-from dicebox.core import rng, storage, table, ui
+from dicebox.core import rng, storage, ui
+from dicebox.core import game as core_game
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
+from dicebox.games.mildred import table as S
+import dicebox.games.mildred as mildred
+from dicebox.games.mildred import start as M_start
 from test_mildred_base import mk
 from test_mildred_screens import App, close_pages, start_game
 from datapaths import set_at
@@ -122,19 +127,19 @@ def test_ndice_and_top_are_bounded_for_any_number():
 
 def put(app, data, seats=(0, 1), log=None):
     """A save as the shared table writes it."""
-    d = {"state": data, "seats": list(seats), "kinds": table.KIND_FORMAT}
+    d = {"state": data, "seats": list(seats), "kinds": core_game.KIND_FORMAT}
     if log is not None:
         d["log"] = log
-    app.store.save(S.SAVE, d)
+    app.store.save(mildred.SAVE, d)
 
 
 def put_old(app, data, seats=(0, 1)):
     """A save as the table wrote it before the shared table."""
-    app.store.save(S.SAVE, {"state": data, "seats": list(seats)})
+    app.store.save(mildred.SAVE, {"state": data, "seats": list(seats)})
 
 
 def open_menu(app):
-    S.start(app)
+    M_start.start(app)
     return app.stack[0]
 
 
@@ -148,19 +153,19 @@ def test_damaged_save_is_shown_on_mildreds_menu_set_aside_and_replaced():
             assert isinstance(top, ui.Message), name
             out = " ".join(app.screen().replace(" | ", " ").split())
             assert "Saved game" in out and "could not be resumed" in out, out
-            assert app.store.take_problems(S.SAVE) == []     # taken by the menu
-            assert S.SAVE in app.store.set_aside and not app.store.exists(S.SAVE)
+            assert app.store.take_problems(mildred.SAVE) == []     # taken by the menu
+            assert mildred.SAVE in app.store.set_aside and not app.store.exists(mildred.SAVE)
             app.press(E.A)                                   # close the notice
             assert app.top() is m
             assert m.label(0) == "New game"                  # no Resume
             if m.sel:
                 app.press(E.UP)                              # (the lesson's entry, the first time)
             app.press(E.A)
-            assert isinstance(app.top(), table.NewGame)      # no question first
+            assert isinstance(app.top(), tablepages.NewGame)      # no question first
             app.press(E.UP)
             app.press(E.A)                                   # Start
             assert isinstance(app.stack[1], S.Table)
-            assert app.store.exists(S.SAVE)
+            assert app.store.exists(mildred.SAVE)
 
 
 def test_a_negative_scallywag_save_does_not_hang_the_menu():
@@ -176,7 +181,7 @@ def test_seats_that_are_not_players_are_refused():
         put(app, good_state().to_dict(), seats)
         open_menu(app)
         assert isinstance(app.top(), ui.Message), seats
-        assert not app.store.exists(S.SAVE)
+        assert not app.store.exists(mildred.SAVE)
     for seats in ([0, 3], [0], [-1, 0]):       # old saves: kinds 0..2 only
         app = App()
         put_old(app, good_state().to_dict(), seats)
@@ -202,8 +207,8 @@ def test_an_old_save_resumes_with_its_bots_as_levels_and_its_log():
         assert t.seats == new
         assert t.log.lines == ["P2 passed", "P1 shook 1 2 3"]
         assert t.s.to_dict() == good_state().to_dict()
-        saved = app.store.load(S.SAVE, None)                 # saved again in the new format
-        assert saved["kinds"] == table.KIND_FORMAT and saved["seats"] == new
+        saved = app.store.load(mildred.SAVE, None)                 # saved again in the new format
+        assert saved["kinds"] == core_game.KIND_FORMAT and saved["seats"] == new
         assert "log" not in saved["state"] and saved["log"] == t.log.lines
 
 
@@ -241,7 +246,7 @@ def test_a_failed_write_does_not_stop_play():
         else:
             app.run(700)
     assert app.store.failed_writes > 0 and app.store.notice
-    assert not app.store.exists(S.SAVE)
+    assert not app.store.exists(mildred.SAVE)
     assert t.log.count > 10
 
 
@@ -283,16 +288,16 @@ def test_new_game_over_a_save_asks_first():
     assert m.label(0) == "Resume game" and m.sel == 0
     m.sel = 1
     app.press(E.A)                # New game: the seats first
-    assert isinstance(app.top(), table.NewGame)
+    assert isinstance(app.top(), tablepages.NewGame)
     app.press(E.UP)
     app.press(E.A)                # Start
     assert isinstance(app.top(), ui.Confirm)
     app.press(E.B)                # no: the save stays
-    assert isinstance(app.top(), table.NewGame)
-    assert app.store.load(S.SAVE, None)["state"] == saved
+    assert isinstance(app.top(), tablepages.NewGame)
+    assert app.store.load(mildred.SAVE, None)["state"] == saved
     app.press(E.A)
     assert isinstance(app.top(), ui.Confirm)
     app.press(E.A)                # yes: a new game
     t2 = app.stack[1]
     assert isinstance(t2, S.Table) and t2.seats == [0, 3] and t2 is not t
-    assert app.store.load(S.SAVE, None)["state"] != saved
+    assert app.store.load(mildred.SAVE, None)["state"] != saved

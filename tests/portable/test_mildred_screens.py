@@ -2,14 +2,21 @@
 the table's drawing, menus of legal choices, reasons, saves once per action
 and per bot turn, skip, Hint, records. Helpers here serve the other Mildred
 screen tests too."""
+from console import Fresh
 from dicebox.core import storage
 from dicebox.core import events as E
 from dicebox.core import rng, table, ui
+tablepages = Fresh("dicebox.core.tablepages")
+from dicebox.core import game as core_game
 from dicebox.core.game import TERMINAL
 from dicebox.core.dice import draw_die
 from console import FakeApp, TextFB, labels, pick
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import screens as S
+from dicebox.games.mildred import kinds as K
+from dicebox.games.mildred import table as S
+import dicebox.games.mildred as mildred
+from dicebox.games.mildred import start as M_start
+M_pages = Fresh("dicebox.games.mildred.pages")
 
 
 def App(seed=4):
@@ -19,10 +26,10 @@ def App(seed=4):
 def choose_seats(app, seats):
     """On the new-game page: set each seat's kind with Left/Right, as a player would."""
     ng = app.top()
-    assert isinstance(ng, table.NewGame)
+    assert isinstance(ng, tablepages.NewGame)
     for i, k in enumerate(seats):
         ng.sel = i
-        want = "P%d: %s" % (i + 1, table.kind_name(k))
+        want = "P%d: %s" % (i + 1, core_game.kind_name(k))
         n = 0
         while ng.label(i) != want and n < 10:
             app.press(E.RIGHT)
@@ -32,7 +39,7 @@ def choose_seats(app, seats):
 
 def start_game(app, seats=(0, 1)):
     """From the Start menu: New game, the seats, Start; the table."""
-    S.start(app)
+    M_start.start(app)
     pick(app, "New game")
     choose_seats(app, seats)
     pick(app, "Start")
@@ -81,7 +88,7 @@ def new_game(app, seats=(0, 1)):
 
 def test_start_menu_new_game_offers_each_level_with_its_strength():
     app = App()
-    S.start(app)
+    M_start.start(app)
     assert labels(app)[:3] == ["New game", table.OFFER, "Records"]   # no save: no Resume
     assert "How to play" in labels(app) and "Rulings" in labels(app)
     pick(app, "New game")
@@ -89,20 +96,20 @@ def test_start_menu_new_game_offers_each_level_with_its_strength():
     assert labels(app) == ["P1: human", "P2: Strong", "Start"]
     ng.sel = 1
     seen = []
-    for _ in range(len(table.LEVELS) + 1):
+    for _ in range(len(core_game.LEVELS) + 1):
         app.press(E.RIGHT)
         out = " ".join(app.screen().split())
         k = ng.seats[1]
         seen.append(k)
         if k:
-            assert ng.label(1) == "P2: " + table.LEVELS[k - 1]
-            assert " ".join(table.LEVEL_ABOUT[k - 1].split()[:2]) in out
+            assert ng.label(1) == "P2: " + core_game.LEVELS[k - 1]
+            assert " ".join(tablepages.LEVEL_ABOUT[k - 1].split()[:2]) in out
     assert sorted(seen) == [0, 1, 2, 3, 4]
     choose_seats(app, (4, 0))
     pick(app, "Start")
     t = the_table(app)
     assert t.seats == [4, 0]
-    assert app.store.exists(S.SAVE)                     # saved before its first move
+    assert app.store.exists(mildred.SAVE)                     # saved before its first move
 
 
 def test_new_game_reaches_a_human_decision_and_draws():
@@ -267,7 +274,7 @@ def test_a_kind_not_possible_now_stays_in_place_dimmed_and_says_why():
     before = st.to_dict()
     app.press(E.A)
     m = app.top()
-    names = [k[1] for k in st.move_kinds()]
+    names = [k[1] for k in K.move_kinds(st)]
     assert [n.rstrip(".").lstrip(">") for n in labels(app)] == names     # every kind, in its place
     assert labels(app)[0] == "Shake"
     m.sel = labels(app).index("Combat")
@@ -310,12 +317,12 @@ def test_submenus_offer_only_legal_actions():
 def test_save_and_resume_keep_state_seats_and_log():
     app = App()
     t = new_game(app)
-    saved = app.store.load(S.SAVE, None)
-    assert saved["kinds"] == table.KIND_FORMAT and saved["seats"] == [0, 1]
+    saved = app.store.load(mildred.SAVE, None)
+    assert saved["kinds"] == core_game.KIND_FORMAT and saved["seats"] == [0, 1]
     assert storage.kept_tail(saved["log"], t.log.to_list()) and saved["log"]
     assert saved["state"] == t.s.to_dict()
     app.pop()
-    S.start(app)
+    M_start.start(app)
     m = app.top()
     assert m.label(0) == "Resume game" and m.sel == 0
     app.press(E.A)
@@ -424,7 +431,7 @@ def test_hint_shows_the_experts_move_and_changes_nothing():
     assert "Hint" in labels(app)
     pick(app, "Hint")
     page = app.top()
-    assert isinstance(page, table.HintPage)
+    assert isinstance(page, tablepages.HintPage)
     n = 0
     while page.text is None and n < 300:
         app.frame()
@@ -449,17 +456,17 @@ def test_bots_play_to_the_end_and_save_is_cleared():
     assert t.s.current_player() == TERMINAL
     app.frame()
     page = app.top()
-    assert isinstance(page, table.EndPage)
+    assert isinstance(page, tablepages.EndPage)
     out = app.screen()
     assert "Game over" in out and ("wins" in out or "draw" in out)
     assert t.s.end_reason()[:10] in " ".join(page.lines)
-    assert app.store.load(S.SAVE, None) is None
+    assert app.store.load(mildred.SAVE, None) is None
     app.press(E.A)                       # too soon: a skip's burst of presses is ignored
     assert app.top() is page
     app.run(1100)
     app.press(E.A)
-    assert isinstance(app.top(), S.Start)
-    assert "Mildred" not in table.load_records(app.store)   # bots only: no record
+    assert isinstance(app.top(), M_start.Start)
+    assert "Mildred" not in tablepages.load_records(app.store)   # bots only: no record
 
 
 def test_labels_fit_and_details_page():
@@ -473,7 +480,7 @@ def test_labels_fit_and_details_page():
             for step in steps(st, a):
                 assert len(step) <= 15, (step, S.label(st, a))
         st.apply(acts[r.randbelow(len(acts))])
-    assert "cookie" in S.details(st)
+    assert "cookie" in M_pages.details(st)
 
 
 def test_game_menu_pages_and_quit():
@@ -482,7 +489,7 @@ def test_game_menu_pages_and_quit():
     for name in ("Task cards", "Indulgencies", "Rules", "Rulings", "Details", "Moves",
                  "How to play", "Words", "Controls"):
         app.hold_b()
-        assert app.top().title == S.GAME
+        assert app.top().title == mildred.GAME
         pick(app, name)
         assert isinstance(app.top(), ui.TextPage), name
         assert app.screen()
@@ -490,8 +497,8 @@ def test_game_menu_pages_and_quit():
         assert app.top() is t
     app.hold_b()
     pick(app, "Save and quit")
-    assert isinstance(app.top(), S.Start)
-    saved = app.store.load(S.SAVE, None)
+    assert isinstance(app.top(), M_start.Start)
+    saved = app.store.load(mildred.SAVE, None)
     assert saved["state"] == t.s.to_dict() and storage.kept_tail(saved["log"], t.log.to_list())
 
 
@@ -543,19 +550,19 @@ def test_a_solo_result_goes_into_the_records_of_the_bots_level_and_survives_a_re
     pick(app, "A Pair")                   # the 3rd victory die
     for _ in range(5):
         app.frame()
-        if isinstance(app.top(), table.EndPage):
+        if isinstance(app.top(), tablepages.EndPage):
             break
         app.press(E.A)
-    assert isinstance(app.top(), table.EndPage)
+    assert isinstance(app.top(), tablepages.EndPage)
     assert "P1 wins" in " ".join(app.top().lines)
-    rows = table.load_records(app.store)[S.GAME]
-    assert rows[table.LEVELS.index("Strong")] == [1, 0, 0]
+    rows = tablepages.load_records(app.store)[mildred.GAME]
+    assert rows[core_game.LEVELS.index("Strong")] == [1, 0, 0]
     assert sum(sum(r) for r in rows) == 1
-    assert not app.store.exists(S.SAVE)
+    assert not app.store.exists(mildred.SAVE)
     app.run(1100)
     app.press(E.A)                        # the end page and the table go
     assert app.top() is None
-    S.start(app)                          # a fresh menu reads the records back
+    M_start.start(app)                          # a fresh menu reads the records back
     pick(app, "Records")
     out = " ".join(" ".join(app.top().lines).split())
     assert "Strong 1 0 0" in out and "Expert 0 0 0" in out, out

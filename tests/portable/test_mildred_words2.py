@@ -9,7 +9,7 @@ from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import tutorial as T
+from dicebox.games.mildred import lesson as T
 from test_mildred_base import mk
 
 
@@ -174,7 +174,7 @@ def test_no_rulebook_step_letters_anywhere_a_player_reads():
                 no_steps(A.advice(st, a))
                 for w in K.steps(st, a):
                     no_steps(w)
-            for k, name, why, acts in st.move_kinds():
+            for k, name, why, acts in K.move_kinds(st):
                 if why:
                     no_steps(why)
             why = st.wake_block(st.turn) if st.phase == R.WAKE else None

@@ -1,9 +1,13 @@
 """Milestones as a first-time player meets it: the clock across the tick wrap,
 the move log and recaps, bots that give a person time, help and controls."""
+from console import Fresh
 import json
 from dicebox.core import storage
 from dicebox.core import events, ticks
-from dicebox.games.milestones import screens, help as game_help
+from dicebox.games.milestones import start as mstart, help as game_help
+from dicebox.games.milestones import table as MS_table
+MS_pages = Fresh("dicebox.games.milestones.pages")
+import dicebox.games.milestones as milestones
 from test_milestones_screens import App, setup_solo, setup_with, menu_pick, find_roll
 from dicebox.games.milestones import deck
 
@@ -38,7 +42,7 @@ def test_a_game_runs_across_the_tick_wrap():
         assert st.rolls > rolls             # the bots go on rolling
     app.run(150000, step=500)
     assert st.is_over() and st.end == "time is up"
-    assert isinstance(app.top(), screens.Result)
+    assert isinstance(app.top(), MS_pages.Result)
 
 
 def test_save_and_resume_across_the_wrap_keep_the_sand():
@@ -51,7 +55,7 @@ def test_save_and_resume_across_the_wrap_keep_the_sand():
     app.hold_b()
     menu_pick(app, "Save and quit")
     app.t += 10000                          # resumed after the wrap
-    screens.start(app)
+    mstart.start(app)
     menu_pick(app, "Resume game")
     t2 = app.top()
     assert t2.st.time_left() == left
@@ -73,10 +77,10 @@ def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     assert app.top() is table
     app.run(100)                            # a frame: the last move's save (no bot step then)
     lines = table.log.to_list()
-    saved = json.loads(app.store.records[screens.SAVE][1])
+    saved = json.loads(app.store.records[milestones.SAVE][1])
     assert storage.kept_tail(saved["log"], lines)   # the newest lines kept inline
-    st, seats, log, cfg = screens.load_game(app.store)
-    t2 = screens.Table(app, st, seats, log, cfg)
+    st, seats, log, cfg = MS_pages.load_game(app.store)
+    t2 = MS_table.Table(app, st, seats, log, cfg)
     assert t2.log.to_list() == saved["log"]
 
 
@@ -89,7 +93,7 @@ def test_a_bots_score_is_said_and_gone_before_your_own_turn():
     app.shake()                             # your roll: S2's turn
     app.run(100)
     table.log.add("S3 scored run of 3: +1, team 1")   # as a bot's claim logs it
-    table.say(screens.short(table.log.lines[-1]))
+    table.say(MS_table.short(table.log.lines[-1]))
     assert "S3 scored +1" in app.screen()
     app.run(2600)                           # its lifetime, 2.5 s
     assert table.msg == "" and "S3 scored" not in app.screen()
@@ -162,7 +166,7 @@ def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
     # claiming: the pile picker is up; the table (and its bots) wait
     st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
     app.press(events.UP)
-    assert isinstance(app.top(), screens.PilePicker)
+    assert isinstance(app.top(), MS_table.PilePicker)
     app.run(10000)
     assert st.rolls == 3 and not st.is_over()
     app.press(events.A)
@@ -190,7 +194,7 @@ def test_the_bot_pace_is_set_in_the_game_menu_and_saved():
     app.run(1500)
     assert st.rolls == 2
     app.run(100)
-    saved = json.loads(app.store.records[screens.SAVE][1])
+    saved = json.loads(app.store.records[milestones.SAVE][1])
     assert saved["opt"]["pace"] == 0
 
 
@@ -236,7 +240,7 @@ def test_bots_below_expert_leave_the_dice_that_help_your_card_and_your_fit():
 
 def test_how_to_play_and_controls_list_every_key():
     app = App()
-    screens.start(app)
+    mstart.start(app)
     menu_pick(app, "How to play")
     titles = [app.top().label(i) for i in range(len(app.top().items))]
     assert titles[:2] == ["Quick start", "Controls"]
@@ -257,7 +261,7 @@ def test_how_to_play_and_controls_list_every_key():
 
 def test_setup_labels_are_words():
     app = App()
-    screens.start(app)
+    mstart.start(app)
     menu_pick(app, "New game")
     setup = app.top()
     words = [setup.label(i) for i in range(len(setup.items))]

@@ -11,7 +11,7 @@ from dicebox.core import rng, ui
 from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.core.movelog import MoveLog
 from console import FakeApp, TextFB
-from dicebox.games.milestones import deck, menus, play, rules
+from dicebox.games.milestones import deck, pages as menus, table as play, rules
 
 
 class Probe:

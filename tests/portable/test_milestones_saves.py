@@ -6,12 +6,18 @@ written before a finished game's save goes; a new game is saved before its
 first action, so a power cut at any storage operation leaves a game to resume
 (or its score recorded); a full filesystem only brings a notice.
 """
+from console import Fresh
 import gc
 import json
 from check import raises
+tablepages = Fresh("dicebox.core.tablepages")
+from dicebox.core import ui
 from dicebox.core import events
 from dicebox.core.storage import BadData, MemoryStore
-from dicebox.games.milestones import screens, rules, deck
+from dicebox.games.milestones import start as mstart, rules, deck
+import dicebox.games.milestones as milestones
+MS_pages = Fresh("dicebox.games.milestones.pages")
+from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo, menu_pick, find_roll
 from datapaths import set_at
 
@@ -27,17 +33,17 @@ def saved_game(seed=5):
     setup_solo(app)
     app.shake()
     app.run(12000)
-    return app, json.loads(app.store.records[screens.SAVE][1])
+    return app, json.loads(app.store.records[milestones.SAVE][1])
 
 
 def check_save(d):
     """What the game's menu makes of save data ``d``: ``(state, seats, log,
     cfg)``, or ``BadData`` with the store's words when it is set aside."""
     store = MemoryStore()
-    store.save(screens.SAVE, d)
-    got = screens.load_game(store)
+    store.save(milestones.SAVE, d)
+    got = MS_pages.load_game(store)
     if got is None:
-        raise BadData("; ".join(store.take_problems(screens.SAVE)) or "finished")
+        raise BadData("; ".join(store.take_problems(milestones.SAVE)) or "finished")
     return got
 
 
@@ -117,18 +123,18 @@ def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
     for path, value in BAD[:6]:
         app, d = saved_game()
         app.stack = []
-        app.store.save(screens.SAVE, damaged(d, ("state",) + path, value))
-        screens.start(app)                       # no crash
+        app.store.save(milestones.SAVE, damaged(d, ("state",) + path, value))
+        mstart.start(app)                       # no crash
         assert app.messages, path
         title, text = app.messages[-1]
         assert "Saved game" in text and "set aside" in text, text
-        assert isinstance(app.top(), screens.ui.Message)
+        assert isinstance(app.top(), ui.Message)
         app.press(events.A)
         menu = app.top()
-        assert isinstance(menu, screens.StartMenu)
+        assert isinstance(menu, mstart.StartMenu)
         assert "Resume game" not in labels(menu)
-        assert screens.SAVE in app.store.set_aside        # kept aside, not thrown away
-        assert not app.store.exists(screens.SAVE)
+        assert milestones.SAVE in app.store.set_aside        # kept aside, not thrown away
+        assert not app.store.exists(milestones.SAVE)
         app = menu = None                # let this console go before the next one
 
 
@@ -142,13 +148,13 @@ def test_the_save_carries_the_deck_version_and_another_deck_is_refused():
         assert "another version of the deck" in str(e), str(e)
     # through the game's menu: set aside and named, never resumed
     app.stack = []
-    app.store.save(screens.SAVE, damaged(d, ("state", "deck_version"), 1))
-    screens.start(app)
+    app.store.save(milestones.SAVE, damaged(d, ("state", "deck_version"), 1))
+    mstart.start(app)
     title, text = app.messages[-1]
     assert "Saved game" in text and "set aside" in text, text
     app.press(events.A)
     assert "Resume game" not in labels(app.top())
-    assert screens.SAVE in app.store.set_aside and not app.store.exists(screens.SAVE)
+    assert milestones.SAVE in app.store.set_aside and not app.store.exists(milestones.SAVE)
 
 
 def test_a_save_of_the_first_format_is_refused_cleanly():
@@ -160,9 +166,9 @@ def test_a_save_of_the_first_format_is_refused_cleanly():
     e = raises(BadData, rules.State.from_dict, old)
     assert "another version" in str(e), str(e)
     store = MemoryStore()
-    store.save(screens.SAVE, dict(d, state=old))
-    assert screens.load_game(store) is None
-    assert store.take_problems(screens.SAVE)
+    store.save(milestones.SAVE, dict(d, state=old))
+    assert MS_pages.load_game(store) is None
+    assert store.take_problems(milestones.SAVE)
 
 
 def test_the_field_table_is_the_save_format():
@@ -200,9 +206,9 @@ def test_a_save_whose_setup_does_not_fit_the_state_is_refused():
                 damaged(d, ("kinds",), 1)):
         raises(BadData, check_save, bad)
     store = MemoryStore()
-    store.save(screens.SAVE, damaged(d, ("opt", "must"), [1, 0, 0]))
-    assert screens.load_game(store) is None
-    assert store.take_problems(screens.SAVE)
+    store.save(milestones.SAVE, damaged(d, ("opt", "must"), [1, 0, 0]))
+    assert MS_pages.load_game(store) is None
+    assert store.take_problems(milestones.SAVE)
 
 
 def finish(app, table):
@@ -217,29 +223,29 @@ def test_a_bad_high_score_table_does_not_lose_the_score():
         # the end of a game reads the table too: a bad one set aside there
         st = rules.State(3)
         st.over = True
-        cfg = screens.new_config()
+        cfg = MS_table.new_config()
         cfg["gid"] = 5
-        app.store.save(screens.HIGH, bad)
-        screens.record_high(app.store, st, cfg)
-        assert app.store.load(screens.HIGH, {}) == {"3-base": [0], "#last": 5}
-        app.store.save(screens.HIGH, bad)
-        screens.start(app)
+        app.store.save(milestones.HIGH, bad)
+        MS_pages.record_high(app.store, st, cfg)
+        assert app.store.load(milestones.HIGH, {}) == {"3-base": [0], "#last": 5}
+        app.store.save(milestones.HIGH, bad)
+        mstart.start(app)
         assert "High scores" in app.messages[-1][1]
         app.stack = []
         table = setup_solo(app)
         app.shake()
         res = finish(app, table)
-        assert isinstance(res, screens.Result)
-        high = app.store.load(screens.HIGH, {}, check=screens.check_high)
+        assert isinstance(res, MS_pages.Result)
+        high = app.store.load(milestones.HIGH, {}, check=MS_pages.check_high)
         assert high["3-base"] == [res.score], high
-        assert screens.HIGH in app.store.set_aside
-        assert not app.store.exists(screens.SAVE)
+        assert milestones.HIGH in app.store.set_aside
+        assert not app.store.exists(milestones.SAVE)
 
 
 def test_high_scores_page_names_a_damaged_table():
     app = App()
-    app.store.save(screens.HIGH, {"3-base": [1, "a"]})
-    screens.start(app)
+    app.store.save(milestones.HIGH, {"3-base": [1, "a"]})
+    mstart.start(app)
     assert "High scores" in app.messages[-1][1]
     app.press(events.A)             # the problem notice
     menu_pick(app, "High scores")
@@ -274,30 +280,30 @@ def test_the_high_score_is_written_before_the_save_is_deleted():
     app.shake()
     finish(app, table)
     ops = app.store.ops
-    last_high = max(i for i in range(len(ops)) if ops[i] == ("save", screens.HIGH))
-    gone = ops.index(("delete", screens.SAVE))
+    last_high = max(i for i in range(len(ops)) if ops[i] == ("save", milestones.HIGH))
+    gone = ops.index(("delete", milestones.SAVE))
     assert last_high < gone
-    assert ops.count(("save", screens.HIGH)) == 1
+    assert ops.count(("save", milestones.HIGH)) == 1
 
 
 def test_a_power_cut_at_any_storage_operation_leaves_a_game_or_its_score():
     app = App(11)
     app.store = LogStore()
-    MemoryStore.save(app.store, screens.LEARNED, {"offered": 1})   # opened before: no offer to note
+    MemoryStore.save(app.store, mstart.LEARNED, {"offered": 1})   # opened before: no offer to note
     table = setup_solo(app, bots=2)
     gid = table.cfg["gid"]
     app.shake()
     finish(app, table)
     after = app.store.after
-    assert app.store.ops[0] == ("save", screens.SAVE)     # before the first action
+    assert app.store.ops[0] == ("save", milestones.SAVE)     # before the first action
     states = 0
     for k in range(len(after)):
         # the cut comes after operation k; before the first one nothing was started
         store = MemoryStore()
         store.records = dict(after[k])
-        got = screens.load_game(store)
-        high = store.load(screens.HIGH, {}, check=screens.check_high)
-        assert got is not None or high.get(screens.LAST) == gid, k
+        got = MS_pages.load_game(store)
+        high = store.load(milestones.HIGH, {}, check=MS_pages.check_high)
+        assert got is not None or high.get(MS_pages.LAST) == gid, k
         assert not store.take_problems()
         if got is not None:
             states += 1
@@ -306,25 +312,25 @@ def test_a_power_cut_at_any_storage_operation_leaves_a_game_or_its_score():
     # a cut between the score and the deletion: resuming never counts it twice
     store = MemoryStore()
     store.records = dict(after[-3])
-    got = screens.load_game(store)
+    got = MS_pages.load_game(store)
     if got is not None:
         again = App(11)
         again.store = store
-        t = screens.Table(again, got[0], got[1], got[2], got[3])
+        t = MS_table.Table(again, got[0], got[1], got[2], got[3])
         again.push(t)
         again.run(190000, step=1000)
-        high = store.load(screens.HIGH, {}, check=screens.check_high)
+        high = store.load(milestones.HIGH, {}, check=MS_pages.check_high)
         assert len(high["3-base"]) == 1
 
 
 def test_the_first_save_is_made_before_any_action():
     app = App()
-    screens.start(app)
+    mstart.start(app)
     menu_pick(app, "New game")
     setup = app.top()
     setup.sel = len(setup.items) - 1
     app.press(events.A)
-    got = screens.load_game(app.store)
+    got = MS_pages.load_game(app.store)
     assert got is not None
     assert got[0].setup == 0 and got[0].rolls == 0
 
@@ -337,39 +343,39 @@ def test_a_full_filesystem_does_not_crash_the_game():
     app.run(20000)
     assert app.store.notice and "not saved" in app.store.notice
     finish(app, table)
-    assert isinstance(app.top(), screens.Result)
+    assert isinstance(app.top(), MS_pages.Result)
 
 
 def test_resume_is_first_and_selected_and_new_game_asks_first():
     app, d = saved_game()
     app.stack = []
-    screens.start(app)
+    mstart.start(app)
     menu = app.top()
     assert labels(menu)[0] == "Resume game" and menu.sel == 0
     menu_pick(app, "New game")
     setup = app.top()
     setup.sel = len(setup.items) - 1
     app.press(events.A)
-    assert isinstance(app.top(), screens.ui.Confirm)
+    assert isinstance(app.top(), ui.Confirm)
     app.press(events.B)                                   # no: the save stays
     assert app.top() is setup
-    assert app.store.load(screens.SAVE, None) == d
+    assert app.store.load(milestones.SAVE, None) == d
     app.press(events.A)
     app.press(events.A)                                   # yes
-    assert isinstance(app.top(), screens.Table)
-    assert app.store.load(screens.SAVE, None) != d
+    assert isinstance(app.top(), MS_table.Table)
+    assert app.store.load(milestones.SAVE, None) != d
 
 
 def test_save_and_quit_puts_the_cursor_on_resume():
     app = App()
     setup_solo(app)
-    app.stack.insert(0, screens.StartMenu(app))      # the menu under the table
+    app.stack.insert(0, mstart.StartMenu(app))      # the menu under the table
     app.stack[0].enter()
     app.shake()
     app.hold_b()
     menu_pick(app, "Save and quit")
     menu = app.top()
-    assert isinstance(menu, screens.StartMenu)
+    assert isinstance(menu, mstart.StartMenu)
     assert labels(menu)[0] == "Resume game" and menu.sel == 0
 
 
@@ -407,7 +413,7 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
         if st.is_over():
             break
         top = app.top()
-        if isinstance(top, screens.PilePicker):
+        if isinstance(top, MS_table.PilePicker):
             app.press(events.A)
         elif top is table:
             if st.can_claim(0):
@@ -429,7 +435,7 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
                 if table.acted != table.frame_no():   # (a person's action saves what was due first)
                     assert not table.stepped and not table.animating()
                 if not st.is_over():
-                    d = json.loads(app.store.records[screens.SAVE][1])
+                    d = json.loads(app.store.records[milestones.SAVE][1])
                     assert rules.State.from_dict(d["state"]).time_left() == st.time_left()
         now = acts[0] + acts[1]
         if table.saves > before:
@@ -450,25 +456,25 @@ def test_a_save_of_the_first_format_resumes_with_strong_bots():
         "humans": 1, "bots": 2, "big": False, "must": [0, 0, 0], "hg": 0, "aid": False,
         "gid": d["opt"]["gid"]}}
     app.stack = []
-    app.store.save(screens.SAVE, old)
-    screens.start(app)
+    app.store.save(milestones.SAVE, old)
+    mstart.start(app)
     assert not app.messages
     menu_pick(app, "Resume game")
     t = app.top()
-    assert isinstance(t, screens.Table)
+    assert isinstance(t, MS_table.Table)
     assert t.seats == [0, 3, 3] and t.cfg["level"] == 2
     assert t.st.to_dict()["hands"] == d["state"]["hands"]
     assert t.log.to_list() == d["log"]
-    d2 = json.loads(app.store.records[screens.SAVE][1])       # saved again in today's form
+    d2 = json.loads(app.store.records[milestones.SAVE][1])       # saved again in today's form
     assert d2["seats"] == [0, 3, 3] and d2["kinds"] == 2 and "st" not in d2
     bad = dict(old, cfg=dict(old["cfg"], bots=3))
     raises(BadData, check_save, bad)
 
 
 def test_records_count_a_solo_game_with_bots_under_their_level_once():
-    from dicebox.core import table as T
+    tablepages = Fresh("dicebox.core.tablepages")
     app = App(3)
-    screens.start(app)
+    mstart.start(app)
     menu_pick(app, "New game")
     setup = app.top()
     setup.cfg["level"] = 3
@@ -481,14 +487,14 @@ def test_records_count_a_solo_game_with_bots_under_their_level_once():
     app.run(600)
     app.shake()
     res = finish(app, table)
-    rows = T.load_records(app.store)[screens.GAME]
+    rows = tablepages.load_records(app.store)[milestones.GAME]
     assert sum(rows[3]) == 1 and rows[3][0] == 1       # the first game at a table: won
     assert sum(rows[0]) + sum(rows[1]) + sum(rows[2]) == 0
-    assert isinstance(res, screens.Result)
+    assert isinstance(res, MS_pages.Result)
     app.t += 1500
     app.press(events.A)                                  # the end page closes, and the table
     menu = app.top()
-    assert isinstance(menu, screens.StartMenu)
+    assert isinstance(menu, mstart.StartMenu)
     menu_pick(app, "Records")
     text = " ".join(app.top().lines)
     assert "Expert" in text and "beat" in text
@@ -496,14 +502,13 @@ def test_records_count_a_solo_game_with_bots_under_their_level_once():
     st = rules.State(3)
     st.over = True
     cfg = dict(table.cfg, gid=77)
-    top, new, fresh = screens.record_high(app.store, st, cfg)
+    top, new, fresh = MS_pages.record_high(app.store, st, cfg)
     assert fresh and not new and top == res.score or res.score == 0
 
 
 def test_two_people_and_bots_keep_no_record():
-    from dicebox.core import table as T
     app = App(4)
-    screens.start(app)
+    mstart.start(app)
     menu_pick(app, "New game")
     setup = app.top()
     setup.cfg["humans"] = 2
@@ -513,13 +518,13 @@ def test_two_people_and_bots_keep_no_record():
     table = app.top()
     for _ in range(10):
         app.run(100)
-        if isinstance(app.top(), screens.PilePicker):
+        if isinstance(app.top(), MS_table.PilePicker):
             app.press(events.A)
     assert table.st.setup == 3
     app.shake()
     assert table.st.started
     finish(app, table)
-    assert T.load_records(app.store) == {}
+    assert tablepages.load_records(app.store) == {}
 
 
 def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():

@@ -1,7 +1,15 @@
 """Milestones screens on a fake console: setup, play with bots, claim, peek, save, result."""
+from console import Fresh
+from dicebox.games.milestones import tasks as MS_tasks
+from dicebox.games.milestones import dice as MS_dice
+tablepages = Fresh("dicebox.core.tablepages")
+from dicebox.core import ui
 from dicebox.core import events
 from console import FakeApp, TextFB, pick as menu_pick
-from dicebox.games.milestones import screens, rules, deck, bot
+from dicebox.games.milestones import start as screens, rules, deck, bot
+import dicebox.games.milestones as milestones
+MS_pages = Fresh("dicebox.games.milestones.pages")
+from dicebox.games.milestones import table as MS_table
 
 
 class App(FakeApp):
@@ -33,14 +41,14 @@ def setup_solo(app, bots=2):
     menu.sel = labels.index("New game")
     app.press(events.A)
     setup = app.top()
-    assert isinstance(setup, screens.SetupMenu)
+    assert isinstance(setup, MS_pages.SetupMenu)
     setup.cfg["bots"] = bots
     setup.sel = len(setup.items) - 1
     app.press(events.A)
     table = app.top()
-    assert isinstance(table, screens.Table)
+    assert isinstance(table, MS_table.Table)
     app.run(100)                  # the human is asked for a first card
-    assert isinstance(app.top(), screens.PilePicker)
+    assert isinstance(app.top(), MS_table.PilePicker)
     app.press(events.A)                # easy pile
     for _ in range(20):           # bots take theirs (a frame to think, one to play, one to save)
         app.run(100)
@@ -108,7 +116,7 @@ def test_false_claim_shows_the_reason_and_true_claim_scores():
     assert st.scored == []
     st.dice = find_roll(task, True)
     app.press(events.UP)
-    assert isinstance(app.top(), screens.PilePicker)
+    assert isinstance(app.top(), MS_table.PilePicker)
     app.press(events.A)
     assert len(st.scored) == 1 and st.hands[0] >= 0
 
@@ -119,11 +127,11 @@ def test_alone_your_card_sits_under_the_dice_and_down_hides_it():
     st = table.st
     app.shake()
     app.run(400)                    # the dice have landed
-    words = screens.card_lines(st.hands[0])[0]
+    words = MS_table.card_lines(st.hands[0])[0]
     text = app.screen()
     assert words in text
     for i in range(6):              # the dice stay in view, with their colours
-        assert screens.LETTERS[screens.FACE_COLOUR[i * 6 + st.dice[i] - 1]] in text
+        assert MS_dice.LETTERS[MS_dice.FACE_COLOUR[i * 6 + st.dice[i] - 1]] in text
     app.press(events.DOWN)
     assert app.top() is table and words not in app.screen()
     app.press(events.DOWN)
@@ -148,7 +156,7 @@ def test_save_and_resume_keep_the_sand():
     start.sel = labels.index("Resume game")
     app.press(events.A)
     resumed = app.top()
-    assert isinstance(resumed, screens.Table) and resumed is not table
+    assert isinstance(resumed, MS_table.Table) and resumed is not table
     assert resumed.st.time_left() == left
     app.run(1000)
     assert left - 1100 <= resumed.st.time_left() <= left - 900
@@ -160,13 +168,13 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     app.shake()
     app.run(185000, step=250)
     res = app.top()
-    assert isinstance(res, screens.Result)
+    assert isinstance(res, MS_pages.Result)
     assert table.st.is_over()
     text = app.screen()
     assert str(res.score) in text and "points" in text
-    high = app.store.load(screens.HIGH, {})
-    assert high == {"3-base": [res.score], screens.LAST: table.cfg["gid"]}
-    assert app.store.load(screens.SAVE, None) is None
+    high = app.store.load(milestones.HIGH, {})
+    assert high == {"3-base": [res.score], MS_pages.LAST: table.cfg["gid"]}
+    assert app.store.load(milestones.SAVE, None) is None
     app.press(events.A)
     assert isinstance(app.top(), screens.StartMenu)
 
@@ -180,7 +188,7 @@ def setup_with(app, **cfg):
     app.press(events.A)
     table = app.top()
     app.run(100)
-    if isinstance(app.top(), screens.PilePicker):
+    if isinstance(app.top(), MS_table.PilePicker):
         app.press(events.A)
     app.run(200)                  # a frame to save the draw, then the next seat's turn to draw
     return table
@@ -209,9 +217,9 @@ def test_setup_menu_adjusts_and_caps_the_seats():
     app.press(events.DOWN)
     app.press(events.LEFT)                 # mandatory card 3, side b
     assert setup.cfg["must"] == [1, 0, 2]
-    st = screens.make_state(setup.cfg)
+    st = MS_pages.make_state(setup.cfg)
     assert st.mand_open == [0, 5] and st.big
-    assert screens.variant_key(setup.cfg) == "12a-b"
+    assert MS_pages.variant_key(setup.cfg) == "12a-b"
 
 
 def test_on_the_setup_page_a_goes_on_and_left_right_change():
@@ -238,7 +246,7 @@ def test_on_the_setup_page_a_goes_on_and_left_right_change():
     assert "Left/Right" in app.screen()               # the lines under the list say so
     setup.sel = len(setup.items) - 1
     app.press(events.A)                               # Start
-    assert isinstance(app.top(), screens.Table)
+    assert isinstance(app.top(), MS_table.Table)
 
 
 def test_variant_one_discard_from_the_game_menu():
@@ -286,7 +294,7 @@ def test_claim_aid_names_the_seat_that_can_claim():
 def test_two_people_pick_the_seat_to_claim_and_peek():
     app = App()
     table = setup_with(app, humans=2, bots=0)
-    assert isinstance(app.top(), screens.PilePicker)   # seat 2 takes a card too
+    assert isinstance(app.top(), MS_table.PilePicker)   # seat 2 takes a card too
     app.press(events.A)
     app.run(100)
     st = table.st
@@ -295,10 +303,10 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
     assert "Whose card?" in app.screen()
     menu_pick(app, "Seat 2")
     peek = app.top()
-    assert isinstance(peek, screens.Peek) and peek.seat == 1
+    assert isinstance(peek, MS_table.Peek) and peek.seat == 1
     assert "hold A" in app.screen()
     app.press(events.A)
-    words = screens.tasks.describe(deck.DECK[st.hands[1]][3], True)[0]
+    words = MS_tasks.describe(deck.DECK[st.hands[1]][3], True)[0]
     assert words in app.screen()
     app.press(events.A, events.RELEASE)
     assert words not in app.screen()
@@ -314,12 +322,12 @@ def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
     setup.sel = labels.index("Level: Strong")
     app.press(events.RIGHT)
     assert setup.label(setup.sel) == "Level: Expert"
-    assert screens.TEAM_ABOUT[3].split()[0] in app.screen()
+    assert MS_pages.TEAM_ABOUT[3].split()[0] in app.screen()
     app.press(events.RIGHT)                 # round again (A goes on, it never changes it)
     assert setup.label(setup.sel) == "Level: Beginner"
     assert setup.cfg["level"] == 0
-    for about in screens.TEAM_ABOUT:
-        assert len(screens.ui.wrap(about)) <= 2, about
+    for about in MS_pages.TEAM_ABOUT:
+        assert len(ui.wrap(about)) <= 2, about
     setup.sel = len(setup.items) - 1
     app.press(events.A)
     table = app.top()
@@ -335,7 +343,7 @@ def test_hint_says_what_to_do_and_changes_nothing():
     app.hold_b()
     menu_pick(app, "Hint")
     page = app.top()
-    assert isinstance(page, screens.T.HintPage)
+    assert isinstance(page, tablepages.HintPage)
     for _ in range(300):                    # one slice a frame
         app.run(33)
         if page.text is not None:
@@ -476,7 +484,7 @@ def test_a_short_b_asks_to_leave_and_holding_b_opens_the_game_menu():
     app.shake()
     app.run(400)
     app.tap(events.B)                        # nothing to cancel: leave?
-    assert isinstance(app.top(), screens.ui.Confirm)
+    assert isinstance(app.top(), ui.Confirm)
     assert "Leave the game?" in app.screen()
     app.press(events.B)                      # stay
     app.press(events.B, events.RELEASE)      # (its release does nothing at the table)
@@ -490,7 +498,7 @@ def test_a_short_b_asks_to_leave_and_holding_b_opens_the_game_menu():
     app.press(events.A)                      # leave: saved, the sand laid down
     assert isinstance(app.top(), screens.StartMenu)
     assert table.st.paused and abs(table.st.time_left() - left) < 200
-    assert screens.SAVE in app.store.records
+    assert milestones.SAVE in app.store.records
 
 
 def test_with_several_people_ask_to_keep_names_the_seat():
@@ -500,7 +508,7 @@ def test_with_several_people_ask_to_keep_names_the_seat():
     for _ in range(30):
         if st.setup >= st.n and not table.pending_save:
             break
-        if isinstance(app.top(), screens.PilePicker):
+        if isinstance(app.top(), MS_table.PilePicker):
             app.press(events.A)
         app.run(100)
     app.shake()

@@ -1,7 +1,7 @@
 """Milestones' new-game page in words: a newcomer meets "Must-do1" and
 "Glass" there first (both runners)."""
 from dicebox.core import events, ui
-from dicebox.games.milestones import screens
+from dicebox.games.milestones import start as mstart
 from test_milestones_screens import App
 
 
@@ -9,7 +9,7 @@ def test_every_line_of_the_new_game_page_says_what_it_sets_in_two_lines():
     """The two lines under the list say what the selected line sets, whole
     (not cut to two)."""
     app = App()
-    screens.start(app)
+    mstart.start(app)
     menu = app.top()
     labels = [menu.label(i) for i in range(len(menu.items))]
     menu.sel = labels.index("New game")

@@ -4,14 +4,20 @@ of the table reaches the end having met every mechanic, the sand waits while
 the lesson talks, Skip works at every step, a wrong move only gets a hint,
 mashed keys never break it, every planned move is legal in the rules engine,
 and it never touches the saved game, the records or the high scores."""
+from console import Fresh
 
 from dicebox.core import events as E
 from dicebox.core import table, ui
+from dicebox.core import game as core_game
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE
 from console import labels, pick
 from dicebox.games.milestones import deck, rules
-from dicebox.games.milestones import screens as S
-from dicebox.games.milestones import tutorial as T
+from dicebox.games.milestones import start as S
+import dicebox.games.milestones as milestones
+MS_pages = Fresh("dicebox.games.milestones.pages")
+from dicebox.games.milestones import table as MS_table
+from dicebox.games.milestones import lesson as T
 from dicebox.games.milestones.dice import labels as die_labels
 from test_milestones_screens import App
 import lessons
@@ -118,12 +124,12 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     assert st.hands[0] == last and not st.can_claim(0)    # ... with a card still in hand
     assert "S2 scored" in " ".join(les.log.lines) and "You: keep 6B" in les.log.lines
     assert isinstance(app.top(), ui.Confirm)
-    assert not app.store.exists(S.SAVE)                   # no save, no records, no high scores
-    assert not app.store.exists(S.HIGH)
-    assert "milestones" not in table.load_records(app.store)
+    assert not app.store.exists(milestones.SAVE)                   # no save, no records, no high scores
+    assert not app.store.exists(milestones.HIGH)
+    assert "milestones" not in tablepages.load_records(app.store)
     app.press(E.A)                                        # yes: a real game
     page = app.top()
-    assert isinstance(page, S.SetupMenu)
+    assert isinstance(page, MS_pages.SetupMenu)
     assert page.cfg["bots"] == 1 and page.cfg["level"] == 0 and page.cfg["pace"] == 0
     assert les not in app.stack and app.stack[-2] is start
 
@@ -137,8 +143,8 @@ def test_the_real_game_after_the_lesson_starts_calm_with_one_beginner():
     setup.sel = len(setup.items) - 1
     app.press(E.A)
     t = app.top()
-    assert isinstance(t, S.Table) and not is_lesson(t)
-    assert t.seats == [table.HUMAN, 1] and t.pace() == 0
+    assert isinstance(t, MS_table.Table) and not is_lesson(t)
+    assert t.seats == [core_game.HUMAN, 1] and t.pace() == 0
     assert type(t.bm).__name__ != "Team"                  # the real bots again
 
 
@@ -176,7 +182,7 @@ def test_the_sand_waits_while_the_lesson_talks_and_runs_out_at_its_step():
 def test_skip_at_every_step_returns_to_the_start_menu():
     # back to the table: close the box (the table, or a picker, under it)
     lessons.skip_at_every_step(App, open_lesson, follow, lambda app, les: app.press(E.A),
-                               T.TITLE, S.SAVE, ms=100)
+                               T.TITLE, milestones.SAVE, ms=100)
 
 
 def test_skip_midway_from_the_pile_picker_and_the_result_page_s_lesson():
@@ -270,7 +276,7 @@ def mash(app, les, r, n, keys=MASH):
         assert st.rolls == 0 or st.dice == dice[st.rolls - 1]   # only the lesson's dice
         if les.i < SAND:
             assert st.time_left() == rules.GAME_MS             # the sand waits
-        assert not app.store.exists(S.SAVE)
+        assert not app.store.exists(milestones.SAVE)
 
 
 def test_mashing_keys_never_breaks_the_lesson():
@@ -361,4 +367,4 @@ def test_every_box_fits_the_screen_without_scrolling():
 
 
 def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
-    lessons.module_dropped(App(), open_lesson, follow, T.BOT, S.LESSON)   # the script plays S2
+    lessons.module_dropped(App(), open_lesson, follow, T.BOT, milestones.LESSON[0])   # the script plays S2

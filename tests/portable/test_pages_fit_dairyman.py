@@ -4,5 +4,5 @@ from test_pages_fit import game_fits
 
 
 def test_dairyman_pages_fit():
-    from dicebox.games import dairyman
-    game_fits(dairyman.start, "dairyman")
+    from dicebox.games.dairyman import start as game_start
+    game_fits(game_start.start, "dairyman")

@@ -9,7 +9,7 @@ from test_pages_fit import PROBLEMS, look, new_app, watch, unwatch
 
 
 def test_dairyman_lesson_pages_fit():
-    from dicebox.games.dairyman import tutorial
+    from dicebox.games.dairyman import lesson as tutorial
     from dairyman_lesson import open_lesson, follow, back_to_table
     watch()
     try:

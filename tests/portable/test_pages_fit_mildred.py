@@ -5,5 +5,5 @@ from test_pages_fit import game_fits
 
 
 def test_mildred_pages_fit():
-    from dicebox.games import mildred
-    game_fits(mildred.start, "mildred", to_end=False)
+    from dicebox.games.mildred import start as game_start
+    game_fits(game_start.start, "mildred", to_end=False)

@@ -16,11 +16,11 @@ class _MilestonesEnd:
 
 
 def test_milestones_pages_fit():
-    from dicebox.games import milestones
+    from dicebox.games.milestones import start as game_start
     watch()
     try:
-        game(milestones.start, "milestones", to_end=False)
-        from dicebox.games.milestones import ending
+        game(game_start.start, "milestones", to_end=False)
+        from dicebox.games.milestones import pages as ending
         app = new_app()
         for score in (0, 38, 99):
             look(app, ending.Result(app, _MilestonesEnd(score), (score - 1, True, False)),

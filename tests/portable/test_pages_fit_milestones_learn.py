@@ -10,13 +10,13 @@ def test_milestones_lesson_pages_fit():
     and its questions."""
     from dicebox.core import events as E
     from console import pick
-    from dicebox.games import milestones
+    from dicebox.games.milestones import start as game_start
     from dicebox.core import table
     from test_milestones_tutorial import follow
     watch()
     try:
         app = new_app()
-        milestones.start(app)
+        game_start.start(app)
         pick(app, table.OFFER)
         les = app.stack[1]                 # (its first box may be over it already)
         prev = [None, 0]          # the page looked at last (pages are not kept), pages seen

@@ -94,17 +94,17 @@ def open_presets(app):
 
 def test_preset_entry_7_is_set_aside_and_told_when_presets_open():
     app = FakeApp()
-    app.store.save(roller.PRESETS, {"list": [{"name": "ok", "groups": [[1, 20]], "mod": 0,
+    app.store.save(rm.PRESETS, {"list": [{"name": "ok", "groups": [[1, 20]], "mod": 0,
                                               "keep": ["", 0]}, [7]]})
     open_presets(app)
     assert isinstance(app.top(), ui.Message)
     assert app.messages[-1][0] == "Presets"
-    assert roller.PRESETS in app.store.set_aside
+    assert rm.PRESETS in app.store.set_aside
     app.press(E.B)
     pm = app.top()
     assert [pm.label(i) for i in range(len(pm.items))] == ["Save current"]
     app.press(E.A)                      # saving works again
-    assert app.store.load(roller.PRESETS, None, check=rm.check_presets)["list"][0]["name"] == "2d6"
+    assert app.store.load(rm.PRESETS, None, check=rm.check_presets)["list"][0]["name"] == "2d6"
 
 
 def test_damaged_presets_of_every_kind_are_refused():
@@ -117,10 +117,10 @@ def test_damaged_presets_of_every_kind_are_refused():
             {"list": [dict(good, groups=[[9, 6], [9, 6]])]}, {"list": [dict(good, keep=["kh"])]}]
     for b in bads:
         app = FakeApp()
-        app.store.save(roller.PRESETS, b)
+        app.store.save(rm.PRESETS, b)
         open_presets(app)
         assert isinstance(app.top(), ui.Message), b
-        assert roller.PRESETS in app.store.set_aside, b
+        assert rm.PRESETS in app.store.set_aside, b
 
 
 def test_full_storage_keeps_playing_from_memory():

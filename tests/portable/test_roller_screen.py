@@ -264,7 +264,7 @@ def test_presets_save_and_load():
     app.press(E.A)
     app.press(E.A)                   # Load
     assert s.r.notation() == "4d6 dl1"
-    stored = app.store.load(roller.PRESETS, None)
+    stored = app.store.load(rm.PRESETS, None)
     assert stored["list"][0]["keep"] == ["dl", 1]
 
 

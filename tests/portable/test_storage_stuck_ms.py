@@ -2,7 +2,8 @@
 named once on the game's menu, then absent for the session (no Resume, no
 second notice on every return to the menu). Mildred: test_storage_stuck.py."""
 from dicebox.core import events as E
-from dicebox.games.milestones import screens as MS
+from dicebox.games.milestones import start as MS
+import dicebox.games.milestones as milestones
 from test_milestones_saves import damaged as ms_damaged
 from test_milestones_saves import saved_game
 
@@ -16,7 +17,7 @@ def test_milestones_save_that_cannot_be_set_aside_is_said_once_then_absent():
     app.stack = []
     app.messages = []
     app.store.stuck = "EIO"
-    app.store.save(MS.SAVE, ms_damaged(d, ("state", "dice"), [1, 2, 9, 4, 5, 6]))
+    app.store.save(milestones.SAVE, ms_damaged(d, ("state", "dice"), [1, 2, 9, 4, 5, 6]))
     MS.start(app)
     assert len(app.messages) == 1
     text = app.messages[-1][1]

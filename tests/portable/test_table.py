@@ -1,8 +1,11 @@
 """The shared game table (core/table.py) with a small dice game of its own:
 bots think one slice a frame, saves come once per human action and once per
 bot turn (never while animating), skip, cover, Hint, records, resume."""
+from console import Fresh
 from dicebox.core import events as E
 from dicebox.core import table, ticks, ui
+tablepages = Fresh("dicebox.core.tablepages")
+from dicebox.core import think
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from dicebox.core.storage import MemoryStore, need
 from console import FakeApp, TextFB
@@ -339,7 +342,7 @@ def test_hint_thinks_on_a_clone_and_says_why():
     before = t.s.to_dict()
     t.hint()
     page = app.top()
-    assert isinstance(page, table.HintPage)
+    assert isinstance(page, tablepages.HintPage)
     frames(app, 3)
     assert page.text is not None and "safe" in page.text
     assert t.s.to_dict() == before
@@ -366,20 +369,20 @@ def test_end_records_and_the_records_survive_a_reload():
     app, t = new([0, 4], seed=11)
     t.s.score = [GOAL, 0]
     frames(app, 2)
-    assert isinstance(app.top(), table.EndPage)
+    assert isinstance(app.top(), tablepages.EndPage)
     assert app.store.load("pig", None) is None             # the finished game's save is gone
-    rec = table.load_records(app.store)
+    rec = tablepages.load_records(app.store)
     assert rec["Pig"][3] == [1, 0, 0]                      # a win against Expert
     again = MemoryStore()
     again.records = app.store.records                          # the same flash, read again
-    assert table.load_records(again)["Pig"][3] == [1, 0, 0]
-    assert "Expert" in table.records_text(again, "Pig")
+    assert tablepages.load_records(again)["Pig"][3] == [1, 0, 0]
+    assert "Expert" in tablepages.records_text(again, "Pig")
 
 
 def test_damaged_records_are_set_aside_with_a_problem():
     st = MemoryStore()
     st.save("records", {"Pig": [[1, 2, 3]]})              # wrong length
-    assert table.load_records(st) == {}
+    assert tablepages.load_records(st) == {}
     assert st.take_problems("records")
 
 
@@ -389,7 +392,7 @@ def test_save_and_quit_then_resume_the_same_game():
     app.press(E.A)
     frames(app, 3)
     t.quit() if app.top() is t else None
-    got = table.load_table(app.store, "pig", Pig.from_dict)
+    got = tablepages.load_table(app.store, "pig", Pig.from_dict)
     assert got is not None
     s, seats, log, opt = got
     assert seats == [0, 2]
@@ -400,10 +403,10 @@ def test_save_and_quit_then_resume_the_same_game():
 def test_old_saves_map_their_seat_kinds():
     st = MemoryStore()
     st.save("pig", {"state": Pig(2).to_dict(), "seats": [0, 2]})   # old: 2 was "hard"
-    s, seats, log, opt = table.load_table(st, "pig", Pig.from_dict, old_kinds=(0, 1, 3))
+    s, seats, log, opt = tablepages.load_table(st, "pig", Pig.from_dict, old_kinds=(0, 1, 3))
     assert seats == [0, 3]
     st.save("pig", {"state": Pig(2).to_dict(), "seats": [0, 7]})
-    assert table.load_table(st, "pig", Pig.from_dict, old_kinds=(0, 1, 3)) is None
+    assert tablepages.load_table(st, "pig", Pig.from_dict, old_kinds=(0, 1, 3)) is None
     assert st.take_problems("pig")
 
 
@@ -504,7 +507,7 @@ def test_solo_person_gets_a_recap_after_the_bots_turn():
 
 
 def test_every_level_is_described_in_two_panel_lines():
-    for about in table.LEVEL_ABOUT:
+    for about in tablepages.LEVEL_ABOUT:
         assert len(ui.wrap(about)) <= 2, about
 
 
@@ -632,7 +635,7 @@ def test_with_room_on_the_heap_a_look_costs_a_long_thought_one_frame_in_eight():
             break
     assert t.thinking()
     n = bot.nexts
-    k = table.HEAP_THOUGHT
+    k = think.HEAP_THOUGHT
     frames(app, 4 * k)
     assert bot.nexts - n == 4 * (k - 1)          # one frame in HEAP_THOUGHT looks, none collects
     assert app.in_frame == []
@@ -678,7 +681,7 @@ def test_a_hint_thinks_with_frames_for_the_heap_between_its_slices():
             steps.append(app.frame_no)
             yield None
         yield ("bank",), "bank it"
-    page = table.HintPage(app, slow_hint(t.s.clone(), app.rng), lambda a: "Expert's move:")
+    page = tablepages.HintPage(app, slow_hint(t.s.clone(), app.rng), lambda a: "Expert's move:")
     app.push(page)
     for i in range(60):
         app.frame_no = i
@@ -739,7 +742,7 @@ def test_a_short_b_asks_to_leave_and_never_opens_the_menu():
     app.tap(E.B)
     app.tap(E.A)                                 # leave: saved, the table gone
     assert t not in app.stack
-    got = table.load_table(app.store, "pig", Pig.from_dict)
+    got = tablepages.load_table(app.store, "pig", Pig.from_dict)
     assert got is not None and got[0].to_dict() == before
 
 
@@ -794,10 +797,10 @@ def test_the_same_b_on_the_cover_during_bot_play_and_at_the_end():
     app.tap(E.B)
     t.s.score = [GOAL, 0]
     frames(app, 2)
-    assert isinstance(app.top(), table.EndPage)
+    assert isinstance(app.top(), tablepages.EndPage)
     app.pop()
     app.tap(E.A)
-    assert isinstance(app.top(), table.EndPage)  # A: the end page again
+    assert isinstance(app.top(), tablepages.EndPage)  # A: the end page again
     app.pop()
     app.hold_b()
     assert game_menu_open(app, t)
@@ -813,7 +816,7 @@ def test_the_same_b_on_the_cover_during_bot_play_and_at_the_end():
 def new_game(lo=2, hi=4, seats=(0, 3)):
     app = FakeApp(seed=1, fb=TextFB(strict=False))
     got = []
-    ng = table.NewGame(app, lo, hi, list(seats), got.append)
+    ng = tablepages.NewGame(app, lo, hi, list(seats), got.append)
     app.push(ng)
     return app, ng, got
 
@@ -884,10 +887,10 @@ def test_settings_a_goes_on_and_done_leaves():
 def test_records_rows_fit_a_text_page_line():
     st = MemoryStore()
     for level, result in ((0, 0), (2, 1), (2, 2), (3, 0)):
-        table.add_record(st, "Pig", level, result)
+        tablepages.add_record(st, "Pig", level, result)
     for _ in range(120):
-        table.add_record(st, "Pig", 1, 0)
-    page = ui.TextPage(FakeApp(), "Records", table.records_text(st, "Pig"))
+        tablepages.add_record(st, "Pig", 1, 0)
+    page = ui.TextPage(FakeApp(), "Records", tablepages.records_text(st, "Pig"))
     rows = [ln for ln in page.lines if ln[:6] in ("Begin.", "Casual", "Strong", "Expert")]
     assert len(rows) == 4, page.lines
     assert rows[2] == "Strong  0  1  1" and rows[1] == "Casual120  0  0"
@@ -902,7 +905,7 @@ def test_a_long_hint_scrolls_instead_of_losing_its_last_lines():
         yield None
         yield ("bank",), " ".join(["reason%d" % i for i in range(12)])
 
-    page = table.HintPage(app, gen(), lambda a: "Bank now")
+    page = tablepages.HintPage(app, gen(), lambda a: "Bank now")
     app.push(page)
     frames(app, 3)
     lines = page.lines()
@@ -927,7 +930,7 @@ def test_a_short_hint_keeps_the_whole_width():
         yield None
         yield ("bank",), "bank: 4 is safe"
 
-    page = table.HintPage(app, gen(), lambda a: "Expert's move: bank 16")
+    page = tablepages.HintPage(app, gen(), lambda a: "Expert's move: bank 16")
     app.push(page)
     frames(app, 3)
     assert page.lines()[0] == "Expert's move:" and len(page.lines()) <= page.ROWS

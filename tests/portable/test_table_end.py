@@ -6,8 +6,10 @@ the flash level), then the game resumed from what the store holds and played
 to the end again. The records must count the game exactly once, and no cut
 may lose more than the save point in flight (a person's action and the bot's
 turn before it are two save points, never one save)."""
+from console import Fresh
 from dicebox.core import events as E
-from dicebox.core import table, ui
+from dicebox.core import ui
+tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import TERMINAL
 from dicebox.core.storage import MemoryStore
 from console import FakeApp, TextFB
@@ -50,7 +52,7 @@ def play_to_end(app, t, limit=4000):
     """Frames and the person's keys until the end page shows."""
     for _ in range(limit):
         top = app.top()
-        if isinstance(top, table.EndPage):
+        if isinstance(top, tablepages.EndPage):
             return True
         if top is t:
             person(app, t)
@@ -61,7 +63,7 @@ def play_to_end(app, t, limit=4000):
 
 
 def records_count(store):
-    rows = table.load_records(store).get(PigTable.GAME)
+    rows = tablepages.load_records(store).get(PigTable.GAME)
     return sum(sum(r) for r in rows) if rows else 0
 
 
@@ -88,7 +90,7 @@ def resume(store, seed):
     app.log = lambda text: None
     app.store = MemoryStore()
     app.store.records = dict(store.records)
-    got = table.load_table(app.store, PigTable.SAVE, Pig.from_dict)
+    got = tablepages.load_table(app.store, PigTable.SAVE, Pig.from_dict)
     if got is not None:
         s, seats, log, opt = got
         t = PigTable(app, s, seats, log, opt)
@@ -140,21 +142,21 @@ def test_a_key_right_after_a_bots_turn_saves_that_turn_first():
 
 def test_the_records_skip_a_game_id_they_counted():
     st = MemoryStore()
-    table.add_record(st, "Pig", 1, 0, 17)
-    table.add_record(st, "Pig", 1, 0, 17)        # the same game, ended again
-    table.add_record(st, "Pig", 1, 1, 18)
-    table.add_record(st, "Pig", 1, 2)            # no id: always counted
-    assert table.load_records(st)["Pig"][1] == [1, 1, 1]
-    assert table.more().new_gid(st) == 19
+    tablepages.add_record(st, "Pig", 1, 0, 17)
+    tablepages.add_record(st, "Pig", 1, 0, 17)        # the same game, ended again
+    tablepages.add_record(st, "Pig", 1, 1, 18)
+    tablepages.add_record(st, "Pig", 1, 2)            # no id: always counted
+    assert tablepages.load_records(st)["Pig"][1] == [1, 1, 1]
+    assert tablepages.new_gid(st) == 19
 
 
 def test_a_recorded_game_gets_an_id_and_its_save_keeps_it():
     app = FakeApp(seed=3, fb=TextFB(strict=False))
     app.store = MemoryStore()
-    table.add_record(app.store, "Other", 0, 0, 41)
+    tablepages.add_record(app.store, "Other", 0, 0, 41)
     t = PigTable(app, Pig(2), SEATS)
     assert t.opt["gid"] == 42                    # never the id of a game counted
-    got = table.load_table(app.store, PigTable.SAVE, Pig.from_dict)
+    got = tablepages.load_table(app.store, PigTable.SAVE, Pig.from_dict)
     assert got[3]["gid"] == 42
     bots = PigTable(app, Pig(2), [2, 3])          # not recorded: no id
     assert "gid" not in bots.opt
@@ -163,10 +165,10 @@ def test_a_recorded_game_gets_an_id_and_its_save_keeps_it():
 def test_a_bad_game_id_or_last_ids_are_refused():
     st = MemoryStore()
     st.save("records", {"#last": {"Pig": -1}})
-    assert table.load_records(st) == {} and st.take_problems("records")
+    assert tablepages.load_records(st) == {} and st.take_problems("records")
     st.save("records", {"#last": {"Pig": 3}, "Pig": [[0, 0, 0]] * 4})
-    assert table.load_records(st)["#last"] == {"Pig": 3}
+    assert tablepages.load_records(st)["#last"] == {"Pig": 3}
     st.save("pig", {"state": Pig(2).to_dict(), "seats": SEATS, "kinds": 2,
                     "opt": {"gid": "x"}})
-    assert table.load_table(st, "pig", Pig.from_dict) is None
+    assert tablepages.load_table(st, "pig", Pig.from_dict) is None
     assert st.take_problems("pig")

@@ -13,7 +13,7 @@ Problems with saved records that no screen took for its own
 import gc
 import sys
 from dicebox.core import ui
-from dicebox.core.modules import forget
+from dicebox.core.modules import forget, load
 
 _BASE = None
 
@@ -34,7 +34,10 @@ def purge():
     gc.collect()
     return n
 
-# (label, module path). A module without start() is shown as not built yet.
+# (label, module path). An app is a module with ``start(app)``; a game is a
+# package that names its start menu's module (``START``, whose ``start(app)``
+# opens it) and what play carries (``PLAY``). A missing package, or one with
+# neither, is shown as not built yet.
 ENTRIES = (
     ("Dice roller", "dicebox.apps.roller"),
     ("Timer", "dicebox.apps.timer"),
@@ -46,16 +49,9 @@ ENTRIES = (
 )
 
 
-def _module(path):
-    mod = __import__(path)
-    for part in path.split(".")[1:]:
-        mod = getattr(mod, part)
-    return mod
-
-
 class Loading(ui.Screen):
     """A big app's modules imported one a frame (its package lists them in
-    ``PRELOAD``), so no launch frame holds every import at once (on the chip an
+    ``PLAY``), so no launch frame holds every import at once (on the chip an
     import of a large module takes 100-200 ms); then its ``start``.
 
     A collection the heap asks for (``App.collect_if_low``) is a frame of its
@@ -99,7 +95,7 @@ class Loading(ui.Screen):
                     app.stack.pop()
                 return
             self.start = start
-            self.mods = getattr(_module(path), "PRELOAD", None) or ()
+            self.mods = getattr(load(path), "PLAY", None) or ()
             return
         if self.i < len(self.mods):
             if self.app.collect_if_low():   # a big import wants an unfragmented heap:
@@ -108,7 +104,7 @@ class Loading(ui.Screen):
                     self.give_up()          # still short after collecting: no room
                 return
             try:
-                _module(self.mods[self.i])
+                load(self.mods[self.i])
             except MemoryError:
                 if self.retried:
                     self.give_up()
@@ -150,13 +146,28 @@ class Loading(ui.Screen):
         ui.text_center(fb, "Loading" + "." * (self.i % 4), 30)
 
 
+def _missing(path, e):
+    """True when ImportError ``e`` says the module ``path`` itself is not
+    there (not a module it imports, nor a name one of them wants)."""
+    return ("'%s'" % path) in str(e) or str(e).endswith(" " + path)
+
+
 def _start(app, label, path):
-    """The app's ``start``, or None (and a message) when there is none."""
+    """The app's ``start``, or None (and a message) when it is not built. An
+    import error inside a module that is there goes on to the error screen."""
     try:
-        return _module(path).start
-    except (ImportError, AttributeError):
+        mod = load(path)
+    except ImportError as e:
+        if not _missing(path, e):
+            raise
+        mod = None
+    entry = getattr(mod, "START", None)
+    if entry is not None:
+        return lambda app: load(entry).start(app)   # imported after PLAY, in its own frame
+    start = getattr(mod, "start", None)
+    if start is None:
         app.message(label, "Not built yet. It is on its way in a later firmware.")
-        return None
+    return start
 
 
 def launcher(app, label, path):
@@ -171,7 +182,7 @@ def launcher(app, label, path):
         start = _start(app, label, path)
         if start is None:
             return
-        mods = getattr(_module(path), "PRELOAD", None)
+        mods = getattr(load(path), "PLAY", None)
         if mods:
             app.push(Loading(app, label, mods, start))
         else:

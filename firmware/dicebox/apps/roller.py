@@ -17,11 +17,11 @@ Everything with rules lives in roller_model; this is presentation.
 from micropython import const
 
 from dicebox.apps import roller_model as rm
+from dicebox.apps.roller_model import problems_text
 from dicebox.core import dice, ticks, ui
 from dicebox.core import events as E
 
 STORE = "roller"
-PRESETS = "roller_presets"
 MAX_PRESETS = rm.MAX_PRESETS
 
 # Tumble: the faces change at these ms after the roll (gaps grow: it slows), then settle.
@@ -37,17 +37,6 @@ def load_roller(app):
     """The saved roller, checked; a new 2d6 roller when none or a damaged one."""
     r = app.store.load(STORE, None, check=rm.Roller.from_dict)
     return r if r is not None else rm.Roller()
-
-
-def problems_text(app, name, what):
-    """The problems noted for record ``name`` (taken), as one message, or ''."""
-    probs = app.store.take_problems(name)
-    if not probs:
-        return ""
-    why = "; ".join(p.split(": ", 1)[-1] for p in probs)
-    kept = all(p.endswith("set aside") for p in probs)   # not removed, not stuck in place
-    return "The saved %s could not be used (%s). Defaults are used%s." % (
-        what, why, "; the old file is kept as .bad" if kept else "")
 
 
 def layout(n):

@@ -36,6 +36,7 @@ MAX_DICE = 12     # the whole set: Dairyman's 8 dice plus 4 red backorder dice
 MAX_MOD = 99
 HISTORY = 20
 MAX_PRESETS = 8
+PRESETS = "roller_presets"   # the presets' record
 NAME_MAX = 24     # characters of a set's name kept
 
 # Keep/drop modes: keep highest n, keep lowest n, drop lowest n, drop highest n.
@@ -529,3 +530,14 @@ def first_player(rng, players):
     """Who goes first among players 1..players (2 to 6)."""
     _int(players, 2, 6, "players")
     return rng.randbelow(players) + 1
+
+
+def problems_text(app, name, what):
+    """The problems noted for record ``name`` (taken), as one message, or ''."""
+    probs = app.store.take_problems(name)
+    if not probs:
+        return ""
+    why = "; ".join(p.split(": ", 1)[-1] for p in probs)
+    kept = all(p.endswith("set aside") for p in probs)   # not removed, not stuck in place
+    return "The saved %s could not be used (%s). Defaults are used%s." % (
+        what, why, "; the old file is kept as .bad" if kept else "")

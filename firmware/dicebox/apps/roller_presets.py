@@ -12,7 +12,7 @@ current set, B goes back. Save current names the preset by the set's title
 has that name ("3d8+2 2"); a set already saved is not saved twice.
 """
 from dicebox.apps import roller_model as rm
-from dicebox.apps.roller import PRESETS, problems_text
+from dicebox.apps.roller_model import PRESETS, problems_text
 from dicebox.core import ui
 
 _SHOWN = 15   # characters of a name the list shows

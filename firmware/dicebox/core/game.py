@@ -21,8 +21,25 @@ So a game is deterministic given its action and chance log: it can be replayed,
 saved after every action, resumed after a power cut and searched by a bot.
 """
 
+from micropython import const
+
 CHANCE = -1
 TERMINAL = -2
+
+# Who sits at a table: one kind per seat, 0 a person, 1 + level a bot of that
+# level (``LEVELS``, named the same in every game).
+LEVELS = ("Beginner", "Casual", "Strong", "Expert")
+HUMAN = const(0)
+KIND_FORMAT = const(2)      # saves that carry "kinds": 2 use this seat encoding
+
+
+def kind_name(k):
+    return "human" if k == 0 else LEVELS[k - 1]
+
+
+def short_kind(k):
+    """Six characters at most: for title bars."""
+    return "you" if k == 0 else LEVELS[k - 1][:6]
 
 
 class IllegalMove(Exception):

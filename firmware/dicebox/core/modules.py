@@ -1,7 +1,22 @@
-"""Letting go of code: the one way the console forgets a module it imported
+"""Loading and letting go of code: the one way the console imports a module
+by its path (the launcher, the Loading page) and forgets one it imported
 (the home menu's purge, a table's pages used now and then, a lesson, the
-pieces of names loaded at boot), so that its code is not kept in RAM."""
+pieces of names loaded at boot), so that its code is not kept in RAM.
+
+What each game loads is declared in its package (``games/<g>/__init__.py``):
+``PLAY``, the modules play carries (the Loading page imports them one a
+frame, ``apps/menu.py``), and ``ON_DEMAND``, the modules opened now and then
+(start menus, setup pages, pages, help), dropped when the game's table is
+back on top of the screen stack (``core/table.py``, ``Table.enter``)."""
 import sys
+
+
+def load(path):
+    """Import the module ``path`` ("dicebox.games.dairyman.rules") and return it."""
+    mod = __import__(path)
+    for part in path.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
 
 
 def forget(name):
@@ -20,3 +35,12 @@ def forget(name):
         except (AttributeError, TypeError):
             pass
     return True
+
+
+def drop(names):
+    """Forget each module of ``names`` (a manifest); the count forgotten."""
+    n = 0
+    for name in names:
+        if forget(name):
+            n += 1
+    return n

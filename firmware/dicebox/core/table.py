@@ -5,7 +5,7 @@ and its words; this module supplies everything around them, the same way in
 every game:
 
 * **Seats.** One kind per seat: 0 a person, 1 + level a bot of that level
-  (``LEVELS``: Beginner, Casual, Strong, Expert; named the same in every game).
+  (``core/game.py`` ``LEVELS``: Beginner, Casual, Strong, Expert; named the same in every game).
 * **Bots think between frames.** A bot's decision is a generator
   (``bot.think(state, rng, level, budget)``, see below); the table takes one slice of
   it per frame, so no frame holds more than one slice, a "thinking" cue turns
@@ -35,7 +35,7 @@ every game:
   once: the final move is never saved (a resume replays it), and the records
   keep the id of the last game they counted (``opt["gid"]``, given to a game
   that will be recorded when it starts), so a resumed game that ends again
-  is not counted twice (``tablemore.add_record``).
+  is not counted twice (``tablepages.add_record``).
 * **Garbage collections in still frames.** The table looks at the heap
   (``heap_frame``) in frames where nothing is to be redrawn and nothing
   animates: every ``HEAP_EVERY`` frames while it waits for a person, in the
@@ -67,28 +67,15 @@ Hooks a game's table overrides (all optional except ``draw_table``):
 """
 from micropython import const
 from dicebox.core import ui, ticks, events
-from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
-from dicebox.core.modules import forget
+from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove, resolve_chance
+from dicebox.core.modules import drop
 from dicebox.core.movelog import MoveLog
-from dicebox.core.think import Budget
+from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
-LEVELS = ("Beginner", "Casual", "Strong", "Expert")
-HUMAN = const(0)
-KIND_FORMAT = const(2)      # saves that carry "kinds": 2 use this seat encoding
-RECORDS = "records"
 _CUE_MS = const(150)
 HEAP_EVERY = const(6)       # frames between two looks at the heap while waiting (heap_frame)
-HEAP_THOUGHT = const(8)     # ... and while bots play (a look is then a frame of its own)
 _SOON_MS = const(70)        # a pacing wait's last frames: the heap is looked at in each
-
-
-def kind_name(k):
-    return "human" if k == 0 else LEVELS[k - 1]
-
-
-def short_kind(k):
-    """Six characters at most: for title bars."""
-    return "you" if k == 0 else LEVELS[k - 1][:6]
+PAGES = ("dicebox.core.tablepages",)    # used now and then, dropped during play
 
 
 # ---- saves -------------------------------------------------------------------------
@@ -103,24 +90,6 @@ def save_table(store, name, state, seats, log, opt=None):
     if opt:
         d["opt"] = opt
     return store.save(name, d, trim="log")   # a long log keeps its newest lines (storage.INLINE)
-
-
-# ---- pages used now and then (core/tablemore.py) ------------------------------------
-MORE = "dicebox.core.tablemore"
-_MORE = ("LEVEL_ABOUT", "load_table", "saved_problem", "load_records", "add_record", "records_text",
-         "records_page", "HintPage", "EndPage", "NewGame")
-
-
-def more():
-    """The module of the pages used now and then, imported on use."""
-    from dicebox.core import tablemore
-    return tablemore
-
-
-def __getattr__(name):
-    if name in _MORE:
-        return getattr(more(), name)
-    raise AttributeError(name)
 
 
 # ---- the lesson's entry on a game's start menu ------------------------------------------
@@ -140,29 +109,11 @@ def lesson_offered(store, key):
     return False
 
 
-# ---- thinking in slices ----------------------------------------------------------------
-class Thought:
-    """One decision being thought: ``step()`` runs one slice and returns the
-    answer when the generator gives it (None while thinking)."""
-
-    def __init__(self, gen):
-        self.gen = gen
-        self.slices = 0
-        self.answer = None       # the move, once thought (played a frame later)
-
-    def step(self):
-        self.slices += 1
-        try:
-            got = next(self.gen)
-        except StopIteration:
-            raise RuntimeError("a bot ended without an answer")
-        return got
-
-
 # ---- the table -------------------------------------------------------------------------------
 class Table(ui.Screen):
     GAME = "game"          # records key and title
-    DROP = ()              # modules the game imports on use, dropped when the table is back on top
+    ON_DEMAND = ()         # the game's modules used now and then (its package's manifest),
+                           # dropped when the table is back on top
     SAVE = "game"          # the save record's name
     STEP_MS = 700          # bot pacing
     CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
@@ -212,7 +163,8 @@ class Table(ui.Screen):
                 self.cover = seat    # a resumed pass-and-play game starts covered
             self.shown = seat
         if self.humans == 1 and len(self.seats) > 1 and "gid" not in self.opt:
-            self.opt["gid"] = more().new_gid(app.store)   # the records count it once
+            from dicebox.core.tablepages import new_gid
+            self.opt["gid"] = new_gid(app.store)   # the records count it once
         if self.refused is None:
             self.save_now()          # a new game is saved before its first move
 
@@ -462,9 +414,10 @@ class Table(ui.Screen):
                 result = 0 if len(win) == 1 else 2
             else:
                 result = 1
-            more().add_record(self.app.store, self.GAME, level, result, self.opt.get("gid"))
+            from dicebox.core.tablepages import add_record
+            add_record(self.app.store, self.GAME, level, result, self.opt.get("gid"))
         self.save_now()          # removes the finished game's save
-        self.app.push(more().EndPage(self.app, self.end_text()))
+        self.end_page()
 
     # -- frame --
     def heap_frame(self, work, every=HEAP_EVERY):
@@ -531,9 +484,8 @@ class Table(ui.Screen):
     def enter(self):
         self.dirty = True
         self.b_down = False     # a B held across a page does not fire here (b_event)
-        forget(MORE)            # the pages used now and then: not kept during play
-        for name in self.DROP:
-            forget(name)
+        drop(PAGES)             # the pages used now and then: not kept during play
+        drop(self.ON_DEMAND)
 
     # -- input --
     def event(self, ev):
@@ -543,7 +495,7 @@ class Table(ui.Screen):
             return
         if self.s.current_player() == TERMINAL:
             if self.ended and ui.is_press(ev, events.A):
-                self.app.push(more().EndPage(self.app, self.end_text()))
+                self.end_page()
             return
         if self.cover >= 0:
             if ui.is_press(ev, events.A):
@@ -608,8 +560,13 @@ class Table(ui.Screen):
         return self.my_turn() and (self.humans == 1 or self.opt.get("hints"))
 
     def menu(self):
-        """The game menu (hold B): built by ``tablemore.game_menu``."""
-        more().game_menu(self)
+        """The game menu (hold B): built by ``tablepages.game_menu``."""
+        from dicebox.core.tablepages import game_menu
+        game_menu(self)
+
+    def end_page(self):
+        from dicebox.core.tablepages import EndPage
+        self.app.push(EndPage(self.app, self.end_text()))
 
     def hints_label(self):
         return "Hints: %s" % ("on" if self.opt.get("hints") else "off")
@@ -620,9 +577,10 @@ class Table(ui.Screen):
         self.app.top().dirty = True
 
     def hint(self):
+        from dicebox.core.tablepages import HintPage
         bot = self.bot_module()
-        self.app.replace(more().HintPage(self.app, bot.hint(self.s.clone(), self.app.rng,
-                                                            Budget(bot.SLICE)),
+        self.app.replace(HintPage(self.app, bot.hint(self.s.clone(), self.app.rng,
+                                                     Budget(bot.SLICE)),
                                   self.hint_head))
 
     def hint_head(self, action):

@@ -17,7 +17,13 @@ most ``slice``. A decision that may stop early (play its best so far) asks
 One unit is what each game's bot says it is (a few microseconds of unix-port
 time); each bot sizes its slice in its own units, so that a slice takes at
 most 20 ms on the chip (see the bots' SLICE and host_tools/bench_*.py).
+
+``Thought`` is the caller's side: one decision under way, stepped a slice
+per frame (the table's bots, the Hint's page).
 """
+from micropython import const
+
+HEAP_THOUGHT = const(8)     # frames of thinking between two looks at the heap (a frame of its own)
 
 
 class Budget:
@@ -53,3 +59,21 @@ class Budget:
         """The units the decision may still take (None: no limit)."""
         m = self.most
         return None if m is None else m - self.units
+
+
+class Thought:
+    """One decision being thought: ``step()`` runs one slice and returns the
+    answer when the generator gives it (None while thinking)."""
+
+    def __init__(self, gen):
+        self.gen = gen
+        self.slices = 0
+        self.answer = None       # the move, once thought (played a frame later)
+
+    def step(self):
+        self.slices += 1
+        try:
+            got = next(self.gen)
+        except StopIteration:
+            raise RuntimeError("a bot ended without an answer")
+        return got

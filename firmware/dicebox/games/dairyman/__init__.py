@@ -1,16 +1,32 @@
-"""Dairyman: roll sets of ten, fill the barns, claim milk tiles."""
-NAME = "Dairyman"
+"""Dairyman: roll sets of ten, fill the barns, claim milk tiles.
 
-# imported one a frame by the home menu before start() (apps/menu.Loading)
-PRELOAD = (
+The game's face: its names and the manifest of its modules (read by
+``apps/menu.py`` and ``core/modules.py``). It imports nothing, so every
+module of the game may import from it."""
+NAME = "Dairyman"
+GAME = "Dairyman"           # the records' key and the game menu's title
+SAVE = "dairyman"           # the save record's name
+OLD_KINDS = (0, 1, 3)       # a first-format save's seat kinds (human, easy, hard) -> human, Beginner, Strong
+
+START = "dicebox.games.dairyman.start"      # its start(app) opens the start menu, after PLAY
+
+# what play carries, imported one a frame by the home menu before START (apps/menu.Loading)
+PLAY = (
     "dicebox.games.dairyman.tiles",     # small: the launcher's frame also collects the heap
     "dicebox.core.table",
     "dicebox.games.dairyman.rules",
-    "dicebox.games.dairyman.screens",
+    "dicebox.games.dairyman.table",
     "dicebox.games.dairyman.bot",
 )
 
+# opened now and then, dropped when the table is back on top (core/table.py, Table.enter)
+ON_DEMAND = (
+    "dicebox.games.dairyman.start",     # the start menu (the table replaces it)
+    "dicebox.games.dairyman.pages",     # reading a save back, the scores and end texts
+    "dicebox.games.dairyman.help",
+    "dicebox.games.dairyman.odds",      # a hint's table for a frozen die (bot.roll_chance)
+)
 
-def start(app):
-    from dicebox.games.dairyman import screens
-    screens.start(app)
+# the guided first game and what the lessons share: imported while it runs,
+# dropped when the start menu is back
+LESSON = ("dicebox.games.dairyman.lesson", "dicebox.core.lesson")

@@ -5,8 +5,7 @@ This module is the one source: docs/games/dairyman.md carries the same pages
 between markers, regenerated from here (``python tests/host/test_dairyman_docs.py
 --write``), and a test fails when they differ.
 """
-from dicebox.games.dairyman.tiles import TILES
-from dicebox.games.dairyman.screens import tile_line  # noqa: F401  (named here for the pages and tests)
+from dicebox.games.dairyman.tiles import TILES, tile_line
 
 HOW = (
     "Make sets of 10 with dice, turn them into milk tiles.\n"

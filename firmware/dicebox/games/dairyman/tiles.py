@@ -49,3 +49,17 @@ def back(t):
     return TILES[t][2]
 
 
+
+
+_BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")   # a back in a tile's line
+
+
+def tile_line(t):
+    """A tile in 16 characters: value, flip need (Yn: yellow die shows n; Fn:
+    n freeze tokens), back."""
+    v, need_, back = TILES[t]
+    if need_ <= 6:
+        n = "Y%d" % need_
+    else:
+        n = "F%d" % (need_ - 10)
+    return "%2d %s %s" % (v, n, _BACK[back])

@@ -1,18 +1,34 @@
-"""Auntie Mildred's List of Random Tasks: a 2-player dice placement game."""
-NAME = "Auntie Mildred"
+"""Auntie Mildred's List of Random Tasks: a 2-player dice placement game.
 
-# imported one a frame by the home menu before start() (apps/menu.Loading)
-PRELOAD = (
+The game's face: its names and the manifest of its modules (read by
+``apps/menu.py`` and ``core/modules.py``). It imports nothing, so every
+module of the game may import from it."""
+NAME = "Auntie Mildred"
+GAME = "Mildred"            # the records' key and the game menu's title
+SAVE = "mildred"            # the save record's name
+OLD_KINDS = (0, 1, 3)       # a first-format save's seats (human, Nephew, Auntie) -> human, Beginner, Strong
+
+START = "dicebox.games.mildred.start"       # its start(app) opens the start menu, after PLAY
+
+# what play carries, imported one a frame by the home menu before START (apps/menu.Loading)
+PLAY = (
     "dicebox.games.mildred.board",      # small: the launcher's frame also collects the heap
     "dicebox.core.table",
     "dicebox.games.mildred.rewards",
     "dicebox.games.mildred.cards",
     "dicebox.games.mildred.rules",
-    "dicebox.games.mildred.screens",
+    "dicebox.games.mildred.table",
     "dicebox.games.mildred.bot",
 )
 
+# opened now and then, dropped when the table is back on top (core/table.py, Table.enter);
+# the start menu (start.py) is small and stays under the table
+ON_DEMAND = (
+    "dicebox.games.mildred.pages",      # help, details, cards, reading a save back
+    "dicebox.games.mildred.moves",      # the moves menu, opened on A
+    "dicebox.games.mildred.help",
+)
 
-def start(app):
-    from dicebox.games.mildred import screens
-    screens.start(app)
+# the guided first game and what the lessons share: imported while it runs,
+# dropped when the start menu is back
+LESSON = ("dicebox.games.mildred.lesson", "dicebox.core.lesson")

@@ -2,7 +2,7 @@
 Clean 3") and why ("it finishes a set"), fitted to the Hint page. A module
 of its own, imported when a hint is asked for (bot.hint), so that play
 without the Hint does not carry it."""
-from dicebox.games.mildred import bot
+from dicebox.games.mildred import lookahead
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rewards
 from dicebox.games.mildred.board import top, wrap
@@ -113,15 +113,15 @@ def _why(st, a, rng, nacts, then=None):
     p = st.turn
     o = 1 - p
     v = a[0]
-    c = bot._clone(st)
+    c = lookahead.clone(st)
     c._do(a)
     if c.pend is not None and not c.is_over() and v != "shake":
-        bot._roll_out(c, rng)
+        lookahead.roll_out(c, rng)
     if c.is_over() and c.winner == p:
         return "it wins the game"
     if nacts == 1:
         return "the only move"
-    if v == "task" and bot._task_code(a) == "vroll":
+    if v == "task" and lookahead.task_code(a) == "vroll":
         return "%d%% to gain a cookie" % _vroll_pct(st.vic[p])
     if c.vic[p] > st.vic[p]:
         return "victory die %d of 3" % c.vic[p]
@@ -169,7 +169,7 @@ def _why(st, a, rng, nacts, then=None):
         for s in st.sets:
             n += c.rd[p][s]
         return "1 set can do a task" if n == 1 else "%d sets can do tasks" % n
-    if then is not None and (v == "mod" or bot._pool_code(st, a) is not None) and then[0] != "pass":
+    if then is not None and (v == "mod" or lookahead.pool_code(st, a) is not None) and then[0] != "pass":
         t = advice(c, then)
         return "then " + t[0].lower() + t[1:]
     if v == "mod":
@@ -178,7 +178,7 @@ def _why(st, a, rng, nacts, then=None):
             if top(st.sc[p][s]) + 1 == nv and nv not in st.pool[p]:
                 return "%s %d needs a %d" % (cards.SET_NAMES[s], nv, nv)
         return "a %d from a %d" % (nv, a[2])
-    if v == "task" and bot._task_code(a) == "reroll":
+    if v == "task" and lookahead.task_code(a) == "reroll":
         return "new values for %s" % _ndice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
     if c.cookie[p] > st.cookie[p]:
         return _cookies(c.cookie[p] - st.cookie[p])
@@ -229,7 +229,7 @@ def _vroll_pct(n):
 def hint_words(st, a, nacts, then=None, tie=None):
     """The Hint's words for move ``a``: the advice, why, and a tie named."""
     head = advice(st, a)
-    why = _why(st, a, bot._steady(), nacts, then)
+    why = _why(st, a, lookahead.Steady(), nacts, then)
     out = [head + ": " + why]
     if tie is not None:
         t = advice(st, tie)

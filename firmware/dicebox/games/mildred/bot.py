@@ -39,10 +39,12 @@ choose(state, rng, level) keeps the old meaning of its levels (0 random,
   (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
 Every bot only ever applies actions that legal_actions() listed, on clones.
 """
-from dicebox.core.game import resolve_chance
 from dicebox.core.think import Budget
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
+from dicebox.games.mildred.lookahead import (clone as _clone, roll_out as _roll_out,
+                                             Steady as _steady, pool_code as _pool_code,
+                                             task_code as _task_code)
 
 WIN = 100000
 W_TOP = 5
@@ -145,12 +147,6 @@ def evaluate(st, p, full=True, w=AUNTIE):
     return _simple(st, p) - _simple(st, 1 - p)
 
 
-def _roll_out(st, rng):
-    """Finish pending rolls inside the round with rng (for sampled look-ahead)."""
-    while st.pend is not None and not st.is_over():
-        resolve_chance(st, rng)
-
-
 def choose_random(st, rng):
     acts = st.legal_actions()
     return acts[rng.randbelow(len(acts))]
@@ -207,25 +203,6 @@ def potential(st, p, pool, w=AUNTIE):
     return best
 
 
-_POOL_ONLY = ("reroll", "m1x1", "m1x2", "m2x1", "m2x2")
-
-
-def _pool_code(st, a):
-    """The Cook effect code if action ``a`` only changes shaken dice, else None."""
-    if a[0] == "mod":
-        return "mod"
-    if a[0] != "task":
-        return None
-    code = cards.TASKS[a[1]][a[2] - 1][2]
-    args = a[3:]
-    if code == "any":
-        code = cards.TASKS[a[3]][a[4] - 1][2]
-        args = a[5:]
-    if code in _POOL_ONLY:
-        return code, len(a) - len(args), args
-    return None
-
-
 def _new_pool(pool, a, info, rng):
     out = pool[:]
     if info == "mod":
@@ -280,33 +257,6 @@ def _pace(bg, n):
     if m is not None and bg.units > m:
         bg.units = m
     return True
-
-
-def _clone(st):
-    """A copy of ``st`` for looking ahead: the fields the rules change in
-    place are copied, the rest shared (a test holds it equal to clone())."""
-    c = rules.State(True)
-    c.sets = st.sets
-    c.inds = st.inds
-    c.phase = st.phase
-    c.turn = st.turn
-    c.pend = st.pend
-    c.cookie = st.cookie[:]
-    c.vic = st.vic[:]
-    c.pool = [st.pool[0][:], st.pool[1][:]]
-    c.used = st.used[:]
-    c.mods = st.mods[:]
-    c.prank = [st.prank[0][:], st.prank[1][:]]
-    c.dodge = [st.dodge[0][:], st.dodge[1][:]]
-    c.sc = [st.sc[0][:], st.sc[1][:]]
-    c.rd = [st.rd[0][:], st.rd[1][:]]
-    c.ig = [st.ig[0][:], st.ig[1][:]]
-    c.flags = st.flags
-    c.shen = st.shen[:]
-    c.keep = st.keep
-    c.rounds = st.rounds
-    c.winner = st.winner
-    return c
 
 
 def _listed(st, bg, box):
@@ -633,14 +583,6 @@ def think(st, rng, level, budget=None):
     yield res[0]
 
 
-def _task_code(a):
-    """The effect code a task action pays (through DIY 6 too)."""
-    code = cards.TASKS[a[1]][a[2] - 1][2]
-    if code == "any":
-        code = cards.TASKS[a[3]][a[4] - 1][2]
-    return code
-
-
 def hint(st, rng, budget=None):
     """The Expert's choice for the acting seat, thought in slices like
     think(): yields None after each slice, then (action, words) last. The
@@ -668,23 +610,6 @@ def hint(st, rng, budget=None):
     yield None
     bg.fits(WORDS)                   # and one for the words: a clone and its move
     yield a, advice.hint_words(st, a, nacts, res[2], res[3])
-
-
-class _steady:
-    """The Hint's rolls: a fixed sequence (the same every time), and
-    ``steady`` tells the bots to break ties by the order of the list."""
-    steady = True
-
-    def __init__(self):
-        self.x = 0x2545F491
-
-    def randbelow(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
 
 
 def run(gen):

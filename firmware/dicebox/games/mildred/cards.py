@@ -172,3 +172,12 @@ def pattern_key(card, pat):
     if card == STRAIGHT5 or card == STRAIGHT6:
         return (pat[-1],)
     return (pat[0],)
+
+
+def set_name(s):
+    """A task set's code, as on the table and in the menus."""
+    return SET_SHORT[s]
+
+
+def ind_name(k):
+    return INDULGENCIES[k][1]

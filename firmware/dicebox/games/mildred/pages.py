@@ -1,15 +1,15 @@
 """Auntie Mildred's pages used now and then: the help texts, the details,
 task cards and indulgencies pages, and reading a saved game back. Imported
 when one is opened and dropped when the table is back on top
-(``screens.Table.DROP``): play does not carry them. ``screens`` names all of
-them too.
+(``ON_DEMAND``): play does not carry them.
 """
-from dicebox.core import table
+from dicebox.core.modules import forget
 from dicebox.core.movelog import MoveLog
+from dicebox.core.tablepages import load_table
 from dicebox.core.storage import need
 from dicebox.core import ui
-from dicebox.games.mildred import cards, rules
-from dicebox.games.mildred.screens import SAVE, OLD_KINDS, set_name, ind_name
+from dicebox.games.mildred import OLD_KINDS, SAVE, cards, rules
+from dicebox.games.mildred.cards import ind_name, set_name
 
 
 # ---- the saved game -------------------------------------------------------------
@@ -29,7 +29,7 @@ def load(app):
     """(state, seats, log, opt) of the saved game, or None. A damaged save is
     set aside (and noted for the start menu) by the one checking path; an old
     save's seats are mapped to levels (Nephew: Beginner, Auntie: Strong)."""
-    got = table.load_table(app.store, SAVE, _from_dict, check_seats, OLD_KINDS)
+    got = load_table(app.store, SAVE, _from_dict, check_seats, OLD_KINDS)
     if got is None:
         return None
     st, seats, log, opt = got
@@ -43,17 +43,9 @@ def load(app):
 def _help_text(name):
     """One of help.py's texts, the module loaded only for this page and dropped
     again (the texts are not kept in the heap while playing)."""
-    import sys
     from dicebox.games.mildred import help
     text = "\n\n".join(getattr(help, name))
-    if sys.implementation.name == "micropython":   # CPython tests keep their modules
-        sys.modules.pop("dicebox.games.mildred.help", None)
-        pkg = sys.modules.get("dicebox.games.mildred")
-        if pkg is not None and hasattr(pkg, "help"):
-            try:
-                delattr(pkg, "help")
-            except (AttributeError, TypeError):
-                pass
+    forget("dicebox.games.mildred.help")
     return text
 
 

@@ -7,7 +7,7 @@ them as R<n>.
 The modules: cards.py (every card's data), board.py (phases, flags and the
 scallywag bitmask helpers, re-exported here), rewards.py (one record per task
 reward: what it needs, its choices, its check, its effect), this module (the
-State: dice moves, phases, legal-move lists, words), bot.py, screens.py.
+State: dice moves, phases, legal-move lists, words), bot.py, table.py.
 
 State fields. Every name is also the key it is saved under (``FIELDS``), so
 the short ones stay short; per-player fields are pairs indexed by seat 0/1.
@@ -765,13 +765,6 @@ class State:
         self._legal_tasks(p, out)
         return out
 
-    def move_kinds(self):
-        """Each kind of move of this phase, in a fixed order, for a menu: a
-        list of ``(kind, name, why, actions)`` (see ``kinds.move_kinds``, a
-        module of its own so that the menus can let it go)."""
-        from dicebox.games.mildred import kinds
-        return kinds.move_kinds(self)
-
     def _legal_wake(self, p, out):
         if self.dodge[p][0]:
             out.append(("dodge",))
@@ -896,14 +889,14 @@ _ACT = {
 }
 
 
-# The kinds of move in menu order (State.move_kinds, in kinds.py).
+# The kinds of move in menu order (kinds.move_kinds).
 _ACT_KINDS = ("pass", "scally", "ind", "task", "mod", "prank", "dodge")
 _WAKE_KINDS = ("shake", "dback", "combat", "score", "goal", "ready", "advance", "trim",
                "take", "task", "keep")
 
 
 def kind_of(a, phase):
-    """The kind of move (a key of State.move_kinds) that action ``a`` is."""
+    """The kind of move (a key of kinds.move_kinds) that action ``a`` is."""
     v = a[0]
     if v == "dodge" and phase == WAKE:
         return "dback"

@@ -1,24 +1,41 @@
-"""Milestones: a cooperative real-time dice game for 1-5 seats (bots fill seats)."""
+"""Milestones: a cooperative real-time dice game for 1-5 seats (bots fill seats).
+
+The game's face: its names and the manifest of its modules (read by
+``apps/menu.py`` and ``core/modules.py``). It imports nothing, so every
+module of the game may import from it."""
 
 NAME = "Milestones"
+GAME = "milestones"         # the records' key
+SAVE = "milestones_game"    # the save record's name
+HIGH = "milestones_high"    # the high scores' record
+OLD_BOTS = 3                # the seat kind of a first-format save's bots: Strong
 
-# imported one a frame by the home menu before start() (apps/menu.Loading);
-# a small module first (the launcher's frame also collects the heap); the
-# table's screens (play) and the menus (menus, with the ending) in frames of
-# their own; the small start menu (screens) comes with start()
-PRELOAD = (
+START = "dicebox.games.milestones.start"    # its start(app) opens the start menu, after PLAY
+
+# what play carries, imported one a frame by the home menu before START
+# (apps/menu.Loading): a small module first (the launcher's frame also
+# collects the heap); the bot's exact tables (odds) in a frame of their own;
+# the pages (setup, ending) too, which the start menu reads at once (they are
+# dropped again while a table is on top, ON_DEMAND)
+PLAY = (
     "dicebox.games.milestones.dice",
     "dicebox.core.table",
     "dicebox.games.milestones.tasks",
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
-    "dicebox.games.milestones.play",
-    "dicebox.games.milestones.odds",    # the bot's exact tables, a frame of their own
-    "dicebox.games.milestones.menus",   # the setup and the ending (the start menu, screens, is small)
+    "dicebox.games.milestones.table",
+    "dicebox.games.milestones.odds",
+    "dicebox.games.milestones.pages",
     "dicebox.games.milestones.bot",
 )
 
+# opened now and then, dropped when a table is back on top (core/table.py,
+# Table.enter); the start menu (start.py) is small and stays under the table
+ON_DEMAND = (
+    "dicebox.games.milestones.pages",   # the setup, reading a save back, records, the end
+    "dicebox.games.milestones.help",
+)
 
-def start(app):
-    from dicebox.games.milestones import screens
-    screens.start(app)
+# the guided first game and what the lessons share: imported while it runs,
+# dropped when the start menu is back
+LESSON = ("dicebox.games.milestones.lesson", "dicebox.core.lesson")

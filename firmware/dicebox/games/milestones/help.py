@@ -173,3 +173,12 @@ def pages():
     """(title, text) pairs for the help menu, in reading order."""
     return (("Quick start", QUICK), ("Controls", CONTROLS), ("Rules", RULES),
             ("Setup", SETUP), ("Tasks", TASKS), ("Colours", LEGEND), ("Rulings", RULINGS))
+
+
+def menu(app):
+    """The help menu: a page of each text (this module stays while it shows)."""
+    from dicebox.core import ui
+    items = []
+    for title, text in pages():
+        items.append((title, (lambda t=title, x=text: app.push(ui.TextPage(app, t, x)))))
+    app.push(ui.Menu(app, "How to play", items))

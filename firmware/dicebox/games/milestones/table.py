@@ -1,8 +1,7 @@
 """Milestones at the table: the table itself (dice, clock, claims, bots),
-picking a pile, peeking at a card, the result, and what they need (the high
-scores, the bot module). The menus before a game are in ``screens`` (which
-names all of this too); the two are imported in separate frames when the game
-loads (``PRELOAD``), so neither import is a long frame.
+picking a pile, peeking at a card, and the bot module it plays with. The start
+menu is ``start``, the setup, the high scores and the result page are
+``pages`` (imported on use, not kept during play).
 
 Screens hold no rules: they show ``rules.State`` and turn buttons into actions; a
 refused action's reason is shown. The keys are listed for players in
@@ -35,16 +34,11 @@ from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core import dice as dice_draw
-from dicebox.core.game import CHANCE, IllegalMove
+from dicebox.core.game import CHANCE, LEVELS, IllegalMove
 from dicebox.core.think import Budget
-from dicebox.games.milestones import deck, tasks
+from dicebox.games.milestones import GAME, SAVE, ON_DEMAND, deck, tasks
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
 
-GAME = "milestones"           # the records' key
-SAVE = "milestones_game"
-HIGH = "milestones_high"
-LAST = "#last"                # high-score key: the id of the last game recorded
-OLD_BOTS = const(3)           # the seat kind of a first-format save's bots: Strong
 PACES = ("calm", "normal", "quick")   # the bots' pace (``opt["pace"]``, game menu)
 PACE = const(1)               # a new game's pace: normal
 _READ_MS = (8000, 5000, 2500)  # a bot rerolls no sooner than this after the dice changed
@@ -54,30 +48,11 @@ _BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
 _TUMBLE_MS = const(300)       # rolled dice tumble this long
 _MSG_MS = const(2500)          # a message's lifetime (it goes sooner when the dice change)
 SAID_MAX = const(12)          # lines waiting for the message line, at most
-MENUS = "dicebox.games.milestones.menus"
-ENDING = "dicebox.games.milestones.ending"
-HELP = "dicebox.games.milestones.help"
-_ENDING = ("VOIDED", "variant_key", "check_high", "record_high", "Result")
-
-
-def __getattr__(name):
-    if name in _ENDING:     # the end of a game: its own module, imported on use
-        from dicebox.games.milestones import ending
-        return getattr(ending, name)
-    raise AttributeError(name)
 
 
 def new_config():
-    return {"humans": 1, "bots": 2, "level": T.LEVELS.index("Strong"), "big": False,
+    return {"humans": 1, "bots": 2, "level": LEVELS.index("Strong"), "big": False,
             "must": [0, 0, 0], "hg": 0, "aid": False}
-
-
-def help_menu(app):
-    from dicebox.games.milestones import help as game_help
-    items = []
-    for title, text in game_help.pages():
-        items.append((title, (lambda t=title, x=text: app.push(ui.TextPage(app, t, x)))))
-    app.push(ui.Menu(app, "How to play", items))
 
 
 def bots():
@@ -123,7 +98,7 @@ def _dice_words(st, m):
 class Table(T.Table):
     GAME = "Milestones"     # the game menu's title
     SAVE = SAVE
-    DROP = (MENUS, ENDING, HELP)   # imported on use, not kept during play
+    ON_DEMAND = ON_DEMAND   # imported on use, not kept during play
     CUE_X = 119             # the thinking cue, right of the turn seat on the top line
 
     def __init__(self, app, st, seats, log=None, opt=None):
@@ -275,7 +250,11 @@ class Table(T.Table):
         self.app.top().dirty = True
 
     def help_items(self):
-        return [("How to play", lambda: help_menu(self.app))]
+        return [("How to play", self.help_menu)]
+
+    def help_menu(self):
+        from dicebox.games.milestones import help as game_help
+        game_help.menu(self.app)
 
     def then(self, fn):
         self.app.pop()               # the menu
@@ -364,7 +343,8 @@ class Table(T.Table):
         """The Expert's advice for a person's seat, thought in slices on a clone."""
         def show(seat):
             gen = self.bm.hint(self.st.clone(), seat, self.app.rng, Budget(self.bm.SLICE))
-            self.app.replace(T.more().HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
+            from dicebox.core.tablepages import HintPage
+            self.app.replace(HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
         self.seats_then(show, "Whose hint?")
 
     def hint_words(self, a, seat):
@@ -398,14 +378,14 @@ class Table(T.Table):
     def finish(self):
         """Once: the record, the high score, then the save goes; the end page.
         The game id makes each step count once when a power cut between them
-        brings the game back (``ending.record_high``)."""
+        brings the game back (``pages.record_high``)."""
         self.done = True
         self.ended = True
         self.pending_save = False    # the end is never saved: a resume plays it again
         st = self.st
         store = self.app.store
         if self.result is None:
-            from dicebox.games.milestones import ending   # dropped when the table is back on top
+            from dicebox.core.tablepages import add_record
             count = None
             if self.humans == 1 and self.bots:
                 level = max(self.seats) - 1
@@ -414,10 +394,15 @@ class Table(T.Table):
 
                 def count(top):
                     res = 0 if top is None or score > top else (2 if score == top else 1)
-                    T.more().add_record(store, GAME, level, res, gid)
-            self.result = ending.record_high(store, st, self.cfg, count)
+                    add_record(store, GAME, level, res, gid)
+            from dicebox.games.milestones.pages import record_high   # dropped when the table
+            self.result = record_high(store, st, self.cfg, count)    # is back on top
         self.save_now()              # a finished game's save is removed
-        self.app.push(ending.Result(self.app, st, self.result))
+        self.end_page()
+
+    def end_page(self):
+        from dicebox.games.milestones.pages import Result
+        self.app.push(Result(self.app, self.st, self.result))
 
     # ---- actions -----------------------------------------------------------
     def act(self, a, bot=False):
@@ -543,8 +528,7 @@ class Table(T.Table):
             return
         if self.st.is_over():
             if self.ended and (ui.is_press(ev, events.A) or ui.is_press(ev, events.B)):
-                from dicebox.games.milestones import ending
-                self.app.push(ending.Result(self.app, self.st, self.result))
+                self.end_page()
             return
         self.touched = self.app.now()
         if self.refused is not None and ui.is_press(ev, events.A):

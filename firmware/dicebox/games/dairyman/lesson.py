@@ -24,7 +24,7 @@ A text box comes before a beat that has text. Hold B (on the table or a box)
 opens the lesson's menu: Skip the lesson, the moves of the game menu (the
 one asked for marked), How to play, Controls. A short B on the table asks to
 leave. The lesson never touches the saved game or the records. This module
-is imported only while the lesson runs (``pages.Start.learn``) and dropped
+is imported only while the lesson runs (``start.Start.learn``) and dropped
 when Dairyman's start menu is back on top; the bot's module is let go while
 it runs (a real game's first bot move imports it again).
 """
@@ -32,7 +32,9 @@ from dicebox.core import lesson
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.games.dairyman import rules, screens
+from dicebox.games.dairyman import rules
+from dicebox.games.dairyman import table as T
+from dicebox.games.dairyman.tiles import TILES
 
 BOT = "dicebox.games.dairyman.bot"
 TITLE = "Learn to play"
@@ -236,7 +238,7 @@ def how(want):
         return "Hold B: Reroll."
     if v == "claim":
         return "Hold B: Stop and claim, the %s." % "+".join(
-            str(screens.TILES[t][0]) for t in want[1])
+            str(TILES[t][0]) for t in want[1])
     if v == "flip":
         return "Hold B: Flip a tile."
     if v == "ice":
@@ -244,7 +246,7 @@ def how(want):
     return "Hold B: Fail: backorder."
 
 
-# the game menu's entry (screens.Table.menu_items) of each kind of move
+# the game menu's entry (T.Table.menu_items) of each kind of move
 _ENTRY = {"reroll": 0, "claim": 2, "flip": 3, "ice": 4, "fail": 5}
 
 
@@ -267,7 +269,7 @@ def begin(app, start=None):
     return t
 
 
-class Lesson(lesson.Beats, screens.Table):
+class Lesson(lesson.Beats, T.Table):
     """Dairyman's table playing ``BEATS``: planned rolls, a scripted bot, a
     box before each step, the wanted move marked, no saves, no records."""
 
@@ -276,13 +278,13 @@ class Lesson(lesson.Beats, screens.Table):
         self.said = -1          # the last beat whose box was shown
         self.done = False
         self.start = start
-        screens.Table.__init__(self, app, deal(), [0, 1])
+        T.Table.__init__(self, app, deal(), [0, 1])
 
     BEATS = BEATS
 
     # -- the beats --
     def after_move(self):
-        screens.Table.after_move(self)
+        T.Table.after_move(self)
         self.i += 1             # every move and roll of the lesson is its beat
 
     # -- the shared table's hooks: no records, the bot is the script --
@@ -306,7 +308,7 @@ class Lesson(lesson.Beats, screens.Table):
     def roll(self):
         b = self.beat()
         if b is None or b[1] not in ("roll", "botroll"):
-            return screens.Table.roll(self)
+            return T.Table.roll(self)
         seat = self.actor()
         self.save_due()
         before = self.s.clone()
@@ -333,11 +335,11 @@ class Lesson(lesson.Beats, screens.Table):
             self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. " +
                               (how(want) if want else "Read the box first.")))
             return False
-        return screens.Table.play(self, action)
+        return T.Table.play(self, action)
 
     # -- the wanted move marked in the menus --
     def menu_items(self):
-        items = screens.Table.menu_items(self)
+        items = T.Table.menu_items(self)
         want = self.wanted()
         k = _ENTRY.get(want[0]) if want else None
         if k == 0 and want[1]:
@@ -362,12 +364,12 @@ class Lesson(lesson.Beats, screens.Table):
                 return
 
     def claim_menu(self):
-        screens.Table.claim_menu(self)
+        T.Table.claim_menu(self)
         self.mark_menu([a for a in self.s.legal_actions() if a[0] == "claim"],
                        lambda a, w: fits(self.s, a, w))
 
     def flip_menu(self):
-        screens.Table.flip_menu(self)
+        T.Table.flip_menu(self)
         self.mark_menu([a for a in self.s.legal_actions() if a[0] == "flip"],
                        lambda a, w: fits(self.s, a, w))
 
@@ -376,7 +378,7 @@ class Lesson(lesson.Beats, screens.Table):
         for a in self.s.legal_actions():
             if a[0] == "ice" and a[1] not in tiles:
                 tiles.append(a[1])
-        screens.Table.ice_menu(self)
+        T.Table.ice_menu(self)
         self.mark_menu(tiles, lambda t, w: w[0] == "ice" and w[1] == t)
 
     # -- frames and keys --
@@ -396,7 +398,7 @@ class Lesson(lesson.Beats, screens.Table):
                 self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
                                          self.leave, "A:yes", "B:no"))
                 return
-        screens.Table.tick(self, now)
+        T.Table.tick(self, now)
 
     def closed(self):
         b = self.beat()
@@ -415,7 +417,7 @@ class Lesson(lesson.Beats, screens.Table):
             return
         if self.actor() == -2 and E.button(ev) != E.B:
             return                      # the end: the boxes say it (no end page)
-        screens.Table.event(self, ev)
+        T.Table.event(self, ev)
 
     def menu(self):
         """Hold B: Skip, the game menu's moves (the one asked for marked and
@@ -424,7 +426,7 @@ class Lesson(lesson.Beats, screens.Table):
         items = [("Skip the lesson", self.leave)]
         items.extend(self.menu_items())
         for i in (0, 1):
-            items.append((screens.HELP_TITLES[i], screens.help_opener(app, i, True)))
+            items.append((T.HELP_TITLES[i], T.help_opener(app, i, True)))
         m = ui.Menu(app, TITLE, items)
         m.sel = 1
         for j in range(1, 7):

@@ -21,7 +21,7 @@ A text box comes before a beat that has text. Holding B (on the table, a box
 or the first pile picker) opens the lesson's menu, whose first entry is
 "Skip the lesson"; a short B on the table asks to leave. The lesson never
 touches the saved game, the records or the high scores. This module is
-imported only when the lesson is chosen (``screens.learn``) and dropped when
+imported only when the lesson is chosen (``start.learn``) and dropped when
 the start menu is back on top; the bot module is let go while it runs (the
 next real game imports it again).
 """
@@ -29,8 +29,10 @@ from micropython import const
 from dicebox.core import lesson
 from dicebox.core.modules import forget
 from dicebox.core import events as E
-from dicebox.core import table, ticks, ui
-from dicebox.games.milestones import deck, play, rules
+from dicebox.core import ticks, ui
+from dicebox.core.game import HUMAN
+from dicebox.games.milestones import deck, rules
+from dicebox.games.milestones import table as MT
 
 BOT = "dicebox.games.milestones.bot"
 TITLE = "Learn to play"
@@ -156,13 +158,13 @@ class Mate:
         return False
 
 
-class Picker(play.PilePicker):
+class Picker(MT.PilePicker):
     """The pile picker with the lesson's pile marked ">" and selected;
     holding B opens the lesson's menu (the first card must be taken, so B
     alone does nothing there)."""
 
     def __init__(self, app, lesson, seat, what, pile):
-        play.PilePicker.__init__(self, app, lesson, seat, what)
+        MT.PilePicker.__init__(self, app, lesson, seat, what)
         name = deck.TIER_NAMES[pile]
         for i in range(len(self.items)):
             lab, fn = self.items[i]
@@ -174,10 +176,10 @@ class Picker(play.PilePicker):
         if E.button(ev) == E.B and E.kind(ev) == E.LONG:
             self.table.menu()
             return
-        play.PilePicker.event(self, ev)
+        MT.PilePicker.event(self, ev)
 
 
-class Lesson(lesson.Beats, play.Table):
+class Lesson(lesson.Beats, MT.Table):
     """Milestones' table playing ``BEATS``: planned cards and dice, a scripted
     teammate, the sand waiting, a box before each step, no saves, no records."""
 
@@ -188,11 +190,11 @@ class Lesson(lesson.Beats, play.Table):
         self.at = -1            # the beat ``since`` was set for
         self.since = app.now()  # when the beat under way began
         self.team = Team()
-        cfg = play.new_config()
+        cfg = MT.new_config()
         cfg["bots"] = 1
         cfg["level"] = 0
         cfg["gid"] = 0          # never recorded: no id from the records
-        play.Table.__init__(self, app, rules.State(2), [table.HUMAN, 1], None, cfg)
+        MT.Table.__init__(self, app, rules.State(2), [HUMAN, 1], None, cfg)
         self.log.add("Lesson: you and S2")
 
     BEATS = BEATS
@@ -231,7 +233,7 @@ class Lesson(lesson.Beats, play.Table):
             if want is None or tuple(a) != want:
                 self.not_yet(want)
                 return False
-        if not play.Table.act(self, a, bot):
+        if not MT.Table.act(self, a, bot):
             return False
         self.step_on()
         return True
@@ -244,7 +246,7 @@ class Lesson(lesson.Beats, play.Table):
         if want is None:
             if b is not None and b[1] == "keep":
                 text = "First keep %s: A twice on it (a double frame)." % (
-                    play.die_labels(self.st.dice, b[2]))
+                    MT.die_labels(self.st.dice, b[2]))
             else:
                 text = "Not now: watch S2, then read on."
         elif want[0] == "draw":
@@ -253,7 +255,7 @@ class Lesson(lesson.Beats, play.Table):
             text = "Shake, or hold A, to roll all six dice."
         elif want[0] == "roll":
             text = ("Mark just %s to reroll (A once: dark), then shake. A short B "
-                    "clears marks." % play.die_labels(self.st.dice, want[1]))
+                    "clears marks." % MT.die_labels(self.st.dice, want[1]))
         else:
             text = "Press Up to claim, then pick %s." % deck.TIER_NAMES[want[2]]
         self.app.push(lesson.Box(self.app, self, "Not yet", text))
@@ -264,7 +266,7 @@ class Lesson(lesson.Beats, play.Table):
         if want is not None and want[0] == "claim" and st.can_claim(seat):
             self.app.push(Picker(self.app, self, seat, "claim", want[2]))
             return
-        play.Table.claim(self, seat)
+        MT.Table.claim(self, seat)
 
     def bot_step(self, now):
         """The teammate's scripted move, once its step has lasted ``_BOT_MS``."""
@@ -272,7 +274,7 @@ class Lesson(lesson.Beats, play.Table):
         if b is None or b[1] != "bot" or ticks.diff(now, self.since) < _BOT_MS:
             return
         if self.act(b[2], True) and b[2][0] != "draw":
-            self.say(play.short(self.log.lines[-1]))
+            self.say(MT.short(self.log.lines[-1]))
 
     def finish(self):
         """The sand ran out: the result page, not counted anywhere."""
@@ -305,7 +307,7 @@ class Lesson(lesson.Beats, play.Table):
                 return
         if b is None or b[1] != "sand":
             self.last = now               # the sand waits while the lesson talks
-        play.Table.tick(self, now)
+        MT.Table.tick(self, now)
 
     def closed(self):
         b = self.beat()
@@ -321,7 +323,7 @@ class Lesson(lesson.Beats, play.Table):
     def event(self, ev):
         if E.button(ev) != E.B and (self.waiting() or self.kind() not in ("do", "keep")):
             return                        # a box to read, or S2 or the sand to watch
-        play.Table.event(self, ev)
+        MT.Table.event(self, ev)
         b = self.beat()
         if b is not None and b[1] == "keep" and self.keepm == b[2]:
             self.step_on()                # the dice asked for are marked to keep
@@ -329,7 +331,7 @@ class Lesson(lesson.Beats, play.Table):
     def menu(self):
         app = self.app
         items = [("Skip the lesson", self.leave), ("Go on", app.pop),
-                 ("How to play", lambda: play.help_menu(app))]
+                 ("How to play", self.help_menu)]
         app.push(ui.Menu(app, TITLE, items))
 
     # -- leaving --
@@ -344,19 +346,16 @@ class Lesson(lesson.Beats, play.Table):
         """Yes to a real game: its new-game page, set as the lesson was (one
         Beginner teammate, the calm pace)."""
         self.leave()
-        from dicebox.games.milestones import menus
-        page = menus.SetupMenu(self.app)
-        page.cfg["bots"] = 1
-        page.cfg["level"] = 0
-        page.cfg["pace"] = 0
-        self.app.push(page)
+        top = self.app.top()
+        if hasattr(top, "new_game"):      # the start menu, under the lesson
+            top.new_game(bots=1, level=0, pace=0)
 
 
 def _end_page(lesson):
     """The game's own result page; closing it goes on with the lesson."""
-    from dicebox.games.milestones import ending
+    from dicebox.games.milestones.pages import Result
 
-    class End(ending.Result):
+    class End(Result):
         def event(self, ev):
             if ticks.since(self.app.now(), self.t0) < 1000:
                 return

@@ -15,7 +15,7 @@ bot plays the moves written there. Each beat is ``(text, kind, data)``:
 A text box comes before a beat that has text. Hold B (on the table or a box)
 opens the lesson's menu, whose first entry is "Skip the lesson"; B on the
 table asks to leave. The lesson never touches the saved game or the records.
-This module is imported only while the lesson runs (``screens.learn``) and is
+This module is imported only while the lesson runs (``start.learn``) and is
 dropped when Mildred's start menu is back on top; the bot's module is let go
 while it runs (the real game's first bot move imports it again).
 """
@@ -23,7 +23,8 @@ from dicebox.core import lesson
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.games.mildred import rules, screens
+from dicebox.games.mildred import rules
+from dicebox.games.mildred.table import Table, help_opener, label
 
 BOT = "dicebox.games.mildred.bot"
 
@@ -98,7 +99,7 @@ def begin(app, over=False):
     return t
 
 
-class Lesson(lesson.Beats, screens.Table):
+class Lesson(lesson.Beats, Table):
     """Mildred's table playing ``BEATS``: planned rolls, a scripted bot, a box
     before each step, the wanted move marked, no saves, no records."""
 
@@ -106,7 +107,7 @@ class Lesson(lesson.Beats, screens.Table):
         self.i = 0              # the beat under way
         self.said = -1          # the last beat whose box was shown
         self.done = False
-        screens.Table.__init__(self, app, deal(), [0, 1])
+        Table.__init__(self, app, deal(), [0, 1])
 
     BEATS = BEATS
 
@@ -127,7 +128,7 @@ class Lesson(lesson.Beats, screens.Table):
     def roll(self):
         b = self.beat()
         if b is None or b[1] not in ("roll", "botroll"):
-            return screens.Table.roll(self)
+            return Table.roll(self)
         seat = self.actor()
         before = self.s.clone()
         got = [f - 1 for f in b[2]]
@@ -145,10 +146,10 @@ class Lesson(lesson.Beats, screens.Table):
         if want is None or tuple(a) != want:
             self.app.beep(440, 30)
             self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. Pick the "
-                              "marked one: %s" % screens.label(self.s, want) if want
+                              "marked one: %s" % label(self.s, want) if want
                               else "Not this one yet.", None))
             return ""
-        return screens.Table.try_act(self, a)
+        return Table.try_act(self, a)
 
     # -- frames and keys --
     def tick(self, now):
@@ -163,7 +164,7 @@ class Lesson(lesson.Beats, screens.Table):
                 self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
                                          self.leave, "A:yes", "B:no"))
                 return
-        screens.Table.tick(self, now)
+        Table.tick(self, now)
 
     def closed(self):
         b = self.beat()
@@ -179,13 +180,13 @@ class Lesson(lesson.Beats, screens.Table):
     def event(self, ev):
         if self.waiting() and E.button(ev) != E.B:
             return
-        screens.Table.event(self, ev)
+        Table.event(self, ev)
 
     def menu(self):
         app = self.app
         items = [("Skip the lesson", self.leave), ("Go on", app.pop)]
         for title, name in (("How to play", "HOWTO"), ("Words", "WORDS")):
-            items.append((title, screens._opener(app, title, name, True)))
+            items.append((title, help_opener(app, title, name, True)))
         app.push(ui.Menu(app, TITLE, items))
 
     # -- leaving --
@@ -198,5 +199,5 @@ class Lesson(lesson.Beats, screens.Table):
     def real(self):
         self.leave()
         top = self.app.top()
-        if isinstance(top, screens.Start):
+        if hasattr(top, "new_game"):      # Mildred's start menu, under the lesson
             top.new_game("Beginner")      # a first real game: the gentlest bot

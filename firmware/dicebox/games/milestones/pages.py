@@ -1,25 +1,23 @@
-"""Milestones' menus before a game: the setup, the records and high scores,
-and reading a saved game back. Imported on use (the start menu, ``screens``,
-asks for them) and dropped when a table is on top (``play.Table.DROP``):
-play does not carry them. Everything here is named by ``screens`` too.
+"""Milestones' pages used now and then: the setup (the new-game page),
+reading a saved game back, the records and high scores, and the end of a
+game (the high scores written, the result page). Imported on use (the start
+menu asks for them as it shows, a table when its game ends) and dropped when
+a table is on top (``ON_DEMAND``): play does not carry them. None of them
+opens a table: the setup's Start goes back to the start menu's ``begin``.
 """
-from micropython import const  # noqa: F401
-from dicebox.core import ui, ticks, events  # noqa: F401
-from dicebox.core import table as T
-from dicebox.core.movelog import MoveLog
+from dicebox.core import ui, ticks
+from dicebox.core.tablepages import load_table, records_text
+from dicebox.core.game import HUMAN, KIND_FORMAT, LEVELS
 from dicebox.core.storage import need, int_in, list_of, dict_of
-from dicebox.games.milestones import rules, deck, tasks  # noqa: F401
-from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS  # noqa: F401
-from dicebox.games.milestones.play import (  # noqa: F401  (named here for the menus and tests)
-    GAME, SAVE, HIGH, LAST, OLD_BOTS, new_config, help_menu, bots, pattern, card_lines,
-    Table, short, PilePicker, Peek)
-from dicebox.games.milestones.ending import (  # noqa: F401
-    VOIDED, variant_key, check_high, record_high, Result)
+from dicebox.core.tablepages import EndPage
+from dicebox.games.milestones import GAME, HIGH, OLD_BOTS, SAVE, rules
+
+LAST = "#last"                # high-score key: the id of the last game recorded
 
 
 def seats_of(cfg):
     """Seat kinds: the people first, then the bots at the setup's level."""
-    return [T.HUMAN] * cfg["humans"] + [1 + cfg.get("level", 2)] * cfg["bots"]
+    return [HUMAN] * cfg["humans"] + [1 + cfg.get("level", 2)] * cfg["bots"]
 
 
 # ---- checking what is read back ------------------------------------------------
@@ -29,7 +27,7 @@ def check_config(c):
     h = int_in(c.get("humans"), 1, rules.MAX_PLAYERS, "people")
     b = int_in(c.get("bots"), 0, rules.MAX_PLAYERS - 1, "bots")
     need(h + b <= rules.MAX_PLAYERS, "more than five seats")
-    int_in(c.get("level", 2), 0, len(T.LEVELS) - 1, "the bots' level")
+    int_in(c.get("level", 2), 0, len(LEVELS) - 1, "the bots' level")
     need(c.get("big") is True or c.get("big") is False, "pile setting")
     need(c.get("aid", False) is True or c.get("aid", False) is False, "aid setting")
     list_of(c.get("must"), "mandatory settings", n=3)
@@ -50,8 +48,8 @@ def upgrade(d):
         cfg = check_config(d.get("cfg"))
         cfg = dict(cfg)
         cfg["level"] = OLD_BOTS - 1
-        return {"state": d["st"], "seats": [T.HUMAN] * cfg["humans"] + [OLD_BOTS] * cfg["bots"],
-                "kinds": T.KIND_FORMAT, "log": d.get("log"), "opt": cfg}
+        return {"state": d["st"], "seats": [HUMAN] * cfg["humans"] + [OLD_BOTS] * cfg["bots"],
+                "kinds": KIND_FORMAT, "log": d.get("log"), "opt": cfg}
     return d
 
 
@@ -61,8 +59,8 @@ def check_game(got):
     check_config(cfg)
     need(st.n == len(seats) == cfg["humans"] + cfg["bots"], "the seats do not match the setup")
     for i in range(st.n):
-        need((seats[i] == T.HUMAN) == (i < cfg["humans"]), "the seats do not match the setup")
-        need(seats[i] == T.HUMAN or seats[i] == 1 + cfg.get("level", 2),
+        need((seats[i] == HUMAN) == (i < cfg["humans"]), "the seats do not match the setup")
+        need(seats[i] == HUMAN or seats[i] == 1 + cfg.get("level", 2),
              "the seats do not match the setup")
     ref = make_state(cfg)
     need(st.big == ref.big and st.mand_all == ref.mand_all and st.hg_side == ref.hg_side,
@@ -91,7 +89,7 @@ def load_game(store):
     """``(state, seats, log, cfg)`` of a game to resume, or None. A finished
     game left behind (a power cut after its score was written) is removed."""
     r = _Reader(store)
-    got = T.load_table(r, SAVE, rules.State.from_dict)
+    got = load_table(r, SAVE, rules.State.from_dict)
     if got is None and r.over:
         store.delete(SAVE)
     return got
@@ -114,7 +112,7 @@ RECORDS_NOTE = ("Milestones is played as a team: a game of one person with bot "
 
 
 def records_page(app):
-    return ui.TextPage(app, "Records", T.records_text(app.store, GAME) + "\n\n" + RECORDS_NOTE)
+    return ui.TextPage(app, "Records", records_text(app.store, GAME) + "\n\n" + RECORDS_NOTE)
 
 
 class SetupMenu(ui.Menu):
@@ -124,8 +122,11 @@ class SetupMenu(ui.Menu):
     VISIBLE = 4      # the two lines under the list say what the selected level is like
     SETUP = True
 
-    def __init__(self, app):
-        self.cfg = new_config()
+    def __init__(self, app, cfg, on_start):
+        """``cfg``: the setup shown first (``table.new_config()``);
+        ``on_start(cfg)`` starts the game (the start menu's ``begin``)."""
+        self.cfg = cfg
+        self.on_start = on_start
         c = self.cfg
 
         def adj(key, lo, hi):
@@ -142,7 +143,7 @@ class SetupMenu(ui.Menu):
             return f
 
         def level(d=1):
-            c["level"] = (c["level"] + d) % len(T.LEVELS)
+            c["level"] = (c["level"] + d) % len(LEVELS)
             self.dirty = True
 
         side = ("off", "side a", "side b")
@@ -150,7 +151,7 @@ class SetupMenu(ui.Menu):
         items = [
             (lambda: "People: %d" % c["humans"], None, adj("humans", 1, 5)),
             (lambda: "Bots: %d" % c["bots"], None, adj("bots", 0, 4)),
-            (lambda: "Level: %s" % T.LEVELS[c["level"]], None, level),
+            (lambda: "Level: %s" % LEVELS[c["level"]], None, level),
             (lambda: "Piles: %s" % ("one big" if c["big"] else "three"), None, flip("big")),
             (lambda: "Must-do1 %s" % side[c["must"][0]], None, self._must(0)),
             (lambda: "Must-do2 %s" % side[c["must"][1]], None, self._must(1)),
@@ -206,14 +207,10 @@ class SetupMenu(ui.Menu):
         self._go()
 
     def _go(self):
-        bots()
         c = self.cfg
         self._fix()
         c["gid"] = self.app.rng.randbelow(65536) * 16384 + self.app.rng.randbelow(16384)
-        log = MoveLog()
-        log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
-        # saved before its first action (replaces any old save at once)
-        self.app.replace(Table(self.app, make_state(c), seats_of(c), log, c))
+        self.on_start(c)
 
 
 def make_state(c):
@@ -261,3 +258,93 @@ class HighScores(ui.TextPage):
         if bad:
             text = bad + "\n" + text
         ui.TextPage.__init__(self, app, "High scores", text)
+
+
+# ---- the end of a game -------------------------------------------------------
+VOIDED = "A mandatory task was left open: no points."
+
+
+def variant_key(cfg):
+    k = ""
+    if cfg["big"]:
+        k += "1"
+    m = "".join("-ab"[x] for x in cfg["must"])
+    if m != "---":
+        k += "2" + m
+    if cfg["hg"]:
+        k += "3"
+    return k or "base"
+
+
+def check_high(t):
+    dict_of(t, "the high scores")
+    need(len(t) <= 400, "too many high-score rows")
+    for k in t:
+        v = t[k]
+        need(isinstance(k, str) and len(k) <= 24, "a bad high-score row name")
+        if k == LAST:
+            int_in(v, 0, ticks.PERIOD, "the last game id")
+            continue
+        list_of(v, "the scores of " + k, hi=5)
+        for x in v:
+            int_in(x, 0, 9999, "a high score")
+    return t
+
+
+def record_high(store, st, cfg, count=None):
+    """Add a finished game's score to the table (once per game id).
+    Returns ``(best before, new best?, first time?)``.
+
+    ``count(top)``, when given, is called with the best score before this
+    game's just before the table is written, and also when the table holds
+    this game already: it counts the game in the records, which skip a game
+    id they counted. So the records come first and the high scores second,
+    each written once, and a power cut between the two (or before the save is
+    removed) leaves a resumed game that ends again counted once in each."""
+    key = "%d-%s" % (st.n, variant_key(cfg))
+    table = store.load(HIGH, {}, check=check_high)
+    best = table.get(key, [])
+    score = st.score()
+    gid = cfg.get("gid")
+    if gid is not None and table.get(LAST) == gid:
+        rest = list(best)
+        if score in rest:
+            rest.remove(score)
+        top = rest[0] if rest else None
+        if count is not None:
+            count(top)
+        return top, top is None or score > top, False
+    top = best[0] if best else None
+    if count is not None:
+        count(top)
+    table[key] = sorted(best + [score], reverse=True)[:5]
+    if gid is not None:
+        table[LAST] = gid
+    store.save(HIGH, table)
+    return top, top is None or score > top, True
+
+
+class Result(EndPage):
+    """The end: the score, its rating (or why it is void) and a new best; keys
+    wait a second, then A or B closes it and the table (``core.tablepages.EndPage``)."""
+
+    def __init__(self, app, st, result):
+        """``result``: ``(best before, new best?, first time?)`` from ``record_high``."""
+        self.score = st.score()
+        self.rating = rules.RATINGS[rules.rating(self.score)][1]
+        self.why = st.end
+        self.voided = bool(st.mand_open)
+        self.best, self.new_best = (result[0], result[1]) if result else (None, False)
+        text = "%d points. %s" % (self.score, VOIDED if self.voided else self.rating)
+        EndPage.__init__(self, app, text)
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over")
+        ui.big_text(fb, "%d" % self.score, 0, 12)
+        fb.text("points", 36, 16, 1)
+        if self.new_best:
+            fb.text("best!", 88, 16, 1)     # (at 92 its "!" was past the edge)
+        lines = ui.wrap(VOIDED if self.voided else self.rating)
+        for j in range(min(4, len(lines))):
+            fb.text(lines[j], 0, 30 + 9 * j, 1)

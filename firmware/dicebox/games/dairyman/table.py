@@ -1,4 +1,4 @@
-"""Dairyman screens: the start menu, and the table's drawing, keys and words.
+"""Dairyman's table: its drawing, keys and words.
 
 Everything around the play (seats and bot levels, bots thought in slices,
 pacing and "skip ahead", the pass-and-play cover and recap, saves, the end
@@ -16,7 +16,7 @@ six moves always in the same places: reroll, freeze, stop and claim, flip,
 ice cream, fail; then Hint, ...), Down the scores. A or a shake rolls. While
 bots play, A skips ahead to the next person's turn.
 
-The save (record SAVE) is ``core.table.save_table``'s: ``state`` is
+The save (record ``SAVE``, named in the package) is ``core.table.save_table``'s: ``state`` is
 ``rules.State.to_dict()`` (its fields are explained in rules.py), ``seats``
 one kind per seat (0 a person, 1 + level a bot of that level), ``kinds`` 2,
 ``log`` the move log's lines, ``opt`` the table's options (hints in pass and
@@ -25,26 +25,13 @@ play). A save from before the shared table (no ``kinds``; seats 0 human,
 """
 from dicebox.core.modules import forget
 from dicebox.core import ui, dice, events, table
-from dicebox.core.game import CHANCE
-from dicebox.games.dairyman import rules
-from dicebox.games.dairyman.tiles import TILES
+from dicebox.core.game import CHANCE, kind_name
+from dicebox.games.dairyman import GAME, SAVE, ON_DEMAND, rules
+from dicebox.games.dairyman.tiles import TILES, tile_line
 
-SAVE = "dairyman"
-GAME = "Dairyman"
-OLD_KINDS = (0, 1, 3)      # old seat kinds (human, easy, hard) -> human, Beginner, Strong
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 _BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: reroll die")
-_BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")
 HELP = "dicebox.games.dairyman.help"
-PAGES = "dicebox.games.dairyman.pages"
-ODDS = "dicebox.games.dairyman.odds"     # a hint's table for a frozen die (bot.roll_chance)
-
-
-def __getattr__(name):
-    # the start menu, the new-game page, reading a save back, the scores and
-    # end texts: their own module, imported on use, dropped while the table is on top
-    from dicebox.games.dairyman import pages
-    return getattr(pages, name)
 
 
 # the titles of help.pages(), in its order: the menus list them without the texts
@@ -66,17 +53,6 @@ def help_opener(app, i, over):
     return go
 
 
-def tile_line(t):
-    """A tile in 16 characters: value, flip need (Yn: yellow die shows n; Fn:
-    n freeze tokens), back."""
-    v, need_, back = TILES[t]
-    if need_ <= 6:
-        n = "Y%d" % need_
-    else:
-        n = "F%d" % (need_ - 10)
-    return "%2d %s %s" % (v, n, _BACK[back])
-
-
 def open_table(app, s, seats, log=None, opt=None, new=False):
     """The table for ``s``; None for a new game whose opening deal was refused
     (the player is told and stays on the new-game menu; nothing is saved)."""
@@ -87,16 +63,10 @@ def open_table(app, s, seats, log=None, opt=None, new=False):
     return t
 
 
-def start(app):
-    from dicebox.games.dairyman.pages import Start
-    app.push(Start(app))
-    table.saved_problem(app, SAVE)
-
-
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
-    DROP = (HELP, PAGES, ODDS)
+    ON_DEMAND = ON_DEMAND
 
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0
@@ -354,7 +324,7 @@ class Table(table.Table):
         fb.fill(0)
         seat = s.seat
         bot = self.is_bot(seat)
-        ui.title_bar(fb, "P%d %s" % (seat + 1, table.kind_name(self.seats[seat])))
+        ui.title_bar(fb, "P%d %s" % (seat + 1, kind_name(self.seats[seat])))
         right = "=%d" % s.barn_total()
         fb.text(right, self.CUE_X - 1 - 8 * len(right), 1, 0)   # clear of the thinking cue
         chance = s.current_player() == CHANCE

@@ -1,11 +1,10 @@
 """Auntie Mildred's moves menu: every kind of move of the phase in a fixed
-place, from the rules' ``move_kinds()``. Imported when A opens it and dropped
-when the table is back on top (``screens.Table.DROP``): play does not carry
-it. ``screens`` names it too.
+place, from ``kinds.move_kinds``. Imported when A opens it and dropped
+when the table is back on top (``ON_DEMAND``): play does not carry it.
 """
 from dicebox.core import ui
 from dicebox.games.mildred import rules
-from dicebox.games.mildred.kinds import steps
+from dicebox.games.mildred.kinds import move_kinds, steps
 
 
 # The kinds done at once (one move each); the others open a list of choices.
@@ -20,7 +19,7 @@ _DOES = {"pass": "ends your round", "shake": "rolls your pool", "scally": "a die
 
 
 class ActionMenu(ui.Menu):
-    """The moves of the phase, from the rules' ``move_kinds()``: every kind in
+    """The moves of the phase, from ``kinds.move_kinds``: every kind in
     its fixed place, "Shake" (Wakeup) or "Pass" (Action) first, "Keep dice"
     last on the one round it is allowed. A kind with nothing legal now is
     dimmed and the bottom line says why ("no dodge dice"); A on it only
@@ -34,7 +33,7 @@ class ActionMenu(ui.Menu):
     def __init__(self, app, table):
         self.table = table
         st = table.s
-        self.kinds = st.move_kinds()
+        self.kinds = move_kinds(st)
         want = table.wanted()
         items = []
         sel = -1

@@ -1,40 +1,19 @@
-"""The table's pages used now and then, kept out of RAM during play.
-
-The new-game page, the end page, Hint's page, the game menu, the records,
-reading a saved game back and the note on a save that could not be resumed
-are each used rarely, so they live here
-rather than in ``core/table.py``: this module is imported when one of them is
-wanted (``table.NAME`` still finds each, through the table module's
-``__getattr__``) and dropped again when the table comes back to the top of
-the screen stack (``core.modules.forget``), so play does not carry their code.
+"""The table's pages and records used now and then, kept out of RAM during
+play: the new-game page, the end page, Hint's page, the game menu, the
+records of finished games (per game and bot level, a person alone against
+bots) and their page, reading a saved game back (``load_table``) and the note
+on a save that could not be resumed. The table imports this module when one
+of them is wanted and drops it again when it comes back to the top of the
+screen stack (``core.modules.drop``), so play does not carry their code.
 """
 from dicebox.core import ui, ticks, events
-from dicebox.core.storage import need
-from dicebox.core.game import TERMINAL
+from dicebox.core.game import KIND_FORMAT, LEVELS, TERMINAL, kind_name
 from dicebox.core.movelog import MoveLog
-from dicebox.core.table import LEVELS, RECORDS, HEAP_THOUGHT, KIND_FORMAT, Thought, kind_name
-
-# what a player may expect of each level, for the new-game screen: two lines
-# of 16 characters each ("2/3": wins about two games in three)
-LEVEL_ABOUT = (
-    "plays loosely: a first game",
-    "sensible; beats Beginner 2/3",
-    "plays well; beats Casual 2/3",
-    "looks ahead; beats Strong 2/3",
-)
-
-def saved_problem(app, name, title="Saved game"):
-    """Show why a saved game could not be resumed (once), if it could not."""
-    got = app.store.take_problems(name)
-    if got:
-        why = [p[len(name) + 2:] if p.startswith(name + ": ") else p for p in got]
-        app.push(ui.Message(app, title, "The saved game could not be resumed (%s). "
-                            "Start a new one." % "; ".join(why)))
-        return True
-    return False
-
+from dicebox.core.storage import need
+from dicebox.core.think import HEAP_THOUGHT, Thought
 
 # ---- records -----------------------------------------------------------------------
+RECORDS = "records"
 LAST = "#last"          # records key: game -> the id of the last game counted
 GID_MAX = 0x3FFFFFFF    # game ids are small ints 0..GID_MAX
 
@@ -124,8 +103,68 @@ def records_text(store, game):
     return "\n".join(out)
 
 
+
+def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
+    """``(state, seats, log, opt)`` of a saved game in progress, or None.
+
+    One read through ``store.load``'s checking path: ``from_dict`` refuses a
+    state that breaks the game's invariants, ``check_seats(state, seats)`` the
+    seats. A save from before the shared table (no ``kinds``) has its seat
+    kinds mapped through ``old_kinds`` (old kind -> new kind). A damaged save
+    is set aside and noted under ``name`` for the game's menu."""
+
+    def whole(d):
+        need(isinstance(d, dict) and "state" in d and "seats" in d, "not a saved game")
+        seats = d["seats"]
+        need(isinstance(seats, list) and 1 <= len(seats) <= 8, "seats are not a list")
+        newer = d.get("kinds") == KIND_FORMAT
+        out = []
+        for k in seats:
+            need(type(k) is int and k >= 0, "a seat is not a player kind")
+            if not newer:
+                need(old_kinds is not None and k < len(old_kinds), "a seat is not a player kind")
+                k = old_kinds[k]
+            need(k <= len(LEVELS), "a seat is not a player kind")
+            out.append(k)
+        s = from_dict(d["state"])
+        if check_seats is not None:
+            check_seats(s, out)
+        opt = d.get("opt")
+        need(opt is None or isinstance(opt, dict), "the options are not a record")
+        if opt and "gid" in opt:
+            _check_gid(opt["gid"])
+        return s, out, MoveLog(d.get("log")), opt or {}
+
+    got = store.load(name, None, check=whole)
+    if got is None or got[0].current_player() == TERMINAL:
+        return None
+    return got
+
+
+# ---- pages --------------------------------------------------------------------------
+# what a player may expect of each level, for the new-game screen: two lines
+# of 16 characters each ("2/3": wins about two games in three)
+LEVEL_ABOUT = (
+    "plays loosely: a first game",
+    "sensible; beats Beginner 2/3",
+    "plays well; beats Casual 2/3",
+    "looks ahead; beats Strong 2/3",
+)
+
+def saved_problem(app, name, title="Saved game"):
+    """Show why a saved game could not be resumed (once), if it could not."""
+    got = app.store.take_problems(name)
+    if got:
+        why = [p[len(name) + 2:] if p.startswith(name + ": ") else p for p in got]
+        app.push(ui.Message(app, title, "The saved game could not be resumed (%s). "
+                            "Start a new one." % "; ".join(why)))
+        return True
+    return False
+
+
 def records_page(app, game):
     return ui.TextPage(app, "Records", records_text(app.store, game))
+
 
 
 class HintPage(ui.Screen):
@@ -298,43 +337,6 @@ class NewGame(ui.Menu):
 
     def start(self):
         self.on_start(self.seats[:self.n])
-
-
-def load_table(store, name, from_dict, check_seats=None, old_kinds=None):
-    """``(state, seats, log, opt)`` of a saved game in progress, or None.
-
-    One read through ``store.load``'s checking path: ``from_dict`` refuses a
-    state that breaks the game's invariants, ``check_seats(state, seats)`` the
-    seats. A save from before the shared table (no ``kinds``) has its seat
-    kinds mapped through ``old_kinds`` (old kind -> new kind). A damaged save
-    is set aside and noted under ``name`` for the game's menu."""
-
-    def whole(d):
-        need(isinstance(d, dict) and "state" in d and "seats" in d, "not a saved game")
-        seats = d["seats"]
-        need(isinstance(seats, list) and 1 <= len(seats) <= 8, "seats are not a list")
-        newer = d.get("kinds") == KIND_FORMAT
-        out = []
-        for k in seats:
-            need(type(k) is int and k >= 0, "a seat is not a player kind")
-            if not newer:
-                need(old_kinds is not None and k < len(old_kinds), "a seat is not a player kind")
-                k = old_kinds[k]
-            need(k <= len(LEVELS), "a seat is not a player kind")
-            out.append(k)
-        s = from_dict(d["state"])
-        if check_seats is not None:
-            check_seats(s, out)
-        opt = d.get("opt")
-        need(opt is None or isinstance(opt, dict), "the options are not a record")
-        if opt and "gid" in opt:
-            _check_gid(opt["gid"])
-        return s, out, MoveLog(d.get("log")), opt or {}
-
-    got = store.load(name, None, check=whole)
-    if got is None or got[0].current_player() == TERMINAL:
-        return None
-    return got
 
 
 def game_menu(self):

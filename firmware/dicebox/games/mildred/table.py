@@ -1,4 +1,4 @@
-"""Auntie Mildred screens: start menu, the table overview, action menus, details.
+"""Auntie Mildred's table: its drawing, keys and words.
 
 The table is the console's shared game table (``core/table.py``): seats and
 bot levels, bots thought in slices, pacing and "skip to my turn", the
@@ -25,18 +25,13 @@ details page, B back (the shared table: "Leave the game?"), hold B the game
 menu. A shake or A rolls your dice. While bots play, A skips to your
 turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
-from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import cards
+from dicebox.games.mildred import GAME, SAVE, ON_DEMAND, cards
 from dicebox.games.mildred import rules
-
-SAVE = "mildred"
-GAME = "Mildred"            # the records' key and the game menu's title
-# Saves from before the shared table: 0 human, 1 Nephew, 2 Auntie
-OLD_KINDS = (0, 1 + table.LEVELS.index("Beginner"), 1 + table.LEVELS.index("Strong"))
+from dicebox.games.mildred.cards import ind_name, set_name
 # Table layout (pixels). Player 1 is always on the left, player 2 on the right:
 # the corners, the two ladders of each task column, the halves of each card.
 COOKIE_XY = ((0, 24), (116, 24))   # the cookie dice, 12 px
@@ -65,36 +60,11 @@ def vic_xy(p, i):
     return (112 - i * 6 if p else 11 + i * 6), 11
 
 
-def start(app):
-    app.push(Start(app))
-
-
-_HELP = (("How to play", "HOWTO"), ("Words", "WORDS"), ("Controls", "CONTROLS"),
+HELP_PAGES = (("How to play", "HOWTO"), ("Words", "WORDS"), ("Controls", "CONTROLS"),
          ("Rules", "RULES"), ("Rulings", "RULINGS"))
-PAGES = "dicebox.games.mildred.pages"
-MENUS = "dicebox.games.mildred.menus"         # the moves menu, imported on A
-LESSON = "dicebox.games.mildred.tutorial"   # imported only while the lesson runs
-LEARNED = "mildred_learn"                   # the record: the lesson has been offered
 
 
-def learn(app, over=False):
-    """Start the guided first game (its module imported now, dropped after)."""
-    from dicebox.games.mildred import tutorial
-    tutorial.begin(app, over)
-
-
-def __getattr__(name):
-    # the pages used now and then (help, details, the saved game's reading)
-    # and the moves menu: their own modules, imported on use and dropped when
-    # the table is on top
-    if name in ("ActionMenu", "_DOES", "_AT_ONCE"):
-        from dicebox.games.mildred import menus
-        return getattr(menus, name)
-    from dicebox.games.mildred import pages
-    return getattr(pages, name)
-
-
-def _opener(app, title, name, over):
+def help_opener(app, title, name, over):
     """Opens help text ``name`` (over the top screen when ``over``)."""
     def go():
         from dicebox.games.mildred.pages import help_page
@@ -118,83 +88,7 @@ def _page(app, title, fn, st, over):
     return go
 
 
-class Start(ui.Menu):
-    """Resume (first and selected when there is a save), New game (the seats:
-    a person or a bot of a level, for each of the two), Records, help."""
-
-    def __init__(self, app):
-        ui.Menu.__init__(self, app, "Auntie Mildred", [])
-        self.saved = None
-        self.fresh = False      # the lesson is offered on this visit (first open)
-
-    def enter(self):
-        had = self.saved is not None
-        was = self.fresh
-        self.build()
-        if (self.saved is not None) != had:
-            self.sel = 0
-        if self.fresh and not was and self.saved is None:
-            self.sel = 1        # the first time: on the lesson's entry
-        ui.Menu.enter(self)
-        table.saved_problem(self.app, SAVE)
-
-    def build(self):
-        from dicebox.games.mildred.pages import load     # dropped when the table is on top
-        app = self.app
-        forget(LESSON)
-        forget("dicebox.core.lesson")   # what the lessons share
-        self.saved = load(app)
-        if not self.fresh and not table.lesson_offered(app.store, LEARNED):
-            # the first time Mildred is opened the lesson's entry says it is
-            # for newcomers; that it was offered is remembered
-            self.fresh = True
-        items = []
-        if self.saved:
-            items.append(("Resume game", self.resume))
-        items.append(("New game", self.new_game))
-        items.append((table.OFFER if self.fresh else table.LEARN, lambda: learn(app)))
-        items.append(("Records", lambda: app.push(table.records_page(app, GAME))))
-        for title, name in _HELP:
-            items.append((title, _opener(app, title, name, False)))
-        self.items = items
-        self.sel = min(self.sel, len(items) - 1)
-        self.top = min(self.top, self.sel)
-
-    def resume(self):
-        s, seats, log, opt = self.saved
-        self.saved = None       # the table holds the game now
-        self.sel = 0
-        self.app.push(Table(self.app, s, seats, log, opt))
-
-    def new_game(self, level="Strong"):
-        """The new-game page, P2 a bot of ``level`` at first (Beginner after
-        the lesson)."""
-        self.app.push(table.NewGame(self.app, 2, 2, [0, 1 + table.LEVELS.index(level)],
-                                    self.begin, replaces=self.saved is not None))
-
-    def begin(self, seats):
-        """NewGame's answer: the table replaces the new-game page."""
-        self.saved = None       # a replaced save is not kept alive under the table
-        self.sel = 0
-        self.app.replace(Table(self.app, rules.State(), list(seats)))
-
-    def new(self, seats):
-        """A game with these seat kinds at once (benchmarks and scripts)."""
-        def go():
-            self.sel = 0
-            self.app.push(Table(self.app, rules.State(), list(seats)))
-        return go
-
-
 # ---- labels -------------------------------------------------------------------
-def set_name(s):
-    return cards.SET_SHORT[s]
-
-
-def ind_name(k):
-    return cards.INDULGENCIES[k][1]
-
-
 def label(st, a):
     """Action ``a`` in the menus' words, their steps one after another
     ("Clean 1, their Cook"; ``kinds.steps``)."""
@@ -206,7 +100,7 @@ def label(st, a):
 class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
-    DROP = (PAGES, MENUS, "dicebox.games.mildred.help")
+    ON_DEMAND = ON_DEMAND
 
     def __init__(self, app, st, seats, log=None, opt=None):
         table.Table.__init__(self, app, st, seats, log, opt)
@@ -248,7 +142,7 @@ class Table(table.Table):
                 ("Indulgencies", _page(app, "Indulgencies", "inds_text", self.s, True))]
 
     def help_items(self):
-        return [(title, _opener(self.app, title, name, True)) for title, name in _HELP]
+        return [(title, help_opener(self.app, title, name, True)) for title, name in HELP_PAGES]
 
     def key(self, ev):
         if E.kind(ev) != E.PRESS:
@@ -260,7 +154,7 @@ class Table(table.Table):
         elif b == E.DOWN:
             _page(app, "Details", "details", self.s, False)()
         elif b == E.A and self.my_turn():
-            from dicebox.games.mildred.menus import ActionMenu
+            from dicebox.games.mildred.moves import ActionMenu
             app.push(ActionMenu(app, self))
         else:
             return False

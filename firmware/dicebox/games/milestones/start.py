@@ -1,29 +1,20 @@
 """Milestones' start menu. What it opens is imported when it is opened: the
 setup, records and high scores and reading a saved game back are in
-``menus``, the end of a game in ``ending``, the table and what is played at it
-(dice, clock, claims, peeks) in ``play``. This module names all of them
-(``screens.Table``, ``screens.SetupMenu``, ...) for the tests and tools.
+``pages``, the table and what is played at it (dice, clock, claims, peeks)
+in ``table``.
 
-The start menu stays under a game's table, so it is kept small: the menus
-and the ending are dropped while a table is on top (``play.Table.DROP``) and
-imported again when the start menu comes back. People sit first, bots after
-them.
+The start menu stays under a game's table, so it is kept small: the pages
+are dropped while a table is on top (``ON_DEMAND``) and imported again when
+the start menu comes back. People sit first, bots after them.
 """
-from dicebox.core.modules import forget
+from dicebox.core.modules import drop
+from dicebox.core.movelog import MoveLog
 from dicebox.core import table as T
 from dicebox.core import ui
-from dicebox.games.milestones import play
-from dicebox.games.milestones.play import HIGH, Table, bots, help_menu
+from dicebox.games.milestones import HIGH, LESSON
+from dicebox.games.milestones.table import Table, bots, new_config
 
-LESSON = "dicebox.games.milestones.tutorial"   # imported only while the lesson runs
 LEARNED = "milestones_learn"                   # the record: the lesson has been offered
-
-
-def __getattr__(name):
-    if hasattr(play, name):
-        return getattr(play, name)
-    from dicebox.games.milestones import menus
-    return getattr(menus, name)
 
 
 def start(app):
@@ -32,8 +23,8 @@ def start(app):
 
 def learn(app):
     """The guided first game (its module imported now, dropped after)."""
-    from dicebox.games.milestones import tutorial
-    tutorial.begin(app)
+    from dicebox.games.milestones import lesson
+    lesson.begin(app)
 
 
 class StartMenu(ui.Menu):
@@ -43,10 +34,9 @@ class StartMenu(ui.Menu):
         self.fresh = False      # the lesson is offered on this visit (the first open)
 
     def enter(self):
-        from dicebox.games.milestones.menus import load_game, check_high, problems_text
+        from dicebox.games.milestones.pages import load_game, check_high, problems_text
         store = self.app.store
-        forget(LESSON)
-        forget("dicebox.core.lesson")   # what the lessons share
+        drop(LESSON)
         first = not self.fresh and not T.lesson_offered(store, LEARNED)
         if first:
             self.fresh = True   # the first time Milestones is opened: remembered
@@ -56,11 +46,11 @@ class StartMenu(ui.Menu):
         items = []
         if self.saved:
             items.append(("Resume game", self.resume))
-        items.append(("New game", lambda: self.open("SetupMenu")))
+        items.append(("New game", self.new_game))
         items.append((T.OFFER if self.fresh else T.LEARN, lambda: learn(self.app)))
         items.append(("Records", lambda: self.open("records_page")))
         items.append(("High scores", lambda: self.open("HighScores")))
-        items.append(("How to play", lambda: help_menu(self.app)))
+        items.append(("How to play", self.help_menu))
         self.items = items
         if had != self.saved:
             self.sel = 0          # Resume, when there is a game to resume
@@ -74,12 +64,34 @@ class StartMenu(ui.Menu):
             self.app.message("Milestones", bad)
 
     def open(self, name):
-        """A page of ``menus`` (imported now: nothing here holds on to it)."""
-        from dicebox.games.milestones import menus
-        self.app.push(getattr(menus, name)(self.app))
+        """A page of ``pages`` (imported now: nothing here holds on to it)."""
+        from dicebox.games.milestones import pages
+        self.app.push(getattr(pages, name)(self.app))
+
+    def help_menu(self):
+        from dicebox.games.milestones import help as game_help
+        game_help.menu(self.app)
+
+    def new_game(self, **setup):
+        """The setup page, from a new game's setup changed by ``setup``
+        (the lesson's "a real game": one Beginner teammate, the calm pace)."""
+        from dicebox.games.milestones.pages import SetupMenu
+        cfg = new_config()
+        for k in setup:
+            cfg[k] = setup[k]
+        self.app.push(SetupMenu(self.app, cfg, self.begin))
+
+    def begin(self, c):
+        """The setup's Start: the table replaces the setup page, the game
+        saved before its first action (which replaces any old save at once)."""
+        from dicebox.games.milestones.pages import make_state, seats_of
+        bots()
+        log = MoveLog()
+        log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
+        self.app.replace(Table(self.app, make_state(c), seats_of(c), log, c))
 
     def resume(self):
-        from dicebox.games.milestones.menus import load_game
+        from dicebox.games.milestones.pages import load_game
         bots()
         got = load_game(self.app.store)
         if got is None:
