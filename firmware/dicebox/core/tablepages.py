@@ -344,10 +344,12 @@ def game_menu(self):
     hints switch in pass and play, help, Save and quit. Entries keep their
     places whoever is to act: the game's ``menu_items`` are always asked (a
     move not possible now is listed as such, with no action), and Hint, when
-    hints are on, says "not now" off a person's decision."""
+    hints are on, says "not now" off a person's decision. The cursor starts
+    on the first move that can be made now (on the first entry when none can)."""
     app = self.app
     items = []
     items.extend(self.menu_items())
+    moves = len(items)
     if self.hints_allowed():
         items.append(("Hint", self.hint))
     elif self.humans == 1 or self.opt.get("hints"):
@@ -358,4 +360,10 @@ def game_menu(self):
         items.append((self.hints_label, self.toggle_hints))
     items.extend(self.help_items())
     items.append(("Save and quit", self.quit))
-    app.push(ui.Menu(app, self.GAME, items))
+    m = ui.Menu(app, self.GAME, items)
+    for i in range(moves):           # the cursor on the first move that can be made now
+        if not m.unavailable(i):     # (after "No set!", Dairyman's Fail: backorder)
+            m.sel = i
+            break
+    m.top = max(0, m.sel - m.VISIBLE + 1)
+    app.push(m)

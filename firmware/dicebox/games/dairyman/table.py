@@ -351,10 +351,10 @@ class Table(table.Table):
         fb.text("Disp " + " ".join(str(TILES[t][0]) for t in s.display), 0, 41, 1)
         refused = self.refused is not None
         lines = ui.wrap(self.msg)[:2] if self.msg else []
-        if chance and not bot and not refused:
-            lines = lines[:1]      # the last move's first line, then how to roll
-            if lines:
-                lines.append("A/shake: roll")
+        if chance and not bot and not refused and lines:
+            head = _head(self.msg)   # the last move in one line, then how to roll;
+            if head is not None:     # or its two lines (the "?" dice say: roll)
+                lines = [head, "A/shake: roll"]
         if len(lines) < 2:
             tot = 0
             for j in self.sel:
@@ -380,6 +380,17 @@ class Table(table.Table):
                 lines.append("Hold B for menu")
         fb.text(lines[0][:16], 0, 49, 1)
         fb.text(lines[1][:16], 0, 57, 1)
+
+
+def _head(msg):
+    """The first part of a move's words when it fits one line ("P2 claimed
+    15c", "P2 had no set"), else None: a line is never cut inside a word."""
+    k = len(msg)
+    for sep in (": ", "; ", ". "):
+        j = msg.find(sep)
+        if 0 <= j < k:
+            k = j
+    return msg[:k] if k <= ui.COLS else None
 
 
 class ClaimMenu(ui.Menu):

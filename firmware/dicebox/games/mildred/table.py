@@ -276,7 +276,7 @@ class Table(table.Table):
         if seat < 0:
             return "Setting up"
         if self.is_bot(seat):
-            return self.msg or "bot's turn"
+            return rules.status(self.msg) if self.msg else "bot's turn"
         if cp == CHANCE:
             return "Shake or A: roll"
         if st.phase == rules.ACT:
@@ -285,4 +285,4 @@ class Table(table.Table):
             return "must: Take dodge"
         if st.wake_block(st.turn):
             return "must: One a set"
-        return self.msg or "A:act holdB:menu"
+        return rules.status(self.msg) if self.msg else "A:act holdB:menu"
