@@ -138,6 +138,7 @@ class Table(T.Table):
         self.said = []                # lines waiting for the message line (cut by short() when said)
         now = app.now()
         self.last = now               # tick value the rules' clock was last advanced at
+        self.in_play = False          # a page of play (pile, card) is over the table: the sand runs
         self.msg_until = now
         self.changed = now            # when the dice last changed
         self.touched = now            # when a person last pressed a key here
@@ -236,7 +237,7 @@ class Table(T.Table):
         items.append((lambda: "Claim aid: %s" % ("on" if self.cfg.get("aid") else "off"),
                       self.toggle_aid))
         if self.bots:
-            items.append((lambda: "Pace: %s" % PACES[self.pace()], self.next_pace))
+            items.append((lambda: "Pace: %s" % PACES[self.pace()], self.next_pace, self.step_pace))
         return items
 
     def pace(self):
@@ -244,9 +245,17 @@ class Table(T.Table):
         return p if type(p) is int and 0 <= p < len(PACES) else PACE
 
     def next_pace(self):
-        """The game menu's "Pace" (the bots'): calm, normal, quick, round again."""
+        """The game menu's "Pace" (the bots'): A goes calm, normal, quick,
+        round again; Left/Right step slower or quicker (``step_pace``)."""
         self.cfg["pace"] = (self.pace() + 1) % len(PACES)
         self.want_save()
+        self.app.top().dirty = True
+
+    def step_pace(self, d):
+        p = min(max(self.pace() + d, 0), len(PACES) - 1)
+        if p != self.pace():
+            self.cfg["pace"] = p
+            self.want_save()
         self.app.top().dirty = True
 
     def help_items(self):
@@ -328,7 +337,7 @@ class Table(T.Table):
         st = self.st
         now = self.app.now()
         if not st.is_over():
-            self.clock(("pause", st.now + ticks.since(now, self.last)))
+            self.clock(("pause", st.now + self.ran(now)))
             self.last = now
         if st.is_over():             # the sand ran out while the question was open
             if not self.ended:
@@ -366,7 +375,7 @@ class Table(T.Table):
         """Lay the hourglass down, save and leave (the core's save and quit)."""
         st = self.st
         now = self.app.now()
-        self.clock(("pause", st.now + ticks.since(now, self.last)))
+        self.clock(("pause", st.now + self.ran(now)))
         self.last = now
         if st.is_over():             # the sand ran out while the menu was open
             self.app.pop()           # the menu; the result goes over the table
@@ -503,10 +512,30 @@ class Table(T.Table):
         if len(st.piles) == 1:
             self.act(("claim", seat, 0))
             return
+        self.in_play = True
         self.app.push(PilePicker(self.app, self, seat, "claim"))
 
     def peek(self, seat):
+        self.in_play = True          # looking at your card: the sand runs on
         self.app.push(Peek(self.app, self.st, seat, False))
+
+    def enter(self):
+        """Back on top. A page of play (a pile to choose, your card) let the
+        sand run, as at the table; any other page over the table (the game
+        menu, Hint, help, the move log, the leave question) kept it waiting:
+        the console's pause, so a newcomer can read without losing time."""
+        T.Table.enter(self)
+        if self.in_play:
+            self.in_play = False
+        else:
+            self.last = self.app.now()
+
+    def ran(self, now):
+        """The sand's ms since the last frame: none while a page that is not
+        play is over the table (a Save and quit from the game menu)."""
+        if self.app.top() is not self and not self.in_play:
+            return 0
+        return ticks.since(now, self.last)
 
     def seats_then(self, fn, title):
         if self.humans == 1:
@@ -614,6 +643,7 @@ class Table(T.Table):
                 if len(st.piles) == 1:
                     self.act(("draw", s, 0))
                 else:
+                    self.in_play = True
                     self.app.push(PilePicker(self.app, self, s, "draw"))
             return
         if st.setup >= st.n:
@@ -827,15 +857,16 @@ class Table(T.Table):
         lines = self._wrapped(line)
         if card:
             rows = self._card_rows(st.hands[0])
-            top = len(rows) if len(rows) < 3 else 3       # the card's lines shown
-            if self.msg:
-                k = len(lines) if len(lines) < 2 else 2   # and the message's under them
-                if top > 3 - k:
-                    top = 3 - k
-            else:
-                k = 1 if top < 3 else 0
+            # three lines under the dice: the card's, and always one for the
+            # message or what to do (two for a long message); a card cut short
+            # ends in ".." (Up shows it whole)
+            k = (len(lines) if len(lines) < 2 else 2) if self.msg else 1
+            top = len(rows) if len(rows) < 3 - k else 3 - k
             for j in range(top):
-                fb.text(rows[j], 0, 40 + 8 * j, 1)
+                row = rows[j]
+                if j == top - 1 and top < len(rows):
+                    row = row[:ui.COLS - 2] + ".."
+                fb.text(row, 0, 40 + 8 * j, 1)
             for j in range(k):
                 fb.text(lines[j], 0, 40 + 8 * (top + j), 1)
             return
