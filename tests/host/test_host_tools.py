@@ -51,9 +51,8 @@ def test_the_runner_starts_the_unix_port_under_the_cap():
     assert int(big.stdout.split()[-1]) > 1.9 * total
 
 
-# where a path to a tool is written; firmware/ and README.md still name some
-# tools by their old flat paths in comments and prose
-WRITTEN = ("Makefile", ".ci", "docs", "tests", "web", "host_tools")
+# where a path to a tool is written (firmware: its comments and docstrings)
+WRITTEN = ("Makefile", ".ci", "README.md", "docs", "tests", "web", "firmware", "host_tools")
 TEXT = CODE + (".md", ".txt", ".html")
 
 

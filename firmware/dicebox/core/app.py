@@ -81,7 +81,7 @@ _RETRY_MS = const(5000)    # a given-up display is tried again this often
 _FAIL_LOG_MS = const(10000)  # the error screen logs at most one trace this often
 _FREE_SHARE = const(5)      # collect_if_low: collect when less than 1/5 of the heap is free
 # A piece of the names (App.intern_names) is loaded only in an idle frame that
-# has used less than this. ``make bench`` (host_tools/bench_names.py) times each
+# has used less than this. ``make bench`` (host_tools/benches/bench_names.py) times each
 # of the 60 pieces against core.app's import in the same run (143 ms on the
 # chip): a piece is 17 ms on the chip (median), 29 ms at most; 1.05 s in all.
 _NAMES_IDLE_MS = const(5)

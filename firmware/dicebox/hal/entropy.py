@@ -34,7 +34,7 @@ lasts until power-off. Every alarm and its
 outcome is written to the device log (``self.log``, set by the app to
 ``hw.log``).
 
-Cost on the chip (``host_tools/health_cost.py``): the bits are read 16 in a
+Cost on the chip (``host_tools/benches/health_cost.py``): the bits are read 16 in a
 row and judged a word at a time, about 2.5x less work a bit than the
 bit-at-a-time loop of a60eda7, whose 16-bit step measured 1.6 ms on the chip
 (the start-up test 74 ms). On the unix port (a loaded host) a 32-bit step

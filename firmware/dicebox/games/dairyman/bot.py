@@ -156,7 +156,7 @@ SLICE = 40        # work units per slice (one unit: about 1 us of unix-port
                   # time, a dice outcome weighed, a part of a plan or of a
                   # display looked at; each piece of work is charged what it
                   # was timed to cost): a slice within 20 ms on the chip at
-                  # the bot's factor (host_tools/bench_slices.py)
+                  # the bot's factor (host_tools/benches/bench_slices.py)
 DECISION = 1500   # the most units one decision may take in all
 _CONTEXT = 30     # units charged for the start of a decision (claims, scores)
 _TAIL = 20        # ... and for its end (stop, reroll, flip and freeze weighed)
@@ -310,7 +310,7 @@ def _split(cur, j, rem, ways, r):
 
 # The worth to the next player of a fresh turn at a display (8 dice, a failure
 # -5): the level 0-2 search's expected points, in tenths, by the display's three
-# values as indices 0..6 (10..40), sorted (host_tools/bench_dairyman.py --tables).
+# values as indices 0..6 (10..40), sorted (host_tools/benches/bench_dairyman.py --tables).
 _FRESH84 = (
     226, 205, 226, 205, 226, 192, 192, 205, 226, 180, 205, 180, 180, 226, 226,
     226, 226, 226, 161, 186, 161, 161, 186, 186, 186, 98, 98, 98, 204, 226, 205,

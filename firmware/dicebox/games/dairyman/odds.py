@@ -4,7 +4,7 @@ hint freezes a die, so play does not carry it.
 
 KEEP1_P[f - 1][j][m]: one die kept showing f, m dice rolled, the ice creams
 bot.ICE_COMBOS[j] to use after the roll: bot.set_chance() in 1/100000.
-Written by ``host_tools/dairyman_odds.py --keep1``; tests/host checks it.
+Written by ``host_tools/studies/dairyman_odds.py --keep1``; tests/host checks it.
 """
 
 KEEP1_P = (

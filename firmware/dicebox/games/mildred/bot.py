@@ -9,7 +9,7 @@ task whose choices it lists (the list too is made in slices). A decision
 stops at BUDGET units (the Expert's and the Hint's at EXPERT_BUDGET) and plays
 its best so far (the actions are looked at in order of promise, modify-spot
 moves last). One unit is about 12 us of unix-port time, 18 us in the costlier
-slices (5 ms on the chip at 279x: host_tools/bench_slices.py); a slice holds
+slices (5 ms on the chip at 279x: host_tools/benches/bench_slices.py); a slice holds
 one state's look.
 
 The levels (LEVELS = 4, named in core/table.py):
@@ -227,7 +227,7 @@ def _new_pool(pool, a, info, rng):
 # ------------------------------------------------------------ thinking in slices
 LEVELS = 4
 EVAL = 3           # units: one state cloned, moved and evaluated
-SLICE = 3          # units in one slice (<= 20 ms on the chip: host_tools/bench_slices.py)
+SLICE = 3          # units in one slice (<= 20 ms on the chip: host_tools/benches/bench_slices.py)
 BUDGET = 120       # units in one decision, Beginner to Strong
 EXPERT_BUDGET = 92  # ... the Expert's and the Hint's (<= 250 ms on the chip)
 CASUAL_TOP = 3     # Casual picks among its 3 best moves ...

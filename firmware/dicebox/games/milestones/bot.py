@@ -520,8 +520,8 @@ EXPERT = const(3)
 # Work units: a roll valued for its targets costs 3 + each target's _TCOST; the
 # fixed blocks of a search (clearing, the superset sum, the scan, each obvious
 # play) are counted in the same units. One unit is about 1.3 us on the unix port,
-# 2 us in the costlier slices (0.75 ms on the chip at 367x: host_tools/bench_slices.py).
-SLICE = const(26)          # units per slice (<= 20 ms on the chip: host_tools/bench_slices.py)
+# 2 us in the costlier slices (0.75 ms on the chip at 367x: host_tools/benches/bench_slices.py).
+SLICE = const(26)          # units per slice (<= 20 ms on the chip: host_tools/benches/bench_slices.py)
 STRONG_WORK = const(256)   # the Strong level's search budget (the Expert's is WORK)
 _GREEDY = 3                # one Casual draw in this many: the medium pile (more points)
 # Every decision's units stay under this: WORK, the fixed blocks, the look after

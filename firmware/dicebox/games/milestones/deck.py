@@ -4,7 +4,7 @@
 how many of the 6**6 = 46656 equally likely rolls of the six dice fulfil the task
 (the chance of one roll; exact, by enumeration). Tiers and points follow the
 expected number of rolls to meet the card when one player rerolls as well as
-possible (host_tools/milestones_odds.py computes it exactly; the table is in
+possible (host_tools/studies/milestones_odds.py computes it exactly; the table is in
 docs/games/milestones-deck.md and tests/host/test_milestones_deck_*.py recompute
 it): every easy card takes fewer rolls than every medium card, every medium card
 fewer than every hard card, and within a tier the cards worth more points take
@@ -83,7 +83,7 @@ DECK = (
 )
 DECK_VERSION = const(2)
 # Expected rolls to meet each card when one player rerolls as well as possible, in
-# hundredths (exact programme in host_tools/milestones_odds.py; recomputed by
+# hundredths (exact programme in host_tools/studies/milestones_odds.py; recomputed by
 # tests/host/test_milestones_deck_odds.py).
 EXPECTED = (
     156, 157, 167, 167, 159, 180, 200, 200, 200, 209,

@@ -1,7 +1,7 @@
 """Exact odds of a reroll of three, four or five dice for the one-domain tasks.
 
 The tables between the "generated" lines are written by
-``host_tools/milestones_odds.py --write-odds`` (do not edit them by hand;
+``host_tools/studies/milestones_odds.py --write-odds`` (do not edit them by hand;
 tests/host/test_milestones_odds.py checks that they are what it writes and
 every figure against enumeration); the functions below them read them.
 
