@@ -59,9 +59,11 @@ class Loading(ui.Screen):
     collects everything and imports the package, then the first module: each
     game lists a small module first.
 
-    It gives up rather than collect for ever: when the heap is still short
-    after ``TRIES`` collections in a row (the live data of the rest of the
-    console leaves too little room), or an import runs out of memory twice,
+    It never collects for ever: at most ``TRIES`` collection frames before a
+    module, then the import is tried even when the heap is still short of
+    the fifth the console likes to keep free (the game then runs with less
+    room: its still frames collect more often). An import that runs out of
+    memory twice (once more after a full collection) means there is no room:
     the page closes with a "Not enough memory" message over the home menu
     (which drops what was imported) and the keys kept are dropped."""
 
@@ -98,11 +100,12 @@ class Loading(ui.Screen):
             self.mods = getattr(load(path), "PLAY", None) or ()
             return
         if self.i < len(self.mods):
-            if self.app.collect_if_low():   # a big import wants an unfragmented heap:
-                self.collects += 1          # the collection is this frame's work
-                if self.collects > self.TRIES:
-                    self.give_up()          # still short after collecting: no room
-                return
+            if self.collects < self.TRIES and self.app.collect_if_low():
+                self.collects += 1          # a big import wants an unfragmented heap:
+                return                      # the collection is this frame's work
+            # (still short of the fifth collect_if_low keeps free after TRIES
+            # collections: the import is tried all the same; only an import
+            # that runs out of memory twice means there is no room)
             try:
                 load(self.mods[self.i])
             except MemoryError:
