@@ -75,8 +75,9 @@ CONTROLS = (
     "THE TABLE\n"
     "Yellow die: a tab in the middle of its top and bottom edges. Red die: "
     "only its corners are drawn. Filled: locked in a barn. Dotted: the spent "
-    "yellow die. Right: the three barns. Disp: the tiles on display. "
-    "F: your freeze tokens, B: your backorder tokens."
+    "yellow die. Right: the three barns. Top right (=30): all your barns "
+    "this turn, what a claim may spend (your points: Down, Scores). Disp: the "
+    "tiles on display. F: your freeze tokens, B: your backorder tokens."
 )
 
 RULES = (
