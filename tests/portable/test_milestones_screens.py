@@ -408,7 +408,7 @@ def test_a_claim_waits_until_the_dice_have_stood_a_moment():
     table.bots = [StubBot(1, ("claim", 1, 0), 0)]
     app.shake()
     st.dice = find_roll(deck.DECK[st.hands[1]][3], True)
-    app.run(500)
+    app.run(1000)                           # normal pace: 1.2 s to read the new dice
     assert st.scored == []
     app.run(400)
     assert len(st.scored) == 1 and "S2 scored" in table.msg

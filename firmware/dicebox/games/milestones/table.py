@@ -44,7 +44,8 @@ PACE = const(1)               # a new game's pace: normal
 _READ_MS = (8000, 5000, 2500)  # a bot rerolls no sooner than this after the dice changed
 _FIT_MS = (20000, 12000, 6000)  # ... nor, while a person's card fits the dice, this
 _BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
-_BOT_SEE_MS = const(700)      # bots notice a claimable card after this long
+_SEE_MS = (2000, 1200, 700)   # bots claim a fitting card no sooner than this after the
+                              # dice changed (a person reads the new dice first), by pace
 _TUMBLE_MS = const(300)       # rolled dice tumble this long
 _MSG_MS = const(2500)          # a message's lifetime (it goes sooner when the dice change)
 SAID_MAX = const(12)          # lines waiting for the message line, at most
@@ -705,7 +706,7 @@ class Table(T.Table):
                 if (seen < (_FIT_MS[p] if self.fit else _READ_MS[p])
                         or ticks.diff(now, self.touched) < _BOT_WAIT_MS):
                     return
-            elif seen < _BOT_SEE_MS:
+            elif seen < _SEE_MS[self.pace()]:
                 return
         self.ready = a
 
