@@ -300,7 +300,7 @@ class Table(ui.Screen):
         self.save_due()
         before = self.s.clone()
         try:
-            got = resolve_chance(self.s, self.app.rng)
+            got = self.outcome()
         except RollRefused as e:
             self.refuse(e)
             return False
@@ -312,6 +312,11 @@ class Table(ui.Screen):
             self.marks[seat] = self.log.count
         self.moved(seat)
         return True
+
+    def outcome(self):
+        """The chance outcome the state waits for, applied and returned: the
+        dice source's (a lesson plays its planned faces here)."""
+        return resolve_chance(self.s, self.app.rng)
 
     def refuse(self, e):
         self.refused = str(e) or "the dice source failed"

@@ -305,23 +305,14 @@ class Lesson(lesson.Beats, T.Table):
             a = state.legal_actions()[0]
         yield a
 
-    def roll(self):
+    def outcome(self):
+        """The planned faces of a step that rolls (the table does the rest)."""
         b = self.beat()
         if b is None or b[1] not in ("roll", "botroll"):
-            return T.Table.roll(self)
-        seat = self.actor()
-        self.save_due()
-        before = self.s.clone()
+            return T.Table.outcome(self)
         got = faces(self.s, b[2])
         self.s.apply_chance(got)
-        self.refused = None
-        self.app.beep(1800, 20)
-        self.msg = ""
-        self.log.add(self.roll_words(before, got))
-        if seat in self.marks:
-            self.marks[seat] = self.log.count
-        self.moved(seat)
-        return True
+        return got
 
     def play(self, action):
         """A person's move: only the one the step asks for (else a gentle

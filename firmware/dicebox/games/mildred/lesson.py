@@ -125,21 +125,14 @@ class Lesson(lesson.Beats, Table):
         b = self.beat()
         yield b[2]
 
-    def roll(self):
+    def outcome(self):
+        """The planned faces of a step that rolls (the table does the rest)."""
         b = self.beat()
         if b is None or b[1] not in ("roll", "botroll"):
-            return Table.roll(self)
-        seat = self.actor()
-        before = self.s.clone()
+            return Table.outcome(self)
         got = [f - 1 for f in b[2]]
         self.s.apply_chance(got)
-        self.app.beep(1800, 20)
-        self.msg = ""
-        self.log.add(self.roll_words(before, got))
-        if seat in self.marks:
-            self.marks[seat] = self.log.count
-        self.moved(seat)
-        return True
+        return got
 
     def try_act(self, a):
         want = self.wanted()
