@@ -2,8 +2,8 @@
 sets were locked this turn, the barns' points ("barns lost (20)"); a newcomer
 could not tell from "had no claim: backorder -5" that the 20 were gone."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.dairyman import rules
+from playing import decisions
 
 
 def test_a_failure_names_the_barns_it_loses():
@@ -11,12 +11,7 @@ def test_a_failure_names_the_barns_it_loses():
     for seed in range(1, 40):
         r = rng.seeded(seed)
         s = rules.State(2)
-        n = 0
-        while s.current_player() != TERMINAL and n < 400:
-            n += 1
-            if s.current_player() == CHANCE:
-                resolve_chance(s, r)
-                continue
+        for _ in decisions(s, r, 400):
             acts = s.legal_actions()
             fails = [a for a in acts if a[0] == "fail"]
             a = fails[0] if fails and r.randbelow(3) == 0 else acts[r.randbelow(len(acts))]

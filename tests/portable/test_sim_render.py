@@ -189,11 +189,9 @@ def test_fast_typing_every_key_is_one_press():
     assert menu.sel == (before + 1) % len(menu.items)
 
 
-def test_hold_keys_still_give_a_long_press():
-    run = _run()
-    if run is None:
-        return
-    from dicebox.core import events as E
+def _watched_menu():
+    """The terminal front end on the test menu, every event the menu gets
+    recorded: (hw, term, the events seen)."""
     run, hw, app, term, out = _term(140, 45)
     out.keep = False
     _frames(hw, term, 200)
@@ -205,6 +203,15 @@ def test_hold_keys_still_give_a_long_press():
         seen.append(ev)
         orig(ev)
     menu.event = spy
+    return hw, term, seen
+
+
+def test_hold_keys_still_give_a_long_press():
+    run = _run()
+    if run is None:
+        return
+    from dicebox.core import events as E
+    hw, term, seen = _watched_menu()
     _frames(hw, term, 2000, [(0, "X")])
     assert E.make(E.LONG, E.B) in seen
     # a tap typed during the hold comes after it, as its own press
@@ -222,17 +229,7 @@ def test_a_key_typed_during_a_hold_waits_and_the_order_is_kept():
     if run is None:
         return
     from dicebox.core import events as E
-    run, hw, app, term, out = _term(140, 45)
-    out.keep = False
-    _frames(hw, term, 200)
-    menu = app.top()
-    seen = []
-    orig = menu.event
-
-    def spy(ev):
-        seen.append(ev)
-        orig(ev)
-    menu.event = spy
+    hw, term, seen = _watched_menu()
     _frames(hw, term, 3000, [(0, "X"), (600, "s")])
     kinds = [ev for ev in seen if ev in (E.make(E.LONG, E.B), E.make(E.PRESS, E.DOWN))]
     assert kinds == [E.make(E.LONG, E.B), E.make(E.PRESS, E.DOWN)], seen
