@@ -162,7 +162,7 @@ def measure(fw, game, frames):
 
     a1 = _live()
     # the names: interned in the first idle frames (their modules dropped after)
-    frame(30)
+    frame(70)
     a2 = _live()
     hook.dump("console")
     hook.n = 0
@@ -175,7 +175,7 @@ def measure(fw, game, frames):
         tap(E.DOWN)
     hook.on = True
     tap(E.A)
-    frame(14)
+    frame(30)
     go = _setup_game(app, game)
     a3 = _live()
     hook.on = False
