@@ -1,5 +1,6 @@
 """Compile firmware/ with mpy-cross into build/device/ (the tree `make deploy` copies),
-with the firmware's names in dicebox/names_N.mpy (docs/DEVELOPING.md, "Names interned at start-up").
+with the console's names in dicebox/names_N.mpy and each game's own in
+dicebox/games/<game>/names_N.mpy (docs/DEVELOPING.md, "Names interned ahead").
 
 main.py stays source (the board runs it at boot); every other module becomes .mpy.
 Prints a size report. `--check` compiles into a temporary folder and only reports errors; `--out DIR`
@@ -58,8 +59,19 @@ def mpy_names(path):
     return names
 
 
-NAMES = "dicebox/names_%d"   # the pieces: dicebox/names_0.mpy, names_1.mpy, ...
-NAMES_PIECES = 60
+NAMES = "dicebox/names_%d"   # the console's pieces: dicebox/names_0.mpy, names_1.mpy, ...
+GAME_NAMES = "dicebox/games/%s/names_%d"   # a game's own: dicebox/games/dairyman/names_0.mpy, ...
+NAMES_PER_PIECE = 46     # names a piece (about 17 ms on the chip, 29 at most: bench_names.py)
+
+
+def name_group(rel):
+    """The group whose pieces intern the names of module ``rel``
+    ("dicebox/games/dairyman/bot.py"): the game's name ("dairyman") for a
+    game's own modules, None for the console's (core, apps, hal)."""
+    parts = rel.replace(os.sep, "/").split("/")
+    if len(parts) > 3 and parts[:2] == ["dicebox", "games"]:
+        return parts[2]
+    return None
 
 
 def _ident(s):
@@ -106,36 +118,54 @@ def names_source(names, files=()):
     return "\n".join(lines) + "\n"
 
 
-def build_names(out, rows):
-    """Write the names every .mpy of the tree interns into NAMES_PIECES small
-    modules (core/app.py loads one an idle frame after boot). Returns
-    (error or None, number of names)."""
-    seen = {}
+def name_groups(out, rows):
+    """{group: (names, file names)} of the tree in ``out``: the names every
+    .mpy of the group interns (its qstr table, its module's full name), less
+    the console's for a game (the console's are in before any game opens)."""
+    got = {}
     for rel, _, _ in rows:
         if rel.endswith(".py") and rel not in KEEP_SOURCE:
+            names, files = got.setdefault(name_group(rel), ({}, []))
             for s in mpy_names(os.path.join(out, rel[:-3] + ".mpy")):
-                seen[s] = 1
-            # and the module's full name, which the import system interns
+                names[s] = 1
+            # and the module's full name and file name, which the import system interns
             mod = rel[:-3].replace(os.sep, ".")
-            seen[mod[:-9] if mod.endswith(".__init__") else mod] = 1
-    names = sorted(seen)
-    files = sorted(rel[:-3].replace(os.sep, "/") + ".mpy" for rel, _, _ in rows
-                   if rel.endswith(".py") and rel not in KEEP_SOURCE)
+            names[mod[:-9] if mod.endswith(".__init__") else mod] = 1
+            files.append(rel[:-3].replace(os.sep, "/") + ".mpy")
+    console = got.get(None, ({}, []))[0]
+    return dict((g, (sorted(s for s in names if g is None or s not in console), sorted(files)))
+                for g, (names, files) in got.items())
+
+
+def pieces(n):
+    return max(1, -(-n // NAMES_PER_PIECE))
+
+
+def build_names(out, rows):
+    """Write the names the tree's .mpy files intern into small modules, a few
+    dozen names each: the console's (core, apps, hal) as ``dicebox/names_N``
+    (core/app.py loads one an idle frame after boot), each game's own as
+    ``dicebox/games/<game>/names_N`` (its Loading page loads one a frame
+    before its modules, apps/menu.py). Returns (error or None, {group: pieces})."""
     tmp = tempfile.mkdtemp()
-    per = -(-len(names) // NAMES_PIECES)
+    made = {}
     try:
-        for k in range(NAMES_PIECES):
-            src = os.path.join(tmp, "names_%d.py" % k)
-            with open(src, "w") as f:
-                f.write(names_source(names[k * per:(k + 1) * per], files[k::NAMES_PIECES]))
-            dst = os.path.join(out, NAMES % k + ".mpy")
-            p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", NAMES % k + ".py", "-o", dst, src],
-                               capture_output=True, text=True)
-            if p.returncode != 0:
-                return "names: %s" % (p.stderr or p.stdout).strip(), 0
+        for g, (names, files) in sorted(name_groups(out, rows).items(), key=lambda x: x[0] or ""):
+            n = pieces(len(names))
+            per = -(-len(names) // n)
+            for k in range(n):
+                src = os.path.join(tmp, "names_%d.py" % k)
+                with open(src, "w") as f:
+                    f.write(names_source(names[k * per:(k + 1) * per], files[k::n]))
+                rel = NAMES % k if g is None else GAME_NAMES % (g, k)
+                p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", rel + ".py", "-o",
+                                    os.path.join(out, rel + ".mpy"), src], capture_output=True, text=True)
+                if p.returncode != 0:
+                    return "names: %s" % (p.stderr or p.stdout).strip(), made
+            made[g] = (n, len(names))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return None, len(names)
+    return None, made
 
 
 def build(out, quiet=False, names=True):
@@ -158,12 +188,13 @@ def build(out, quiet=False, names=True):
                 continue
         rows.append((rel, os.path.getsize(src), os.path.getsize(dst)))
     if not errors and names:
-        err, n = build_names(out, rows)
+        err, made = build_names(out, rows)
         if err:
             errors.append(err)
-        else:
-            size = sum(os.path.getsize(os.path.join(out, NAMES % k + ".mpy")) for k in range(NAMES_PIECES))
-            rows.append(("dicebox/names_*.py (%d names in %d)" % (n, NAMES_PIECES), 0, size))
+        for g, (n, count) in sorted(made.items(), key=lambda x: x[0] or ""):
+            rel = NAMES if g is None else GAME_NAMES.replace("%s", g)
+            size = sum(os.path.getsize(os.path.join(out, rel % k + ".mpy")) for k in range(n))
+            rows.append((rel.replace("%d", "*") + ".py (%d names in %d)" % (count, n), 0, size))
     if not quiet:
         print("%-48s %8s %8s" % ("module", "source", "device"))
         for rel, a, b in rows:

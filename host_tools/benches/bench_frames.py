@@ -15,7 +15,8 @@ the heap was collected in the frame, the drawing time, whether that
 collection was the console's own in a still frame (``App.collect_if_low``:
 the tables give it a frame where nothing moves) rather than the
 allocator's, the saves' own code time, and the flash erases and 256 B pages
-the frame's saves made. One line a scene: ``SCENE {json}``. ``--heap``: also
+the frame's saves made, and the modules it imported (a table brings in its
+bot in its first frames: core/table.Table.load_next). One line a scene: ``SCENE {json}``. ``--heap``: also
 the live heap peak (``live()``: the C stack wiped, ``gc.collect()``, then
 ``gc.mem_alloc()``, every few frames, which changes the frame times: bench.py
 runs it as a separate pass) and ``heap_start``, the live heap when the scene
@@ -100,7 +101,8 @@ _SC = array("i", bytearray(4 * MAX_FRAMES))   # collections App.collect_if_low m
 _SV = array("i", bytearray(4 * MAX_FRAMES))   # us of it in Store.save's code (the UI factor)
 _ER = array("i", bytearray(4 * MAX_FRAMES))   # flash erases its saves made
 _PG = array("i", bytearray(4 * MAX_FRAMES))   # flash 256 B pages its saves programmed
-RECORDS_BYTES = 9 * 4 * MAX_FRAMES + TOOL_BYTES
+_LD = array("i", bytearray(4 * MAX_FRAMES))   # modules it imported (a table's bot: Table.load_next)
+RECORDS_BYTES = 10 * 4 * MAX_FRAMES + TOOL_BYTES
 
 
 def _wipe(n):
@@ -139,6 +141,29 @@ def _empty(path):
             pass
 
 
+def _at_table():
+    """The modules the games' tables import in their first frames (each
+    package's ``AT_TABLE``: core/table.Table.load_next), watched frame by frame."""
+    from dicebox.core.modules import forget, load
+    out = []
+    for e in menu.ENTRIES:
+        if ".games." in e[1]:
+            out += list(getattr(load(e[1]), "AT_TABLE", ()))
+            forget(e[1])    # read, then let go: the console has not opened it
+    return tuple(out)
+
+
+AT_TABLE = _at_table()
+
+
+def _loaded():
+    n = 0
+    for m in AT_TABLE:
+        if m in sys.modules:
+            n += 1
+    return n
+
+
 class Runner:
     """The App with its flush and its saves counted, a frame at a time."""
 
@@ -163,6 +188,7 @@ class Runner:
         self.svs = _SV
         self.ers = _ER
         self.pgs = _PG
+        self.lds = _LD
         self.panel_us = 0
         self.start_live = 0
         self.ui_us = 0
@@ -265,6 +291,7 @@ class Runner:
             f0 = fl.us
         timed = self._time_draw()
         c0 = self.app.collections
+        m0 = _loaded()
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
@@ -289,7 +316,14 @@ class Runner:
             self.svs[i] = min(max(0, self.save_us), self.us[i])
             self.ers[i] = fl.erases - e0 if fl else 0
             self.pgs[i] = fl.pages - p0 if fl else 0
+            self.lds[i] = max(0, _loaded() - m0)
             self.n = i + 1
+            if HEAP and self.lds[i]:
+                # a module came in (the table's bot): its bytes are code, as
+                # the scene's start counts them, not play data
+                a = live()
+                self.start_live = max(self.start_live, a)
+                self.peak = max(self.peak, a)
             if HEAP and self.nframe % HEAP_EVERY == 0:
                 a = live()
                 if a > self.peak:
@@ -345,13 +379,21 @@ class Runner:
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)
             print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i],
-                                      self.scs[i], self.svs[i], self.ers[i], self.pgs[i]]
+                                      self.scs[i], self.svs[i], self.ers[i], self.pgs[i], self.lds[i]]
                                      for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 
     def home(self):
         self.app.home()
         self.frames(3)
+
+    def loaded(self, most=120):
+        """Frames until the Loading page is gone (a game's names and modules
+        come in a piece a frame: apps/menu.Loading)."""
+        for _ in range(most):
+            if type(self.app.top()).__name__ != "Loading":
+                return
+            self.frame()
 
     def open_entry(self, i):
         """From the home menu, move to entry i (not recorded) and return; the
@@ -415,7 +457,8 @@ def _launch(r, label):
     a frame, its bot's too), not recorded."""
     r.open_entry([e[0] for e in menu.ENTRIES].index(label))
     r.tap(E.A)
-    r.frames(12)
+    r.loaded()
+    r.frames(2)
 
 
 def _dairyman_table(r):
@@ -503,7 +546,9 @@ def scene_launch(r, i):
     r.open_entry(i)
     gc.collect()
     r.start()
-    r.tap(E.A, 2, n(14, 14))    # a game's modules load one a frame (apps/menu.Loading)
+    r.tap(E.A, 2, 2)
+    r.loaded()                  # a game's names and modules load a piece a frame (apps/menu.Loading)
+    r.frames(2)
     r.stop("launch " + label, LAUNCH_FACTOR.get(label, "ui"), {"launch": True})
 
 

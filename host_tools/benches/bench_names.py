@@ -1,6 +1,6 @@
-"""What interning the firmware's names costs on the chip, a piece a frame
-after boot (core/app.py ``App.intern_names``; docs/DEVELOPING.md "Names
-interned at start-up").
+"""What interning the firmware's names costs on the chip, a piece a frame:
+the console's after boot, a game's own on its Loading page (core/app.py
+``App.intern_names``; docs/DEVELOPING.md "Names interned ahead").
 
     .venv/bin/python host_tools/benches/bench_names.py [RUNS]
 
@@ -32,16 +32,17 @@ t = time.ticks_us()
 import dicebox.core.app
 app = time.ticks_diff(time.ticks_us(), t)
 out = []
-k = 0
-while True:
-    gc.collect()
-    t = time.ticks_us()
-    try:
-        __import__("dicebox.names_%d" % k)
-    except ImportError:
-        break
-    out.append(time.ticks_diff(time.ticks_us(), t))
-    k += 1
+for pkg in ("dicebox", "dicebox.games.dairyman", "dicebox.games.mildred", "dicebox.games.milestones"):
+    k = 0
+    while True:
+        gc.collect()
+        t = time.ticks_us()
+        try:
+            __import__("%s.names_%d" % (pkg, k))
+        except ImportError:
+            break
+        out.append(time.ticks_diff(time.ticks_us(), t))
+        k += 1
 print("NAMES", app, out)
 """
 
@@ -77,7 +78,7 @@ def estimate(apps, pieces):
 def main(argv):
     r = measure(int(argv[1]) if len(argv) > 1 else 5)
     chip = r["chip_ms"]
-    print("names pieces: %d, interned one an idle frame after boot" % len(chip))
+    print("names pieces: %d (the console's after boot, a game's on its Loading page), one a frame" % len(chip))
     print("core.app import here %d us = 143 ms on the chip: factor %.0fx (ratio in this run)"
           % (r["app_us"], r["factor"]))
     print("piece on the chip: median %.1f ms, longest %.1f ms (target: a frame <= %d ms); "

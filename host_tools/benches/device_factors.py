@@ -247,8 +247,8 @@ def heap_chip_kb(modules, data, names=None):
     return heap_chip_bytes(modules, data) / 1024.0
 
 
-# names (the qstr pools): the firmware interns every name at start-up
-# (docs/DEVELOPING.md, "Names interned at start-up"), so a good share of the
+# names (the qstr pools): the firmware interns the console's names at start-up
+# and a game's when it opens (docs/DEVELOPING.md, "Names interned ahead"), so a good share of the
 # heap at the menu is names, which do not shrink like bytecode: their
 # characters take the same bytes on the chip, a pool entry 6 bytes on the chip
 # (hash, length, a 32-bit pointer) against 11 on the 64-bit host

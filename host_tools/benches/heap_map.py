@@ -175,7 +175,11 @@ def measure(fw, game, frames):
         tap(E.DOWN)
     hook.on = True
     tap(E.A)
-    frame(30)
+    for _ in range(120):     # its names and modules, a piece a frame
+        if type(app.top()).__name__ != "Loading":
+            break
+        frame(1)
+    frame(2)
     go = _setup_game(app, game)
     a3 = _live()
     hook.on = False

@@ -1,7 +1,8 @@
 """Run by test_names.py under the MicroPython unix port (argv: firmware tree,
 data folder): boot the console as `make sim` does, let it intern the
-firmware's names in its idle frames, then import every module of the tree and
-print what the qstr pools held at each step."""
+console's names in its idle frames, then import every module of the console;
+then for each game intern its own names as its Loading page does and import
+every module of the game; print what the qstr pools held at each step."""
 import gc
 import micropython
 import os
@@ -51,17 +52,35 @@ print("FRAMES %d" % frames)
 gc.collect()
 pools("interned")
 failed = []
-for name in modules(FW, "dicebox"):
-    try:
-        __import__(name)
-    except ImportError as e:
-        failed.append("%s: %s" % (name, e))
-    menu.purge()    # one at a time: together they do not fit
-    if "-v" in sys.argv:
-        print(name)
-        micropython.qstr_info()
-print("FAILED %r" % failed)
+
+
+def import_all(names):
+    for name in names:
+        try:
+            __import__(name)
+        except ImportError as e:
+            failed.append("%s: %s" % (name, e))
+        menu.purge()    # one at a time: together they do not fit
+        if "-v" in sys.argv:
+            print(name)
+            micropython.qstr_info()
+
+
+GAMES = ("dairyman", "mildred", "milestones")
+every = modules(FW, "dicebox")
+import_all([m for m in every if m.split(".")[1:2] != ["games"] or m == "dicebox.games"])
 pools("imported")
+for g in GAMES:
+    pkg = "dicebox.games." + g
+    k = 0
+    while app.intern_names(pkg):
+        k += 1
+    print("PIECES %s %d" % (g, k))
+    gc.collect()
+    pools(g + " interned")
+    import_all([m for m in every if m == pkg or m.startswith(pkg + ".")])
+    pools(g + " imported")
+print("FAILED %r" % failed)
 micropython.mem_info()
 
 # a game opened at once after boot: its Loading page interns the names first
@@ -75,4 +94,5 @@ while type(app2.top()).__name__ == "Loading" and frames < 200:
     app2.frame(hw.ticks_ms())
     hw.sleep_ms(33)
     frames += 1
-print("LAUNCH %d %s %r" % (frames, type(app2.top()).__name__, app2.names))
+print("LAUNCH %d %s %r %r" % (frames, type(app2.top()).__name__, app2.names,
+                              app2.game_names.get("dicebox.games.dairyman", 0)))

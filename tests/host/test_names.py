@@ -1,7 +1,8 @@
-"""The firmware's names (qstrs) are interned in the first idle frames after
-boot, from the pieces the build writes (host_tools/build.py, core/app.py
-``App.intern_names``), so that no launch adds a name later: names added by a
-launch land in small chunks between a game's modules and, once it is dropped,
+"""The firmware's names (qstrs) are interned ahead, from the pieces the build
+writes (host_tools/build.py, core/app.py ``App.intern_names``): the console's
+in the first idle frames after boot, a game's own on its Loading page before
+its first module, so that no import adds a name later: names added by an
+import land in small chunks between a game's modules and, once it is dropped,
 leave a heap with plenty free and no room for the next qstr pool (the soak's
 "memory allocation failed, allocating 2560 bytes")."""
 import os
@@ -32,50 +33,82 @@ def qstrs(out, label):
     return dict(zip(("pools", "qstrs", "chars", "bytes"), map(int, m.groups())))
 
 
-def test_the_build_writes_every_name_of_every_module_into_the_pieces():
+def pieces_of(tree):
+    """{group: (the text of its pieces, how many)}: None the console's
+    (dicebox/names_N.mpy), a game's name its own (dicebox/games/<g>/names_N.mpy)."""
+    out = {}
+    for d, _, files in os.walk(tree):
+        for f in files:
+            if f.startswith("names_") and f.endswith(".mpy"):
+                rel = os.path.relpath(os.path.join(d, f), tree)
+                g = build.name_group(rel)
+                with open(os.path.join(d, f), "rb") as fh:
+                    text, n = out.get(g, ("", 0))
+                    out[g] = (text + fh.read().decode("latin-1"), n + 1)
+    return out
+
+
+def test_the_build_writes_every_name_of_every_module_into_its_pieces():
+    """The console's modules' names in the console's pieces; a game's in the
+    console's or the game's own (never only another game's)."""
     tree = build.test_tree()
-    wanted = set()
-    pieces = ""
+    got = pieces_of(tree)
+    assert sorted(got, key=str) == sorted([None, "dairyman", "mildred", "milestones"], key=str)
+    console = got[None][0]
+    checked = 0
     for d, _, files in os.walk(tree):
         for f in files:
             path = os.path.join(d, f)
-            if f.startswith("names_") and f.endswith(".mpy"):
-                with open(path, "rb") as fh:
-                    pieces += fh.read().decode("latin-1")
-            elif f.endswith(".mpy"):
-                wanted.update(build.mpy_names(path))
-    assert len(wanted) > 2000
-    missing = [s for s in wanted if s.encode().decode("latin-1") not in pieces]
-    assert not missing, missing[:10]
-    assert len([f for f in os.listdir(os.path.join(tree, "dicebox")) if f.startswith("names_")]) \
-        == build.NAMES_PIECES
+            if f.endswith(".mpy") and not f.startswith("names_"):
+                g = build.name_group(os.path.relpath(path, tree))
+                mine = console + (got[g][0] if g else "")
+                missing = [s for s in build.mpy_names(path) if s.encode().decode("latin-1") not in mine]
+                assert not missing, (path, missing[:10])
+                checked += 1
+    assert checked > 80
+    # a game's pieces hold only what the console's do not: the names a session
+    # that never opens the game does not take
+    for g in ("dairyman", "mildred", "milestones"):
+        assert got[g][1] == build.pieces(len(build.name_groups(
+            tree, [(r, 0, 0) for r in build.sources()])[g][0]))
+    assert "_legal_wake" not in console     # a Mildred rules name: not the console's
 
 
-def test_the_console_interns_them_in_its_first_idle_frames():
+def test_the_console_interns_its_names_in_its_first_idle_frames():
     out = probe()
     frames = int(re.search(r"FRAMES (\d+)", out).group(1))
-    assert frames <= build.NAMES_PIECES + 2, frames
+    n = pieces_of(build.test_tree())[None][1]
+    assert frames <= n + 2, frames
     boot, done = qstrs(out, "boot"), qstrs(out, "interned")
-    assert done["qstrs"] - boot["qstrs"] > 1000
+    assert done["qstrs"] - boot["qstrs"] > 500     # the rest came in with the boot's own imports
 
 
-def test_no_module_of_the_firmware_adds_a_name_after_them():
+def test_no_module_adds_a_name_after_its_pieces():
+    """No module of the console adds a name once the console's pieces are
+    in, and no module of a game once the game's own are in (a module may
+    make a name or two as it runs, a name put together from parts); the
+    pools do not grow."""
     out = probe()
-    done, after = qstrs(out, "interned"), qstrs(out, "imported")
     failed = re.search(r"FAILED (.*)", out).group(1)
     assert failed.count(":") < 6, failed    # only parts the unix port has no machine for
-    # a module may make a name or two as it runs (a name put together from
-    # parts); the pools must not grow
+    done, after = qstrs(out, "interned"), qstrs(out, "imported")
     assert after["qstrs"] - done["qstrs"] <= 16, (done, after)
     assert after["pools"] == done["pools"]
+    for g in ("dairyman", "mildred", "milestones"):
+        k = int(re.search(r"PIECES %s (\d+)" % g, out).group(1))
+        assert k == pieces_of(build.test_tree())[g][1], (g, k)
+        done, after = qstrs(out, g + " interned"), qstrs(out, g + " imported")
+        assert after["qstrs"] - done["qstrs"] <= 16, (g, done, after)
+        assert after["pools"] == done["pools"], g
 
 
 def test_a_game_opened_at_once_after_boot_waits_for_the_names_a_piece_a_frame():
     out = probe()
-    m = re.search(r"LAUNCH (\d+) (\w+) (\w+)", out)
-    frames, top, left = int(m.group(1)), m.group(2), m.group(3)
-    assert left == "None" and top not in ("Loading", "Home", "Message"), out[-500:]
-    assert frames >= build.NAMES_PIECES, frames     # one piece a frame, never all in one
+    m = re.search(r"LAUNCH (\d+) (\w+) (\w+) (\w+)", out)
+    frames, top, left, own = int(m.group(1)), m.group(2), m.group(3), m.group(4)
+    assert left == "None" and own == "None" and top not in ("Loading", "Home", "Message"), out[-500:]
+    got = pieces_of(build.test_tree())
+    assert frames >= got[None][1] + got["dairyman"][1], frames     # one piece a frame, never all in one
 
 
 def test_the_bench_estimates_a_piece_by_its_ratio_to_core_apps_import():

@@ -13,7 +13,7 @@ Problems with saved records that no screen took for its own
 import gc
 import sys
 from dicebox.core import ui
-from dicebox.core.modules import forget, load
+from dicebox.core.modules import drop, forget, load
 
 _BASE = None
 
@@ -56,8 +56,10 @@ class Loading(ui.Screen):
 
     A collection the heap asks for (``App.collect_if_low``) is a frame of its
     own: no frame holds an import and a collection. The launcher's frame
-    collects everything and imports the package, then the first module: each
-    game lists a small module first.
+    collects everything and imports the package; then the game's own names
+    come in, a piece a frame (``App.intern_names``: low in the just-collected
+    heap, below the game's code, so that they pin no hole once the game is
+    dropped), then its modules: each game lists a small module first.
 
     It never collects for ever: at most ``TRIES`` collection frames before a
     module, then the import is tried even when the heap is still short of
@@ -69,10 +71,11 @@ class Loading(ui.Screen):
 
     TRIES = 2       # collections in a row before a module, at most
 
-    def __init__(self, app, label, mods, start, path=None):
+    def __init__(self, app, label, mods, start, path=None, pkg=None):
         ui.Screen.__init__(self, app)
         self.label = label
         self.path = path    # the app's package, imported here when the names come first
+        self.pkg = pkg or path      # the game's package: its own names come before its modules
         self.mods = mods
         self.i = 0
         self.start = start
@@ -99,6 +102,8 @@ class Loading(ui.Screen):
             self.start = start
             self.mods = getattr(load(path), "PLAY", None) or ()
             return
+        if self.pkg is not None and app.intern_names(self.pkg):
+            return                          # the game's own names, a piece a frame
         if self.i < len(self.mods):
             if self.collects < self.TRIES and self.app.collect_if_low():
                 self.collects += 1          # a big import wants an unfragmented heap:
@@ -133,6 +138,7 @@ class Loading(ui.Screen):
         self.keys = []
         if app.stack and app.stack[-1] is self:
             app.stack.pop()         # Home under it purges when it comes back on top
+        drop(self.mods[:self.i])    # and now, so that the message has room
         gc.collect()
         try:
             free = "%d KB free. " % (gc.mem_free() // 1024)
@@ -187,7 +193,7 @@ def launcher(app, label, path):
             return
         mods = getattr(load(path), "PLAY", None)
         if mods:
-            app.push(Loading(app, label, mods, start))
+            app.push(Loading(app, label, mods, start, pkg=path))
         else:
             start(app)
     return go

@@ -36,19 +36,19 @@ as a message over whatever screen is up.
 
 Names: MicroPython interns every name a module uses (qstrs) when it loads, for
 good, in small chunks wherever the heap has room, and keeps their index in
-pools that double as they fill. Left to the launches, those chunks end up
+pools that double as they fill. Left to the imports, those chunks end up
 strewn between a game's modules; once the game is dropped they pin holes, and
 the next pool (28 KB on the 64-bit host, about 15 KB on the chip) may find no
-room in a heap with plenty free. So the build writes every name of the
-firmware into 60 small modules (``dicebox/names_N``, host_tools/build.py) and
-the console loads one in each of the first idle frames after boot
-(``intern_names``; a launch in those first seconds loads the rest first, a
-piece a frame, on its Loading page): the
-chunks and pools settle at the bottom of an almost empty heap, and no launch
-adds a name. The heap the names take is what a session that opened every entry
-ends with anyway; it is taken at once, so every figure measured after the first
-second is the whole session's. Running from the sources (tests) there are no
-such modules and nothing is interned ahead.
+room in a heap with plenty free. So the build writes the names into small
+modules of a few dozen names each (host_tools/build.py): the console's (core,
+apps, hal) as ``dicebox/names_N``, which the console loads one in each of the
+first idle frames after boot (``intern_names``), and each game's own as
+``dicebox/games/<game>/names_N``, which its Loading page loads one a frame,
+right after a collection and before the game's first module (apps/menu.py).
+Either way the chunks settle low in the heap, below what is loaded next, and
+no import adds a name; a game's names are taken only by a session that opens
+it. Running from the sources (tests) there are no such modules and nothing
+is interned ahead.
 """
 import gc
 import sys
@@ -80,10 +80,10 @@ _STEP = const(10)          # error score added by a failed call (a good one take
 _RETRY_MS = const(5000)    # a given-up display is tried again this often
 _FAIL_LOG_MS = const(10000)  # the error screen logs at most one trace this often
 _FREE_SHARE = const(5)      # collect_if_low: collect when less than 1/5 of the heap is free
-# A piece of the names (App.intern_names) is loaded only in an idle frame that
-# has used less than this. ``make bench`` (host_tools/benches/bench_names.py) times each
-# of the 60 pieces against core.app's import in the same run (143 ms on the
-# chip): a piece is 17 ms on the chip (median), 29 ms at most; 1.05 s in all.
+# A piece of the console's names (App.intern_names) is loaded only in an idle
+# frame that has used less than this. ``make bench`` (host_tools/benches/bench_names.py)
+# times each piece against core.app's import in the same run (143 ms on the
+# chip).
 _NAMES_IDLE_MS = const(5)
 
 
@@ -226,30 +226,32 @@ class App:
         self.battery_low = False
         self.charging = False
         self.next_battery = now
-        self.names = 0          # the next piece of the firmware's names to intern (None: done)
+        self.names = 0          # the next piece of the console's names to intern (None: done)
         self.names_frame = -1   # the frame that loaded the last piece
+        self.game_names = {}    # a game's package -> the next piece of its own names (None: done)
         self.apply_settings()
 
-    def intern_names(self):
-        """Load the next piece of the firmware's names (``dicebox/names_N``,
-        which interns its names as it loads, then is dropped). False when
-        there is none left (or none at all: running from the sources)."""
-        k = self.names
+    def intern_names(self, pkg=None):
+        """Load the next piece of names (a module that interns its names as it
+        loads, then is dropped): the console's (``dicebox/names_N``) or, with
+        ``pkg``, that game package's own (``<pkg>/names_N``). False when there
+        is none left (or none at all: running from the sources)."""
+        k = self.names if pkg is None else self.game_names.get(pkg, 0)
         if k is None:
             return False
         self.names_frame = self.frames      # one piece a frame, whoever asks
-        name = "names_%d" % k
+        name = "%s.names_%d" % (pkg or "dicebox", k)
         try:
-            __import__("dicebox." + name)
-        except ImportError:
-            self.names = None
-            return False
-        except MemoryError:         # interned as the modules load instead
-            self.names = None
-            return False
-        forget("dicebox." + name)
-        self.names = k + 1
-        return True
+            __import__(name)
+            forget(name)
+            k += 1
+        except (ImportError, MemoryError):   # none left (or no room: interned as the modules load)
+            k = None
+        if pkg is None:
+            self.names = k
+        else:
+            self.game_names[pkg] = k
+        return k is not None
 
     # screen stack -----------------------------------------------------------
     def top(self):

@@ -65,10 +65,12 @@ Hooks a game's table overrides (all optional except ``draw_table``):
 ``roll_words(before, got)``, ``after_move()``, ``animating()``, ``winners()``,
 ``bot_module()``.
 """
+import gc
+import sys
 from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove, resolve_chance
-from dicebox.core.modules import drop
+from dicebox.core.modules import drop, load
 from dicebox.core.movelog import MoveLog
 from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
@@ -114,6 +116,8 @@ class Table(ui.Screen):
     GAME = "game"          # records key and title
     ON_DEMAND = ()         # the game's modules used now and then (its package's manifest),
                            # dropped when the table is back on top
+    AT_TABLE = ()          # the modules play carries that the start menu does not (its
+                           # package's manifest): imported by the table, one a frame
     SAVE = "game"          # the save record's name
     STEP_MS = 700          # bot pacing
     CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
@@ -147,6 +151,7 @@ class Table(ui.Screen):
         self.saves = 0               # saves taken (tests count them)
         self.heap_wait = 0           # frames since the last look at the heap
         self.redraw = False          # a bot's move is drawn in the frame after it
+        self.load_collected = False  # load_next: the heap collected for the next import
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
         self.b_down = False          # B's press was seen here, since the table came on top (b_event)
@@ -438,7 +443,28 @@ class Table(ui.Screen):
         got = self.app.collect_if_low()
         return work or got
 
+    def load_next(self):
+        """Import the next of ``AT_TABLE`` not loaded yet (the bot and its
+        tables): True when this frame did (or collected the heap for it), the
+        frame's work. The table comes first, so the start pages (the start
+        menu, the new-game page, reading a save back) are let go before the
+        bot comes in and the two are never in the heap together; a collection
+        frame before each import (the start pages become garbage only once
+        the frame that replaced them has returned)."""
+        for path in self.AT_TABLE:
+            if path not in sys.modules:
+                if not self.load_collected:
+                    self.load_collected = True
+                    gc.collect()
+                    return True
+                self.load_collected = False
+                load(path)
+                return True
+        return False
+
     def tick(self, now):
+        if self.load_next():
+            return
         if self.redraw:               # the frame after a bot's move: its picture, nothing else
             self.redraw = False
             self.dirty = True

@@ -16,8 +16,12 @@ PLAY = (
     "dicebox.core.table",
     "dicebox.games.dairyman.rules",
     "dicebox.games.dairyman.table",
-    "dicebox.games.dairyman.bot",
 )
+
+# what play carries that the start menu does not: imported by the table once
+# it is on top, one a frame, after the start pages are let go (core/table.py,
+# Table.load_next), so that they and the bot are never in the heap together
+AT_TABLE = ("dicebox.games.dairyman.bot",)
 
 # opened now and then, dropped when the table is back on top (core/table.py, Table.enter)
 ON_DEMAND = (

@@ -26,7 +26,7 @@ play). A save from before the shared table (no ``kinds``; seats 0 human,
 from dicebox.core.modules import forget
 from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE, kind_name
-from dicebox.games.dairyman import GAME, SAVE, ON_DEMAND, rules
+from dicebox.games.dairyman import AT_TABLE, GAME, SAVE, ON_DEMAND, rules
 from dicebox.games.dairyman.tiles import TILES, tile_line
 
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
@@ -67,6 +67,7 @@ class Table(table.Table):
     GAME = GAME
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND
+    AT_TABLE = AT_TABLE
 
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0

@@ -18,8 +18,12 @@ PLAY = (
     "dicebox.games.mildred.cards",
     "dicebox.games.mildred.rules",
     "dicebox.games.mildred.table",
-    "dicebox.games.mildred.bot",
 )
+
+# what play carries that the start menu does not: imported by the table once
+# it is on top, one a frame, after the start pages are let go (core/table.py,
+# Table.load_next), so that they and the bot are never in the heap together
+AT_TABLE = ("dicebox.games.mildred.bot",)
 
 # opened now and then, dropped when the table is back on top (core/table.py, Table.enter);
 # the start menu (start.py) is small and stays under the table

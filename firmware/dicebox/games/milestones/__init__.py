@@ -14,9 +14,8 @@ START = "dicebox.games.milestones.start"    # its start(app) opens the start men
 
 # what play carries, imported one a frame by the home menu before START
 # (apps/menu.Loading): a small module first (the launcher's frame also
-# collects the heap); the bot's exact tables (odds) in a frame of their own;
-# the pages (setup, ending) too, which the start menu reads at once (they are
-# dropped again while a table is on top, ON_DEMAND)
+# collects the heap); the pages (setup, ending) too, which the start menu
+# reads at once (they are dropped again while a table is on top, ON_DEMAND)
 PLAY = (
     "dicebox.games.milestones.dice",
     "dicebox.core.table",
@@ -24,8 +23,14 @@ PLAY = (
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
     "dicebox.games.milestones.table",
-    "dicebox.games.milestones.odds",
     "dicebox.games.milestones.pages",
+)
+
+# what play carries that the start menu does not: imported by the table once
+# it is on top, one a frame, after the start pages are let go (core/table.py,
+# Table.load_next), so that they and the bot are never in the heap together
+AT_TABLE = (
+    "dicebox.games.milestones.odds",    # the bot's exact tables, in a frame of their own
     "dicebox.games.milestones.bot",
 )
 

@@ -12,7 +12,7 @@ from dicebox.core.movelog import MoveLog
 from dicebox.core import table as T
 from dicebox.core import ui
 from dicebox.games.milestones import HIGH, LESSON
-from dicebox.games.milestones.table import Table, bots, new_config
+from dicebox.games.milestones.table import Table, new_config
 
 LEARNED = "milestones_learn"                   # the record: the lesson has been offered
 
@@ -85,14 +85,12 @@ class StartMenu(ui.Menu):
         """The setup's Start: the table replaces the setup page, the game
         saved before its first action (which replaces any old save at once)."""
         from dicebox.games.milestones.pages import make_state, seats_of
-        bots()
         log = MoveLog()
         log.add("New game: %d people, %d bots" % (c["humans"], c["bots"]))
         self.app.replace(Table(self.app, make_state(c), seats_of(c), log, c))
 
     def resume(self):
         from dicebox.games.milestones.pages import load_game
-        bots()
         got = load_game(self.app.store)
         if got is None:
             self.enter()

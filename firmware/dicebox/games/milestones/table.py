@@ -36,7 +36,7 @@ from dicebox.core import table as T
 from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, LEVELS, IllegalMove
 from dicebox.core.think import Budget
-from dicebox.games.milestones import GAME, SAVE, ON_DEMAND, deck, tasks
+from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, deck, tasks
 from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
 
 PACES = ("calm", "normal", "quick")   # the bots' pace (``opt["pace"]``, game menu)
@@ -57,9 +57,10 @@ def new_config():
 
 
 def bots():
-    """The bot module, imported with a game's table rather than with the
-    game's menus, and first thing when a game opens: from source (the
-    simulator) a big module compiles best on a freshly collected heap."""
+    """The bot module: imported by the table in its first frames
+    (``AT_TABLE``, core/table.Table.load_next), or here when it is wanted
+    before that (a hint asked for at once); from source (the tests) a big
+    module compiles best on a freshly collected heap."""
     import sys
     got = sys.modules.get("dicebox.games.milestones.bot")
     if got is None:
@@ -100,6 +101,7 @@ class Table(T.Table):
     GAME = "Milestones"     # the game menu's title
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND   # imported on use, not kept during play
+    AT_TABLE = AT_TABLE
     CUE_X = 119             # the thinking cue, right of the turn seat on the top line
 
     def __init__(self, app, st, seats, log=None, opt=None):
@@ -598,6 +600,9 @@ class Table(T.Table):
         self.stepped = False
         self.keep_awake = not self.done  # the sand runs: the console must not sleep
         if self.done:
+            return
+        if self.load_next():             # the bot and its tables, a frame each:
+            self.last = now              # the sand waits for them
             return
         if st.paused:
             self.clock(("resume", st.now))
