@@ -32,16 +32,14 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims")]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
+import upy  # noqa: E402
+
+upy.cpython_path()
+ROOT = upy.ROOT
 
 from dicebox.core import rng  # noqa: E402
 from dicebox.games.milestones import bot, rules  # noqa: E402
-
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-import upy  # noqa: E402
-
-upy.on_path()
 import device_factors  # noqa: E402
 import milestones_games  # noqa: E402
 

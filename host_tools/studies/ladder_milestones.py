@@ -30,12 +30,11 @@ import sys
 import time
 from multiprocessing import Pool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims"),
-                os.path.join(ROOT, "host_tools")]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
 import upy  # noqa: E402
 
-upy.on_path()
+upy.cpython_path()
+ROOT = upy.ROOT
 
 from dicebox.core import rng  # noqa: E402
 from dicebox.games.milestones import bot, rules  # noqa: E402
