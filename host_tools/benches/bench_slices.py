@@ -64,6 +64,7 @@ def _mpy_main(game, games):
     from dicebox.core import rng
     from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
     from dicebox.core.think import Budget
+    import device_factors
 
     def timed(gen, bud, level, dec):
         while True:
@@ -78,7 +79,7 @@ def _mpy_main(game, games):
             if x is not None:
                 return x
 
-    print("REF", _ref_us(time))
+    print("REF", device_factors.ref_us(5))   # the host's speed now
     dec = 0
     if game == "dairyman":
         from dicebox.games.dairyman import rules, bot
@@ -136,19 +137,7 @@ def _mpy_main(game, games):
                 for _ in milestones_games.play(st, r, *milestones_games.stepped(st, r, bots, 500, step)):
                     dec += 1
                 bot.clear_announcements()
-    print("REF", _ref_us(time))
-
-
-def _ref_us(time):
-    """The fastest of five runs of device_factors.ref_loop (the host's speed now)."""
-    import device_factors
-    best = 0
-    for _ in range(5):
-        t0 = time.ticks_us()
-        device_factors.ref_loop()
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        best = dt if not best or dt < best else best
-    return best
+    print("REF", device_factors.ref_us(5))   # the host's speed now
 
 
 def _step(b, st, r, level, dec, gc, time):
