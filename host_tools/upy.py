@@ -13,7 +13,8 @@ stays the port's).
 Also the places the tools share (the checkout, firmware/, the CPython stand-in
 for the ``micropython`` module) and ``on_path``: host_tools/ and its folders on
 sys.path, so a tool imports another by its plain name (``import build``,
-``import device_factors``).
+``import device_factors``); ``cpython_path``: those, firmware/ and the stand-in,
+for a tool that runs the firmware's modules under CPython.
 """
 import os
 import sys
@@ -43,6 +44,17 @@ def on_path(*names):
     for p in reversed([TOOLS] + [folder(n) for n in names or FOLDERS]):
         if p not in sys.path:
             sys.path.insert(0, p)
+
+
+def cpython_path():
+    """What a tool run under CPython imports: host_tools/ and its folders
+    first (``on_path``), then firmware/, and the CPython stand-in for the
+    ``micropython`` module last."""
+    if FIRMWARE not in sys.path:
+        sys.path.insert(0, FIRMWARE)
+    on_path()
+    if SHIMS not in sys.path:
+        sys.path.append(SHIMS)
 
 
 def argv(*args, heap=HEAP):

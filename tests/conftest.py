@@ -2,7 +2,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"), os.path.join(ROOT, "host_tools")):
+for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"), os.path.join(ROOT, "host_tools"),
+          os.path.join(ROOT, "tests", "host")):     # tests/host/'s shared helpers (damaged.py)
     if p not in sys.path:
         sys.path.insert(0, p)
 _shims = os.path.join(ROOT, "host_tools", "cpython_shims")

@@ -19,18 +19,15 @@ import sys
 import time
 from math import factorial
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
+import upy  # noqa: E402
+
+upy.cpython_path()
+ROOT = upy.ROOT
 
 from dicebox.core import rng, game  # noqa: E402
 from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
 from dicebox.core.think import Budget  # noqa: E402
-
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-import upy  # noqa: E402
-
-upy.on_path()
 import device_factors  # noqa: E402
 
 # the measured device/unix-port ratio for this bot (host_tools/benches/device_factors.py)

@@ -32,16 +32,6 @@ from dicebox.core import rng  # noqa: E402
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance  # noqa: E402
 
 
-def ref_us():
-    best = 0
-    for _ in range(3):
-        t0 = time.ticks_us()
-        DF.ref_loop()
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        best = dt if not best or dt < best else best
-    return best
-
-
 _SL = array("i", bytearray(4 * 400))   # one decision's slices (longer: the rest not kept)
 
 
@@ -99,13 +89,13 @@ def play(name, bot, new_state):
 
 
 def main():
-    ref = ref_us()
+    ref = DF.ref_us()
     out = {}
     from dicebox.games.dairyman import rules as DR, bot as DB
     out["dairyman"] = play("dairyman", DB, lambda: DR.State(2))
     from dicebox.games.mildred import rules as MR, bot as MB
     out["mildred"] = play("mildred", MB, MR.State)
-    out["ref_us"] = min(ref, ref_us())
+    out["ref_us"] = min(ref, DF.ref_us())
     print("BENCH " + json.dumps(out))
 
 

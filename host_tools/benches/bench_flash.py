@@ -48,12 +48,14 @@ try:
 except (ImportError, AttributeError):
     _FW = None
 sys.path.insert(0, _FW or HERE + "/../../firmware")
+sys.path.append(HERE + "/..")      # host_tools/
 
 import vfs  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core import rng as R  # noqa: E402
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance  # noqa: E402
 from dicebox.core.movelog import MoveLog  # noqa: E402
+import milestones_games  # noqa: E402
 
 BLOCK = 4096
 PAGE = 256
@@ -185,37 +187,16 @@ def milestones(seed):
            "aid": False, "hg": 6, "bots": n - 1}
     seats = [0] + [2] * (n - 1)
     out = []
-    now = 0
-    steps = 0
-    while not st.over and steps < 3000:
-        steps += 1
-        if st.current_player() == CHANCE:
-            resolve_chance(st, rng)
-            continue
-        moved = False
-        for b in bots:
-            a = None
-            for _ in range(500):
-                a = b.step(st, rng)
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                log.add(st.describe(a)[:120])
-                st.apply(a)
-                moved = True
-                break
-        if not moved:
-            b = bots[st.turn]
-            a = None
-            while a is None:
-                a = b.step(st, rng)
-            log.add(st.describe(a)[:120])
-            st.apply(a)
-            resolve_chance(st, rng)
-            now += 4000
-            st.apply(("time", now))
+
+    def saved(b, a, own):
         if not st.over:
             out.append(("milestones_game", _table_save(st, seats, log, opt)))
+
+    look, turn = milestones_games.stepped(st, rng, bots, 500)
+    for k, (b, a, own) in enumerate(milestones_games.play(st, rng, look, turn, played=saved)):
+        if k >= 3000:
+            break           # a game that does not end: its saves so far
+        log.add(st.describe(a)[:120])
     return out
 
 

@@ -583,19 +583,8 @@ def _scene(key, fn):
         print("SCENE " + json.dumps({"scene": key, "error": "%s: %s" % (type(e).__name__, e)}))
 
 
-def ref_us():
-    """The reference loop's unix-port time, fastest of 3."""
-    best = 0
-    for _ in range(3):
-        t0 = time.ticks_us()
-        DF.ref_loop()
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        best = dt if not best or dt < best else best
-    return best
-
-
 def main():
-    ref = ref_us()
+    ref = DF.ref_us()
     only = None
     if "--only" in sys.argv:
         only = sys.argv[sys.argv.index("--only") + 1].split(",")
@@ -609,7 +598,7 @@ def main():
             continue
         _scene(key, fn)
         scene_done()
-    print("REF %d" % min(ref, ref_us()))
+    print("REF %d" % min(ref, DF.ref_us()))
     print("DONE")
 
 

@@ -26,19 +26,16 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
-
-from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
-from dicebox.games.mildred import bot as B
-from dicebox.games.mildred import rules as R
-
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
 import upy  # noqa: E402
 
-upy.on_path()
+upy.cpython_path()
+ROOT = upy.ROOT
+
+from dicebox.core import rng  # noqa: E402
+from dicebox.core.game import CHANCE, TERMINAL, resolve_chance  # noqa: E402
+from dicebox.games.mildred import bot as B  # noqa: E402
+from dicebox.games.mildred import rules as R  # noqa: E402
 import device_factors  # noqa: E402
 
 # the measured device/unix-port ratio for this bot (host_tools/benches/device_factors.py)

@@ -32,18 +32,16 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims")]
-
-from dicebox.core import rng  # noqa: E402
-from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
-from dicebox.games.milestones import bot, rules  # noqa: E402
-
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
 import upy  # noqa: E402
 
-upy.on_path()
+upy.cpython_path()
+ROOT = upy.ROOT
+
+from dicebox.core import rng  # noqa: E402
+from dicebox.games.milestones import bot, rules  # noqa: E402
 import device_factors  # noqa: E402
+import milestones_games  # noqa: E402
 
 # Milestones' bot: no chip figure, the larger bot factor (host_tools/benches/device_factors.py)
 DEVICE_FACTOR = device_factors.MILESTONES_BOT
@@ -53,25 +51,20 @@ def play(n, cls, seed, ms_per_roll, **variant):
     r = rng.seeded(seed)
     st = rules.State(n, **variant)
     bots = [cls(i, seed=seed * 7 + i) for i in range(n)]
-    now = 0
-    while not st.over:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
+
+    def look():
         for b in bots:          # claims, flips and discards first, any seat
             a = b.act(st)
             if a is not None and a[0] != "roll":
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        st.apply(bots[st.current_player()].act(st))
-        if st.pending is not None:
-            resolve_chance(st, r)
-        now += ms_per_roll
-        st.apply(("time", now))
+                return b, a
+        return None
+
+    def turn():
+        b = bots[st.current_player()]
+        return b, b.act(st)
+
+    for _ in milestones_games.play(st, r, look, turn, ms_per_roll):
+        pass
     return st.score(), st.rolls
 
 

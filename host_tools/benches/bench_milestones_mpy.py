@@ -14,15 +14,17 @@ import time
 
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, sys.argv[2])
+sys.path.append((sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else ".") + "/..")  # host_tools/
 BOTMOD, GAMES, COLD = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 gc.collect()
 base = gc.mem_alloc()
 from dicebox.games.milestones import rules  # noqa: E402
 bot = __import__(BOTMOD, None, None, ("bot",))
 from dicebox.core import rng  # noqa: E402
-from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
+import dicebox.core.game  # noqa: E402,F401  (the rules' code: counted)
 gc.collect()
 code = gc.mem_alloc() - base
+import milestones_games  # noqa: E402  (the bench's loop: not counted)
 r = rng.seeded(5)
 peak = 0
 rolls = []
@@ -30,14 +32,11 @@ acts = []
 for game in range(GAMES):
     st = rules.State(5, big_pile=False, mandatory=(0, 2), hourglass_side=6)
     bots = [bot.Bot(i, seed=11 + i + 7 * game) for i in range(5)]
-    now = 0
     nb = 0
-    while not st.over:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
+
+    def look():
         # frames: one bot a frame looks for a claim, flip or discard (as the table does)
-        moved = False
+        global nb
         for f in range(10):
             b = bots[nb]
             nb = (nb + 1) % 5
@@ -47,11 +46,11 @@ for game in range(GAMES):
             a = b.act(st, roll=False)   # the look, as the old table called it
             acts.append(time.ticks_diff(time.ticks_us(), t0))
             if a is not None and a[0] != "roll":
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
+                return b, a
+        return None
+
+    def turn():
+        global peak
         b = bots[st.turn]
         best = 1 << 30
         for rep in range(3):   # fastest of 3 (cold: each from nothing)
@@ -66,10 +65,10 @@ for game in range(GAMES):
         u = gc.mem_alloc() - base
         if u > peak:
             peak = u
-        st.apply(("roll", m))
-        resolve_chance(st, r)
-        now += 4000
-        st.apply(("time", now))
+        return b, ("roll", m)
+
+    for _ in milestones_games.play(st, r, look, turn):
+        pass
 gc.collect()
 live = gc.mem_alloc() - base
 

@@ -64,6 +64,7 @@ def _mpy_main(game, games):
     from dicebox.core import rng
     from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
     from dicebox.core.think import Budget
+    import device_factors
 
     def timed(gen, bud, level, dec):
         while True:
@@ -78,7 +79,7 @@ def _mpy_main(game, games):
             if x is not None:
                 return x
 
-    print("REF", _ref_us(time))
+    print("REF", device_factors.ref_us(5))   # the host's speed now
     dec = 0
     if game == "dairyman":
         from dicebox.games.dairyman import rules, bot
@@ -122,54 +123,21 @@ def _mpy_main(game, games):
                     st.apply(a)
     else:
         from dicebox.games.milestones import rules, bot
+        import milestones_games
+
+        def step(b):
+            return _step(b, st, r, level, dec, gc, time)
+
         for level in range(4):
             for g in range(games):
                 r = rng.seeded(g + 1)
                 n = 2 + g % 2
                 st = rules.State(n)
                 bots = [bot.Bot(i, level) for i in range(n)]
-                now = 0
-                while not st.over:
-                    if st.current_player() == CHANCE:
-                        resolve_chance(st, r)
-                        continue
-                    moved = False
-                    for b in bots:
-                        a = None
-                        for _ in range(500):
-                            a = _step(b, st, r, level, dec, gc, time)
-                            if a is not None or not b.thinking():
-                                break
-                        if a is not None and a[0] != "roll":
-                            st.apply(a)
-                            moved = True
-                            dec += 1
-                            break
-                    if moved:
-                        continue
-                    b = bots[st.turn]
-                    a = None
-                    while a is None:
-                        a = _step(b, st, r, level, dec, gc, time)
-                    st.apply(a)
+                for _ in milestones_games.play(st, r, *milestones_games.stepped(st, r, bots, 500, step)):
                     dec += 1
-                    resolve_chance(st, r)
-                    now += 4000
-                    st.apply(("time", now))
                 bot.clear_announcements()
-    print("REF", _ref_us(time))
-
-
-def _ref_us(time):
-    """The fastest of five runs of device_factors.ref_loop (the host's speed now)."""
-    import device_factors
-    best = 0
-    for _ in range(5):
-        t0 = time.ticks_us()
-        device_factors.ref_loop()
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        best = dt if not best or dt < best else best
-    return best
+    print("REF", device_factors.ref_us(5))   # the host's speed now
 
 
 def _step(b, st, r, level, dec, gc, time):
@@ -192,7 +160,7 @@ def measure(game, games=2, runs=3):
     import os
     import subprocess
     upy = _upy()
-    env = dict(os.environ, MICROPYPATH=upy.FIRMWARE + ":" + upy.folder("benches"))
+    env = dict(os.environ, MICROPYPATH=":".join((upy.FIRMWARE, upy.folder("benches"), upy.TOOLS)))
     best = None
     loads = []
     for _ in range(runs):

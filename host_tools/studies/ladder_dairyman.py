@@ -24,13 +24,11 @@ import time
 import types
 from multiprocessing import Pool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
 import upy  # noqa: E402
 
-upy.on_path()
+upy.cpython_path()
+ROOT = upy.ROOT
 
 from dicebox.core import rng, game  # noqa: E402
 from dicebox.games.dairyman import rules, bot  # noqa: E402

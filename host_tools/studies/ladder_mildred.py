@@ -26,13 +26,11 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
 import upy  # noqa: E402
 
-upy.on_path()
+upy.cpython_path()
+ROOT = upy.ROOT
 
 import device_factors  # noqa: E402
 from dicebox.core import rng  # noqa: E402

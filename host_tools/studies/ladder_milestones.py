@@ -30,17 +30,16 @@ import sys
 import time
 from multiprocessing import Pool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims"),
-                os.path.join(ROOT, "host_tools")]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # host_tools/
 import upy  # noqa: E402
 
-upy.on_path()
+upy.cpython_path()
+ROOT = upy.ROOT
 
 from dicebox.core import rng  # noqa: E402
-from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
 from dicebox.games.milestones import bot, rules  # noqa: E402
 import device_factors  # noqa: E402
+import milestones_games  # noqa: E402
 
 NAMES = ("Beginner", "Casual", "Strong", "Expert")
 FACTOR = device_factors.MILESTONES_BOT
@@ -51,32 +50,10 @@ def play(n, level, seed, ms_per_roll=4000, **variant):
     r = rng.seeded(seed)
     st = rules.State(n, **variant)
     bots = [bot.Bot(i, level) for i in range(n)]
-    now = 0
-    while not st.over:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
-        for b in bots:            # every seat looks (and thinks) until it is quiet
-            a = None
-            for _ in range(500):
-                a = b.step(st, r)
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        a = None
-        while a is None:
-            a = b.step(st, r)
-        st.apply(a)
-        resolve_chance(st, r)
-        now += ms_per_roll
-        st.apply(("time", now))
+    # every seat looks (and thinks) until it is quiet
+    for _ in milestones_games.play(st, r, *milestones_games.stepped(st, r, bots, 500),
+                                   ms_per_roll=ms_per_roll):
+        pass
     bot.clear_announcements()
     return st.score(), st.rolls
 

@@ -1,5 +1,6 @@
 """Every Milestones bot step timed under the MicroPython unix port, five bot
-seats of one level (ladder_milestones.py runs it).
+seats of one level stepped as the ladder's CPython games step them
+(host_tools/milestones_games.py; ladder_milestones.py runs it).
 
 usage: python host_tools/upy.py host_tools/studies/ladder_milestones_mpy.py FIRMWARE LEVEL GAMES
 
@@ -11,10 +12,11 @@ import gc
 import time
 
 sys.path.insert(0, sys.argv[1])
+sys.path.append((sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else ".") + "/..")  # host_tools/
 LEVEL, GAMES = int(sys.argv[2]), int(sys.argv[3])
 from dicebox.games.milestones import rules, bot  # noqa: E402
 from dicebox.core import rng  # noqa: E402
-from dicebox.core.game import CHANCE, resolve_chance  # noqa: E402
+import milestones_games  # noqa: E402
 r = rng.seeded(5)
 ndec = 0       # a step's tag: the decision it belongs to (the turn seat's), else -1
 
@@ -31,33 +33,12 @@ def timed(b, st, tag):
 for game in range(GAMES):
     st = rules.State(5, mandatory=(0, 2), hourglass_side=6)
     bots = [bot.Bot(i, LEVEL) for i in range(5)]
-    now = 0
-    while not st.over:
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
-        for b in bots:
-            a = None
-            for f in range(500):
-                a = timed(b, st, ndec if b.seat == st.turn else -1)
-                if b.seat == st.turn:
-                    break       # the turn seat thinks below
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        while a is None or a[0] != "roll":
-            a = timed(b, st, ndec)
-        ndec += 1       # the turn seat's steps from the change to its reroll
-        st.apply(a)
-        resolve_chance(st, r)
-        now += 4000
-        st.apply(("time", now))
+
+    def step(b):
+        return timed(b, st, ndec if b.seat == st.turn else -1)
+
+    for b, a, own in milestones_games.play(st, r, *milestones_games.stepped(st, r, bots, 500, step)):
+        if own:
+            ndec += 1       # the turn seat's steps from the change to its reroll
     bot.clear_announcements()
 print("END")

@@ -9,15 +9,7 @@ from dicebox.apps import roller_model as rm
 from dicebox.core import events as E
 from dicebox.core import ui
 from console import FakeApp, TextFB
-from datapaths import places, replaced
-
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40),
-                      st.sampled_from([0, 1, 2, 6, 7, 12, 13, 20, 99, 100, 1000, 1001, -1]),
-                      st.text(max_size=6), st.sampled_from(["", "kh", "kl", "dl", "dh", "ms", "W"]))
-json_any = st.recursive(json_leaf, lambda c: st.one_of(st.lists(c, max_size=5),
-                                                       st.dictionaries(st.text(max_size=4), c,
-                                                                       max_size=4)),
-                        max_leaves=12)
+from damaged import damaged
 
 
 def real_state(seed):
@@ -28,10 +20,6 @@ def real_state(seed):
         r.roll(app.rng)
     r.hold(1)
     return r.to_dict()
-
-
-def paths(d):
-    return places(d)
 
 
 def sound(r):
@@ -81,10 +69,8 @@ def open_and_browse(app, record):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_damaged_roller_state(seed, data):
     good = real_state(seed)
-    path = data.draw(st.sampled_from(paths(good)))
-    val = data.draw(json_any)
     app = FakeApp(seed, fb=TextFB(strict=False))
-    app.store.save(roller.STORE, replaced(good, path, val))
+    app.store.save(roller.STORE, damaged(data, good))
     told = open_and_browse(app, roller.STORE)
     set_aside = roller.STORE in app.store.set_aside
     assert told == set_aside
@@ -96,10 +82,8 @@ def test_damaged_roller_state(seed, data):
 def test_damaged_presets(seed, data):
     good = {"list": [rm.named_set("Dairyman", 2), rm.Roller([[4, 6]]).preset("Stats"),
                      {"name": "adv", "groups": [[2, 20, ""]], "mod": 3, "keep": ["kh", 1]}]}
-    path = data.draw(st.sampled_from(paths(good)))
-    val = data.draw(json_any)
     app = FakeApp(seed, fb=TextFB(strict=False))
-    app.store.save(rm.PRESETS, replaced(good, path, val))
+    app.store.save(rm.PRESETS, damaged(data, good))
     told = open_and_browse(app, rm.PRESETS)
     assert told == (rm.PRESETS in app.store.set_aside)
     assert not app.store.problems

@@ -9,19 +9,7 @@ from dicebox.apps import timer_model as tm
 from dicebox.core import events as E
 from dicebox.core import ui
 from console import FakeApp, TextFB
-from datapaths import places, replaced
-
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40),
-                      st.sampled_from([0, 1, 2, 6, 7, 12, 13, 20, 99, 100, 1000, 1001, -1]),
-                      st.text(max_size=6), st.sampled_from(["", "kh", "kl", "dl", "dh", "ms", "W"]))
-json_any = st.recursive(json_leaf, lambda c: st.one_of(st.lists(c, max_size=5),
-                                                       st.dictionaries(st.text(max_size=4), c,
-                                                                       max_size=4)),
-                        max_leaves=12)
-
-
-def paths(d):
-    return places(d)
+from damaged import damaged
 
 
 def real_record(k):
@@ -50,10 +38,8 @@ def sound(t, now):
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_damaged_timer_file(k, data):
     good = real_record(k)
-    path = data.draw(st.sampled_from(paths(good)))
-    val = data.draw(json_any)
     app = FakeApp(k, fb=TextFB(strict=False))
-    app.store.save(timer.STORE, replaced(good, path, val))
+    app.store.save(timer.STORE, damaged(data, good))
     timer.start(app)
     app.frame()
     told = isinstance(app.top(), ui.Message)

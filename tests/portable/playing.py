@@ -2,6 +2,7 @@
 of a game whose chance steps a seeded source plays, Milestones' all-bot games
 stepped as the ladder steps them, a checksum of the moves played."""
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
+import milestones_games   # host_tools/
 
 
 def decisions(st, r, most=None, every=False, cap=None, after_chance=None):
@@ -36,42 +37,15 @@ def random_moves(st, r, most=None, every=False, after=None):
 
 def bots_play(st, bots, r, tries, ms_per_roll=4000, step=None, frame=None):
     """A Milestones game whose seats are all bots, stepped as the ladder
-    steps them: each frame every bot may act (up to ``tries`` steps of its
-    thinking, ``step(b)`` for each when given) and a move other than a roll
-    is played at once; else the seat to move thinks to its roll, the dice
-    land and the sand runs ``ms_per_roll``. Yields ``(bot, move, own)``
-    before each move is played (``own``: the seat to move's decision, not
-    a move between); ``frame()`` runs at the start of each frame."""
-    now = 0
-    while not st.over:
-        if frame is not None:
-            frame()
-        if st.current_player() == CHANCE:
-            resolve_chance(st, r)
-            continue
-        moved = False
-        for b in bots:
-            a = None
-            for _ in range(tries):
-                a = b.step(st, r) if step is None else step(b)
-                if a is not None or not b.thinking():
-                    break
-            if a is not None and a[0] != "roll":
-                yield b, a, False
-                st.apply(a)
-                moved = True
-                break
-        if moved:
-            continue
-        b = bots[st.turn]
-        a = None
-        while a is None:
-            a = b.step(st, r)
-        yield b, a, True
-        st.apply(a)
-        resolve_chance(st, r)
-        now += ms_per_roll
-        st.apply(("time", now))
+    steps them (host_tools/milestones_games.py): each frame every bot may act
+    (up to ``tries`` steps of its thinking, ``step(b)`` for each when given)
+    and a move other than a roll is played at once; else the seat to move
+    thinks to its roll, the dice land and the sand runs ``ms_per_roll``.
+    Yields ``(bot, move, own)`` before each move is played (``own``: the seat
+    to move's decision, not a move between); ``frame()`` runs at the start of
+    each frame."""
+    look, turn = milestones_games.stepped(st, r, bots, tries, step)
+    return milestones_games.play(st, r, look, turn, ms_per_roll, frame)
 
 
 def checksum(h, a):

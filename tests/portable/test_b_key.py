@@ -18,10 +18,16 @@ def is_game_menu(app, t):
     return isinstance(m, ui.Menu) and m.title == t.GAME
 
 
-def check_b(app, t, mark, marked, clear_page):
+def back_to(app, t):
+    """Takes the pages above table ``t`` off."""
+    while app.top() is not t:
+        app.pop()
+
+
+def check_b(app, t, mark, marked):
     """The three B rules on table ``t`` (on top, a person to decide):
     ``mark()`` starts something a short B cancels, ``marked()`` says whether
-    it is still there; ``clear_page()`` takes the game's own page off the top."""
+    it is still there."""
     assert app.top() is t
     # a short B cancels first, and opens nothing
     mark()
@@ -48,32 +54,7 @@ def check_b(app, t, mark, marked, clear_page):
     assert app.top() is t and marked()          # ... and its release asks nothing
     app.tap(E.B)                                # (the marks go)
     assert app.top() is t and not marked()
-    # pressed on the table, a page comes and goes while B is held: nothing fires
-    press(app, E.PRESS)
-    app.push(ui.Message(app, "News", "A page that came by itself."))
-    page = app.top()
-    assert page is not t
-    app.press(E.A)                              # read and closed with A, B still down
-    clear_page()
-    assert app.top() is t
-    press(app, E.LONG)
-    assert app.top() is t                       # no menu ...
-    press(app, E.RELEASE)
-    assert app.top() is t                       # ... and no question
-    # pressed on a page above (which it closes): its hold and release do nothing here
-    app.push(ui.Message(app, "News", "Another page."))
-    assert app.top() is not t
-    press(app, E.PRESS)
-    clear_page()
-    assert app.top() is t
-    press(app, E.LONG)
-    press(app, E.RELEASE)
-    assert app.top() is t
-    # and a fresh short B still goes back
-    app.tap(E.B)
-    assert isinstance(app.top(), ui.Confirm)
-    app.tap(E.B)
-    assert app.top() is t
+    check_across(app, t)
 
 
 def test_mildred():
@@ -83,8 +64,7 @@ def test_mildred():
     st = mk(pools=((1, 2, 6), (3, 4)))
     t = S.Table(app, st, [0, 1])
     app.push(t)
-    while app.top() is not t:
-        app.pop()
+    back_to(app, t)
     state = {"menu": None}
 
     # Mildred's table has no selection of its own: what a B cancels there is
@@ -95,10 +75,6 @@ def test_mildred():
 
     def marked():
         return state["menu"] is not None and state["menu"] in app.stack
-
-    def clear():
-        while app.top() is not t:
-            app.pop()
 
     assert not is_game_menu(app, t)
     mark()
@@ -114,26 +90,33 @@ def test_mildred():
     assert is_game_menu(app, t)
     app.tap(E.B)
     assert app.top() is t
-    check_across(app, t, clear)
+    check_across(app, t)
 
 
-def check_across(app, t, clear_page):
-    """The across-a-screen part of check_b, for a table with nothing to cancel."""
+def check_across(app, t):
+    """The across-a-screen part of check_b (alone, for a table with nothing
+    to cancel): pressed on the table, a page comes and goes while B is held,
+    and nothing fires."""
     press(app, E.PRESS)
     app.push(ui.Message(app, "News", "A page that came by itself."))
     assert app.top() is not t
-    app.press(E.A)
-    clear_page()
+    app.press(E.A)                              # read and closed with A, B still down
+    back_to(app, t)
     assert app.top() is t
     press(app, E.LONG)
+    assert app.top() is t                       # no menu ...
     press(app, E.RELEASE)
-    assert app.top() is t
+    assert app.top() is t                       # ... and no question
+    # pressed on a page above (which it closes): its hold and release do nothing here
     app.push(ui.Message(app, "News", "Another page."))
+    assert app.top() is not t
     press(app, E.PRESS)
-    clear_page()
+    back_to(app, t)
+    assert app.top() is t
     press(app, E.LONG)
     press(app, E.RELEASE)
     assert app.top() is t
+    # and a fresh short B still goes back
     app.tap(E.B)
     assert isinstance(app.top(), ui.Confirm)
     app.tap(E.B)
@@ -146,8 +129,7 @@ def test_dairyman():
     t = screens.Table(app, rules.State(2), [0, 2])
     app.push(t)
     for _ in range(10):
-        while app.top() is not t:
-            app.pop()
+        back_to(app, t)
         if t.my_turn():
             break
         app.press(E.A)                          # roll
@@ -166,11 +148,7 @@ def test_dairyman():
     def marked():
         return bool(t.sel)
 
-    def clear():
-        while app.top() is not t:
-            app.pop()
-
-    check_b(app, t, mark, marked, clear)
+    check_b(app, t, mark, marked)
     # freeze picking is left by a short B too
     t.mode = 1
     app.tap(E.B)
@@ -192,11 +170,7 @@ def test_milestones():
     def marked():
         return bool(t.sel)
 
-    def clear():
-        while app.top() is not t:
-            app.pop()
-
-    check_b(app, t, mark, marked, clear)
+    check_b(app, t, mark, marked)
     # a keep mark (A twice) is cleared by a short B too, and kept by a hold
     app.press(E.A)
     app.press(E.A)

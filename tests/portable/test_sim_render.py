@@ -21,51 +21,40 @@ def _pattern():
     return buf
 
 
-def test_half_block_rows_decode_back_to_the_pixels():
+def _decodes_back(mode, cw, ch, bit):
+    """``run._rows_<mode>`` of the pattern: rows of characters each showing a
+    ``cw`` x ``ch`` block of pixels, ``bit(run, char, dx, dy)`` the pixel
+    (dx, dy) of the block a character shows."""
     run = _run()
     if run is None:
         return
     buf = _pattern()
-    rows = list(run._rows_half(buf))
-    assert len(rows) == 32 and all(len(r) == 128 for r in rows)
-    for r in range(32):
-        for x in range(128):
-            code = run._HALF.index(rows[r][x])
-            assert (code >> 1) & 1 == _pixel(buf, x, 2 * r)
-            assert code & 1 == _pixel(buf, x, 2 * r + 1)
+    rows = list(getattr(run, "_rows_" + mode)(buf))
+    assert len(rows) == 64 // ch and all(len(r) == 128 // cw for r in rows)
+    for r in range(len(rows)):
+        for c in range(128 // cw):
+            for dx in range(cw):
+                for dy in range(ch):
+                    got = bit(run, rows[r][c], dx, dy)
+                    assert got == _pixel(buf, cw * c + dx, ch * r + dy), (mode, r, c, dx, dy)
+
+
+def test_half_block_rows_decode_back_to_the_pixels():
+    _decodes_back("half", 1, 2, lambda run, t, dx, dy: (run._HALF.index(t) >> (1 - dy)) & 1)
 
 
 def test_quadrant_rows_decode_back_to_the_pixels():
-    run = _run()
-    if run is None:
-        return
-    buf = _pattern()
-    rows = list(run._rows_quad(buf))
-    assert len(rows) == 32 and all(len(r) == 64 for r in rows)
-    for r in range(32):
-        for c in range(64):
-            code = run._QUAD.index(rows[r][c])
-            assert code & 1 == _pixel(buf, 2 * c, 2 * r)
-            assert (code >> 1) & 1 == _pixel(buf, 2 * c + 1, 2 * r)
-            assert (code >> 2) & 1 == _pixel(buf, 2 * c, 2 * r + 1)
-            assert (code >> 3) & 1 == _pixel(buf, 2 * c + 1, 2 * r + 1)
+    _decodes_back("quad", 2, 2, lambda run, t, dx, dy: (run._QUAD.index(t) >> (dx + 2 * dy)) & 1)
+
+
+def _braille(run, t, dx, dy):
+    code = ord(t) - 0x2800
+    assert 0 <= code < 256
+    return 1 if code & run._BRAILLE_BIT[dx][dy] else 0
 
 
 def test_braille_rows_decode_back_to_the_pixels():
-    run = _run()
-    if run is None:
-        return
-    buf = _pattern()
-    rows = list(run._rows_braille(buf))
-    assert len(rows) == 16 and all(len(r) == 64 for r in rows)
-    for r in range(16):
-        for c in range(64):
-            code = ord(rows[r][c]) - 0x2800
-            assert 0 <= code < 256
-            for dx in range(2):
-                for dy in range(4):
-                    got = 1 if code & run._BRAILLE_BIT[dx][dy] else 0
-                    assert got == _pixel(buf, 2 * c + dx, 4 * r + dy)
+    _decodes_back("braille", 2, 4, _braille)
 
 
 def test_rendering_is_picked_from_width_and_height():
