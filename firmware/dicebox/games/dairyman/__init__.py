@@ -24,7 +24,8 @@ ON_DEMAND = (
     "dicebox.games.dairyman.start",     # the start menu (the table replaces it)
     "dicebox.games.dairyman.pages",     # reading a save back, the scores and end texts
     "dicebox.games.dairyman.help",
-    "dicebox.games.dairyman.odds",      # a hint's table for a frozen die (bot.roll_chance)
+    "dicebox.games.dairyman.advice",    # the Hint's words and chances (bot.hint)
+    "dicebox.games.dairyman.odds",      # a hint's table for a frozen die (advice.roll_chance)
 )
 
 # the guided first game and what the lessons share: imported while it runs,
