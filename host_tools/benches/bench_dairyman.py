@@ -97,7 +97,7 @@ def succ1(v, k):
 
 def fresh(values, k=8, fail=5.0):
     """Expected points of a fresh turn of k dice at a display of these tile
-    values, for the level 0-2 search (a failure -5): bot._FRESH84's entries."""
+    values, for the level 0-2 search (a failure -5): stops.FRESH84's entries."""
     stopv = []
     for i in range(14):
         best = 0
@@ -116,7 +116,7 @@ def fresh(values, k=8, fail=5.0):
 
 
 def fresh_table():
-    """bot._FRESH84: tenths of a point, by sorted value indices a <= b <= c."""
+    """stops.FRESH84: tenths of a point, by sorted value indices a <= b <= c."""
     out = []
     for a in range(7):
         for b in range(a, 7):
@@ -132,7 +132,7 @@ def print_tables():
         body = ", ".join("(%r, %d, %d)" % (round(p, 5), a, b) for p, a, b in d)
         print("    (%s%s)," % (body, "," if len(d) == 1 else ""))
     print(")")
-    print("_FRESH84 = %r" % (tuple(fresh_table()),))
+    print("FRESH84 = %r" % (tuple(fresh_table()),))
     print("SUCC1 = (")
     for v in range(1, 7):
         print("    (%s)," % ", ".join(repr(round(succ1(v, k), 5)) for k in range(12)))

@@ -1,10 +1,10 @@
 """Dairyman: the tables of the chance of a set with ice creams at hand, for
-the Hint (bot.ICE_P, and KEEP1_P in games/dairyman/odds.py).
+the Hint (advice.ICE_P, and KEEP1_P in games/dairyman/odds.py).
 
 usage: python host_tools/studies/dairyman_odds.py [--keep1]
 
 Prints ICE_COMBOS and ICE_P (no die kept), or with --keep1 KEEP1_P (one die
-kept, each face), each entry bot.set_chance() in 1/100000: the exact chance
+kept, each face), each entry advice.set_chance() in 1/100000: the exact chance
 of a set of 10 after rolling m dice when the ice creams of the combination
 may then be used as well as they can be. Takes a minute (ICE_P) to some
 minutes (KEEP1_P) under CPython; tests/host/test_dairyman_tables.py checks
@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.append(os.path.join(ROOT, "host_tools", "cpython_shims"))
 
-from dicebox.games.dairyman import bot  # noqa: E402
+from dicebox.games.dairyman import advice  # noqa: E402
 
 
 def combos():
@@ -34,7 +34,7 @@ def combos():
 
 
 def chance(kept, m, combo):
-    return int(round(bot.set_chance(kept, m, list(combo)) * 100000))
+    return int(round(advice.set_chance(kept, m, list(combo)) * 100000))
 
 
 def main(argv):

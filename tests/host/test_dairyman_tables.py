@@ -1,5 +1,5 @@
 """Dairyman: the bots' tables are exact, and the hard bot beats the easy bot (CPython)."""
-from dicebox.games.dairyman import bot
+from dicebox.games.dairyman import bot, advice, stops
 import bench_dairyman as bench
 
 
@@ -20,16 +20,16 @@ def test_single_frozen_die_table_is_exact():
 
 
 def test_next_turn_table_is_the_search_s_own():
-    assert list(bot._FRESH84) == bench.fresh_table()
-    # the written-out table is _FRESH84 over every order of the display's values
+    assert list(stops.FRESH84) == bench.fresh_table()
+    # the written-out table is FRESH84 over every order of the display's values
     n = 0
     for a in range(7):
         for b in range(a, 7):
             for c in range(b, 7):
                 for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-                    assert bot._FRESH[p[0] * 49 + p[1] * 7 + p[2]] == bot._FRESH84[n]
+                    assert stops.FRESH[p[0] * 49 + p[1] * 7 + p[2]] == stops.FRESH84[n]
                 n += 1
-    assert len(bot._FRESH) == 343 and n == 84
+    assert len(stops.FRESH) == 343 and n == 84
 
 
 def test_hard_beats_easy_and_random():
@@ -81,7 +81,7 @@ def test_reset_odds_equal_the_token_by_token_definition():
         tot = SUPPLY[n]
         for v in itertools.product(range(tot + 1), repeat=n):
             if sum(v) <= tot:
-                got = bot._reset_odds(list(v), tot)
+                got = stops.reset_odds(list(v), tot)
                 want = by_order(list(v), tot)
                 assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12, v
 
@@ -89,7 +89,7 @@ def test_reset_odds_equal_the_token_by_token_definition():
 def _brute_ice(vals, m, ices):
     """The chance of a set after rolling m dice beside vals, then using the
     ice creams (kinds 1: all 1s, 2: all 2s, 3: one die) as well as possible:
-    by every roll and every use, written apart from bot.set_chance."""
+    by every roll and every use, written apart from advice.set_chance."""
     import itertools
     from dicebox.games.dairyman import rules
 
@@ -117,19 +117,19 @@ def _brute_ice(vals, m, ices):
 def test_set_chance_with_ice_creams_is_exact():
     for vals, m, ices in (([], 3, []), ([], 4, [1]), ([5], 3, [3]), ([], 2, [1, 2]),
                           ([1, 1], 2, [1]), ([], 5, [3]), ([2, 2], 3, [2, 3]), ([6], 4, [1, 3])):
-        got = bot.set_chance(bot._counts(vals), m, ices)
+        got = advice.set_chance(bot.counts(vals), m, ices)
         assert abs(got - _brute_ice(vals, m, ices)) < 1e-9, (vals, m, ices)
 
 
 def test_ice_table_is_set_chance():
-    for j, combo in enumerate(bot.ICE_COMBOS):
+    for j, combo in enumerate(advice.ICE_COMBOS):
         for m in range(13):
             if m > 7 and len(combo) > 1:
                 continue                   # (the whole table: host_tools/studies/dairyman_odds.py)
-            want = int(round(bot.set_chance([0] * 7, m, list(combo)) * 100000))
-            assert bot.ICE_P[j][m] == want, (combo, m)
+            want = int(round(advice.set_chance([0] * 7, m, list(combo)) * 100000))
+            assert advice.ICE_P[j][m] == want, (combo, m)
     for m in range(13):
-        assert abs(bot.ICE_P[0][m] / 100000.0 - bot.PSET[m]) < 3e-5
+        assert abs(advice.ICE_P[0][m] / 100000.0 - bot.PSET[m]) < 3e-5
 
 
 def test_one_kept_die_table_is_set_chance():
@@ -137,11 +137,11 @@ def test_one_kept_die_table_is_set_chance():
     for f in range(1, 7):
         kept = [0] * 7
         kept[f] = 1
-        for j, combo in enumerate(bot.ICE_COMBOS):
+        for j, combo in enumerate(advice.ICE_COMBOS):
             for m in range(12):
                 if m > 6 and len(combo) > 1:
                     continue
-                want = int(round(bot.set_chance(kept, m, list(combo)) * 100000))
+                want = int(round(advice.set_chance(kept, m, list(combo)) * 100000))
                 assert odds.KEEP1_P[f - 1][j][m] == want, (f, combo, m)
                 if not combo and m:
                     assert abs(want / 100000.0 - bot.SUCC1[f - 1][m]) < 3e-5, (f, m)

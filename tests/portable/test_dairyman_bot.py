@@ -43,7 +43,7 @@ def test_tables_are_probabilities():
 
 def test_set_probability_matches_enumeration():
     for fixed in ([5], [1, 1], [6, 2], [3], [2, 2, 1]):
-        c = bot._counts(fixed)
+        c = bot.counts(fixed)
         for m in (1, 2, 3):
             p = set_chance(fixed, m)
             if m <= bot._SETM:
@@ -62,8 +62,8 @@ def test_fast_set_test_agrees_with_the_rules():
                 yield [v] + rest
     for k in range(7):
         for vals in each(k, 1):
-            c = bot._counts(vals)
-            assert bot._has_set(c) == rules.has_set_counts(c), vals
+            c = bot.counts(vals)
+            assert bot.has_set(c) == rules.has_set_counts(c), vals
 
 
 def test_hard_claims_the_best_combination():

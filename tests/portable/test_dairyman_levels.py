@@ -3,7 +3,7 @@ the budgets, the state left alone, and Hint's move and reason."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.think import Budget
-from dicebox.games.dairyman import rules, bot
+from dicebox.games.dairyman import rules, bot, advice
 from test_dairyman_rules import new, roll, set_chance
 
 
@@ -161,7 +161,7 @@ def test_the_audit_hint_on_a_first_roll_names_barn_1_and_the_chance_of_the_dice_
     s.owned[0] = [t]
     s.flipped[t] = 1
     a, why = _hint(s)
-    q = bot.set_chance([0] * 7, 6, [1])
+    q = advice.set_chance([0] * 7, 6, [1])
     assert q > p and "%d%%" % int(q * 100 + 0.5) in why, (why, p, q)
 
 
@@ -175,7 +175,7 @@ def test_hint_chance_for_a_reroll_is_for_the_dice_really_rolled():
     assert why == "Reroll 6: %d%% for a set in barn 2." % int(_brute([], 6) * 100 + 0.5), why
     s.freeze[0] = 1                  # keep one die: the chance of the rest beside it
     for kept in (1, 2):
-        w = bot._why(s, ("reroll", (2 if kept == 1 else 4,)), bot._PLAN)
+        w = advice.why(s, ("reroll", (2 if kept == 1 else 4,)), bot._PLAN)
         assert "reroll 5: %d%%" % int(_brute([kept], 5) * 100 + 0.5) in w, w
 
 

@@ -14,6 +14,7 @@ from playing import decisions
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import words as W
 from dicebox.games.mildred import table as S
 moves = Fresh("dicebox.games.mildred.moves")
 import dicebox.games.mildred as mildred
@@ -331,7 +332,7 @@ def test_describe_every_legal_action_short_and_long():
                 acts = st.legal_actions()
                 for a in acts:
                     short = st.describe(a, True)
-                    assert 0 < len(R._words(st, R.tup(a), True)) <= 15, short   # never cut
+                    assert 0 < len(W.move_words(st, R.tup(a), True)) <= 15, short   # never cut
                     long = st.describe(a)
                     assert long.startswith("P%d " % (st.turn + 1)) and "not allowed" not in long
                 st.apply(acts[r.randbelow(len(acts))])
@@ -380,7 +381,7 @@ def test_every_diy6_menu_label_fits_uncut():
         for lv in range(1, 7):
             for args in ((), (0,), (6, 6), (6, 2, 5, -2), (2,)):
                 try:
-                    t = R._words(st, ("task", 2, 6, s, lv) + args, True)
+                    t = W.move_words(st, ("task", 2, 6, s, lv) + args, True)
                 except (IndexError, KeyError, TypeError):
                     continue
                 longest = max(longest, len(t))

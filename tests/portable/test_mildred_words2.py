@@ -9,6 +9,7 @@ from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import words as W
 from dicebox.games.mildred import lesson as T
 from test_mildred_base import mk
 
@@ -254,12 +255,12 @@ def test_prank_and_dodge_numbers_are_said_as_slots():
 
 
 def test_the_status_line_is_a_whole_word_short_form_of_the_line():
-    assert R.status("P2 dodge with 1: dodge slot 1 (1 die); shaken dice now 2 3") == "P2 dodge with 1"
-    assert R.status("P2 did Laundry 3; prank slot 1 (1 die) -> slot 2 (1 die)") == "P2 did Laundry 3"
-    assert R.status("P1 combat, a hit: prank slot 2 over no dodge; used pool 1 -> 2 dice") == \
+    assert W.status("P2 dodge with 1: dodge slot 1 (1 die); shaken dice now 2 3") == "P2 dodge with 1"
+    assert W.status("P2 did Laundry 3; prank slot 1 (1 die) -> slot 2 (1 die)") == "P2 did Laundry 3"
+    assert W.status("P1 combat, a hit: prank slot 2 over no dodge; used pool 1 -> 2 dice") == \
         "P1 combat, a hit"
-    assert R.status("P2 scored 2 cookies on 3-of-a-kind; cookie 1->3") == "scored 2 cookies"
-    assert R.status("bot's turn") == "bot's turn"
+    assert W.status("P2 scored 2 cookies on 3-of-a-kind; cookie 1->3") == "scored 2 cookies"
+    assert W.status("bot's turn") == "bot's turn"
     checked = 0
     for seed in (1, 2):
         r = rng.seeded(seed)
@@ -273,10 +274,10 @@ def test_the_status_line_is_a_whole_word_short_form_of_the_line():
             legal = st.legal_actions()
             for a in legal:
                 line = st.describe(a)
-                s = R.status(line)
+                s = W.status(line)
                 assert 4 <= len(s) <= 16, (s, line)
                 words = s.split(" ")
-                assert words[-1] not in R._JOINERS and s[-1] not in ",:;(", (s, line)
+                assert words[-1] not in W._JOINERS and s[-1] not in ",:;(", (s, line)
                 lw = line.replace(":", " ").replace(",", " ").replace(";", " ").split(" ")
                 for w in words:
                     assert w.rstrip(",") in lw, (w, s, line)       # whole words of the line, none cut

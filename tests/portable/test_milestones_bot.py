@@ -130,10 +130,10 @@ def test_fast_roll_values_agree_with_the_matcher():
         tg = b._prep([(t, 3)])
         for nums in rolls:
             want = 3 if tasks.match(t, nums) else 0
-            assert b._value(tg, nums) == want, (t, nums)
+            assert b.value(tg, nums) == want, (t, nums)
     # several targets add their points
     tg = b._prep([(deck.DECK[THREE_BLUE][3], 2), (deck.DECK[RUN3][3], 5)])
-    assert b._value(tg, [3, 2, 1, 4, 5, 6]) == 7
+    assert b.value(tg, [3, 2, 1, 4, 5, 6]) == 7
 
 
 def test_act_keeps_its_look_until_the_table_changes():
@@ -261,23 +261,23 @@ def test_exact_figures_for_three_to_five_dice_agree_with_enumeration():
     dice = (2, 3, 5, 5, 1, 6)
     for key in keys:
         task = deck.SPECIAL_SIDES[key - 100][1] if key >= 100 else deck.DECK[key][3]
-        e = bot._exact_info(key)
+        e = bot.exact_info(key)
         for m in (0b000111, 0b101100, 0b011010, 0b110001):
             want = _enumerated(task, dice, m)
-            assert bot._exact_hits(e, dice, 63 ^ m, 3) == want, (task, m)
-    e = bot._exact_info(keys[1])
-    assert bot._exact_hits(e, dice, 0b000011, 4) == _enumerated(
+            assert bot.exact_hits(e, dice, 63 ^ m, 3) == want, (task, m)
+    e = bot.exact_info(keys[1])
+    assert bot.exact_hits(e, dice, 0b000011, 4) == _enumerated(
         deck.DECK[keys[1]][3], dice, 0b111100)
     # all six: the deck's own count
-    assert bot._exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
+    assert bot.exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
     # a card of numbers and colours read together has a figure for five dice
     # only: else -1 (sampled)
     from dicebox.games.milestones.tasks import RUNC
     c = card(((RUNC, 3),))
-    e = bot._exact_info(c)
-    assert bot._exact_hits(e, dice, 0b000111, 3) == -1
-    assert bot._exact_hits(e, dice, 0b001111, 2) == -1
-    assert bot._exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.DECK[c][3], dice, 0b111011)
+    e = bot.exact_info(c)
+    assert bot.exact_hits(e, dice, 0b000111, 3) == -1
+    assert bot.exact_hits(e, dice, 0b001111, 2) == -1
+    assert bot.exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.DECK[c][3], dice, 0b111011)
 
 
 def test_the_hint_gives_exact_odds_for_four_and_five_dice():

@@ -21,14 +21,18 @@ PLAY = (
 # what play carries that the start menu does not: imported by the table once
 # it is on top, one a frame, after the start pages are let go (core/table.py,
 # Table.load_next), so that they and the bot are never in the heap together
-AT_TABLE = ("dicebox.games.dairyman.bot",)
+AT_TABLE = (
+    "dicebox.games.dairyman.stops",     # what a stop is worth beyond its points (the bot's)
+    "dicebox.games.dairyman.bot",
+)
 
 # opened now and then, dropped when the table is back on top (core/table.py, Table.enter)
 ON_DEMAND = (
     "dicebox.games.dairyman.start",     # the start menu (the table replaces it)
     "dicebox.games.dairyman.pages",     # reading a save back, the scores and end texts
     "dicebox.games.dairyman.help",
-    "dicebox.games.dairyman.odds",      # a hint's table for a frozen die (bot.roll_chance)
+    "dicebox.games.dairyman.advice",    # the Hint's words and chances (bot.hint)
+    "dicebox.games.dairyman.odds",      # a hint's table for a frozen die (advice.roll_chance)
 )
 
 # the guided first game and what the lessons share: imported while it runs,

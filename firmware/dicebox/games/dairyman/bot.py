@@ -3,7 +3,7 @@
 The protocol (the same in every game): ``think(state, rng, level)`` is a
 generator that yields None after each slice of at most SLICE work units and
 the chosen action last; ``hint(state, rng, budget)`` thinks like the Expert and
-yields (action, why) last. Neither changes the state. ``budget`` (a
+yields (action, why) last (the words are advice.py's, imported for a hint). Neither changes the state. ``budget`` (a
 core.think.Budget of SLICE units a slice, one per decision) counts the work.
 
 Every level plays one turn search: after every roll it weighs each way of
@@ -19,7 +19,7 @@ just before it stops.
   move's worth, most for Beginner), never a random move.
 * Expert (level 3): a stop is worth the claim's points minus what the display
   it leaves (refilled from the stack's known tiles) is worth to the next
-  player (_FRESH); a claim that ends the game is a win or a loss; a failure
+  player (stops.FRESH); a claim that ends the game is a win or a loss; a failure
   costs 5 points, the change the token makes in the chance of losing one's
   best unflipped tile at the next reset (and the others theirs), and the
   display left to the next player. Its 1st and 2nd rerolls of a turn are
@@ -36,6 +36,7 @@ SUCC1[v - 1][k]: chance of a set among k rolled dice plus one kept die v.
 """
 from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
+from dicebox.games.dairyman import stops
 from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
 
 SETS = ((4, 6), (5, 5), (1, 3, 6), (1, 4, 5), (2, 2, 6), (2, 3, 5), (2, 4, 4), (3, 3, 4))
@@ -70,7 +71,7 @@ FT = 2.0         # what a freeze token is worth, in points (estimate)
 ICE_WORTH = 3.0  # what an ice cream ability is worth over the game (estimate)
 
 
-def _counts(vals):
+def counts(vals):
     c = [0] * 7
     for v in vals:
         c[v] += 1
@@ -228,169 +229,6 @@ def _values(bg, stopv, failv, nd=12):
 _MEMO = [None, None]   # the last (stopv, failv) and its V: a turn keeps them
 
 
-# ---- what a stop is worth -------------------------------------------------------
-def _hi(s, q):
-    """Value of seat q's highest unflipped tile: what a reset takes."""
-    hi = 0
-    for t in s.owned[q]:
-        if not s.flipped[t] and TILES[t][0] > hi:
-            hi = TILES[t][0]
-    return hi
-
-
-def _hi2(s, q):
-    """Value of seat q's second highest unflipped tile (what a reset takes
-    once the highest is flipped; equal to _hi when two tiles share the top)."""
-    top = 0
-    h2 = 0
-    for t in s.owned[q]:
-        if not s.flipped[t]:
-            v = TILES[t][0]
-            if v > top:
-                h2 = top
-                top = v
-            elif v > h2:
-                h2 = v
-    return h2
-
-
-_RESET = {}   # token counts -> chance each seat is among the most at the reset
-
-
-_FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
-
-
-def _reset_odds(tokens, total):
-    """For each seat, the chance it holds the most tokens when the last one is
-    taken, if every later token goes to a seat at random: summed over the ways
-    the tokens left can split between the seats (multinomial weights), not by
-    recursion over every order (that cost the chip about 380 ms the first time
-    in a four-player game)."""
-    key = tuple(tokens)
-    r = _RESET.get(key)
-    if r is not None:
-        return r
-    n = len(tokens)
-    left = total - sum(tokens)
-    if left <= 0:
-        most = max(tokens)
-        r = [1.0 if x == most else 0.0 for x in tokens]
-    else:
-        r = [0.0] * n
-        cur = list(tokens)
-        _split(cur, 0, left, _FACT[left], r)
-        scale = 1.0 / (n ** left)
-        for q in range(n):
-            r[q] *= scale
-    if len(_RESET) > 400:
-        _RESET.clear()
-    _RESET[key] = r
-    return r
-
-
-def _split(cur, j, rem, ways, r):
-    """Add to r, for every split of rem more tokens over seats j.., its number
-    of orders (``ways`` divided by each seat's share factorial) to each seat
-    that ends among the most."""
-    n = len(cur)
-    if j == n - 1:
-        cur[j] += rem
-        w = ways // _FACT[rem]
-        most = max(cur)
-        for q in range(n):
-            if cur[q] == most:
-                r[q] += w
-        cur[j] -= rem
-        return
-    for x in range(rem + 1):
-        cur[j] += x
-        _split(cur, j + 1, rem - x, ways // _FACT[x], r)
-        cur[j] -= x
-
-
-# The worth to the next player of a fresh turn at a display (8 dice, a failure
-# -5): the level 0-2 search's expected points, in tenths, by the display's three
-# values as indices 0..6 (10..40), sorted (host_tools/benches/bench_dairyman.py --tables).
-_FRESH84 = (
-    226, 205, 226, 205, 226, 192, 192, 205, 226, 180, 205, 180, 180, 226, 226,
-    226, 226, 226, 161, 186, 161, 161, 186, 186, 186, 98, 98, 98, 204, 226, 205,
-    204, 205, 205, 192, 205, 226, 192, 192, 180, 205, 180, 180, 204, 205, 205,
-    143, 143, 143, 192, 205, 226, 192, 192, 204, 226, 205, 205, 226, 226, 226,
-    192, 192, 192, 136, 167, 137, 137, 167, 167, 168, 137, 137, 137, 167, 167,
-    168, 167, 168, 168, -38, -37, -37, -37)
-# by a * 49 + b * 7 + c in any order: _FRESH84 spread over every order of the
-# three values, written out (a loop here cost the chip ~100 ms at every import;
-# tests/host/test_dairyman_tables.py checks it against _FRESH84)
-_FRESH = (
-    226, 205, 226, 205, 226, 192, 192, 205, 205, 226, 180, 205, 180, 180, 226, 226, 226, 226, 226, 226,
-    226, 205, 180, 226, 161, 186, 161, 161, 226, 205, 226, 186, 186, 186, 186, 192, 180, 226, 161, 186,
-    98, 98, 192, 180, 226, 161, 186, 98, 98, 205, 205, 226, 180, 205, 180, 180, 205, 204, 226, 205,
-    204, 205, 205, 226, 226, 192, 205, 226, 192, 192, 180, 205, 205, 180, 205, 180, 180, 205, 204, 226,
-    205, 204, 205, 205, 180, 205, 192, 180, 205, 143, 143, 180, 205, 192, 180, 205, 143, 143, 226, 226,
-    226, 226, 226, 226, 226, 226, 226, 192, 205, 226, 192, 192, 226, 192, 192, 205, 226, 192, 192, 226,
-    205, 205, 204, 226, 205, 205, 226, 226, 226, 226, 226, 226, 226, 226, 192, 192, 205, 226, 192, 192,
-    226, 192, 192, 205, 226, 192, 192, 205, 180, 226, 161, 186, 161, 161, 180, 205, 205, 180, 205, 180,
-    180, 226, 205, 205, 204, 226, 205, 205, 161, 180, 204, 136, 167, 137, 137, 186, 205, 226, 167, 167,
-    167, 168, 161, 180, 205, 137, 167, 137, 137, 161, 180, 205, 137, 168, 137, 137, 226, 205, 226, 186,
-    186, 186, 186, 205, 204, 226, 205, 204, 205, 205, 226, 226, 226, 226, 226, 226, 226, 186, 205, 226,
-    167, 167, 167, 168, 186, 204, 226, 167, 167, 167, 168, 186, 205, 226, 167, 167, 167, 168, 186, 205,
-    226, 168, 168, 168, 168, 192, 180, 226, 161, 186, 98, 98, 180, 205, 192, 180, 205, 143, 143, 226,
-    192, 192, 205, 226, 192, 192, 161, 180, 205, 137, 167, 137, 137, 186, 205, 226, 167, 167, 167, 168,
-    98, 143, 192, 137, 167, -38, -37, 98, 143, 192, 137, 168, -37, -37, 192, 180, 226, 161, 186, 98,
-    98, 180, 205, 192, 180, 205, 143, 143, 226, 192, 192, 205, 226, 192, 192, 161, 180, 205, 137, 168,
-    137, 137, 186, 205, 226, 168, 168, 168, 168, 98, 143, 192, 137, 168, -37, -37, 98, 143, 192, 137,
-    168, -37, -37,
-)
-
-
-def _next_turn(bg, rest, pool, m):
-    """Expected worth (tenths) of the next player's fresh turn when the display
-    keeps ``rest`` (value indices) and m tiles come from the stack, whose value
-    counts are ``pool`` (drawn as if with replacement). A generator: yields
-    None between slices, returns the worth."""
-    n = 0
-    kinds = 0
-    for c in pool:
-        n += c
-        if c:
-            kinds += 1
-    if m == 0:
-        return _FRESH[rest[0] * 49 + rest[1] * 7 + rest[2]]
-    if n == 0:
-        return 0
-    acc = 0
-    if m == 1:
-        base = rest[0] * 49 + rest[1] * 7
-        while not bg.fits(2 * kinds + 12):
-            yield None
-        for v in range(7):
-            if pool[v]:
-                acc += pool[v] * _FRESH[base + v]
-        return acc // n
-    if m == 2:
-        base = rest[0] * 49
-        for v in range(7):
-            if pool[v]:
-                while not bg.fits(kinds):
-                    yield None
-                for w in range(7):
-                    if pool[w]:
-                        acc += pool[v] * pool[w] * _FRESH[base + v * 7 + w]
-        return acc // (n * n)
-    for v in range(7):
-        if pool[v]:
-            for w in range(7):
-                if pool[w]:
-                    while not bg.fits(kinds // 3 + 1):
-                        yield None
-                    pw = pool[v] * pool[w]
-                    base = v * 49 + w * 7
-                    for x in range(7):
-                        if pool[x]:
-                            acc += pw * pool[x] * _FRESH[base + x]
-    return acc // (n * n * n)
-
-
 WIN = 1000.0    # the Expert's worth of ending the game in the lead
 NEXT_W = 1.0    # weight of the next player's fresh turn in a stop's worth
 RESET_W = 1.0   # weight of the reset risk in a token's cost
@@ -454,7 +292,7 @@ def _context(bg, s, expert):
     ctx = _Ctx()
     p = s.seat
     disp = s.display
-    ctx.hi = hi = _hi(s, p)
+    ctx.hi = hi = stops.hi(s, p)
     ctx.expo = 0.0
     ctx.hi2 = 0
     ctx.risk = TOP_RISK if expert else 0.25
@@ -465,20 +303,20 @@ def _context(bg, s, expert):
         # a token's cost: 5 points, and the change it makes in the chance of
         # losing my best tile (and the others theirs) at the next reset
         tok = list(s.tokens)
-        m0 = _reset_odds(tok, s.supply_total)
+        m0 = stops.reset_odds(tok, s.supply_total)
         tok[p] += 1
-        m1 = _reset_odds(tok, s.supply_total)
+        m1 = stops.reset_odds(tok, s.supply_total)
         risk = (m1[p] - m0[p]) * hi
         for q in range(s.n):
             if q != p:
-                risk -= (m1[q] - m0[q]) * _hi(s, q) / (s.n - 1)
+                risk -= (m1[q] - m0[q]) * stops.hi(s, q) / (s.n - 1)
         cost = 5.0 + RESET_W * risk
         # exposure: the chance the next reset takes my best unflipped tile
         # (m0[p]) makes a claim worth less by what it adds to that tile and a
         # flip of that tile worth more by what it takes off (down to the next)
         expo = EXPOSE_W * m0[p]
         ctx.expo = expo
-        ctx.hi2 = _hi2(s, p)
+        ctx.hi2 = stops.hi2(s, p)
         sc = s.scores()
         lead = -1000
         for q in range(s.n):
@@ -491,7 +329,7 @@ def _context(bg, s, expert):
         dvi = [TILES[t][0] // 5 - 2 for t in disp]
         left = 0.0
         if len(dvi) == 3:
-            left = _FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
+            left = stops.FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
         failv = -cost - NEXT_W * left
         bias = 0.0
         if RISK_A and nst < RISK_N:
@@ -524,7 +362,7 @@ def _context(bg, s, expert):
             w = WIN if x > 0 else (-WIN if x < 0 else 0.0)
         else:
             rest = [dvi[j] for j in range(len(disp)) if disp[j] not in c]
-            nt = yield from _next_turn(bg, rest, pool, len(c))
+            nt = yield from stops.next_turn(bg, rest, pool, len(c))
             w = v - NEXT_W * nt / 10.0
             top = hi
             for t in c:
@@ -592,7 +430,7 @@ _SETW = (1, 6, 21)            # the ways m dice can fall (as counts): its work
 _ICEW = (5, 30, 40)           # units of an ice cream's chance with m dice (timed)
 
 
-def _has_set(c):
+def has_set(c):
     """True if the face counts c (c[1]..c[6]) hold a set of 10."""
     c1, c2, c3, c4, c5, c6 = c[1], c[2], c[3], c[4], c[5], c[6]
     return bool((c4 and c6) or c5 >= 2 or (c1 and c3 and c6) or (c1 and c4 and c5)
@@ -605,14 +443,14 @@ def _set_prob(fixed_cnt, m):
     to _SETM dice, else the chance for the m dice alone (a lower bound)."""
     c = fixed_cnt[:]
     if m == 0:
-        return 1.0 if _has_set(c) else 0.0
+        return 1.0 if has_set(c) else 0.0
     if m > _SETM:
         return PSET[m]
     hit = 0
     if m == 1:
         for f in range(1, 7):
             c[f] += 1
-            if _has_set(c):
+            if has_set(c):
                 hit += 1
             c[f] -= 1
         return hit / 6.0
@@ -620,7 +458,7 @@ def _set_prob(fixed_cnt, m):
         c[f] += 1
         for g in range(f, 7):
             c[g] += 1
-            if _has_set(c):
+            if has_set(c):
                 hit += 1 if f == g else 2
             c[g] -= 1
         c[f] -= 1
@@ -669,7 +507,7 @@ def _best_ice(bg, s, free, only_if_helps):
                 if v in done:
                     continue
                 done.append(v)
-                c = _counts(vals)
+                c = counts(vals)
                 c[v] -= 1
                 while not bg.fits(5 * _SETW[1]):
                     yield None
@@ -678,7 +516,7 @@ def _best_ice(bg, s, free, only_if_helps):
                     best = (("ice", t, i), pr)
         else:
             face = 1 if b == ICE1 else 2
-            c = _counts(vals)
+            c = counts(vals)
             m = c[face]
             if not m:
                 continue
@@ -769,7 +607,7 @@ def _decide(bg, s, expert, sigma=0, rng=None, out=None):
     T = s.barn_total()
     rr = s.rolls if s.rolls < 3 else 3
     vals = [s.dv[i] for i in free]
-    cnt = _counts(vals)
+    cnt = counts(vals)
     k = len(free)
     if s.need_lock and not rules.has_set_counts(cnt):
         ice = yield from _best_ice(bg, s, free, True)
@@ -890,276 +728,13 @@ def hint(state, rng, budget=None):
     out = []
     a = yield from _decide(bg, state, True, 0, None, out)
     plan = list(_PLAN)
-    best = None
-    for v, b, pl in out:
-        if b == a or (b is None and a[0] in ("claim", "fail", "flip", "ice")):
-            if best is None or v > best:
-                best = v
-    tie = None
-    if best is not None:
-        for v, b, pl in out:
-            if abs(v - best) < 1e-6 and _move_name(state, b) != _move_name(state, a):
-                if a[0] == "lock" and pl is not None and (
-                        pl[4][0] in plan[4] or plan[4][0] in pl[4]):
-                    continue          # the same sets, locked in another order
-                tie = b
-                break
     while not bg.fits(SLICE):
         yield None
-    why = _why(state, a, plan)
-    if tie is not None:
-        why += " Tie: %s." % _move_name(state, tie)
-    yield (a, why)
-
-
-def _move_name(s, a):
-    """A move in two or three words, for a tie."""
-    if a is None:
-        return "stop"
-    if a[0] == "lock":
-        return "lock " + _dice_text(s, a[1])
-    if a[0] == "reroll":
-        return "reroll" if not a[1] else "keep " + _dice_text(s, a[1])
-    if a[0] in ("claim", "fail", "ice"):
-        return "stop"
-    return a[0]
-
-
-def ices_at_hand(s, but=-1):
-    """The ice creams the acting seat can still use this turn (their kinds),
-    leaving out tile ``but``."""
-    out = []
-    for t in s.owned[s.seat]:
-        if t != but and s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
-            out.append(TILES[t][2])
-    return out
-
-
-# ICE_P[j][m]: the chance (in 1/100000) of a set after rolling m dice (none
-# kept) with the ice creams ICE_COMBOS[j] (kinds) to use after it, as
-# set_chance() works it out; tests/host recompute it.
-ICE_COMBOS = ((), (1,), (2,), (3,), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3), (1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 2, 2), (1, 2, 3), (1, 3, 3), (2, 2, 2), (2, 2, 3), (2, 3, 3), (3, 3, 3))
-ICE_P = (
-    (0, 0, 8333, 33796, 65664, 83861, 92788, 96862, 98653, 99424, 99753, 99894, 99954),
-    (0, 0, 11343, 43675, 77916, 92101, 97267, 99060, 99674, 99885, 99959, 99985, 99994),
-    (0, 0, 11343, 43752, 74605, 89296, 95692, 98313, 99349, 99751, 99905, 99964, 99986),
-    (0, 0, 19444, 54552, 83320, 92788, 96862, 98653, 99424, 99753, 99894, 99954, 99979),
-    (0, 0, 11889, 45386, 79626, 92930, 97611, 99193, 99724, 99904, 99966, 99988, 99995),
-    (0, 0, 15985, 55068, 85288, 95154, 98399, 99469, 99823, 99940, 99980, 99993, 99998),
-    (0, 0, 24769, 64238, 91250, 97167, 99047, 99672, 99885, 99959, 99985, 99994, 99998),
-    (0, 0, 11889, 45511, 75769, 89906, 95976, 98435, 99400, 99772, 99913, 99967, 99988),
-    (0, 0, 24769, 64670, 88796, 95659, 98309, 99349, 99751, 99905, 99964, 99986, 99995),
-    (0, 0, 30787, 69907, 92230, 96862, 98653, 99424, 99753, 99894, 99954, 99979, 99991),
-    (0, 0, 11981, 45673, 79900, 93054, 97660, 99212, 99731, 99906, 99967, 99988, 99996),
-    (0, 0, 17019, 57288, 86687, 95638, 98555, 99519, 99838, 99945, 99981, 99993, 99998),
-    (0, 0, 26052, 66356, 92415, 97579, 99191, 99724, 99904, 99966, 99988, 99995, 99998),
-    (0, 0, 17019, 57280, 86077, 95403, 98479, 99496, 99832, 99943, 99981, 99993, 99998),
-    (0, 0, 31679, 74212, 94537, 98330, 99461, 99822, 99940, 99980, 99993, 99998, 99999),
-    (0, 0, 37249, 77899, 96550, 98972, 99661, 99883, 99958, 99985, 99994, 99998, 99999),
-    (0, 0, 11981, 45807, 75953, 90001, 96019, 98454, 99408, 99775, 99915, 99968, 99988),
-    (0, 0, 26052, 66797, 89519, 95955, 98434, 99400, 99772, 99913, 99967, 99988, 99995),
-    (0, 0, 37249, 78258, 95231, 98278, 99345, 99750, 99905, 99964, 99986, 99995, 99998),
-    (0, 0, 41281, 80656, 96467, 98653, 99424, 99753, 99894, 99954, 99979, 99991, 99996),
-)
-
-
-def _three(ices):
-    """At most three of the ice creams (sorted), one of each kind first: with
-    more at hand the tables give a lower bound, said as "93%+"."""
-    if len(ices) <= 3:
-        return tuple(sorted(ices))
-    out = []
-    for b in (ICEANY, ICE1, 2, ICEANY, ICE1, 2):
-        if len(out) < 3 and ices.count(b) > out.count(b):
-            out.append(b)
-    return tuple(sorted(out))
-
-
-def _chance(p, ices):
-    """A chance in words: "93%", or "93%+" (93% or more) with more than three
-    ice creams at hand (the tables count three)."""
-    return ("%d%%+" if len(ices) > 3 else "%d%%") % _pct(p)
-
-
-def roll_chance(kept, m, ices):
-    """set_chance(), from a table when at most one die is kept and at most
-    three ice creams are at hand (set_chance itself is too slow for the chip
-    with many dice and ice creams): ICE_P, or odds.KEEP1_P for one kept die."""
-    n = 0
-    f = 0
-    for v in range(1, 7):
-        n += kept[v]
-        if kept[v]:
-            f = v
-    if n > 1:
-        return set_chance(kept, m, ices)
-    j = ICE_COMBOS.index(_three(ices))
-    if not n:
-        return ICE_P[j][m] / 100000.0
-    from dicebox.games.dairyman import odds
-    return odds.KEEP1_P[f - 1][j][m] / 100000.0
-
-
-_FACT12 = (1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600)
-
-
-def _misses(c, m, f, w, out):
-    """Every way m dice can fall on faces f..6 that, added to the counts c,
-    hold no set (a set stays a set when dice are added: such branches are cut):
-    appends (counts, weight) with weight the product of 1/k! over the faces."""
-    if _has_set(c):
-        return
-    if f == 6:
-        c[6] += m
-        if not _has_set(c):
-            out.append((c[:], w / _FACT12[m]))
-        c[6] -= m
-        return
-    k = 0
-    while k <= m:
-        if k:
-            c[f] += 1
-            if _has_set(c):
-                break
-        _misses(c, m - k, f + 1, w / _FACT12[k], out)
-        k += 1
-    c[f] -= k if k <= m else m
-
-
-def set_chance(kept, m, ices, memo=None):
-    """The exact chance of a set of 10 after rolling m dice beside the kept
-    (frozen) ones, counts ``kept`` (kept[1..6]), when the ice creams ``ices``
-    (kinds) may then be used, each once, as well as they can be (each use
-    rerolls its dice and may be followed by another). ``memo``: the answers
-    worked out so far in this question (a dict), or None for a new one."""
-    if memo is None:
-        memo = {}
-        ices = sorted(ices)
-    if m == 0:
-        return _rescue(kept, ices, memo)
-    key = (tuple(kept), m, tuple(ices))
-    got = memo.get(key)
-    if got is not None:
-        return got
-    out = []
-    _misses(kept[:], m, 1, 1.0, out)
-    miss = 0.0
-    for c, w in out:
-        miss += w * (1.0 - _rescue(c, ices, memo))
-    got = 1.0 - miss * _FACT12[m] / 6 ** m
-    memo[key] = got
-    return got
-
-
-def _rescue(c, ices, memo):
-    """The chance that dice showing counts c hold a set, or get one by the
-    ice creams ``ices`` (sorted kinds) used as well as they can be."""
-    if _has_set(c):
-        return 1.0
-    best = 0.0
-    for k in range(len(ices)):
-        b = ices[k]
-        if k and ices[k - 1] == b:
-            continue
-        rest = ices[:k] + ices[k + 1:]
-        if b == ICEANY:
-            for v in range(1, 7):
-                if c[v]:
-                    c[v] -= 1
-                    p = set_chance(c, 1, rest, memo)
-                    c[v] += 1
-                    if p > best:
-                        best = p
-        else:
-            n = c[b]
-            if n:
-                c[b] = 0
-                p = set_chance(c, n, rest, memo)
-                c[b] = n
-                if p > best:
-                    best = p
-    return best
-
-
-def _dice_text(s, idx):
-    return "+".join("%d" % s.dv[i] for i in idx)
-
-
-def _why(s, a, plan):
-    """Why the Expert plays a, in plain words with the number behind it."""
-    v = a[0]
-    free = s.free_dice()
-    k = len(free)
-    T = s.barn_total()
-    here = rules.barn_for(s.rolls)
-    nxt = rules.barn_for(s.rolls + 1)
-    ices = ices_at_hand(s)
-    if v == "lock":
-        n, k2, push, claim = plan[0], plan[1], plan[2], plan[3]
-        txt = "Lock %s" % _dice_text(s, a[1])
-        for t in plan[4][1:]:           # the plan's other sets, locked after it
-            txt += " and " + "+".join("%d" % v for v in SETS[t])
-        txt += " (barn %d)" % here
-        if push and k2 >= 1:
-            p = roll_chance([0] * 7, k2, ices)
-            return txt + ", reroll %d: %s for barn %d." % (k2, _chance(p, ices), nxt)
-        if claim:
-            return txt + ", then claim %d." % _points(claim)
-        return txt + ": barns %d." % (T + 10 * n)
-    if v == "reroll":
-        m = k - len(a[1])
-        kept = _counts([s.dv[i] for i in a[1]])
-        p = roll_chance(kept, m, ices)
-        if p <= 0.0 and s.rolls >= 3:
-            return "Reroll %d: no set can come, but +1 freeze token." % m
-        if a[1]:
-            return "Keep %s (freeze), reroll %d: %s for a set in barn %d." % (
-                _dice_text(s, a[1]), m, _chance(p, ices), nxt)
-        return "Reroll %d: %s for a set in barn %d." % (m, _chance(p, ices), nxt)
-    if v == "claim":
-        pts = _points(a[1])
-        if k >= 1 and not s.need_lock:
-            p = roll_chance([0] * 7, k, ices)
-            return "Stop, claim %d. A reroll of %d fails %s%d%%." % (
-                pts, k, "at most " if len(ices) > 3 else "", _pct(1.0 - p))
-        return "Stop and claim %d." % pts
-    if v == "fail":
-        if s.need_lock:
-            return "No set of 10 and nothing helps: take a backorder."
-        return "No tile fits %d: take a backorder." % T
-    if v == "flip":
-        t = a[1]
-        if TILES[t][2] == CHEESE:
-            return "Flip %s: +5 points, safe from a reset." % rules.tile_name(t)
-        return "Flip %s: an ice cream, safe from a reset." % rules.tile_name(t)
-    t = a[1]
-    c = _counts([s.dv[i] for i in free])
-    b = TILES[t][2]
-    if b == ICEANY:
-        c[s.dv[a[2]]] -= 1
-        n = 1
-    else:
-        n = c[b]
-        c[b] = 0
-    # the chance of this reroll alone (exact and quick); with more ice creams
-    # left (which could rescue it again, a search too slow for the chip) it
-    # says so
-    p = set_chance(c, n, [])
-    if ices_at_hand(s, t):
-        return "Ice cream: reroll %d, %d%% for a set; more ice creams left." % (n, _pct(p))
-    return "Ice cream: reroll %d, %d%% to make a set." % (n, _pct(p))
-
-
-def _points(tiles):
-    pts = 0
-    for t in tiles:
-        pts += TILES[t][0]
-    return pts
-
-
-def _pct(p):
-    x = int(p * 100 + 0.5)
-    return 99 if x > 99 and p < 1.0 else x
+    from dicebox.games.dairyman import advice   # the words: only for the Hint
+    bg.end()
+    yield None
+    bg.fits(SLICE)                    # and a slice of their own
+    yield (a, advice.hint_words(state, a, plan, out))
 
 
 # ---- plain functions (benchmarks, tests, the screens until the shared table) ----

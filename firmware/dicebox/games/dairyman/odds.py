@@ -1,9 +1,9 @@
 """Dairyman: the chance of a set after a reroll beside one frozen die, with
-the ice creams at hand, for the Hint (bot.roll_chance). Imported only when a
+the ice creams at hand, for the Hint (advice.roll_chance). Imported only when a
 hint freezes a die, so play does not carry it.
 
 KEEP1_P[f - 1][j][m]: one die kept showing f, m dice rolled, the ice creams
-bot.ICE_COMBOS[j] to use after the roll: bot.set_chance() in 1/100000.
+advice.ICE_COMBOS[j] to use after the roll: advice.set_chance() in 1/100000.
 Written by ``host_tools/studies/dairyman_odds.py --keep1``; tests/host checks it.
 """
 

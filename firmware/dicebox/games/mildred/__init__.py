@@ -16,6 +16,7 @@ PLAY = (
     "dicebox.core.table",
     "dicebox.games.mildred.rewards",
     "dicebox.games.mildred.cards",
+    "dicebox.games.mildred.words",      # the words of a move (the rules' log lines, the menus)
     "dicebox.games.mildred.rules",
     "dicebox.games.mildred.table",
 )

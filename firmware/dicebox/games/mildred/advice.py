@@ -6,7 +6,8 @@ from dicebox.games.mildred import lookahead
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rewards
 from dicebox.games.mildred.board import top, wrap
-from dicebox.games.mildred.rules import _dlist, _ind_name, _ndice, ind_dice
+from dicebox.games.mildred.board import ind_dice
+from dicebox.games.mildred.words import dlist, ind_name, n_dice
 
 HINT_LINES = 4     # the Hint page's lines under its heading (16 columns each)
 
@@ -71,7 +72,7 @@ def advice(st, a):
             return "Take dodge"
         return "Put the %d on %s" % (a[1], v)
     if v == "score":
-        return "Score " + _ind_name(a[1])
+        return "Score " + ind_name(a[1])
     if v == "advance":
         return "Move the %s scallywag up to %d (Cook 1)" % (cards.SET_NAMES[a[1]],
                                                              top(st.sc[p][a[1]]) + 1)
@@ -81,11 +82,11 @@ def advice(st, a):
         if a[1] == "prank":
             return "Take back your prank dice"
         if a[1] == "ind":
-            return "Take back your dice on " + _ind_name(a[2])
+            return "Take back your dice on " + ind_name(a[2])
         return "Take back your %s scallywags" % cards.SET_NAMES[a[2]]
     if v == "shake":
         n = len(st.pool[p]) + st.used[p]
-        return "Shake " + _ndice(n) if n else "End the Wakeup: no dice to shake"
+        return "Shake " + n_dice(n) if n else "End the Wakeup: no dice to shake"
     if v == "mod":
         return "Modify spot: %d turns a %d into %d" % (a[1], a[2], wrap(a[2] + a[3]))
     if v == "scally":
@@ -95,8 +96,8 @@ def advice(st, a):
         pat = tuple(sorted(a[2]))
         take = ind_dice(st, p, pat)
         if take is not None and len(take) < len(pat):
-            return "Put %s on %s (Clean 3 helps)" % (_dlist(take), _ind_name(a[1]))
-        return "Put %s on %s" % (_dlist(pat), _ind_name(a[1]))
+            return "Put %s on %s (Clean 3 helps)" % (dlist(take), ind_name(a[1]))
+        return "Put %s on %s" % (dlist(pat), ind_name(a[1]))
     if v == "task":
         head = "Do %s %d" % (cards.SET_NAMES[a[1]], a[2])
         if cards.TASKS[a[1]][a[2] - 1][2] == "any":
@@ -161,9 +162,9 @@ def _why(st, a, rng, nacts, then=None):
         return "nothing else helps first"
     if v == "pass":
         n = len(st.pool[p])
-        return "no move helps now" if not n else "no move helps: %s stay" % _ndice(n)
+        return "no move helps now" if not n else "no move helps: %s stay" % n_dice(n)
     if v == "take":
-        return "%s to shake" % _ndice(c.used[p] - st.used[p])
+        return "%s to shake" % n_dice(c.used[p] - st.used[p])
     if v == "ready":
         n = 0
         for s in st.sets:
@@ -179,7 +180,7 @@ def _why(st, a, rng, nacts, then=None):
                 return "%s %d needs a %d" % (cards.SET_NAMES[s], nv, nv)
         return "a %d from a %d" % (nv, a[2])
     if v == "task" and lookahead.task_code(a) == "reroll":
-        return "new values for %s" % _ndice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
+        return "new values for %s" % n_dice(len(a) - (5 if a[2] == 6 and a[1] == cards.DIY else 3))
     if c.cookie[p] > st.cookie[p]:
         return _cookies(c.cookie[p] - st.cookie[p])
     if v == "task":

@@ -51,3 +51,28 @@ def counts(pool):
     for v in pool:
         c[v] += 1
     return c
+
+
+ROUND_LIMIT = 200   # R14: the game stops after this many player rounds
+
+
+def ind_dice(st, p, pat):
+    """The shaken dice of p's that go onto a card for pattern ``pat`` (sorted):
+    the pattern itself, or with Clean 3 (R8) one die fewer: the wild stands in
+    for a missing die, or for the highest when none is missing. None when
+    p's shaken dice cannot make the pattern."""
+    wild = 1 if st.flags & F_DISC else 0
+    c = counts(st.pool[p])
+    take = []
+    miss = 0
+    for v in pat:
+        if c[v]:
+            c[v] -= 1
+            take.append(v)
+        else:
+            miss += 1
+    if miss > wild:
+        return None
+    if wild and not miss:
+        take.pop()  # R8: the wild stands in for the highest die
+    return take

@@ -30,7 +30,7 @@ from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.mildred import AT_TABLE, GAME, SAVE, ON_DEMAND, cards
-from dicebox.games.mildred import rules
+from dicebox.games.mildred import rules, words
 from dicebox.games.mildred.cards import ind_name, set_name
 # Table layout (pixels). Player 1 is always on the left, player 2 on the right:
 # the corners, the two ladders of each task column, the halves of each card.
@@ -277,7 +277,7 @@ class Table(table.Table):
         if seat < 0:
             return "Setting up"
         if self.is_bot(seat):
-            return rules.status(self.msg) if self.msg else "bot's turn"
+            return words.status(self.msg) if self.msg else "bot's turn"
         if cp == CHANCE:
             return "Shake or A: roll"
         if st.phase == rules.ACT:
@@ -286,4 +286,4 @@ class Table(table.Table):
             return "must: Take dodge"
         if st.wake_block(st.turn):
             return "must: One a set"
-        return rules.status(self.msg) if self.msg else "A:act holdB:menu"
+        return words.status(self.msg) if self.msg else "A:act holdB:menu"

@@ -39,6 +39,7 @@ AT_TABLE = (
 ON_DEMAND = (
     "dicebox.games.milestones.pages",   # the setup, reading a save back, records, the end
     "dicebox.games.milestones.help",
+    "dicebox.games.milestones.advice",  # the Hint's words and chances (bot.hint)
 )
 
 # the guided first game and what the lessons share: imported while it runs,

@@ -13,7 +13,8 @@ found by a cheap look that is kept until the table changes; a reroll decision is
 generator kept across calls and restarted when the dice, the cards or the
 announcements change; its answer is kept and returned again until the dice
 change, so the table applies it when its pacing allows. ``hint(st, seat, rng)``
-is the Expert's advice for a person's seat.
+is the Expert's advice for a person's seat (its words are advice.py's,
+imported for a hint).
 
 Levels (0 Beginner .. 3 Expert):
   Beginner  the obvious play for its own card (keep the dice that plainly help
@@ -53,13 +54,11 @@ from dicebox.core import rng as _rng
 from dicebox.core.think import Budget
 from dicebox.games.milestones import deck, odds
 from dicebox.games.milestones.dice import FACE_COLOUR
-from dicebox.games.milestones.dice import labels as _die_labels
-from dicebox.games.milestones.tasks import describe as _task_words
 from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
 # Work budget of the Expert's reroll decision: a roll valued for its targets costs
-# 3 units plus each target's (_TCOST); a decision spends WORK units, a third of
+# 3 units plus each target's (TCOST); a decision spends WORK units, a third of
 # its rolls sampling (stage 1), the rest on its candidates (stage 2, MIN_REFINE to
 # REFINE rolls each, or every outcome of one or two dice).
 WORK = const(576)
@@ -76,7 +75,7 @@ _COMPILED_MAX = const(16)   # compiled targets kept (then one goes for each new 
 _W = (117649, 16807, 2401, 343, 49, 7, 1)
 # the estimate for keep-set K (c = |K| kept dice) is h[K] / 6^(6-c); times 6^6 it
 # stays an integer: h[K] * 6^c <= samples * 22 points * 7^6 < 2^30
-_MUL6 = (1, 6, 36, 216, 1296, 7776, 46656)
+MUL6 = (1, 6, 36, 216, 1296, 7776, 46656)
 # Points a teammate's unknown card is expected to gain when r random dice of a roll
 # that did not fulfil it are rerolled (averaged over the deck; measured on the host),
 # in thousandths.
@@ -102,16 +101,16 @@ _NUMFIT = const(7)    # numbers only (named, same, runs): fitted on the counts
 # port: a unit is about 1.7 us; the tables of remembered answers ask the matcher
 # on a miss)
 _KEEPCOST = const(16)   # units of one obvious play (keep_mask)
-_TCOST = bytes((2, 8, 8, 8, 10, 2, 12, 5))
-# exact figures of a target for a reroll (``_exact_hits``): none, a table of the
+TCOST = bytes((2, 8, 8, 8, 10, 2, 12, 5))
+# exact figures of a target for a reroll (``exact_hits``): none, a table of the
 # odds module (three to five dice), a condition on all dice or a single face (any
-# number of dice); a target's exact figure costs _EXCOST units
+# number of dice); a target's exact figure costs EXCOST units
 _EX_NONE = const(0)
 _EX_TABLE = const(1)
 _EX_COND = const(2)
 _EX_FACE = const(3)
 _EX_FIVE = const(4)    # a card of numbers and colours: five dice only (odds.hits5)
-_EXCOST = const(2)
+EXCOST = const(2)
 # stage 1's share of the Expert's rolls: a third, a quarter when the exact scan
 # will rank every reroll of three to six dice (1,000 games alone: +0.6 points)
 _STAGE1_SCAN = const(4)
@@ -218,7 +217,7 @@ def _face_die(c, n):
     raise ValueError("no such face")
 
 
-def _exact_hits(e, cur, keep, r):
+def exact_hits(e, cur, keep, r):
     """How many of the 6**r rerolls of the dice not in ``keep`` meet the target of
     ``e`` (from ``Bot._exact_info``), or -1 when there is no exact figure."""
     if r == 6:
@@ -237,9 +236,9 @@ def _exact_hits(e, cur, keep, r):
     return -1
 
 
-def _exact_info(key):
+def exact_info(key):
     """How the target ``key`` (a card, or 100 + a special side) is valued exactly:
-    (kind, a, b, hits of all six) for ``_exact_hits``."""
+    (kind, a, b, hits of all six) for ``exact_hits``."""
     if key >= 100:
         task = deck.SPECIAL_SIDES[key - 100][1]
         h6 = deck.SPECIAL_SIDES[key - 100][0]
@@ -517,7 +516,7 @@ BEGINNER = const(0)
 CASUAL = const(1)
 STRONG = const(2)
 EXPERT = const(3)
-# Work units: a roll valued for its targets costs 3 + each target's _TCOST; the
+# Work units: a roll valued for its targets costs 3 + each target's TCOST; the
 # fixed blocks of a search (clearing, the superset sum, the scan, each obvious
 # play) are counted in the same units. One unit is about 1.3 us on the unix port,
 # 2 us in the costlier slices (0.75 ms on the chip at 367x: host_tools/benches/bench_slices.py).
@@ -629,10 +628,10 @@ class Bot:
         self.budget = Budget(SLICE)   # the decision under way (from the table's last change)
         self._pv = None         # (key, rates per pile) for the Expert's pile choice
         self._keys = []         # the targets' keys (``_target_keys``)
-        self._ex = []           # how each target is valued exactly (``_exact_info``)
+        self._ex = []           # how each target is valued exactly (``exact_info``)
         self.rest = []          # the targets a candidate samples (stage 2)
 
-    def _rand(self):
+    def rand(self):
         # Lehmer generator mod 65537: products stay small ints on the device.
         self.s = (self.s * 75) % 65537
         return self.s
@@ -814,12 +813,12 @@ class Bot:
             _COMPILED[key] = c
         return c
 
-    def _card_tg(self, card):
+    def card_tg(self, card):
         d = deck.DECK[card]
         return self._tg(card, d[3], d[1])
 
     def _meets(self, tg, nums):
-        return self._value((tg,), nums) > 0
+        return self.value((tg,), nums) > 0
 
     def _act(self, st, rng):
         s = self.seat
@@ -831,7 +830,7 @@ class Bot:
             return None
         c = st.hands[s]
         if (c >= 0 and st.dice is not None and not (st.big and st.rolls <= st.drawn_at[s])
-                and self._meets(self._card_tg(c), st.dice)):
+                and self._meets(self.card_tg(c), st.dice)):
             return ("claim", s, self.choose_pile(st, rng))
         if st.started and self.wants_flip(st):
             return ("flip", s)
@@ -907,7 +906,7 @@ class Bot:
             k = r.randbelow(6)
             return ps[0 if k < 3 else (1 if k < 5 or len(ps) < 3 else 2)]
         if (self.level == CASUAL and not st.big and st.piles[1]
-                and self._rand() % _GREEDY == 0):
+                and self.rand() % _GREEDY == 0):
             return 1    # tempted by the medium pile's points
         best = -1
         bp = -1
@@ -965,10 +964,10 @@ class Bot:
         bi = -1
         bf = 0
         if c >= 0 and st.dice is not None and not st.over:
-            tg = (self._card_tg(c),)
+            tg = (self.card_tg(c),)
             t = self.t
             cur = st.dice
-            cost = 3 + _TCOST[tg[0][0]]
+            cost = 3 + TCOST[tg[0][0]]
             for i in range(6):
                 for k in range(6):
                     t[k] = cur[k]
@@ -979,7 +978,7 @@ class Bot:
                         while not bg.fits(cost):
                             yield None
                         t[i] = f
-                        if self._value(tg, t):
+                        if self.value(tg, t):
                             hits += 1
                             f0 = f
                 if hits > best:
@@ -1030,14 +1029,14 @@ class Bot:
                 keep = 0       # nothing plainly helps: every die is rerolled
         n = _OVERLOOK[self.level]
         for i in range(6):
-            if (keep >> i) & 1 and self._rand() % 6 < n:
+            if (keep >> i) & 1 and self.rand() % 6 < n:
                 keep ^= 1 << i
         m = (63 ^ keep) & (63 ^ prot)
         if not m:
             m = 63 ^ prot      # one die it wanted kept rather than a spared die
             m &= -m
         if not m:
-            m = 1 << (self._rand() % 6)   # every die spared: the rules still want one
+            m = 1 << (self.rand() % 6)   # every die spared: the rules still want one
         return m
 
     def _search(self, st, prot, work, exact, bg):
@@ -1051,27 +1050,27 @@ class Bot:
             yield None
         if not tgs:
             self.work = 12
-            m = 1 << (self._rand() % 6)
+            m = 1 << (self.rand() % 6)
             while m & prot:
-                m = 1 << (self._rand() % 6)
+                m = 1 << (self.rand() % 6)
             yield m
             return
         tg = self._prep(tgs)
         cost = 3
         for x in tg:
-            cost += _TCOST[x[0]]
+            cost += TCOST[x[0]]
         h = self.h = [0] * 64
         t = self.t
         rolls = work // cost * self.samples // SAMPLES
         n = rolls // 3 if exact else rolls   # Strong: stage 1 alone
         ex = self._exact_info(st) if exact else None    # Strong: no exact figures
         nt = len(tg)
-        scan = _SCANCOST + _EXCOST * nt
+        scan = _SCANCOST + EXCOST * nt
         if exact and not self._inexact(ex, 3) and not self._inexact(ex, 5) and (
                 2 * 41 * scan <= work):
             n = rolls // _STAGE1_SCAN   # the exact scan ranks three to six dice
-        rand = self._rand
-        value = self._value
+        rand = self.rand
+        value = self.value
         spent = 12
         for _ in range(n):
             while not bg.fits(cost):
@@ -1120,7 +1119,7 @@ class Bot:
             if (63 ^ k) & prot:
                 continue
             pc = POPCOUNT[k]
-            v = h[k] * _MUL6[pc] + (tw * TEAM_GAIN[6 - pc] // 1000) * s1 // 1000
+            v = h[k] * MUL6[pc] + (tw * TEAM_GAIN[6 - pc] // 1000) * s1 // 1000
             if v > t2:
                 if v > t1:
                     t2 = t1
@@ -1165,10 +1164,10 @@ class Bot:
                 sets += _NSETS[pc]
         # what stage 2 will spend on the candidates so far (at least), and on the
         # scan's two and all six: the scan runs only on what is left
-        need = 3 * _EXCOST * nt
+        need = 3 * EXCOST * nt
         for m in cands:
             pc = POPCOUNT[m]
-            need += _EXCOST * nt
+            need += EXCOST * nt
             if self._inexact(ex, pc):
                 need += (6 if pc == 1 else MIN_REFINE) * cost
         if sets and sets * scan <= work - spent - need:
@@ -1186,7 +1185,7 @@ class Bot:
                 keep = 63 ^ m
                 v = (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)
                 for j in range(nt):
-                    v += tg[j][1] * _exact_hits(ex[j], cur, keep, pc) * _MN[pc] // _MD[pc]
+                    v += tg[j][1] * exact_hits(ex[j], cur, keep, pc) * _MN[pc] // _MD[pc]
                 if v > q1:
                     if v > q0:
                         q1 = q0
@@ -1247,20 +1246,20 @@ class Bot:
             pc = POPCOUNT[m]
             keep = 63 ^ m
             # the exact part: every target with a figure for pc dice
-            while not bg.fits(_EXCOST * nt):
+            while not bg.fits(EXCOST * nt):
                 yield None
-            spent += _EXCOST * nt
-            left -= _EXCOST * nt
+            spent += EXCOST * nt
+            left -= EXCOST * nt
             tot = 0
             del rest[:]
             cost = 3
             for j in range(nt):
-                h = _exact_hits(ex[j], cur, keep, pc)
+                h = exact_hits(ex[j], cur, keep, pc)
                 if h >= 0:
                     tot += tg[j][1] * h * _MN[pc] // _MD[pc]
                 else:
                     rest.append(tg[j])
-                    cost += _TCOST[tg[j][0]]
+                    cost += TCOST[tg[j][0]]
             if rest:
                 sampled = pc > 1
                 if sampled:
@@ -1322,11 +1321,11 @@ class Bot:
 
     def _exact_info(self, st):
         """Per target (as ``targets``): how it is valued exactly, for
-        ``_exact_hits``: (kind, a, b, hits of all six)."""
+        ``exact_hits``: (kind, a, b, hits of all six)."""
         out = self._ex
         del out[:]
         for key in self._target_keys(st):
-            out.append(_exact_info(key))
+            out.append(exact_info(key))
         return out
 
     def _inexact(self, ex, pc):
@@ -1340,7 +1339,7 @@ class Bot:
                 return True
         return False
 
-    def _value(self, tg, nums):
+    def value(self, tg, nums):
         """Points of the compiled targets ``tg`` that the roll ``nums`` fulfils."""
         nk = 0        # count of each number, 3 bits a number
         ck = 0        # count of each colour, 3 bits a colour
@@ -1418,50 +1417,7 @@ class RandomBot(Bot):
     def _think(self, st, rng, prot, bg):
         self._seed(rng)
         bg.fits(1)
-        yield self._rand() % 63 + 1
-
-
-# ---- Hint -------------------------------------------------------------------
-
-def _dice_words(st, m):
-    return "all" if m == 63 else _die_labels(st.dice, m)
-
-
-def _chance(bot, st, card, m, bg):
-    """The chance (percent) that rerolling ``m`` meets ``card`` and whether it is
-    exact: from the exact figures where there are (``_exact_hits``: all six dice,
-    three to five dice of a one-domain card, a condition or a single face), else
-    one to three dice enumerated, else 216 sampled rolls. A generator: None after
-    each slice, (percent, exact) last."""
-    cur = st.dice
-    t = bot.t
-    pc = POPCOUNT[m]
-    bg.fits(_EXCOST)
-    h = _exact_hits(_exact_info(card), cur, 63 ^ m, pc)
-    if h >= 0:
-        yield (h * 100 + _MUL6[pc] // 2) // _MUL6[pc], True
-        return
-    tg = bot._card_tg(card)
-    tgs = (tg,)
-    cost = 3 + _TCOST[tg[0]]
-    total = 6 ** pc if pc <= 3 else 216
-    hit = 0
-    for j in range(total):
-        while not bg.fits(cost):
-            yield None
-        x = j
-        for i in range(6):
-            if (m >> i) & 1:
-                if pc <= 3:
-                    t[i] = x % 6 + 1
-                    x //= 6
-                else:
-                    t[i] = bot._rand() % 6 + 1
-            else:
-                t[i] = cur[i]
-        if bot._value(tgs, t):
-            hit += 1
-    yield (hit * 100 + total // 2) // total, pc <= 3
+        yield self.rand() % 63 + 1
 
 
 def hint_seed(st, seat):
@@ -1488,49 +1444,28 @@ def hint(st, seat, rng, budget=None):
     rng = _rng.seeded(hint_seed(st, seat))      # the same advice for the same position
     bg.fits(LOOK)
     a = b._act(st, rng)
-    if a is not None:
-        if a[0] == "claim":
-            pts = deck.DECK[st.hands[seat]][1]
-            yield a, "claim now: +%d point%s" % (pts, "" if pts == 1 else "s")
-        elif a[0] == "draw":
-            yield a, "take a card from %s" % (
-                "the pile" if st.big else deck.TIER_NAMES[a[2]] + " pile")
-        elif a[0] == "flip":
-            yield a, "flip the hourglass: more time"
-        else:
-            yield a, "swap: this card is slow"
-        return
-    if st.dice is None:
-        yield ("roll", 63), "roll all six dice"
-        return
-    prot = protected(st, seat)
+    if a is None and st.dice is None:
+        a = ("roll", 63)                        # the first roll: all six dice
+    elif a is None:
+        prot = protected(st, seat)
+        bg.end()
+        yield None          # the look was this slice
+        m = 0
+        for x in b._think(st, rng, prot, bg):
+            if x is None:
+                yield None
+            else:
+                m = x
+        a = ("roll", m)
+        bg.end()
+        yield None          # the decision's last slice was this one
+    from dicebox.games.milestones import advice   # the words: only for the Hint
     bg.end()
-    yield None          # the look was this slice
-    m = 0
-    for x in b._think(st, rng, prot, bg):
+    yield None              # the words' module was this slice
+    why = ""
+    for x in advice.hint_words(b, st, seat, a, bg):
         if x is None:
             yield None
         else:
-            m = x
-    bg.end()
-    yield None          # the decision's last slice was this one
-    c = st.hands[seat]
-    if c < 0:
-        yield ("roll", m), "reroll %s: no card in hand" % _dice_words(st, m)
-        return
-    d = deck.DECK[c]
-    pct = 0
-    exact = True
-    for x in _chance(b, st, c, m, bg):
-        if x is None:
-            yield None
-        else:
-            pct, exact = x
-    words = "+".join(_task_words(d[3], True))
-    head = "reroll %s: %s%d%%" % (_dice_words(st, m), "" if exact else "~", pct)
-    why = "%s for %s" % (head, words)
-    if len(why) > 40:
-        why = head + " for your card"
-    if len(why) > 40:
-        why = head
-    yield ("roll", m), why
+            why = x
+    yield a, why

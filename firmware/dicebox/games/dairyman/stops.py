@@ -1,0 +1,172 @@
+"""What a Dairyman stop is worth beyond its points, for the bots' turn search
+(bot._context): the tiles a reset would take (the highest unflipped ones),
+the chance each seat holds the most tokens when the last one is taken, and
+the worth of the next player's fresh turn at the display a stop leaves.
+
+FRESH84: the level 0-2 search's expected points of a fresh turn (8 dice, a
+failure -5), in tenths, by the display's three values sorted; FRESH the same
+by any order (host_tools/benches/bench_dairyman.py --tables;
+tests/host/test_dairyman_tables.py checks both)."""
+from dicebox.games.dairyman.tiles import TILES
+
+
+def hi(s, q):
+    """Value of seat q's highest unflipped tile: what a reset takes."""
+    top = 0
+    for t in s.owned[q]:
+        if not s.flipped[t] and TILES[t][0] > top:
+            top = TILES[t][0]
+    return top
+
+
+def hi2(s, q):
+    """Value of seat q's second highest unflipped tile (what a reset takes
+    once the highest is flipped; equal to hi when two tiles share the top)."""
+    top = 0
+    h2 = 0
+    for t in s.owned[q]:
+        if not s.flipped[t]:
+            v = TILES[t][0]
+            if v > top:
+                h2 = top
+                top = v
+            elif v > h2:
+                h2 = v
+    return h2
+
+
+_RESET = {}   # token counts -> chance each seat is among the most at the reset
+
+
+_FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
+
+
+def reset_odds(tokens, total):
+    """For each seat, the chance it holds the most tokens when the last one is
+    taken, if every later token goes to a seat at random: summed over the ways
+    the tokens left can split between the seats (multinomial weights), not by
+    recursion over every order (that cost the chip about 380 ms the first time
+    in a four-player game)."""
+    key = tuple(tokens)
+    r = _RESET.get(key)
+    if r is not None:
+        return r
+    n = len(tokens)
+    left = total - sum(tokens)
+    if left <= 0:
+        most = max(tokens)
+        r = [1.0 if x == most else 0.0 for x in tokens]
+    else:
+        r = [0.0] * n
+        cur = list(tokens)
+        _split(cur, 0, left, _FACT[left], r)
+        scale = 1.0 / (n ** left)
+        for q in range(n):
+            r[q] *= scale
+    if len(_RESET) > 400:
+        _RESET.clear()
+    _RESET[key] = r
+    return r
+
+
+def _split(cur, j, rem, ways, r):
+    """Add to r, for every split of rem more tokens over seats j.., its number
+    of orders (``ways`` divided by each seat's share factorial) to each seat
+    that ends among the most."""
+    n = len(cur)
+    if j == n - 1:
+        cur[j] += rem
+        w = ways // _FACT[rem]
+        most = max(cur)
+        for q in range(n):
+            if cur[q] == most:
+                r[q] += w
+        cur[j] -= rem
+        return
+    for x in range(rem + 1):
+        cur[j] += x
+        _split(cur, j + 1, rem - x, ways // _FACT[x], r)
+        cur[j] -= x
+
+
+# The worth to the next player of a fresh turn at a display (8 dice, a failure
+# -5): the level 0-2 search's expected points, in tenths, by the display's three
+# values as indices 0..6 (10..40), sorted (host_tools/benches/bench_dairyman.py --tables).
+FRESH84 = (
+    226, 205, 226, 205, 226, 192, 192, 205, 226, 180, 205, 180, 180, 226, 226,
+    226, 226, 226, 161, 186, 161, 161, 186, 186, 186, 98, 98, 98, 204, 226, 205,
+    204, 205, 205, 192, 205, 226, 192, 192, 180, 205, 180, 180, 204, 205, 205,
+    143, 143, 143, 192, 205, 226, 192, 192, 204, 226, 205, 205, 226, 226, 226,
+    192, 192, 192, 136, 167, 137, 137, 167, 167, 168, 137, 137, 137, 167, 167,
+    168, 167, 168, 168, -38, -37, -37, -37)
+# by a * 49 + b * 7 + c in any order: FRESH84 spread over every order of the
+# three values, written out (a loop here cost the chip ~100 ms at every import;
+# tests/host/test_dairyman_tables.py checks it against FRESH84)
+FRESH = (
+    226, 205, 226, 205, 226, 192, 192, 205, 205, 226, 180, 205, 180, 180, 226, 226, 226, 226, 226, 226,
+    226, 205, 180, 226, 161, 186, 161, 161, 226, 205, 226, 186, 186, 186, 186, 192, 180, 226, 161, 186,
+    98, 98, 192, 180, 226, 161, 186, 98, 98, 205, 205, 226, 180, 205, 180, 180, 205, 204, 226, 205,
+    204, 205, 205, 226, 226, 192, 205, 226, 192, 192, 180, 205, 205, 180, 205, 180, 180, 205, 204, 226,
+    205, 204, 205, 205, 180, 205, 192, 180, 205, 143, 143, 180, 205, 192, 180, 205, 143, 143, 226, 226,
+    226, 226, 226, 226, 226, 226, 226, 192, 205, 226, 192, 192, 226, 192, 192, 205, 226, 192, 192, 226,
+    205, 205, 204, 226, 205, 205, 226, 226, 226, 226, 226, 226, 226, 226, 192, 192, 205, 226, 192, 192,
+    226, 192, 192, 205, 226, 192, 192, 205, 180, 226, 161, 186, 161, 161, 180, 205, 205, 180, 205, 180,
+    180, 226, 205, 205, 204, 226, 205, 205, 161, 180, 204, 136, 167, 137, 137, 186, 205, 226, 167, 167,
+    167, 168, 161, 180, 205, 137, 167, 137, 137, 161, 180, 205, 137, 168, 137, 137, 226, 205, 226, 186,
+    186, 186, 186, 205, 204, 226, 205, 204, 205, 205, 226, 226, 226, 226, 226, 226, 226, 186, 205, 226,
+    167, 167, 167, 168, 186, 204, 226, 167, 167, 167, 168, 186, 205, 226, 167, 167, 167, 168, 186, 205,
+    226, 168, 168, 168, 168, 192, 180, 226, 161, 186, 98, 98, 180, 205, 192, 180, 205, 143, 143, 226,
+    192, 192, 205, 226, 192, 192, 161, 180, 205, 137, 167, 137, 137, 186, 205, 226, 167, 167, 167, 168,
+    98, 143, 192, 137, 167, -38, -37, 98, 143, 192, 137, 168, -37, -37, 192, 180, 226, 161, 186, 98,
+    98, 180, 205, 192, 180, 205, 143, 143, 226, 192, 192, 205, 226, 192, 192, 161, 180, 205, 137, 168,
+    137, 137, 186, 205, 226, 168, 168, 168, 168, 98, 143, 192, 137, 168, -37, -37, 98, 143, 192, 137,
+    168, -37, -37,
+)
+
+
+def next_turn(bg, rest, pool, m):
+    """Expected worth (tenths) of the next player's fresh turn when the display
+    keeps ``rest`` (value indices) and m tiles come from the stack, whose value
+    counts are ``pool`` (drawn as if with replacement). A generator: yields
+    None between slices, returns the worth."""
+    n = 0
+    kinds = 0
+    for c in pool:
+        n += c
+        if c:
+            kinds += 1
+    if m == 0:
+        return FRESH[rest[0] * 49 + rest[1] * 7 + rest[2]]
+    if n == 0:
+        return 0
+    acc = 0
+    if m == 1:
+        base = rest[0] * 49 + rest[1] * 7
+        while not bg.fits(2 * kinds + 12):
+            yield None
+        for v in range(7):
+            if pool[v]:
+                acc += pool[v] * FRESH[base + v]
+        return acc // n
+    if m == 2:
+        base = rest[0] * 49
+        for v in range(7):
+            if pool[v]:
+                while not bg.fits(kinds):
+                    yield None
+                for w in range(7):
+                    if pool[w]:
+                        acc += pool[v] * pool[w] * FRESH[base + v * 7 + w]
+        return acc // (n * n)
+    for v in range(7):
+        if pool[v]:
+            for w in range(7):
+                if pool[w]:
+                    while not bg.fits(kinds // 3 + 1):
+                        yield None
+                    pw = pool[v] * pool[w]
+                    base = v * 49 + w * 7
+                    for x in range(7):
+                        if pool[x]:
+                            acc += pw * pool[x] * FRESH[base + x]
+    return acc // (n * n * n)
