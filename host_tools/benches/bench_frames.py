@@ -144,12 +144,19 @@ def _empty(path):
 def _at_table():
     """The modules the games' tables import in their first frames (each
     package's ``AT_TABLE``: core/table.Table.load_next), watched frame by frame."""
-    from dicebox.core.modules import forget, load
     out = []
     for e in menu.ENTRIES:
         if ".games." in e[1]:
-            out += list(getattr(load(e[1]), "AT_TABLE", ()))
-            forget(e[1])    # read, then let go: the console has not opened it
+            try:
+                mod = __import__(e[1], None, None, ["AT_TABLE"])
+            except ImportError:
+                continue
+            out += list(getattr(mod, "AT_TABLE", ()))   # (an older tree has none)
+            # read, then let go: the console has not opened it
+            del sys.modules[e[1]]
+            parent, leaf = e[1].rsplit(".", 1)
+            if hasattr(sys.modules.get(parent), leaf):
+                delattr(sys.modules[parent], leaf)
     return tuple(out)
 
 
