@@ -436,6 +436,8 @@ def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
     app = App()
     t = dtable.Table(app, _before_the_last_token(), [0, 3])
     app.push(t)
+    while t.load_next():                              # its bot in (Table.load_next), as in play
+        pass
     good = app.rng
     app.rng = Rng(NoEntropy("entropy health test failed"))
     t.play(("fail",))                                 # the last token: a reset shuffle
