@@ -312,3 +312,22 @@ def test_an_import_error_inside_a_game_reaches_the_error_screen():
         assert "Not built yet" in " ".join(top.lines)
     finally:
         menu.load = real
+
+
+def test_the_loading_page_shows_it_is_working_while_names_and_modules_come_in():
+    # a first launch right after boot takes a second or two of pieces: the
+    # dots move on every DOTS_EVERY frames, so it never looks stuck
+    from console import TextFB
+    hw, app = make()
+    load = menu.Loading(app, "X", ("dicebox.core.table",) * 40, lambda a: None)
+    app.push(load)
+    app.collect_if_low = lambda: False
+    seen = []
+    for _ in range(menu.DOTS_EVERY * 4):
+        load.dirty = False
+        load.tick(app.now())
+        if load.dirty:
+            fb = TextFB(strict=True)
+            load.draw(fb)
+            seen.append([t for t in fb.texts if t.startswith("Loading")][0])
+    assert seen == ["Loading.", "Loading..", "Loading...", "Loading"], seen

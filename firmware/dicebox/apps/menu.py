@@ -49,6 +49,9 @@ ENTRIES = (
 )
 
 
+DOTS_EVERY = 8      # Loading's frames a dot (a redraw, the panel's 1 KB, in one frame of eight)
+
+
 class Loading(ui.Screen):
     """A big app's modules imported one a frame (its package lists them in
     ``PLAY``), so no launch frame holds every import at once (on the chip an
@@ -78,6 +81,7 @@ class Loading(ui.Screen):
         self.pkg = pkg or path      # the game's package: its own names come before its modules
         self.mods = mods
         self.i = 0
+        self.ticks = 0      # frames so far (the dots of the page)
         self.start = start
         self.keys = []
         self.retried = False
@@ -89,6 +93,9 @@ class Loading(ui.Screen):
 
     def tick(self, now):
         app = self.app
+        self.ticks += 1
+        if self.ticks % DOTS_EVERY == 0:
+            self.dirty = True           # the dots move on: it is working, not stuck
         if app.names is not None and app.intern_names():
             return                      # opened in the first seconds after boot: the
                                         # firmware's names first, a piece a frame
@@ -152,7 +159,7 @@ class Loading(ui.Screen):
     def draw(self, fb):
         fb.fill(0)
         ui.title_bar(fb, self.label)
-        ui.text_center(fb, "Loading" + "." * (self.i % 4), 30)
+        ui.text_center(fb, "Loading" + "." * (self.ticks // DOTS_EVERY % 4), 30)
 
 
 def _missing(path, e):
