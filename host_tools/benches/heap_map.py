@@ -6,9 +6,11 @@ Builds the firmware with mpy-cross as the board runs it (host_tools/build.py),
 then, for each game, runs this same file under the MicroPython unix port with
 the device's heap cap (``upy.HEAP``): the real App boots headless (the
 simulated panel, a virtual clock, seeded dice, a Store in a scratch folder),
-interns its names in its first idle frames, then opens the game from the home
-menu as a player does (apps/menu.Loading imports its modules one a frame),
-starts a game with bots and plays it for a few hundred frames.
+interns the console's names in its first idle frames, then the game's own (as
+its Loading page would first), opens the game from the home menu as a player
+does (apps/menu.Loading imports its modules one a frame), starts a game with
+bots (the table brings in its bot: AT_TABLE) and plays it for a few hundred
+frames.
 
 Every import goes through a hook on ``builtins.__import__`` that takes
 ``gc.mem_alloc()`` after a full collection before and after it: a module's own
@@ -18,8 +20,9 @@ The play data is the largest live heap while playing less the live heap when
 play started.
 
 Chip figures by the model of host_tools/benches/device_factors.py: modules x 0.62,
-play data x 0.5; the names (interned at boot) apart: their characters count
-1:1 and the rest (the pools' entries: 11 bytes each here, 6 on the chip) x 6/11.
+play data x 0.5; the names (the console's, interned at boot, and the game's
+own, interned as it opens) apart: their characters count 1:1 and the rest
+(the pools' entries: 11 bytes each here, 6 on the chip) x 6/11.
 Sorted by size, biggest first, with the running total.
 """
 import gc
@@ -168,6 +171,13 @@ def measure(fw, game, frames):
     hook.n = 0
     print("STAGE " + json.dumps(["console", a1 - a0]))
     print("STAGE " + json.dumps(["names", a2 - a1]))
+    # the game's own names, as its Loading page interns them first (which then
+    # finds them in)
+    while app.intern_names("dicebox.games." + game):
+        pass
+    a2b = _live()
+    print("STAGE " + json.dumps(["game names", a2b - a2]))
+    a2 = a2b
     # open the game from the home menu, its modules one a frame
     i = [e[0] for e in menu.ENTRIES].index(LABEL[game])
     top = app.top()
@@ -182,8 +192,6 @@ def measure(fw, game, frames):
     frame(2)
     go = _setup_game(app, game)
     a3 = _live()
-    hook.on = False
-    hook.dump("game")
     print("STAGE " + json.dumps(["game", a3 - a2]))
     # play: the table's own objects, the bots' thinking, the log
     top = app.top()
@@ -194,7 +202,9 @@ def measure(fw, game, frames):
     top.tick = once
     frame(1)
     go = top = None
-    frame(20)
+    frame(20)           # the table brings in its bot (AT_TABLE, Table.load_next)
+    hook.on = False
+    hook.dump("game")
     start = _live()
     peak = start
     for k in range(frames):
@@ -217,16 +227,18 @@ def measure(fw, game, frames):
 
 # ---- under CPython: build, run, report ---------------------------------------------------
 def names_chars(fw):
-    """Characters (with each name's terminating byte) of the names the tree's
-    modules intern, and how many."""
+    """{group: (characters with each name's terminating byte, how many)} of the
+    names the tree's pieces intern (host_tools/build.py's groups: None the
+    console's, a game's name its own less the console's)."""
     import os
     import build
-    seen = set()
+    rows = []
     for dirpath, _, files in os.walk(fw):
         for f in files:
             if f.endswith(".mpy") and not f.startswith("names_"):
-                seen.update(build.mpy_names(os.path.join(dirpath, f)))
-    return sum(len(s.encode()) + 1 for s in seen), len(seen)
+                rows.append((os.path.relpath(os.path.join(dirpath, f), fw)[:-4] + ".py", 0, 0))
+    return dict((g, (sum(len(s.encode()) + 1 for s in names), len(names)))
+                for g, (names, _) in build.name_groups(fw, rows).items())
 
 
 def run(fw, game, frames):
@@ -275,6 +287,8 @@ def report(game, mods, stages, chars, loaded, top):
     dropped = []
     host = 0
     for stage, name, b in mods:
+        if ".names_" in name:
+            continue            # a piece of names: interned, then let go (counted below)
         if not on_chip(name):
             host += b
             continue
@@ -283,10 +297,14 @@ def report(game, mods, stages, chars, loaded, top):
             dropped.append((b, label))
             continue
         rows.append((b, b * DF.HEAP_MODULES, label))
-    nb = stages["names"]
-    c = min(chars, nb)
-    rows.append((nb, c + (nb - c) * 6.0 / 11, "  (names interned at boot: %d B of characters)" % c))
-    objs = stages["start"] - nb - host - sum(r[0] for r in rows if not r[2].startswith("  (names"))
+    nb = 0
+    for key, group, label in (("names", None, "  (the console's names, interned at boot: %d B of characters)"),
+                              ("game names", game, "* (the game's own names, as it opens: %d B of characters)")):
+        b = stages[key]
+        c = min(chars[group][0], b)
+        rows.append((b, c + (b - c) * 6.0 / 11, label % c))
+        nb += b
+    objs = stages["start"] - nb - host - sum(r[0] for r in rows if "names" not in r[2])
     rows.append((objs, max(0, objs) * DF.HEAP_DATA,
                  "* (objects when play starts: the console's, the table's, the bots')"))
     rows.append((stages["play"], max(0, stages["play"]) * DF.HEAP_DATA,
@@ -299,9 +317,12 @@ def report(game, mods, stages, chars, loaded, top):
     for b, chip, label in rows:
         tot += chip
         print("%8d %8.1f %8.1f  %s" % (b, chip / 1024.0, tot / 1024.0, label))
-    print("chip total %.1f KB (budget %d KB): modules x %.2f, objects and play data x %.2f, names: "
+    print("chip total in play %.1f KB: modules x %.2f, objects and play data x %.2f, names: "
           "characters 1:1, the rest (pool entries) x 6/11" % (
-              tot / 1024.0, DF.HEAP_LIVE_MAX_KB, DF.HEAP_MODULES, DF.HEAP_DATA))
+              tot / 1024.0, DF.HEAP_MODULES, DF.HEAP_DATA))
+    print("(a map, not the budget's figure: the session's peak, which `bench.py` checks against "
+          "%d KB, comes as play starts, with the start pages still live, and counts all of it "
+          "at x %.2f)" % (DF.HEAP_LIVE_MAX_KB, DF.HEAP_MODULES))
     if dropped:
         print("loaded for the start pages, dropped before play (not in the total): " + ", ".join(
             "%s %d B" % (label.strip(" *"), b) for b, label in sorted(dropped, reverse=True)))
@@ -327,8 +348,9 @@ def main(argv):
         if errors:
             print("mpy-cross:", errors)
             return 1
-    chars, n = names_chars(fw)
-    print("firmware %s: %d names, %d B of characters" % (fw, n, chars))
+    chars = names_chars(fw)
+    print("firmware %s: names (characters) %s" % (fw, ", ".join(
+        "%s %d (%d B)" % (g or "console", n, c) for g, (c, n) in sorted(chars.items(), key=lambda x: x[0] or ""))))
     for g in games:
         mods, stages, loaded, top = run(fw, g, frames)
         report(g, mods, stages, chars, loaded, top)
