@@ -666,3 +666,26 @@ print("RESULT " + json.dumps({"counts": counts, "log": STATE.get("log", [])}))
     # accelerometer back: nothing to say (the notice file goes); gone again: logged
     assert r["counts"] == [1, 0, 0, 0, 0, 1], r
     assert r["log"] == ["no accelerometer: using the vibration switch"] * 2, r["log"]
+
+
+def test_a_boot_without_a_sensor_never_loads_the_shake_detectors():
+    # issue 20 (boot <= 0.6 s, heap): the detectors (core/shake.py) are imported
+    # only where their sensor is found; with none the console rolls on A, and the
+    # module is neither read from flash at boot nor kept in the heap
+    script = (FAKE % {"fw": os.path.join(ROOT, "firmware"), "ht": upy.TOOLS,
+                      "cfg": json.dumps({"accel": False})}
+              + """
+import sys
+device.board.SWITCH_FITTED = False
+hw = device.boot(watchdog=False)
+out = {"kind": hw.shake.kind, "loaded": "dicebox.core.shake" in sys.modules}
+CFG["accel"] = True
+hw = device.boot(watchdog=False)
+out["kind2"] = hw.shake.kind
+out["loaded2"] = "dicebox.core.shake" in sys.modules
+print("RESULT " + json.dumps(out))
+""")
+    p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    r = json.loads([x for x in p.stdout.splitlines() if x.startswith("RESULT ")][-1][7:])
+    assert r == {"kind": "none", "loaded": False, "kind2": "lis3dh", "loaded2": True}, r

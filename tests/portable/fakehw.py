@@ -7,7 +7,7 @@ every console test runs across the wrap. Drive it with ``sleep_ms`` (or set
 """
 from dicebox.core import rng
 from dicebox.core import ticks
-from dicebox.core.shake import NoShake
+from dicebox.core.app import NoShake
 
 
 class FakeFB:

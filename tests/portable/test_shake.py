@@ -1,7 +1,8 @@
 import math
 
 from dicebox.core import events, shake
-from dicebox.core.shake import NoShake, ShakeDetector, SwitchShake
+from dicebox.core.app import NoShake
+from dicebox.core.shake import ShakeDetector, SwitchShake
 
 SHAKE = events.make(events.SHAKE)
 SETTLED = events.make(events.SETTLED)

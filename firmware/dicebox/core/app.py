@@ -59,8 +59,7 @@ from dicebox.core import ticks as T
 from dicebox.core import ui
 from dicebox.core.buttons import Buttons
 from dicebox.core.modules import forget
-from dicebox.core.rng import Rng
-from dicebox.core.shake import NoShake
+from dicebox.core.rng import Rng, RollRefused
 
 _PERIOD = const(33)      # a frame, near enough (ticks.Pace keeps 30 a second exactly)
 
@@ -150,6 +149,26 @@ class Part:
         return False
 
 
+class NoShake:
+    """No shake sensor (none fitted, or one that kept failing): the console
+    rolls on a button press instead. The sensors' own detectors are in
+    core/shake.py, which only a console with a sensor imports."""
+    kind = "none"
+    state = 0           # core.shake.STILL
+
+    def __init__(self, sensitivity=3):
+        self.sensitivity = sensitivity
+
+    def poll(self, now):
+        return 0
+
+    def update(self, *a):
+        return 0
+
+    def reset(self):
+        pass
+
+
 class NoEntropy:
     """Stands in for the entropy source when its health test failed: no rolls."""
 
@@ -158,13 +177,6 @@ class NoEntropy:
 
     def bytes(self, k):
         raise RollRefused(self.msg)
-
-
-try:
-    from dicebox.core.rng import RollRefused  # one class for the app and the entropy source
-except ImportError:
-    class RollRefused(Exception):
-        pass
 
 
 class ErrorScreen(ui.Message):

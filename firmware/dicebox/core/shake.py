@@ -223,20 +223,3 @@ class SwitchShake:
             self.state = STILL
         return 0
 
-
-class NoShake:
-    """No sensor fitted: the console rolls on a button press instead."""
-    kind = "none"
-    state = STILL
-
-    def __init__(self, sensitivity=3):
-        self.sensitivity = sensitivity
-
-    def poll(self, now):
-        return 0
-
-    def update(self, *a):
-        return 0
-
-    def reset(self):
-        pass

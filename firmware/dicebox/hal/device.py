@@ -42,7 +42,7 @@ import time
 from micropython import const
 
 from dicebox.core import ticks
-from dicebox.core.shake import NoShake, ShakeDetector, SwitchShake
+from dicebox.core.app import NoShake
 from dicebox.hal import board
 
 LOG_PATH = "/error.log"
@@ -416,12 +416,14 @@ def boot(watchdog=True, i2c_khz=1000):
             hw.accel.wake_on_motion()
         except OSError:
             pass
+        from dicebox.core.shake import ShakeDetector
         hw.shake = ShakeDetector(source=hw.accel)
     elif board.SWITCH_FITTED:
         sw = part("vibration switch", SwitchPin, None, "roll with a button")
         if sw is None:
             pass
         elif sw.pin.value():
+            from dicebox.core.shake import SwitchShake
             hw.shake = SwitchShake(source=sw)
             note("no accelerometer: using the vibration switch")
         else:

@@ -48,7 +48,6 @@ of a word are 9 bytecodes apart, some 20 us on the chip (the old loop's
 between ROSC samples (``PICO_RAND_MIN_ROSC_BIT_SAMPLE_TIME_US``): read
 faster, the bit repeats the oscillator's period.
 """
-import sys
 
 from micropython import const
 
@@ -74,12 +73,6 @@ def _register():
     """(mem, addr) of the raw bit: ``mem[addr] & 1``."""
     from machine import mem32
     return mem32, _ROSC_BASE + _RANDOMBIT
-
-
-def refused():
-    """The exception class the app catches for a refused roll."""
-    app = sys.modules.get("dicebox.core.app")
-    return getattr(app, "RollRefused", RollRefused) if app is not None else RollRefused
 
 
 class Entropy(UrandomSource):
@@ -232,7 +225,7 @@ class Entropy(UrandomSource):
                 self.roll_steps += 1
                 self.health_step(STALE_BITS)
         if not self.entropy_ok and not (self.retry and self._retry()):
-            raise refused()(self.entropy_msg)
+            raise RollRefused(self.entropy_msg)
         return self.draw(k)
 
     # k dice bytes once the tests have passed: os.urandom, buffered and
