@@ -1,7 +1,7 @@
 """Saves that fail and records that are bad: said once, play goes on; a
 refused roll from any screen hook is the "Cannot roll" message."""
 from dicebox.core import events as E
-from dicebox.core import storage, ui
+from dicebox.core import storage, ui, valid
 from dicebox.core.app import App, ErrorScreen, RollRefused, check_settings
 from fakehw import FakeHW
 from hwdrive import frames
@@ -100,7 +100,7 @@ def test_refused_roll_class_is_the_one_the_entropy_source_raises():
 
 def _bad(*checks):
     def check(data):
-        storage.need(False, "dice out of range")
+        valid.need(False, "dice out of range")
     return check
 
 

@@ -1,5 +1,5 @@
 import os
-from dicebox.core import storage
+from dicebox.core import storage, valid
 
 _n = [0]
 
@@ -108,7 +108,7 @@ def test_a_checker_judges_the_data_and_a_failure_sets_the_file_aside():
     s.save("settings", {"brightness": 9})
 
     def check(d):
-        storage.int_in(d.get("brightness"), 1, 5, "brightness")
+        valid.int_in(d.get("brightness"), 1, 5, "brightness")
         return d
 
     assert s.load("settings", "dflt", check=check) == "dflt"
@@ -124,7 +124,7 @@ def test_deep_nesting_and_huge_files_are_set_aside_not_raised():
     s = fresh()
     with open(s.path("a"), "w") as f:
         f.write('{"fmt": 1, "name": "a", "v": 1, "data": ' + "[" * 5000 + "]" * 5000 + "}")
-    assert s.load("a", 1, check=lambda d: storage.dict_of(d, "settings")) == 1
+    assert s.load("a", 1, check=lambda d: valid.dict_of(d, "settings")) == 1
     with open(s.path("b"), "w") as f:
         f.write(" " * (storage.MAX_BYTES + 10))
     assert s.load("b", 2) == 2

@@ -7,7 +7,8 @@ from dicebox.core import table, ticks, ui
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import think
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
-from dicebox.core.storage import MemoryStore, need
+from dicebox.core.storage import MemoryStore
+from dicebox.core.valid import need
 from console import FakeApp, TextFB
 
 GOAL = 12

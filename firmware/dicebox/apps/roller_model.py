@@ -25,7 +25,7 @@ keep/drop beyond the dice, history entries that do not fit their dice.
 The model reads no clock and draws no random numbers of its own.
 """
 from dicebox.core.dicesets import FACE_COLOUR, LETTERS as COLOURS, NDICE
-from dicebox.core.storage import BadData
+from dicebox.core.valid import BadData
 
 
 STANDARD = (2, 4, 6, 8, 10, 12, 20, 100)

@@ -28,7 +28,7 @@ glass only ever sees small numbers that do not wrap.
 """
 from dicebox.core import ticks
 from dicebox.core.hourglass import Hourglass
-from dicebox.core.storage import BadData
+from dicebox.core.valid import BadData
 
 READY = 0
 RUNNING = 1

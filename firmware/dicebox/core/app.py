@@ -54,7 +54,7 @@ import gc
 import sys
 from micropython import const
 from dicebox.core import events as E
-from dicebox.core import storage
+from dicebox.core import valid
 from dicebox.core import ticks as T
 from dicebox.core import ui
 from dicebox.core.buttons import Buttons
@@ -88,20 +88,20 @@ _NAMES_IDLE_MS = const(5)
 
 def check_settings(data):
     """The settings record as the app uses it (missing keys from ``DEFAULTS``),
-    or ``storage.BadData`` naming the first impossible value."""
-    storage.dict_of(data, "settings")
+    or ``valid.BadData`` naming the first impossible value."""
+    valid.dict_of(data, "settings")
     s = dict(DEFAULTS)
     for k in DEFAULTS:
         if k in data:
             s[k] = data[k]
-    storage.need(type(s["sound"]) is bool, "sound is not on or off")
-    storage.int_in(s["brightness"], 1, 5, "brightness")
-    storage.int_in(s["dim_s"], 5, 3600, "dim time")
-    storage.int_in(s["sleep_s"], 10, 86400, "sleep time")
-    storage.need(s["sleep_s"] > s["dim_s"], "sleep time is not after the dim time")
-    storage.need(type(s["i2c_khz"]) is int and s["i2c_khz"] in (400, 1000),
+    valid.need(type(s["sound"]) is bool, "sound is not on or off")
+    valid.int_in(s["brightness"], 1, 5, "brightness")
+    valid.int_in(s["dim_s"], 5, 3600, "dim time")
+    valid.int_in(s["sleep_s"], 10, 86400, "sleep time")
+    valid.need(s["sleep_s"] > s["dim_s"], "sleep time is not after the dim time")
+    valid.need(type(s["i2c_khz"]) is int and s["i2c_khz"] in (400, 1000),
                  "display bus speed is not 400 or 1000 kHz")
-    storage.int_in(s["shake_sens"], 1, 5, "shake sensitivity")
+    valid.int_in(s["shake_sens"], 1, 5, "shake sensitivity")
     return s
 
 

@@ -15,7 +15,7 @@ the table is also the save format: renaming an attribute changes the format
 and needs a new version number.
 
 ``load`` checks only that ``d`` is a record of this version with every field
-present; it raises ``storage.BadData`` with a plain reason otherwise. It never
+present; it raises ``valid.BadData`` with a plain reason otherwise. It never
 judges the values: that stays in the game, which knows its rules.
 
 The third argument is the table's save tag (the game's package name, lower
@@ -33,7 +33,7 @@ Values are JSON-like data (dicts, lists, tuples, ints, strs, bools, None);
 state. Tuples stay tuples, lists stay lists.
 """
 from dicebox.core import storage
-from dicebox.core.storage import BadData
+from dicebox.core.valid import BadData
 
 
 def deep(x):

@@ -61,6 +61,8 @@ save: the write goes through ``<name>.tm1`` instead.
 import json
 import os
 
+from dicebox.core.valid import BadData, dict_of, need
+
 FMT = 2            # the envelope [2, name, version, data]
 OLD_FMT = 1        # {"fmt": 1, "name": ..., "v": ..., "data": ...}: still read
 INLINE = 460       # bytes a record stays under (littlefs inlines up to 512 here)
@@ -70,41 +72,6 @@ MAX_BYTES = 16384  # larger than any record we write; a bigger file is damage
 BAD_KEEP = 3       # copies set aside per record: <name>.bad (newest), .bad1, .bad2
 ENOSPC = 28
 EIO = 5
-
-
-class BadData(ValueError):
-    """A record that parses but is not a valid one. ``str(e)`` says why."""
-
-
-def need(cond, why):
-    """Raise ``BadData(why)`` unless ``cond``: the checkers' one building block."""
-    if not cond:
-        raise BadData(why)
-
-
-def int_in(x, lo, hi, what):
-    """``x`` if it is an int (not a bool) in ``lo..hi``, else ``BadData``."""
-    if type(x) is not int or x < lo or x > hi:
-        raise BadData("%s out of range" % what)
-    return x
-
-
-def list_of(x, what, n=None, lo=0, hi=None):
-    """``x`` if it is a list (of length ``n``, or ``lo..hi`` items), else ``BadData``."""
-    if not isinstance(x, list):
-        raise BadData("%s is not a list" % what)
-    k = len(x)
-    if n is not None and k != n:
-        raise BadData("%s has %d items, not %d" % (what, k, n))
-    if k < lo or (hi is not None and k > hi):
-        raise BadData("%s has %d items" % (what, k))
-    return x
-
-
-def dict_of(x, what):
-    if not isinstance(x, dict):
-        raise BadData("%s is not a record" % what)
-    return x
 
 
 # ---- the compact form of the data in a file ------------------------------------------

@@ -9,7 +9,7 @@ screen stack (``core.modules.drop``), so play does not carry their code.
 from dicebox.core import ui, ticks, events
 from dicebox.core.game import KIND_FORMAT, LEVELS, TERMINAL, kind_name
 from dicebox.core.movelog import MoveLog
-from dicebox.core.storage import need
+from dicebox.core.valid import need
 from dicebox.core.think import HEAP_THOUGHT, Thought
 
 # ---- records -----------------------------------------------------------------------

@@ -4,7 +4,7 @@ scores and end texts. Imported on use and dropped while the table is on top
 """
 from dicebox.core.tablepages import load_table
 from dicebox.core.game import kind_name
-from dicebox.core.storage import need
+from dicebox.core.valid import need
 from dicebox.games.dairyman import OLD_KINDS, SAVE, rules
 from dicebox.games.dairyman.tiles import TILES, tile_line
 

@@ -6,7 +6,7 @@ when one is opened and dropped when the table is back on top
 from dicebox.core.modules import forget
 from dicebox.core.movelog import MoveLog
 from dicebox.core.tablepages import load_table
-from dicebox.core.storage import need
+from dicebox.core.valid import need
 from dicebox.core import ui
 from dicebox.games.mildred import OLD_KINDS, SAVE, cards, rules
 from dicebox.games.mildred.cards import ind_name, set_name

@@ -8,7 +8,7 @@ opens a table: the setup's Start goes back to the start menu's ``begin``.
 from dicebox.core import ui, ticks
 from dicebox.core.tablepages import load_table, records_text
 from dicebox.core.game import HUMAN, KIND_FORMAT, LEVELS
-from dicebox.core.storage import need, int_in, list_of, dict_of
+from dicebox.core.valid import need, int_in, list_of, dict_of
 from dicebox.core.tablepages import EndPage
 from dicebox.games.milestones import GAME, HIGH, OLD_BOTS, SAVE, rules
 

@@ -58,7 +58,7 @@ from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.core.hourglass import Hourglass
 from dicebox.core.state_io import Fields
-from dicebox.core.storage import BadData, need, int_in, list_of, dict_of
+from dicebox.core.valid import BadData, need, int_in, list_of, dict_of
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.tasks import match, POPCOUNT, describe as _task_words
 from dicebox.games.milestones.dice import labels as _die_labels
