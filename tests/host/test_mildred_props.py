@@ -3,6 +3,7 @@ import json
 import random
 
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup, resolve_chance
+from dicebox.games.mildred import checks
 from dicebox.games.mildred import rules as R
 from hypothesis import given, settings
 from hypothesis import strategies as st_
@@ -80,11 +81,11 @@ def play(seed, probe=True, max_steps=20000):
                 for a in r.sample(legal, min(3, len(legal))):
                     c = s.clone()
                     c.apply(a)
-                    R.check(c)
+                    checks.check(c)
             # lean towards passing less often than uniform, to reach late game
             a = r.choice(legal)
             s.apply(a)
-        R.check(s)
+        checks.check(s)
         for p in (0, 1):
             assert 1 <= s.cookie[p] <= 6
         if r.random() < 0.05:
@@ -142,7 +143,7 @@ def test_bot_games_keep_invariants(seed, levels):
             a = B.choose(s, r, levels[s.turn])
             assert a in s.legal_actions()
             s.apply(a)
-        R.check(s)
+        checks.check(s)
         n += 1
         assert n < 20000
     assert s.winner in (0, 1, -1)

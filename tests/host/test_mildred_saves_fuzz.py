@@ -15,6 +15,7 @@ from dicebox.core import events as E
 from dicebox.core import rng, storage, ui
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import checks
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import table as S
 import dicebox.games.mildred as mildred
@@ -89,7 +90,7 @@ def play_on(st, r):
             acts = st.legal_actions()
             assert acts
             st.apply(B.choose(st, r, 2))
-        R.check(st)
+        checks.check(st)
 
 
 @settings(max_examples=600, deadline=None)
@@ -102,7 +103,7 @@ def test_mutated_saves_are_refused_or_playable(seed):
     except storage.BadData as e:
         assert str(e)
         return
-    R.check(st)
+    checks.check(st)
     play_on(st, rng.seeded(seed % 1000 + 1))
 
 

@@ -7,7 +7,7 @@ D_pages = Fresh("dicebox.games.dairyman.pages")
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
 from dicebox.core.storage import BadData, MemoryStore
-from dicebox.games.dairyman import rules
+from dicebox.games.dairyman import rules, tiles
 from check import raises
 from test_dairyman_rules import new, roll
 
@@ -146,7 +146,7 @@ class _App:
         self.store = store
 
 
-# A save written before the field table (rules.FIELDS): yes/no fields as 1/0.
+# A save written before the field table (tiles.FIELDS): yes/no fields as 1/0.
 FIRST_FORMAT = json.loads(
     '{"v":1,"n":3,"stack":[3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20],'
     '"display":[0,1,2],"owned":[[],[21],[]],'
@@ -169,9 +169,9 @@ def test_a_save_of_the_first_format_still_loads_the_same_game():
 
 def test_the_field_table_is_the_save_format():
     d = mid_game().to_dict()
-    assert sorted(d) == sorted(("v",) + rules.FIELDS.names)
-    assert d["v"] == rules.FIELDS.version == 1
-    for k in rules.FIELDS.names:
+    assert sorted(d) == sorted(("v",) + tiles.FIELDS.names)
+    assert d["v"] == tiles.FIELDS.version == 1
+    for k in tiles.FIELDS.names:
         assert hasattr(rules.State(2), k), k
 
 

@@ -17,6 +17,7 @@ from dicebox.core.rng import seeded
 from console import FakeApp, TextFB, labels, pick
 D_start = Fresh("dicebox.games.dairyman.start")
 import dicebox.games.dairyman as dairyman
+from dicebox.games.dairyman import checks
 from dicebox.games.dairyman import rules as R
 from dicebox.games.dairyman import tiles
 from dicebox.games.dairyman import lesson as T
@@ -192,7 +193,7 @@ def test_mashing_keys_never_plays_a_move_the_lesson_did_not_ask_for():
 
 def test_the_lessons_moves_and_rolls_are_legal_in_the_rules_engine():
     st = T.deal()
-    st._check()
+    checks.check(st)
     R.State.from_dict(st.to_dict())
     assert st.scores() == [190, 195]
     for text, kind, data in T.BEATS:
@@ -214,7 +215,7 @@ def test_the_lessons_moves_and_rolls_are_legal_in_the_rules_engine():
             st.apply_chance(T.faces(st, data))
         else:
             assert kind in ("say", "score", "end"), kind
-        st._check()
+        checks.check(st)
         R.State.from_dict(st.to_dict())
     assert st.current_player() == TERMINAL
     assert st.scores() == [245, 235] and st.winners() == [0]

@@ -96,3 +96,26 @@ def test_dairyman_play_drops_the_start_menu_help_and_pages():
     if MPY:
         assert loaded("help", "pages", "start", "tablepages") == []
     assert menu is not t
+
+
+def test_dairyman_resume_checks_the_save_and_play_drops_the_checks():
+    from dicebox.games.dairyman import table as dtable
+    app = App()
+    D_start.start(app)
+    pick(app, "New game")
+    ng = app.top()
+    ng.n = 2
+    ng.seats = [0, 1]
+    pick(app, "Start")
+    t = app.top()
+    assert isinstance(t, dtable.Table)
+    t.save_now()
+    app.pop()
+    D_start.start(app)               # the start menu reads the save back: checked
+    assert "dicebox.games.dairyman.checks" in sys.modules
+    pick(app, "Resume game")
+    t = app.top()
+    assert isinstance(t, dtable.Table)
+    t.enter()
+    if MPY:
+        assert loaded("checks", "pages", "start", "tablepages") == []

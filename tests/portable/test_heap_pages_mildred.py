@@ -28,6 +28,7 @@ def test_mildred_start_menu_does_not_keep_a_replaced_save_alive():
     start.new((0, 1))()              # a game, saved as it starts
     app.pop()                        # back to the start menu: it reads the save
     assert app.top() is start and start.saved is not None
+    assert "dicebox.games.mildred.checks" in sys.modules   # reading a save back checks it
     old = start.saved[0]
     start.begin([0, 1])              # New game over the saved one
     t = app.top()
@@ -35,7 +36,7 @@ def test_mildred_start_menu_does_not_keep_a_replaced_save_alive():
     assert start.saved is None       # the old game's state is not held under the table
     t.enter()
     if MPY:
-        assert loaded("help", "pages", "moves", "tablepages") == []
+        assert loaded("help", "pages", "moves", "tablepages", "checks") == []
     t2 = S.Table(app, R.State(), [0, 1])
     assert "Details" in [x[0] for x in t2.info_items()]
 

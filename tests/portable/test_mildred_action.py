@@ -1,6 +1,7 @@
 """Mildred: the Action phase, cookies and victory dice, the round limit."""
 from dicebox.core.game import TERMINAL
 from dicebox.games.mildred import cards as C
+from dicebox.games.mildred import checks
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import kinds as K
 from test_mildred_base import do, illegal, mk
@@ -138,7 +139,7 @@ def test_gain_caps_at_six_victory_die_from_used_pool_first():
     u = st.used[0]
     st.gain(0, 3)
     assert st.cookie[0] == 1 and st.vic[0] == 1 and st.used[0] == u - 1
-    R.check(st)
+    checks.check(st)
 
 
 def test_victory_die_source_order():
@@ -166,7 +167,7 @@ def test_scoring_dice_feed_the_victory_die():
     st = mk(phase=R.WAKE, pools=((1, 2), ()), cookie=[5, 1], groups={(0, 0): ((4, 4), 2)})
     st.used[0] = 0
     st.pool[0] = [1, 2, 3, 4, 5, 6, 6]
-    R.check(st)
+    checks.check(st)
     do(st, ("score", 0))
     assert st.vic[0] == 1 and st.used[0] == 1 and len(st.pool[0]) == 7
 
@@ -175,7 +176,7 @@ def test_third_victory_die_wins_immediately():
     st = mk(pools=((2, 3), ()), cookie=[5, 1], vic=[2, 0])
     st.gain(0, 1)
     assert st.winner == 0 and st.current_player() == TERMINAL and st.vic[0] == 3
-    R.check(st)
+    checks.check(st)
 
 
 def test_gain_below_six_and_zero():

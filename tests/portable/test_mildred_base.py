@@ -1,6 +1,7 @@
 """Mildred: setup, start shake, invariants, save/load; helpers for the other modules."""
 from check import raises
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
+from dicebox.games.mildred import checks
 from dicebox.games.mildred import rules as R
 
 
@@ -30,9 +31,9 @@ def mk(sets=(0, 1, 3), inds=(0, 1, 2, 3, 4, 5), pools=((), ()), phase=R.ACT, tur
     for pk in groups:
         st.ig[pk[0]][pk[1]] = [list(groups[pk][0]), groups[pk][1]]
     for p in (0, 1):
-        st.used[p] = 9 - R.dice_where(st, p)
+        st.used[p] = 9 - checks.dice_where(st, p)
         assert st.used[p] >= 0
-    R.check(st)
+    checks.check(st)
     return st
 
 
@@ -42,18 +43,18 @@ def illegal(st, action, why=None):
     if why is not None:
         assert why in e.reason, (e.reason, why)
     assert st.to_dict() == before
-    R.check(st)
+    checks.check(st)
     return e
 
 
 def do(st, action):
     st.apply(action)
-    R.check(st)
+    checks.check(st)
 
 
 def roll(st, faces):
     st.apply_chance([f - 1 for f in faces])
-    R.check(st)
+    checks.check(st)
 
 
 def started(first_low=True):
@@ -74,7 +75,7 @@ def test_setup_chance_picks_six_cards_and_three_sets():
     assert st.sets == [0, 2, 3]
     assert st.current_player() == CHANCE and st.chance_request() == [6] * 18
     assert st.cookie == [1, 1] and st.vic == [0, 0]
-    R.check(st)
+    checks.check(st)
 
 
 def test_start_lowest_total_begins_in_action_with_its_dice():
@@ -164,10 +165,10 @@ def test_json_round_trip_and_clone_independent():
 def test_check_catches_a_lost_die():
     st = mk(pools=((1, 2), ()))
     st.used[0] -= 1
-    raises(R.BadState, R.check, st)
+    raises(checks.BadState, checks.check, st)
     st.used[0] += 1
     st.cookie[1] = 7
-    raises(R.BadState, R.check, st)
+    raises(checks.BadState, checks.check, st)
 
 
 def test_every_legal_action_applies_in_a_seeded_game():
@@ -175,15 +176,15 @@ def test_every_legal_action_applies_in_a_seeded_game():
     from playing import decisions
     r = rng.seeded(5)
     st = R.State()
-    for _ in decisions(st, r, 400, every=True, after_chance=R.check):
+    for _ in decisions(st, r, 400, every=True, after_chance=checks.check):
         acts = st.legal_actions()
         assert acts
         for a in acts[:8]:
             c = st.clone()
             c.apply(a)
-            R.check(c)
+            checks.check(c)
         st.apply(acts[r.randbelow(len(acts))])
-        R.check(st)
+        checks.check(st)
 
 
 def test_terminal_has_no_actions():

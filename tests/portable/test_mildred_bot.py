@@ -1,6 +1,7 @@
 """Mildred bots: legal choices, whole games, obvious good moves."""
 from dicebox.core import rng
 from dicebox.games.mildred import bot as B
+from dicebox.games.mildred import checks
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
 from playing import decisions
@@ -9,13 +10,13 @@ from playing import decisions
 def play(levels, seed):
     r = rng.seeded(seed)
     st = R.State()
-    for _ in decisions(st, r, every=True, cap=6000, after_chance=R.check):
+    for _ in decisions(st, r, every=True, cap=6000, after_chance=checks.check):
         before = st.to_dict()
         a = B.choose(st, r, levels[st.current_player()])
         assert st.to_dict() == before      # choosing does not touch the state
         assert a in st.legal_actions()
         st.apply(a)
-        R.check(st)
+        checks.check(st)
     return st
 
 

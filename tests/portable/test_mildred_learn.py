@@ -10,7 +10,7 @@ from dicebox.core import ui
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import CHANCE
 from console import labels, pick
-from dicebox.games.mildred import rules as R
+from dicebox.games.mildred import checks
 moves = Fresh("dicebox.games.mildred.moves")
 from dicebox.games.mildred import start as M_start
 import dicebox.games.mildred as mildred
@@ -110,7 +110,7 @@ def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():
 
 def test_the_lessons_moves_and_rolls_are_legal_in_the_rules_engine():
     st = T.deal()
-    R.check(st)
+    checks.check(st)
     for text, kind, data in T.BEATS:
         if kind in ("do", "bot"):
             assert st.current_player() == (0 if kind == "do" else 1), (kind, data)
@@ -121,7 +121,7 @@ def test_the_lessons_moves_and_rolls_are_legal_in_the_rules_engine():
             req = st.chance_request()
             assert len(req) == len(data) and all(1 <= f <= 6 for f in data)
             st.apply_chance([f - 1 for f in data])
-        R.check(st)
+        checks.check(st)
     assert st.vic == [1, 0] and st.current_player() == 0
 
 

@@ -5,6 +5,7 @@ from dicebox.core.think import Budget
 from dicebox.games.mildred import bot as B
 from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import lookahead as LA
+from dicebox.games.mildred import checks
 from dicebox.games.mildred import rules as R
 from test_mildred_base import mk
 from playing import decisions
@@ -39,7 +40,7 @@ def play(levels, seed, cap=4000):
         a, _ = decide(st, r, levels[st.current_player()])
         assert a in st.legal_actions(), a
         st.apply(a)
-    R.check(st)
+    checks.check(st)
     return st
 
 

@@ -5,7 +5,7 @@ import json
 from check import raises
 from dicebox.core import rng, storage
 from dicebox.core.game import CHANCE, IllegalMove, resolve_chance
-from dicebox.games.mildred import bot, cards, rewards, rules
+from dicebox.games.mildred import board, bot, cards, rewards, rules
 from test_mildred_base import mk
 
 CL, LA, DI, CO = cards.CLEAN, cards.LAUNDRY, cards.DIY, cards.COOK
@@ -140,10 +140,11 @@ def test_a_save_of_the_old_format_still_loads_and_round_trips():
     st = rules.State.from_dict(json.loads(json.dumps(_V1_SAVE)))
     assert st.cookie == [3, 4] and st.sc[0][LA] == 6 and st.ig[0][0] == [[2, 2], 2]
     assert st.to_dict() == _V1_SAVE
-    assert rules.FIELDS.version == 1 and set(rules.FIELDS.names) | {"v"} == set(_V1_SAVE)
+    assert board.FIELDS.version == 1 and set(board.FIELDS.names) | {"v"} == set(_V1_SAVE)
 
 
 def test_other_versions_and_missing_fields_are_refused_by_name():
+    from dicebox.games.mildred import checks     # as from_dict imports it now
     for change, why in ((("v", 2), "saved by another version"),
                         (("v", "1"), "saved by another version"),
                         (("sc", None), "sc missing")):
@@ -153,8 +154,8 @@ def test_other_versions_and_missing_fields_are_refused_by_name():
         else:
             d[change[0]] = change[1]
         e = raises(storage.BadData, rules.State.from_dict, d)
-        assert isinstance(e, rules.BadState) and str(e) == why, str(e)
-    e = raises(rules.BadState, rules.State.from_dict, [1, 2])
+        assert isinstance(e, checks.BadState) and str(e) == why, str(e)
+    e = raises(checks.BadState, rules.State.from_dict, [1, 2])
     assert str(e) == "not a record"
 
 

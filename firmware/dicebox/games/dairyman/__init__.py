@@ -30,6 +30,7 @@ AT_TABLE = (
 ON_DEMAND = (
     "dicebox.games.dairyman.start",     # the start menu (the table replaces it)
     "dicebox.games.dairyman.pages",     # reading a save back, the scores and end texts
+    "dicebox.games.dairyman.checks",    # a save's checks as it is read back (rules.State.from_dict)
     "dicebox.games.dairyman.help",
     "dicebox.games.dairyman.advice",    # the Hint's words and chances (bot.hint)
     "dicebox.games.dairyman.odds",      # a hint's table for a frozen die (advice.roll_chance)

@@ -16,59 +16,14 @@ shuffle of discards and display when the last backorder token is taken.
 Rulings are listed in help.py and docs/games/dairyman.md; the numbers in
 brackets in the comments below refer to them.
 
-State fields (each is also its key in the save, see FIELDS):
-
-  n          number of players (2-4); seats are 0..n-1, shown as P1..P4
-  stack      tile ids still face down, drawn from the front
-  display    the (up to 3) face-up tile ids that can be claimed
-  owned      owned[seat]: the tile ids that seat has claimed, in claim order
-  flipped    flipped[tile]: 1 once the tile is flipped (its bonus is live)
-  tokens     tokens[seat]: backorder tokens held (-5 points each; red dice)
-  freeze     freeze[seat]: freeze tokens held
-  seat       whose turn it is
-  dc, dv, dl the dice of this turn, one entry per die: colour (WHITE, YELLOW,
-             RED), value (1-6, 0 before its first roll) and location (FREE,
-             barn 1-3, or SPENT for a yellow die used to flip a tile)
-  sets       the sets locked this turn: [barn, die, die(, die)]
-  rolls      rolls this turn, the first roll included (sets the barn [R1])
-  need_lock  True after a roll until a set is locked
-  used       ice cream tiles used this turn
-  pending    the chance node waited for: [_SETUP], [_ROLL, dice] or
-             [_RESET, tiles to shuffle]; None when a seat acts
-  over       True once the game has ended (read it with is_over())
-  turns      turns finished so far
-  last       what just happened, for the screens: [verb, seat, ...]
-
-``supply_total`` (tokens in the supply for n players) is not saved: it follows
-from n.
+The State's fields, each the key it is saved under, are listed beside
+``FIELDS`` in tiles.py. A save comes back through ``State.from_dict``: checks.py
+(imported only then) refuses a damaged one with ``storage.BadData``.
 """
-from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
-from dicebox.core.state_io import Fields
-from dicebox.core.storage import BadData, need
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY
-
-WHITE = const(0)
-YELLOW = const(1)
-RED = const(2)
-FREE = const(0)     # dice locations: 0 unlocked, 1..3 barn, 4 spent yellow
-SPENT = const(4)
-MAXRED = const(4)
-SUPPLY = (0, 0, 3, 4, 5)   # backorder tokens by number of players
-
-# pending chance kinds
-_SETUP = const(0)
-_ROLL = const(1)
-_RESET = const(2)
-
-# The saved fields of a State, each under its attribute's name (see the glossary
-# above). Copying (clone), saving (to_dict) and loading (from_dict) all go by this
-# one table: a new field goes here, and renaming one changes the save format (so
-# the version goes up and older saves are refused, never misread).
-FIELDS = Fields(1, (
-    "n", "stack", "display", "owned", "flipped", "tokens", "freeze", "seat",
-    "dc", "dv", "dl", "sets", "rolls", "need_lock", "used", "pending", "over",
-    "turns", "last"), "dairyman")
+from dicebox.games.dairyman.tiles import (  # noqa: F401 (the dice's names, used as rules.X)
+    FIELDS, FREE, MAXRED, RED, RESET, ROLL, SETUP, SPENT, SUPPLY, WHITE, YELLOW)
 
 
 def barn_for(rolls):
@@ -152,7 +107,7 @@ class State:
         self.rolls = 0    # main rolls this turn (the first roll counts)
         self.need_lock = True
         self.used = []    # ice cream tiles used this turn
-        self.pending = [_SETUP]
+        self.pending = [SETUP]
         self.over = False
         self.turns = 0
         self.last = []    # what just happened, for screens: [verb, seat, ...]
@@ -173,9 +128,9 @@ class State:
         p = self.pending
         if p is None:
             return []
-        if p[0] == _SETUP:
+        if p[0] == SETUP:
             return list(range(NTILES, 1, -1))
-        if p[0] == _ROLL:
+        if p[0] == ROLL:
             return [6] * len(p[1])
         return list(range(len(p[1]), 1, -1))
 
@@ -190,13 +145,13 @@ class State:
         for v, s in zip(values, sizes):
             if not isinstance(v, int) or v < 0 or v >= s:
                 raise IllegalMove("number out of range")
-        if p[0] == _SETUP:
+        if p[0] == SETUP:
             st = _shuffled(list(range(NTILES)), values)
             self.display = st[:3]
             self.stack = st[3:]
             self.pending = None
             self._start_turn(0)
-        elif p[0] == _ROLL:
+        elif p[0] == ROLL:
             idx = p[1]
             for k in range(len(idx)):
                 self.dv[idx[k]] = values[k] + 1
@@ -222,118 +177,11 @@ class State:
     @staticmethod
     def from_dict(d):
         """The state saved by ``to_dict``; ``BadData`` (a ValueError) for any
-        save that breaks a type, a range or an invariant of the game: every
-        tile exactly once across stack, display, hands and a pending reshuffle;
-        the dice of a turn (7 white, 1 yellow, 0-4 red); locked dice in sets of
-        ten; a seat that exists. A damaged save is refused, never half-loaded.
-        ``FIELDS.load`` checks the version and that every field is there; the
-        values are judged here."""
-        need(isinstance(d, dict), "not a saved game")
-        s = FIELDS.load(State(_blank=True), d)
-        n = _int(s.n, 2, 4, "players")
-        s.supply_total = SUPPLY[n]
-        s.stack = _ints(s.stack, 0, NTILES - 1, "stack", NTILES)
-        s.display = _ints(s.display, 0, NTILES - 1, "display", 3)
-        owned = _list(s.owned, "hands", n)
-        s.owned = [_ints(o, 0, NTILES - 1, "a hand", NTILES) for o in owned]
-        s.flipped = _ints(s.flipped, 0, 1, "flipped tiles", NTILES)
-        need(len(s.flipped) == NTILES, "flipped tiles: wrong count")
-        s.tokens = _ints(s.tokens, 0, s.supply_total, "backorder tokens", n)
-        need(len(s.tokens) == n, "backorder tokens: wrong count")
-        need(sum(s.tokens) <= s.supply_total, "more backorder tokens than the supply")
-        s.freeze = _ints(s.freeze, 0, 999, "freeze tokens", n)
-        need(len(s.freeze) == n, "freeze tokens: wrong count")
-        s.seat = _int(s.seat, 0, n - 1, "seat")
-        s.dc = _ints(s.dc, 0, 2, "dice colours", 8 + MAXRED)
-        s.dv = _ints(s.dv, 0, 6, "dice values", 8 + MAXRED)
-        s.dl = _ints(s.dl, 0, SPENT, "dice places", 8 + MAXRED)
-        s.sets = [_ints(x, 0, 8 + MAXRED, "a set", 4) for x in _list(s.sets, "sets")]
-        s.rolls = _int(s.rolls, 0, 9999, "rolls")
-        s.need_lock = _yes_no(s.need_lock, "need_lock")
-        s.used = _ints(s.used, 0, NTILES - 1, "used ice creams", NTILES)
-        s.over = _yes_no(s.over, "over")
-        s.turns = _int(s.turns, 0, 99999, "turns")
-        last = _list(s.last, "last move")
-        need(len(last) <= 12, "last move too long")
-        for x in last:
-            need(type(x) is int or isinstance(x, str), "last move: bad item")
-        p = s.pending
-        if p is not None:
-            p = _list(p, "pending roll")
-            need(len(p) >= 1, "pending roll empty")
-            kind = _int(p[0], _SETUP, _RESET, "pending kind")
-            if kind == _SETUP:
-                need(len(p) == 1, "pending shuffle: extra items")
-                s.pending = [_SETUP]
-            else:
-                need(len(p) == 2, "pending roll: wrong shape")
-                hi = 8 + MAXRED - 1 if kind == _ROLL else NTILES - 1
-                s.pending = [kind, _ints(p[1], 0, hi, "pending items", NTILES)]
-        s._check()
-        return s
-
-    def _check(self):
-        """Raise BadData unless the state keeps the game's invariants."""
-        p = self.pending
-        need(not (self.over and p is not None), "a finished game waits for a roll")
-        setup = p is not None and p[0] == _SETUP
-        where = []
-        for o in self.owned:
-            where.extend(o)
-        where.extend(self.stack)
-        where.extend(self.display)
-        if p is not None and p[0] == _RESET:
-            where.extend(p[1])
-        if setup:
-            need(not where and self.turns == 0, "tiles dealt before the shuffle")
-        else:
-            need(len(where) == NTILES, "tiles created or lost")
-            seen = [0] * NTILES
-            for t in where:
-                need(not seen[t], "a tile is in two places")
-                seen[t] = 1
-        mine = self.owned_by_any()
-        for t in range(NTILES):
-            if self.flipped[t]:
-                need(t in mine, "a flipped tile nobody owns")
-        nd = len(self.dc)
-        need(len(self.dv) == nd and len(self.dl) == nd, "dice lists differ in length")
-        if nd == 0:
-            need(setup or self.over or (p is not None and p[0] == _RESET),
-                 "a turn without dice")
-            need(not self.sets and not self.used, "sets without dice")
-            return
-        need(not setup and not self.over, "dice outside a turn")
-        need(nd >= 8 and self.dc[:8] == [WHITE] * 7 + [YELLOW], "the dice are not 7 white and 1 yellow")
-        for c in self.dc[8:]:
-            need(c == RED, "extra dice must be red")
-        need(self.rolls >= 1, "a turn without a roll")
-        rolling = p[1] if p is not None and p[0] == _ROLL else []
-        for k in range(len(rolling)):
-            i = rolling[k]
-            need(i < nd and i not in rolling[k + 1:], "rolling a die that is not there")
-            need(self.dl[i] == FREE, "rolling a locked die")
-        for i in range(nd):
-            need(self.dv[i] >= 1 or i in rolling, "a die shows no face")
-            if self.dl[i] == SPENT:
-                need(self.dc[i] == YELLOW, "only the yellow die is spent")
-        inset = [0] * nd
-        for st in self.sets:
-            need(3 <= len(st) <= 4 and 1 <= st[0] <= 3, "a set is 2 or 3 dice in a barn")
-            tot = 0
-            for i in st[1:]:
-                need(i < nd and not inset[i], "a die in two sets")
-                inset[i] = 1
-                need(self.dl[i] == st[0], "a set's die is not in its barn")
-                tot += self.dv[i]
-            need(tot == 10, "a set does not total 10")
-        for i in range(nd):
-            need((1 <= self.dl[i] <= 3) == (inset[i] == 1), "a locked die outside a set")
-        hand = self.owned[self.seat]
-        for k in range(len(self.used)):
-            t = self.used[k]
-            need(t in hand and self.flipped[t] and TILES[t][2] != CHEESE
-                 and t not in self.used[k + 1:], "an ice cream used that is not yours")
+        save that breaks a type, a range or an invariant of the game (checks.py,
+        imported here, the one place a saved state is read back). A damaged
+        save is refused, never half-loaded."""
+        from dicebox.games.dairyman import checks
+        return checks.load(State(_blank=True), d)
 
     def owned_by_any(self):
         out = []
@@ -434,11 +282,11 @@ class State:
         p = self.pending
         if p is None:
             return ""
-        if p[0] == _SETUP:
+        if p[0] == SETUP:
             c = self.clone()
             c.apply_chance(values)
             return "Tiles shuffled, display %s" % " ".join(tile_name(t) for t in c.display)
-        if p[0] == _ROLL:
+        if p[0] == ROLL:
             faces = [values[k] + 1 for k in range(len(p[1]))]
             cols = [self.dc[i] for i in p[1]]
             return "P%d rolled %s" % (self.seat + 1, _plus(faces, cols, " "))
@@ -633,7 +481,7 @@ class State:
             self.freeze[p] += 1
         self.rolls += 1
         self.need_lock = True
-        self.pending = [_ROLL, roll]
+        self.pending = [ROLL, roll]
         self.last = ["reroll", p, len(fr)]
 
     def _claim(self, a):
@@ -690,7 +538,7 @@ class State:
                 self.last.append(best)
         items.extend(self.display)
         self.display = []
-        self.pending = [_RESET, items]
+        self.pending = [RESET, items]
 
     def flip_problem(self, t):
         """None if seat can flip tile t now, else the reason."""
@@ -753,7 +601,7 @@ class State:
             if not roll:
                 raise IllegalMove("no unlocked %ds" % (1 if b == ICE1 else 2))
         self.used.append(t)
-        self.pending = [_ROLL, roll]
+        self.pending = [ROLL, roll]
         self.last = ["ice", p, t]
 
     # ---- turn flow ----------------------------------------------------------
@@ -768,7 +616,7 @@ class State:
         self.rolls = 1
         self.need_lock = True
         self.used = []
-        self.pending = [_ROLL, list(range(nd))]
+        self.pending = [ROLL, list(range(nd))]
 
     def _end_turn(self):
         self.turns += 1
@@ -826,35 +674,6 @@ def cost_text(t):
     if n <= 6:
         return "yellow %d" % n
     return "%d freeze" % (n - 10)
-
-
-def _int(x, lo, hi, what):
-    if type(x) is not int or x < lo or x > hi:
-        raise BadData("%s out of range" % what)
-    return x
-
-
-def _list(x, what, n=None):
-    if not isinstance(x, list):
-        raise BadData("%s is not a list" % what)
-    if n is not None and len(x) != n:
-        raise BadData("%s: wrong count" % what)
-    return x
-
-
-def _yes_no(x, what):
-    """A saved yes/no: true/false, or 1/0 as the first saves wrote it."""
-    if x is True or x is False:
-        return x
-    return bool(_int(x, 0, 1, what))
-
-
-def _ints(x, lo, hi, what, most):
-    _list(x, what)
-    need(len(x) <= most, "%s: too many" % what)
-    for v in x:
-        _int(v, lo, hi, what)
-    return list(x)
 
 
 def _shuffled(items, picks):

@@ -16,8 +16,38 @@ value: those ten tiles carry the cheese backs, and a flip makes them worth what
 they cost. The twelve even tiles carry the ice creams, four of each. Twelve
 tiles flip with the yellow die, two for each face; ten with freeze tokens
 (three need 1, four need 2, three need 3).
+
+Beside them, the names of the dice and of a state's saved fields that the
+rules and the saved-state checks (checks.py) share.
+
+State fields (rules.State; each is also its key in the save, see FIELDS):
+
+  n          number of players (2-4); seats are 0..n-1, shown as P1..P4
+  stack      tile ids still face down, drawn from the front
+  display    the (up to 3) face-up tile ids that can be claimed
+  owned      owned[seat]: the tile ids that seat has claimed, in claim order
+  flipped    flipped[tile]: 1 once the tile is flipped (its bonus is live)
+  tokens     tokens[seat]: backorder tokens held (-5 points each; red dice)
+  freeze     freeze[seat]: freeze tokens held
+  seat       whose turn it is
+  dc, dv, dl the dice of this turn, one entry per die: colour (WHITE, YELLOW,
+             RED), value (1-6, 0 before its first roll) and location (FREE,
+             barn 1-3, or SPENT for a yellow die used to flip a tile)
+  sets       the sets locked this turn: [barn, die, die(, die)]
+  rolls      rolls this turn, the first roll included (sets the barn [R1])
+  need_lock  True after a roll until a set is locked
+  used       ice cream tiles used this turn
+  pending    the chance node waited for: [SETUP], [ROLL, dice] or
+             [RESET, tiles to shuffle]; None when a seat acts
+  over       True once the game has ended (read it with is_over())
+  turns      turns finished so far
+  last       what just happened, for the screens: [verb, seat, ...]
+
+``supply_total`` (tokens in the supply for n players) is not saved: it follows
+from n.
 """
 from micropython import const
+from dicebox.core.state_io import Fields
 
 CHEESE = const(0)
 ICE1 = const(1)
@@ -35,6 +65,29 @@ TILES = (
 )
 NTILES = const(22)
 BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice any")
+
+# the dice of a turn: colours (State.dc) and places (State.dl)
+WHITE = const(0)
+YELLOW = const(1)
+RED = const(2)
+FREE = const(0)     # dice locations: 0 unlocked, 1..3 barn, 4 spent yellow
+SPENT = const(4)
+MAXRED = const(4)
+SUPPLY = (0, 0, 3, 4, 5)   # backorder tokens by number of players
+
+# pending chance kinds (State.pending[0])
+SETUP = const(0)
+ROLL = const(1)
+RESET = const(2)
+
+# The saved fields of a State, each under its attribute's name (see the glossary
+# above). Copying (clone), saving (to_dict) and loading (from_dict) all go by this
+# one table: a new field goes here, and renaming one changes the save format (so
+# the version goes up and older saves are refused, never misread).
+FIELDS = Fields(1, (
+    "n", "stack", "display", "owned", "flipped", "tokens", "freeze", "seat",
+    "dc", "dv", "dl", "sets", "rolls", "need_lock", "used", "pending", "over",
+    "turns", "last"), "dairyman")
 
 
 def value(t):

@@ -30,6 +30,7 @@ AT_TABLE = ("dicebox.games.mildred.bot",)
 # the start menu (start.py) is small and stays under the table
 ON_DEMAND = (
     "dicebox.games.mildred.pages",      # help, details, cards, reading a save back
+    "dicebox.games.mildred.checks",     # a save's checks as it is read back (rules.State.from_dict)
     "dicebox.games.mildred.moves",      # the moves menu, opened on A
     "dicebox.games.mildred.help",
 )

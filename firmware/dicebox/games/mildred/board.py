@@ -1,7 +1,47 @@
 """The words the Mildred rules and rewards share: phases, round flags,
-shenanigans, and the scallywag bitmask helpers. (rules.py re-exports all of
-them; rewards.py uses them without importing the rules.)"""
+shenanigans, the scallywag bitmask helpers and the saved fields of a State
+(``FIELDS``). (rules.py re-exports the phases, flags and helpers; rewards.py
+and checks.py use them without importing the rules.)
+
+State fields (rules.State). Every name is also the key it is saved under
+(``FIELDS``), so the short ones stay short; per-player fields are pairs
+indexed by seat 0/1.
+  sets    the 3 task sets in play (sorted numbers 0..3, cards.SET_NAMES)
+  inds    the 6 indulgency cards in play (sorted numbers 0..7)
+  phase   SETUP, START, WAKE, SHAKE, ACT or OVER (below)
+  turn    the seat whose round it is
+  pend    a roll the round waits for, or None: ["shake", n] the round's
+          shake, ["reroll", n] Cook 2, ["vroll", n] DIY 4 (n dice)
+  cookie  cookie die, 1..6
+  vic     victory dice placed (3 wins)
+  pool    shaken dice with their values (sorted list)
+  used    count of dice in the used pool (shaken at the next round)
+  mods    dice on the 2 modify spots
+  prank, dodge  [dice, slot]: ``dice`` real dice; ``slot`` the highest slot
+          reached (rewards can push it past the dice, up to cards.MAX_SLOT)
+  sc      scallywags: per task set a bitmask of the levels holding one (bit
+          n = level n, 1..6)
+  rd      ready marks: per task set 1 while its scallywags may do a task
+  ig      indulgency groups: per card None or [pattern, dice on it]
+  flags   the active player's round flags: F_READY (step (e) done), F_COOK
+          (Cook 1 used), F_DISC (Clean 3) and F_PAID << set (that set paid its
+          reward: R18, a set pays once a round; Wakeup tasks only after (e))
+  shen    shenanigans hitting a player's next round: SH_LESS (Clean 2),
+          SH_NO4 (Clean 4), SH_NOTIE (Clean 5)
+  keep    the seat that may keep its start shake (first round), else -1
+  rounds  player rounds played (R14: the game stops at ROUND_LIMIT)
+  winner  None while playing; then the seat, or -1 for a draw
+A player's 9 dice are always somewhere: pool, used, mods, prank, dodge, sc,
+ig, vic, or a pending shake or reroll (checks.py counts them).
+"""
 from micropython import const
+from dicebox.core.state_io import Fields
+
+# The saved fields: attribute name == save key (see the glossary above).
+# Version 1 is the format saves have always had; renaming a field needs a 2.
+FIELDS = Fields(1, ("sets", "inds", "phase", "turn", "pend", "cookie", "vic", "pool",
+                    "used", "mods", "prank", "dodge", "sc", "rd", "ig", "flags",
+                    "shen", "keep", "rounds", "winner"), "mildred")
 
 # phases (State.phase)
 SETUP = const(0)   # chance: pick indulgencies and the task set left out
