@@ -69,7 +69,7 @@ EXPERT = const(3)
 # 2 us in the costlier slices (0.75 ms on the chip at 367x: host_tools/benches/bench_slices.py).
 SLICE = const(26)          # units per slice (<= 20 ms on the chip: host_tools/benches/bench_slices.py)
 _GREEDY = const(3)         # one Casual draw in this many: the medium pile (more points)
-# Every decision's units stay under this: search.WORK, the fixed blocks, the look after
+# Every decision's units stay under this: the search's (search.py), the fixed blocks, the look after
 # the change (1,500 random states with every target: at most 724)
 DECISION = const(760)
 LOOK = const(16)          # units of noticing a change and the look that follows
@@ -148,7 +148,7 @@ class Bot:
         if rng is None and seed is not None:
             rng = _rng.seeded((seed % 65536) + 1)
         self.rng = rng          # only for the old calls; step() is given the core Rng
-        self.samples = samples  # the search's rolls in 48ths (search.SAMPLES), None: all
+        self.samples = samples  # the search's rolls in 48ths (search.py), None: all
         self.s = 1
         # a reroll decision's scratch (the sums by mask, the sampled faces of
         # stage 2), made when a decision starts and let go when it ends: only
@@ -390,10 +390,6 @@ class Bot:
         if self.level == EXPERT:
             return 2 * _card_rate(c) < _BIG_RATE
         return 2 * deck.DECK[c][1] * deck.DECK[c][2] < _BIG_VALUE
-
-    def card_value(self, card):
-        """Points per roll, roughly: points times the chance one roll meets it."""
-        return deck.DECK[card][1] * deck.DECK[card][2] // deck.TOTAL
 
     def pile_value(self, st, pile):
         """How good a card from ``pile`` is expected to be (only compared).

@@ -18,14 +18,14 @@ from dicebox.games.milestones.values import (
     exact_hits, inexact, keep_mask, prep, value as _value, TCOST)
 
 # Work budget of the Expert's reroll decision: a roll valued for its targets costs
-# 3 units plus each target's (TCOST); a decision spends WORK units, a third of
-# its rolls sampling (stage 1), the rest on its candidates (stage 2, MIN_REFINE to
-# REFINE rolls each, or every outcome of one or two dice).
-WORK = const(576)
-STRONG_WORK = const(256)   # the Strong level's search budget (stage 1 alone)
-SAMPLES = const(48)     # the bot's ``samples`` setting's unit: 48 = the whole budget
-REFINE = const(16)
-MIN_REFINE = const(6)
+# 3 units plus each target's (TCOST); a decision spends _WORK units, a third of
+# its rolls sampling (stage 1), the rest on its candidates (stage 2, _MIN_REFINE to
+# _REFINE rolls each, or every outcome of one or two dice).
+_WORK = const(576)
+_STRONG_WORK = const(256)   # the Strong level's search budget (stage 1 alone)
+_SAMPLES = const(48)     # the bot's ``samples`` setting's unit: 48 = the whole budget
+_REFINE = const(16)
+_MIN_REFINE = const(6)
 EXCOST = const(2)       # a target's exact figure for a reroll (values.exact_hits)
 # 6^c: the rolls of c dice (the search's and the Hint's scale)
 MUL6 = (1, 6, 36, 216, 1296, 7776, 46656)
@@ -48,7 +48,6 @@ _KEEPCOST = const(16)   # units of one obvious play (keep_mask)
 # will rank every reroll of three to six dice (1,000 games alone: +0.6 points)
 _STAGE1_SCAN = const(4)
 _SCANCOST = const(2)   # a reroll valued in the exact scan, beside its targets' figures
-_NSETS = (1, 6, 15, 20, 15, 6, 1)   # rerolls of k dice
 # hits of 6**r rerolls times _MN[r] // _MD[r] is the chance times _M (small ints)
 _MN = (720720, 120120, 20020, 10010, 5005, 5005, 5005)
 _MD = (1, 1, 1, 3, 9, 54, 324)
@@ -56,11 +55,11 @@ _MD = (1, 1, 1, 3, 9, 54, 324)
 
 def search(bot, st, prot, exact, bg, limit):
     """The reroll decision of Strong (``exact`` False: stage 1 alone, on
-    STRONG_WORK units) or Expert (WORK units, both stages) for the bot ``bot``,
+    _STRONG_WORK units) or Expert (_WORK units, both stages) for ``bot``,
     as a generator: None after each slice, the dice mask (1..63) last.
     Dice in ``prot`` stay; ``bg``: the decision's Budget; ``limit``: the units
     the decision may spend on the search (a candidate beyond them is left out)."""
-    work = WORK if exact else STRONG_WORK
+    work = _WORK if exact else _STRONG_WORK
     cur = st.dice
     free = 63 ^ prot
     if not free:
@@ -84,7 +83,7 @@ def search(bot, st, prot, exact, bg, limit):
     t = bot.t
     rolls = work // cost
     if bot.samples is not None:
-        rolls = rolls * bot.samples // SAMPLES
+        rolls = rolls * bot.samples // _SAMPLES
     n = rolls // 3 if exact else rolls   # Strong: stage 1 alone
     ex = bot.exact_figures(st) if exact else None    # Strong: no exact figures
     nt = len(tg)
@@ -181,10 +180,10 @@ def search(bot, st, prot, exact, bg, limit):
     # and the best two join
     ok = 0
     sets = 0
-    for pc in (3, 4, 5):
+    for pc, ns in ((3, 20), (4, 15), (5, 6)):    # rerolls of pc dice: ns sets
         if not inexact(ex, pc):
             ok |= 1 << pc
-            sets += _NSETS[pc]
+            sets += ns
     # what stage 2 will spend on the candidates so far (at least), and on the
     # scan's two and all six: the scan runs only on what is left
     need = 3 * EXCOST * nt
@@ -192,7 +191,7 @@ def search(bot, st, prot, exact, bg, limit):
         pc = POPCOUNT[m]
         need += EXCOST * nt
         if inexact(ex, pc):
-            need += (6 if pc == 1 else MIN_REFINE) * cost
+            need += (6 if pc == 1 else _MIN_REFINE) * cost
     if sets and sets * scan <= work - spent - need:
         q0 = -1
         q1 = -1
@@ -227,9 +226,9 @@ def search(bot, st, prot, exact, bg, limit):
     for m in cands:
         if POPCOUNT[m] > 1 and inexact(ex, POPCOUNT[m]):
             nsam += 1
-    # stage 2 gives each sampled candidate at least MIN_REFINE rolls: no more
+    # stage 2 gives each sampled candidate at least _MIN_REFINE rolls: no more
     # of them than its budget pays for (the best first)
-    most = (rolls - n) // MIN_REFINE
+    most = (rolls - n) // _MIN_REFINE
     if most < 1:
         most = 1
     if nsam > most:
@@ -255,8 +254,8 @@ def search(bot, st, prot, exact, bg, limit):
                     k == 2 and pc == 2 and inex) or (k == 3 and pc > 2 and inex):
                 order.append(m)
     cands = order
-    nf = REFINE
-    faces = bot.faces = [[0] * 6 for _ in range(REFINE)]
+    nf = _REFINE
+    faces = bot.faces = [[0] * 6 for _ in range(_REFINE)]
     for j in range(nf):
         row = faces[j]
         for i in range(6):
@@ -289,9 +288,9 @@ def search(bot, st, prot, exact, bg, limit):
                 nsam -= 1
             # two dice are enumerated (36 rolls) when the budget still leaves
             # the candidates after this one their sampled rolls
-            two = exact and pc == 2 and left - 36 * cost >= nsam * MIN_REFINE * cost
+            two = exact and pc == 2 and left - 36 * cost >= nsam * _MIN_REFINE * cost
             # a candidate the decision's budget cannot pay for is left out
-            if spent + (6 if pc == 1 else (36 if two else MIN_REFINE)) * cost > limit:
+            if spent + (6 if pc == 1 else (36 if two else _MIN_REFINE)) * cost > limit:
                 continue
             if pc == 1 or two:
                 i0 = -1
@@ -318,7 +317,7 @@ def search(bot, st, prot, exact, bg, limit):
                 tot += s * (_M // 6 if i1 < 0 else _M // 36)
             else:
                 nf = left // cost // (nsam + 1)
-                nf = MIN_REFINE if nf < MIN_REFINE else (REFINE if nf > REFINE else nf)
+                nf = _MIN_REFINE if nf < _MIN_REFINE else (_REFINE if nf > _REFINE else nf)
                 for i in range(6):
                     t[i] = cur[i]
                 s = 0
