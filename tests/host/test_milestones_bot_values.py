@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from dicebox.games.milestones import bot, deck, tasks
+from dicebox.games.milestones import bot, deck, tasks, values
 
 EVERY = [d[3] for d in deck.DECK] + [sd[1] for sd in deck.SPECIAL_SIDES]
 EVERYTHING = list(itertools.product(range(1, 7), repeat=6))
 
 
 def exhaustive(t):
-    tg = bot.Bot(0, seed=1)._prep([(t, 4)])
+    tg = values.prep([(t, 4)])
     subs = [cl for cl in t if cl[0] < tasks.ONLYN]
     return len(subs) > 1 and tg[0][4] is None
 
@@ -25,18 +25,17 @@ def test_most_tasks_of_several_subtasks_skip_the_matcher():
 
 @pytest.mark.parametrize("part", [0, 1, 2])
 def test_quick_answers_agree_with_the_matcher(part):
-    b = bot.Bot(0, seed=1)
     rnd = random.Random(5)
     sample = [tuple(rnd.randint(1, 6) for _ in range(6)) for _ in range(3000)]
     heavy = [t for t in EVERY if exhaustive(t)]
     light = [t for t in EVERY if not exhaustive(t)]
     mine = heavy[part::3] + light[part::3]
     for t in mine:
-        tg = b._prep([(t, 4)])
+        tg = values.prep([(t, 4)])
         rolls = EVERYTHING if exhaustive(t) else sample
         for r in rolls:
             want = 4 if tasks.match(t, r) else 0
-            assert b.value(tg, list(r)) == want, (t, r)
+            assert values.value(tg, list(r)) == want, (t, r)
 
 
 def test_written_out_tables_are_what_they_say():
@@ -44,9 +43,9 @@ def test_written_out_tables_are_what_they_say():
     for f in range(36):
         n = f % 6
         c = FACE_COLOUR[f]
-        assert bot._NKEY[f] == 1 << (3 * n) and bot._NBIT[f] == 1 << n
-        assert bot._CKEY[f] == 1 << (3 * c) and bot._CBIT[f] == 1 << c
-        die = bot._FACE_DIE[f]     # colour * 6 + number - 1
+        assert values._NKEY[f] == 1 << (3 * n) and values._NBIT[f] == 1 << n
+        assert values._CKEY[f] == 1 << (3 * c) and values._CBIT[f] == 1 << c
+        die = values._FACE_DIE[f]     # colour * 6 + number - 1
         assert FACE_COLOUR[die * 6 + n] == f // 6
     for p in range(64):
         run = 0
@@ -54,7 +53,7 @@ def test_written_out_tables_are_what_they_say():
         for n in range(6):
             run = run + 1 if (p >> n) & 1 else 0
             best = max(best, run)
-        assert bot._RUNLEN[p] == best, p
+        assert values._RUNLEN[p] == best, p
 
     def mean(cards):
         cards = list(cards)

@@ -4,7 +4,7 @@ A scripted newcomer plays whole solo games at the console's table through its
 keys: it waits a human reaction time (1.5 to 3 s, drawn afresh after every
 change of the dice) before it acts; it claims its card when the dice fit it
 (Up, then A for the first pile offered); on its turn it marks with Left/Right
-and A the dice that do not plainly help its card (``bot.keep_mask``; all six
+and A the dice that do not plainly help its card (``values.keep_mask``; all six
 when none helps) and shakes, each key a quarter of a second. The bots play at
 the table's pace (normal unless asked). The person must score a real share
 of the team's points.
@@ -27,7 +27,7 @@ if _shims not in sys.path:
     sys.path.append(_shims)
 
 from dicebox.core import events  # noqa: E402
-from dicebox.games.milestones import bot, deck  # noqa: E402
+from dicebox.games.milestones import bot, deck, values  # noqa: E402
 from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo  # noqa: E402
 
@@ -89,7 +89,7 @@ def person_game(seed, pace=1, level=bot.STRONG):
                 mine += pts
             continue
         if st.turn == 0 and c >= 0:
-            keep = bot.keep_mask(deck.DECK[c][3], st.dice)
+            keep = values.keep_mask(deck.DECK[c][3], st.dice)
             if keep == 63:
                 keep = 0
             want = 63 ^ keep

@@ -2,7 +2,7 @@
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.core.think import Budget
-from dicebox.games.milestones import bot, deck, rules
+from dicebox.games.milestones import bot, deck, rules, values
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
 from playing import deal_cards, find_card
@@ -121,19 +121,18 @@ def test_fast_roll_values_agree_with_the_matcher():
     # special side, over many rolls, the same answer as the rules' matcher
     from dicebox.games.milestones import tasks
     r = rng.seeded(21)
-    b = bot.Bot(0, seed=1)
     every = [d[3] for d in deck.DECK] + [sd[1] for sd in deck.SPECIAL_SIDES]
     rolls = [[r.randbelow(6) + 1 for _ in range(6)] for _ in range(150)]
     rolls.append([1, 2, 3, 4, 5, 6])
     rolls.append([6, 6, 6, 6, 6, 6])
     for t in every:
-        tg = b._prep([(t, 3)])
+        tg = values.prep([(t, 3)])
         for nums in rolls:
             want = 3 if tasks.match(t, nums) else 0
-            assert b.value(tg, nums) == want, (t, nums)
+            assert values.value(tg, nums) == want, (t, nums)
     # several targets add their points
-    tg = b._prep([(deck.DECK[THREE_BLUE][3], 2), (deck.DECK[RUN3][3], 5)])
-    assert b.value(tg, [3, 2, 1, 4, 5, 6]) == 7
+    tg = values.prep([(deck.DECK[THREE_BLUE][3], 2), (deck.DECK[RUN3][3], 5)])
+    assert values.value(tg, [3, 2, 1, 4, 5, 6]) == 7
 
 
 def test_act_keeps_its_look_until_the_table_changes():
@@ -261,23 +260,23 @@ def test_exact_figures_for_three_to_five_dice_agree_with_enumeration():
     dice = (2, 3, 5, 5, 1, 6)
     for key in keys:
         task = deck.SPECIAL_SIDES[key - 100][1] if key >= 100 else deck.DECK[key][3]
-        e = bot.exact_info(key)
+        e = values.exact_info(key)
         for m in (0b000111, 0b101100, 0b011010, 0b110001):
             want = _enumerated(task, dice, m)
-            assert bot.exact_hits(e, dice, 63 ^ m, 3) == want, (task, m)
-    e = bot.exact_info(keys[1])
-    assert bot.exact_hits(e, dice, 0b000011, 4) == _enumerated(
+            assert values.exact_hits(e, dice, 63 ^ m, 3) == want, (task, m)
+    e = values.exact_info(keys[1])
+    assert values.exact_hits(e, dice, 0b000011, 4) == _enumerated(
         deck.DECK[keys[1]][3], dice, 0b111100)
     # all six: the deck's own count
-    assert bot.exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
+    assert values.exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
     # a card of numbers and colours read together has a figure for five dice
     # only: else -1 (sampled)
     from dicebox.games.milestones.tasks import RUNC
     c = card(((RUNC, 3),))
-    e = bot.exact_info(c)
-    assert bot.exact_hits(e, dice, 0b000111, 3) == -1
-    assert bot.exact_hits(e, dice, 0b001111, 2) == -1
-    assert bot.exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.DECK[c][3], dice, 0b111011)
+    e = values.exact_info(c)
+    assert values.exact_hits(e, dice, 0b000111, 3) == -1
+    assert values.exact_hits(e, dice, 0b001111, 2) == -1
+    assert values.exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.DECK[c][3], dice, 0b111011)
 
 
 def test_the_hint_gives_exact_odds_for_four_and_five_dice():

@@ -3,7 +3,7 @@ one slice a call, legal actions only, the state untouched, announcements, Hint."
 from dicebox.core import rng
 from dicebox.core.game import resolve_chance
 from dicebox.core.think import Budget
-from dicebox.games.milestones import bot, deck, rules
+from dicebox.games.milestones import bot, deck, rules, values
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
 from playing import bots_play, deal_cards, find_card
@@ -142,7 +142,7 @@ def test_weaker_levels_make_a_players_mistakes_not_random_rerolls():
     # issue 18 item 6: below Strong a reroll is a noisier judgement of the same
     # moves. Run of 3 on 1 2 6 6 5 5: the 1 and 2 help, a 6 and a 5 are doubles
     s = rolled([RUN3, THREE_BLUE], (1, 2, 6, 6, 5, 5))
-    keep = bot.keep_mask(deck.DECK[RUN3][3], s.dice)
+    keep = values.keep_mask(deck.DECK[RUN3][3], s.dice)
     seen = {0: set(), 1: set()}
     for seed in range(1, 121):
         for level in (bot.BEGINNER, bot.CASUAL):

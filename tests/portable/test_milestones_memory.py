@@ -1,24 +1,24 @@
 """Milestones: what the bots and the card data keep on the heap through a game."""
-from dicebox.games.milestones import bot, deck, tasks
+from dicebox.games.milestones import bot, deck, tasks, values
 from test_milestones_levels import play
 
 
 def test_bots_keep_a_bounded_number_of_targets_and_answers():
     # before: every card a game had shown stayed compiled (about 3 KB by the
     # end of a game) and 256 remembered answers
-    bot.forget()
+    values.forget()
     most = [0, 0]
 
     def probe():
-        most[0] = max(most[0], len(bot._COMPILED))
-        most[1] = max(most[1], bot._MEMO_SIZE[0])
+        most[0] = max(most[0], len(values._COMPILED))
+        most[1] = max(most[1], values._MEMO_SIZE[0])
     for seed in (1, 2):
         play(5, bot.EXPERT, seed, probe=probe)
     # (_COMPILED_MAX 16, _MEMO_MAX 64: private consts, not attributes on the chip)
     assert 0 < most[0] <= 16
     assert 0 < most[1] <= 64
-    bot.forget()
-    assert not bot._COMPILED and not bot._MEMO
+    values.forget()
+    assert not values._COMPILED and not values._MEMO
 
 
 def test_the_deck_holds_equal_clauses_and_tasks_once():

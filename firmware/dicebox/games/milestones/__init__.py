@@ -31,6 +31,8 @@ PLAY = (
 # Table.load_next), so that they and the bot are never in the heap together
 AT_TABLE = (
     "dicebox.games.milestones.odds",    # the bot's exact tables, in a frame of their own
+    "dicebox.games.milestones.values",  # what a roll is worth to its targets
+    "dicebox.games.milestones.search",  # the Strong and Expert reroll search
     "dicebox.games.milestones.bot",
 )
 

@@ -4,7 +4,8 @@ points"), with the chance that the reroll meets the card in hand. A module of
 its own, imported when a hint is asked for (bot.hint), so that play without
 the Hint does not carry it."""
 from dicebox.games.milestones import deck
-from dicebox.games.milestones.bot import MUL6, TCOST, EXCOST, exact_hits, exact_info
+from dicebox.games.milestones.search import MUL6, EXCOST
+from dicebox.games.milestones.values import TCOST, exact_hits, exact_info, value
 from dicebox.games.milestones.dice import labels as _die_labels
 from dicebox.games.milestones.tasks import describe as _task_words
 from dicebox.games.milestones.tasks import POPCOUNT
@@ -91,6 +92,6 @@ def _chance(bot, st, card, m, bg):
                     t[i] = bot.rand() % 6 + 1
             else:
                 t[i] = cur[i]
-        if bot.value(tgs, t):
+        if value(tgs, t):
             hit += 1
     yield (hit * 100 + total // 2) // total, pc <= 3

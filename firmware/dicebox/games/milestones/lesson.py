@@ -35,6 +35,8 @@ from dicebox.games.milestones import deck, rules
 from dicebox.games.milestones import table as MT
 
 BOT = "dicebox.games.milestones.bot"
+# what the bot brings in beside it (AT_TABLE), let go with it
+BOT_PARTS = ("dicebox.games.milestones.search", "dicebox.games.milestones.values")
 TITLE = "Learn to play"
 _BOT_MS = const(1500)     # the teammate moves this long after its step begins
 _SAND_MS = const(5000)    # the sand left when the lesson lets it run
@@ -101,6 +103,8 @@ BEATS = (
 def begin(app):
     """The lesson over the start menu (the bot module let go for it)."""
     forget(BOT)
+    for m in BOT_PARTS:
+        forget(m)
     app.push(Lesson(app))
 
 

@@ -718,7 +718,7 @@ class Table(T.Table):
     def _spare(self):
         """The dice the bots leave a person (set once per change of the dice,
         the hands or the keep marks): the dice that plainly help a person's
-        card (``bot.keep_mask``, the obvious play's keep) and the dice asked
+        card (``values.keep_mask``, the obvious play's keep) and the dice asked
         to keep, for bots below Expert; when a person's card fits the dice,
         the dice that make it, for every bot (the person's points stand until
         they claim, or until a reroll must touch them)."""
@@ -733,6 +733,7 @@ class Table(T.Table):
                 hands[s] = st.hands[s]
         if same:
             return
+        from dicebox.games.milestones.values import keep_mask    # the bot's (AT_TABLE)
         self.spare_key = st.rolls
         self.spare_keep = self.keepm
         build = 0
@@ -742,7 +743,7 @@ class Table(T.Table):
             c = st.hands[s]
             if c < 0:
                 continue
-            m = self.bm.keep_mask(deck.DECK[c][3], st.dice)
+            m = keep_mask(deck.DECK[c][3], st.dice)
             if st.can_claim(s):
                 self.fit = True
                 fits |= m
