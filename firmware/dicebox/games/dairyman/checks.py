@@ -4,7 +4,7 @@ dropped when the table is back on top (the manifest's ``ON_DEMAND``): play
 does not carry it. It imports the tiles and the names of the dice, not the
 rules.
 """
-from dicebox.core.storage import BadData, need
+from dicebox.core.valid import BadData, need
 from dicebox.games.dairyman.tiles import (
     CHEESE, FIELDS, FREE, MAXRED, NTILES, RED, RESET, ROLL, SETUP, SPENT, SUPPLY,
     TILES, WHITE, YELLOW)

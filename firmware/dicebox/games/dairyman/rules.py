@@ -18,7 +18,7 @@ brackets in the comments below refer to them.
 
 The State's fields, each the key it is saved under, are listed beside
 ``FIELDS`` in tiles.py. A save comes back through ``State.from_dict``: checks.py
-(imported only then) refuses a damaged one with ``storage.BadData``.
+(imported only then) refuses a damaged one with ``valid.BadData``.
 """
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY

@@ -5,14 +5,14 @@ play does not carry it.
 
 ``load`` fills a blank State from a save's data and refuses anything that
 breaks a type, range, length or invariant with ``BadState`` (a
-``storage.BadData``) whose text says which: first every field's type, range
+``valid.BadData``) whose text says which: first every field's type, range
 and length (``_check_types``: no loop runs on an unchecked number), then the
 invariants (``check``): a player's 9 dice are always somewhere (pool, used,
 mods, prank, dodge, sc, ig, vic, or a pending shake or reroll:
 ``dice_where``), slots, cookies, patterns, and a game not started yet has
 nothing set. It imports the board, not the rules.
 """
-from dicebox.core.storage import BadData
+from dicebox.core.valid import BadData
 from dicebox.games.mildred import cards
 from dicebox.games.mildred.board import (
     ACT, F_ALL, FIELDS, OVER, ROUND_LIMIT, SETUP, SH_LESS, SH_NO4, SH_NOTIE, SHAKE,

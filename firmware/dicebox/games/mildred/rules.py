@@ -16,7 +16,7 @@ has ended.
 
 Saved states come back through ``State.from_dict``: checks.py (imported only
 then) refuses anything that breaks a type, range, length or invariant with
-``checks.BadState`` (a ``storage.BadData``). ``describe(action)`` words an
+``checks.BadState`` (a ``valid.BadData``). ``describe(action)`` words an
 action from the state before it, for the move log, the bots' messages and
 the menus.
 
@@ -132,7 +132,7 @@ class State:
     @classmethod
     def from_dict(cls, d):
         """A state from ``to_dict``'s data, refused with ``checks.BadState``
-        (a ``storage.BadData``) unless it is a version 1 record with every
+        (a ``valid.BadData``) unless it is a version 1 record with every
         field, each of its type, range and length, and the invariants of
         ``checks.check`` hold (no die created or lost). The checks are
         imported here, the one place a saved state is read back."""
