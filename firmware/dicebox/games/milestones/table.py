@@ -1,9 +1,10 @@
 """Milestones at the table: the table's play (the clock, keys and actions,
 claims, the bots' steps, saves), picking a pile, peeking at a card, and the
-bot module it plays with. Its picture is ``view``; its part of the game menu
-(the moves made from it, the settings, the Hint) is ``gamemenu``. The start
-menu is ``start``, the setup, the high scores and the result page are
-``pages`` (``pages`` and ``gamemenu`` imported on use, not kept during play).
+bot module it plays with. Its picture is ``view`` (drawn whole, or only the
+parts that changed); its part of the game menu (the moves made from it, the
+settings, the Hint) is ``gamemenu``. The start menu is ``start``, the setup,
+the high scores and the result page are ``pages`` (``pages`` and
+``gamemenu`` imported on use, not kept during play).
 
 Screens hold no rules: they show ``rules.State`` and turn buttons into actions; a
 refused action's reason is shown. The keys are listed for players in
@@ -23,7 +24,9 @@ that runs no bot step and shows no tumbling dice (a person's second action
 before it saves the first one first), so a power cut loses at most the last
 action; the clock is moved on before the save, so the saved sand is that
 frame's. A frame that plays a bot's action or rolls your dice does not draw
-them: the next frame draws, and runs no bot step and no save. The save's
+them: the next frame draws, and runs no bot step and no save. A frame that
+runs a bot step draws only the parts of the table that changed (``view``:
+the turning cue, a second, a die), never the whole table. The save's
 keys (``opt`` holds the setup), the first format's conversion, the pace of
 the bots and what counts as a won record are in docs/games/milestones.md
 ("Screens").
@@ -129,6 +132,7 @@ class Table(T.Table):
         self.last_sec = -1
         self.steps = 0                # bot steps taken (tests count them)
         self.stepped = False          # this frame ran a bot step
+        self.stepped_at = None        # the console's frame count at the last bot step
         self.acted = None             # the console's frame count when a person last acted
         self.rolled = None            # ... and last rolled (its picture comes a frame later)
         self.played = None            # ... and last played a bot's action (likewise)
@@ -401,6 +405,7 @@ class Table(T.Table):
         menu, Hint, help, the move log, the leave question) kept it waiting:
         the console's pause, so a newcomer can read without losing time."""
         T.Table.enter(self)
+        self.view.fb = None           # another page was drawn: the next picture is whole
         if self.in_play:
             self.in_play = False
         else:
@@ -561,6 +566,7 @@ class Table(T.Table):
             bt = self.bots[self.next_bot]
             self.next_bot = (self.next_bot + 1) % len(self.bots)
         self.stepped = True
+        self.stepped_at = self.frame_no()
         self.steps += 1
         self._spare()
         bt.spare = self.spare_all | (self.spare if getattr(bt, "level", 3) < self.bm.EXPERT else 0)
@@ -678,7 +684,9 @@ class Table(T.Table):
         if f is not None and (self.rolled == f or self.played == f):
             self.dirty = True        # a frame that rolled your dice or played a bot's action:
             return                   # its picture comes in the next frame (the tumble starts there)
-        self.draw_table(fb)
+        # a frame that ran a bot step draws only the parts that changed (the
+        # cue, a second, a die): the step and a whole redraw never share a frame
+        self.view.draw(self, fb, f is not None and self.stepped_at == f)
         if self.busy:
             self.draw_cue(fb)
 

@@ -55,7 +55,7 @@ class View:
         self.wrap_rows = []
         self.card_key = -1            # the hand card last set out in lines, and its lines
         self.card_rows = []
-        self.ok = False               # the frame buffer holds this table's last picture
+        self.fb = None                # the frame buffer holding this table's last picture
         self.card = False             # ... drawn with your card under the dice
         self.top = [-1] * 7           # the top line's values: seconds, points, must-do cards,
                                       # glass, turn, sand, cue
@@ -67,10 +67,10 @@ class View:
         """The whole table, or with ``part`` only what changed since the last
         picture (the whole when there is none, or the layout changed)."""
         card = t.show_card and t.st.hands[0] >= 0
-        if not (part and self.ok and card == self.card):
+        if not (part and self.fb is fb and card == self.card):
             fb.fill(0)
             part = False
-        self.ok = True
+        self.fb = fb
         self.card = card
         self.draw_top(t, fb, part)
         self.draw_dice(t, fb, card, part)
