@@ -27,6 +27,7 @@ if _shims not in sys.path:
     sys.path.append(_shims)
 
 from dicebox.core import events  # noqa: E402
+from dicebox.games import milestones  # noqa: E402
 from dicebox.games.milestones import bot, deck, values  # noqa: E402
 from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo  # noqa: E402
@@ -139,5 +140,5 @@ if __name__ == "__main__":
         scored = sum(1 for m, t in per if m > 0)
         print("pace %-6s %d games: person %d of team %d points (%.0f%%), %.1f a game; "
               "bots %.1f a game; person scored in %d games" % (
-                  MS_table.PACES[pace], n, mine, team, 100.0 * mine / max(team, 1),
+                  milestones.PACES[pace], n, mine, team, 100.0 * mine / max(team, 1),
                   mine / n, (team - mine) / n, scored))

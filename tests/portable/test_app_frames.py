@@ -5,6 +5,7 @@ build the card's and the message's lines again."""
 from dicebox.core import events, ui, table as core_table
 from console import TextFB
 from dicebox.games.milestones import table as play
+from dicebox.games.milestones import view as MS_view
 from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo
 
@@ -110,7 +111,7 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
     app.shake()
     table.say("S1 scored run of 3")
     built = {"card": 0, "wrap": 0}
-    real_card = play.card_lines
+    real_card = MS_view.card_lines
     real_wrap = ui.wrap
 
     def card_lines(card, width=16):
@@ -120,7 +121,7 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
     def wrap(text, width=16):
         built["wrap"] += 1
         return real_wrap(text, width)
-    play.card_lines = card_lines
+    MS_view.card_lines = card_lines
     ui.wrap = wrap
     try:
         fb = TextFB(strict=False)
@@ -138,7 +139,7 @@ def test_a_clock_redraw_does_not_set_out_the_card_and_the_message_again():
         assert built["card"] == 1 and built["wrap"] == once["wrap"] + 1
         assert "A new line" in fb.shown()
     finally:
-        play.card_lines = real_card
+        MS_view.card_lines = real_card
         ui.wrap = real_wrap
 
 

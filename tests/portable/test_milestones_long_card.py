@@ -3,12 +3,12 @@ to do ("A mark, Up claim") and messages: the card's last shown line ends in
 ".." (Up shows it whole). A newcomer holding a long card saw no prompt and no
 bot's message for as long as they held it."""
 from dicebox.games.milestones import deck
-from dicebox.games.milestones import table as MS_table
+from dicebox.games.milestones import view as MS_view
 from test_milestones_screens import App, setup_solo
 
 
 def test_a_long_card_leaves_the_prompt_and_the_messages():
-    long_cards = [c for c in range(deck.NCARDS) if len(MS_table.card_lines(c)) >= 3]
+    long_cards = [c for c in range(deck.NCARDS) if len(MS_view.card_lines(c)) >= 3]
     assert long_cards, "no card of three lines"
     app = App()
     table = setup_solo(app, bots=0)

@@ -10,6 +10,7 @@ from dicebox.games.milestones import start as screens, rules, deck, bot
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
 from dicebox.games.milestones import table as MS_table
+from dicebox.games.milestones import view as MS_view
 
 
 class App(FakeApp):
@@ -127,7 +128,7 @@ def test_alone_your_card_sits_under_the_dice_and_down_hides_it():
     st = table.st
     app.shake()
     app.run(400)                    # the dice have landed
-    words = MS_table.card_lines(st.hands[0])[0]
+    words = MS_view.card_lines(st.hands[0])[0]
     text = app.screen()
     assert words in text
     for i in range(6):              # the dice stay in view, with their colours

@@ -9,6 +9,8 @@ GAME = "milestones"         # the records' key
 SAVE = "milestones_game"    # the save record's name
 HIGH = "milestones_high"    # the high scores' record
 OLD_BOTS = 3                # the seat kind of a first-format save's bots: Strong
+PACES = ("calm", "normal", "quick")   # the bots' pace (``opt["pace"]``, the game menu)
+PACE = 1                    # a new game's pace: normal
 
 START = "dicebox.games.milestones.start"    # its start(app) opens the start menu, after PLAY
 
@@ -22,6 +24,7 @@ PLAY = (
     "dicebox.games.milestones.tasks",
     "dicebox.games.milestones.deck",
     "dicebox.games.milestones.rules",
+    "dicebox.games.milestones.view",    # the table's picture (the table imports it)
     "dicebox.games.milestones.table",
     "dicebox.games.milestones.pages",
 )
@@ -41,6 +44,7 @@ AT_TABLE = (
 ON_DEMAND = (
     "dicebox.games.milestones.pages",   # the setup, reading a save back, records, the end
     "dicebox.games.milestones.help",
+    "dicebox.games.milestones.gamemenu",  # the game menu's moves, settings and Hint
     "dicebox.games.milestones.advice",  # the Hint's words and chances (bot.hint)
 )
 

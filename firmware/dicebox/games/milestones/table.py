@@ -1,7 +1,10 @@
-"""Milestones at the table: the table itself (dice, clock, claims, bots),
-picking a pile, peeking at a card, and the bot module it plays with. The start
-menu is ``start``, the setup, the high scores and the result page are
-``pages`` (imported on use, not kept during play).
+"""Milestones at the table: the table's play (the clock, keys and actions,
+claims, the bots' steps, saves), picking a pile, peeking at a card, and the
+bot module it plays with. Its picture is ``view`` (drawn whole, or only the
+parts that changed); its part of the game menu (the moves made from it, the
+settings, the Hint) is ``gamemenu``. The start menu is ``start``, the setup,
+the high scores and the result page are ``pages`` (``pages`` and
+``gamemenu`` imported on use, not kept during play).
 
 Screens hold no rules: they show ``rules.State`` and turn buttons into actions; a
 refused action's reason is shown. The keys are listed for players in
@@ -21,7 +24,9 @@ that runs no bot step and shows no tumbling dice (a person's second action
 before it saves the first one first), so a power cut loses at most the last
 action; the clock is moved on before the save, so the saved sand is that
 frame's. A frame that plays a bot's action or rolls your dice does not draw
-them: the next frame draws, and runs no bot step and no save. The save's
+them: the next frame draws, and runs no bot step and no save. A frame that
+runs a bot step draws only the parts of the table that changed (``view``:
+the turning cue, a second, a die), never the whole table. The save's
 keys (``opt`` holds the setup), the first format's conversion, the pace of
 the bots and what counts as a won record are in docs/games/milestones.md
 ("Screens").
@@ -33,14 +38,11 @@ wrapping never stops the sand; resuming stands the hourglass up again.
 from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
-from dicebox.core import dice as dice_draw
 from dicebox.core.game import CHANCE, LEVELS, IllegalMove
-from dicebox.core.think import Budget
-from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, deck, tasks
-from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS, labels as die_labels
+from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, tasks
+from dicebox.games.milestones.dice import labels as die_labels
+from dicebox.games.milestones.view import View
 
-PACES = ("calm", "normal", "quick")   # the bots' pace (``opt["pace"]``, game menu)
-PACE = const(1)               # a new game's pace: normal
 _READ_MS = (8000, 5000, 2500)  # a bot rerolls no sooner than this after the dice changed
 _FIT_MS = (20000, 12000, 6000)  # ... nor, while a person's card fits the dice, this
 _BOT_WAIT_MS = const(1500)    # ... nor this soon after a person pressed a key
@@ -68,27 +70,6 @@ def bots():
         gc.collect()
         from dicebox.games.milestones import bot as got
     return got
-
-
-def pattern(fb, x, y, w, h, colour):
-    rows = PATTERNS[colour]
-    for yy in range(h):
-        bits = rows[yy & 3]
-        if bits == 15:
-            fb.hline(x, y + yy, w, 1)
-            continue
-        if not bits:
-            continue
-        for xx in range(w):
-            if (bits >> (3 - (xx & 3))) & 1:
-                fb.pixel(x + xx, y + yy, 1)
-    fb.rect(x, y, w, h, 1)
-
-
-def card_lines(card, width=16):
-    """A card in at most three screen lines: points, then the task."""
-    text = "%dp: %s" % (deck.DECK[card][1], "+".join(tasks.describe(deck.DECK[card][3], True)))
-    return ui.wrap(text, width)
 
 
 def _dice_words(st, m):
@@ -151,15 +132,13 @@ class Table(T.Table):
         self.last_sec = -1
         self.steps = 0                # bot steps taken (tests count them)
         self.stepped = False          # this frame ran a bot step
+        self.stepped_at = None        # the console's frame count at the last bot step
         self.acted = None             # the console's frame count when a person last acted
         self.rolled = None            # ... and last rolled (its picture comes a frame later)
         self.played = None            # ... and last played a bot's action (likewise)
         self.show_card = self.humans == 1   # alone: your card sits under the dice
         self.close = [0] * n          # the dice each bot last announced it needs kept
-        self.wrap_key = None          # the message line last wrapped, and its lines
-        self.wrap_rows = []
-        self.card_key = -1            # the hand card last set out in lines, and its lines
-        self.card_rows = []
+        self.view = View()            # the picture, and what it last showed
         if st.pending is not None:    # a save taken while a draw or roll waited
             self._resolve()
 
@@ -182,84 +161,14 @@ class Table(T.Table):
         st = self.st
         return not st.over and st.setup >= st.n
 
+    # ---- the game menu's part (gamemenu, imported when the menu opens) ----------
     def menu_items(self):
-        """The moves of the game menu, each in a fixed place for the whole game
-        (the variant says which are there): one not possible now says why in
-        its label ("Flip: no match") and A on it does nothing."""
-        st = self.st
-        items = []
-        if self.humans > 1:
-            why = self.why_not("keep")
-            items.append(("Ask to keep", lambda: self.then(
-                lambda: self.seats_then(self.keep, "Who asks?"))) if why is None
-                else ("Keep: " + why, None))
-        if st.big:
-            why = self.why_not("discard")
-            items.append(("Discard card", lambda: self.then(
-                lambda: self.seats_then(lambda s: self.act(("discard", s)), "Who discards?")))
-                if why is None else ("Discard: " + why, None))
-        if st.hg_side is not None:
-            why = self.why_not("flip")
-            items.append(("Flip hourglass", lambda: self.then(lambda: self.act(("flip", 0))))
-                         if why is None else ("Flip: " + why, None))
-        return items
-
-    def why_not(self, verb):
-        """None when the game menu's move ``verb`` (keep, discard, flip) can be
-        made now by a person's seat, else why not (at most 8 characters)."""
-        st = self.st
-        if st.over:
-            return "over"
-        if st.setup < st.n:
-            return "later"            # the first cards are being drawn
-        if verb == "keep":
-            if st.dice is None:
-                return "no dice"
-            return None if self.keepm else "no marks"
-        for s in range(self.humans):
-            for a in st.legal_actions(s):
-                if a[0] == verb:
-                    return None
-        if verb == "flip":
-            if not st.hg_open:
-                return "used"
-            if st.dice is None:
-                return "no dice"
-            return "no match"
-        for s in range(self.humans):
-            if st.hands[s] >= 0:
-                return "no pile"
-        return "no card"
+        from dicebox.games.milestones.gamemenu import moves
+        return moves(self)
 
     def info_items(self):
-        items = []
-        st = self.st
-        if st.mand_all or st.hg_side is not None:     # in its place all game, "none" once used
-            items.append(("Face-up cards" if st.mand_open or st.hg_open else "Face-up: none",
-                          self.specials if st.mand_open or st.hg_open else None))
-        items.append((lambda: "Claim aid: %s" % ("on" if self.cfg.get("aid") else "off"),
-                      self.toggle_aid))
-        if self.bots:
-            items.append((lambda: "Pace: %s" % PACES[self.pace()], self.next_pace, self.step_pace))
-        return items
-
-    def pace(self):
-        p = self.cfg.get("pace", PACE)
-        return p if type(p) is int and 0 <= p < len(PACES) else PACE
-
-    def next_pace(self):
-        """The game menu's "Pace" (the bots'): A goes calm, normal, quick,
-        round again; Left/Right step slower or quicker (``step_pace``)."""
-        self.cfg["pace"] = (self.pace() + 1) % len(PACES)
-        self.want_save()
-        self.app.top().dirty = True
-
-    def step_pace(self, d):
-        p = min(max(self.pace() + d, 0), len(PACES) - 1)
-        if p != self.pace():
-            self.cfg["pace"] = p
-            self.want_save()
-        self.app.top().dirty = True
+        from dicebox.games.milestones.gamemenu import settings
+        return settings(self)
 
     def help_items(self):
         return [("How to play", self.help_menu)]
@@ -268,23 +177,14 @@ class Table(T.Table):
         from dicebox.games.milestones import help as game_help
         game_help.menu(self.app)
 
-    def then(self, fn):
-        self.app.pop()               # the menu
-        fn()
+    def hint(self):
+        from dicebox.games.milestones.gamemenu import hint
+        hint(self)
 
-    def toggle_aid(self):
-        self.cfg["aid"] = not self.cfg.get("aid")
-        self.want_save()
-        self.app.top().dirty = True
-
-    def specials(self):
-        st = self.st
-        lines = []
-        for sd in st.mand_open:
-            lines.append("Must: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[sd][1], True)))
-        if st.hg_open:
-            lines.append("Glass: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[st.hg_side][1], True)))
-        self.app.push(ui.TextPage(self.app, "Face up", "\n".join(lines)))
+    def pace(self):
+        """The bots' pace (an index of ``PACES``), from the setup."""
+        p = self.cfg.get("pace", PACE)
+        return p if type(p) is int and 0 <= p < len(PACES) else PACE
 
     def keep(self, seat):
         """Ask the team to keep the dice marked to keep (your card is close):
@@ -350,29 +250,6 @@ class Table(T.Table):
             return
         self.done = True
         T.Table.leave(self)
-
-    def hint(self):
-        """The Expert's advice for a person's seat, thought in slices on a clone."""
-        def show(seat):
-            gen = self.bm.hint(self.st.clone(), seat, self.app.rng, Budget(self.bm.SLICE))
-            from dicebox.core.tablepages import HintPage
-            self.app.replace(HintPage(self.app, gen, lambda a: self.hint_words(a, seat)))
-        self.seats_then(show, "Whose hint?")
-
-    def hint_words(self, a, seat):
-        """The hint's headline; the bot's words under it say which dice and why."""
-        if not a:
-            return "Nothing to do now."
-        v = a[0]
-        if v == "roll":
-            return "Your roll:" if self.st.turn == seat else "When you roll:"
-        if v == "claim":
-            return "Claim now!"
-        if v == "flip":
-            return "Flip the glass!"
-        if v == "discard":
-            return "Swap your card."
-        return "Take a card."
 
     def quit(self):
         """Lay the hourglass down, save and leave (the core's save and quit)."""
@@ -528,6 +405,7 @@ class Table(T.Table):
         menu, Hint, help, the move log, the leave question) kept it waiting:
         the console's pause, so a newcomer can read without losing time."""
         T.Table.enter(self)
+        self.view.fb = None           # another page was drawn: the next picture is whole
         if self.in_play:
             self.in_play = False
         else:
@@ -688,6 +566,7 @@ class Table(T.Table):
             bt = self.bots[self.next_bot]
             self.next_bot = (self.next_bot + 1) % len(self.bots)
         self.stepped = True
+        self.stepped_at = self.frame_no()
         self.steps += 1
         self._spare()
         bt.spare = self.spare_all | (self.spare if getattr(bt, "level", 3) < self.bm.EXPERT else 0)
@@ -806,101 +685,14 @@ class Table(T.Table):
         if f is not None and (self.rolled == f or self.played == f):
             self.dirty = True        # a frame that rolled your dice or played a bot's action:
             return                   # its picture comes in the next frame (the tumble starts there)
-        self.draw_table(fb)
+        # a frame that ran a bot step draws only the parts that changed (the
+        # cue, a second, a die): the step and a whole redraw never share a frame
+        self.view.draw(self, fb, f is not None and self.stepped_at == f)
         if self.busy:
             self.draw_cue(fb)
 
     def draw_table(self, fb):
-        st = self.st
-        fb.fill(0)
-        left = st.time_left() // 1000
-        fb.text("%d:%02d" % (left // 60, left % 60), 0, 0, 1)
-        fb.text("%dp" % st.points(), 44, 0, 1)
-        marks = ""
-        if st.mand_open:
-            marks += "!%d" % len(st.mand_open)
-        if st.hg_open:
-            marks += "H"
-        fb.text(marks, 76, 0, 1)
-        fb.text("S%d" % (st.turn + 1), 101, 0, 1)
-        fb.hline(0, 8, ui.W * st.time_left() // st.glass.total, 1)   # the sand left
-        card = self.show_card and st.hands[0] >= 0
-        kept = self.keepm             # keep marks and keep requests: a double frame
-        for s in range(st.n):
-            kept |= self.bm.announced(st, s)
-        roll = self.tumble if self.animating() else 0
-        for i in range(6):
-            x = i * 21 + 1
-            if st.dice is None:
-                fb.rect(x, 10, 18, 18, 1)
-                fb.text("?", x + 5, 15, 1)
-                continue
-            v = st.dice[i]
-            if (roll >> i) & 1:       # tumbling: faces flicker until the dice land
-                v = (v + (self.app.now() >> 6) + i) % 6 + 1
-            c = FACE_COLOUR[i * 6 + v - 1]
-            dice_draw.draw_die(fb, x, 10, 18, v, 6, bool((self.sel >> i) & 1))
-            if (kept >> i) & 1:
-                fb.rect(x - 1, 9, 20, 20, 1)  # a double frame: asked to keep (a reroll mark is dark)
-            if card:
-                fb.text(LETTERS[c], x + 5, 29, 1)
-            else:
-                pattern(fb, x, 30, 18, 6, c)
-                fb.text(LETTERS[c], x + 5, 38, 1)
-        if self.human(st.turn) and st.setup >= st.n:
-            fb.hline(self.cur * 21 + 1, 47 if not card else 37, 18, 1)
-        if self.msg:
-            line = self.msg
-        elif self.refused is not None:
-            line = "A: roll again"
-        elif st.setup < st.n:
-            line = "S%d takes a card" % (st.setup + 1)
-        elif self.cfg.get("aid") and self._aid():
-            line = "Claim! %s" % self._aid()
-        elif self.human(st.turn):
-            line = "shake to roll" if st.dice is None or self.sel else "A mark, Up claim"
-        else:
-            line = "S%d is rolling" % (st.turn + 1)
-        lines = self._wrapped(line)
-        if card:
-            rows = self._card_rows(st.hands[0])
-            # three lines under the dice: the card's, and always one for the
-            # message or what to do (two for a long message); a card cut short
-            # ends in ".." (Up shows it whole)
-            k = (len(lines) if len(lines) < 2 else 2) if self.msg else 1
-            top = len(rows) if len(rows) < 3 - k else 3 - k
-            for j in range(top):
-                row = rows[j]
-                if j == top - 1 and top < len(rows):
-                    row = row[:ui.COLS - 2] + ".."
-                fb.text(row, 0, 40 + 8 * j, 1)
-            for j in range(k):
-                fb.text(lines[j], 0, 40 + 8 * (top + j), 1)
-            return
-        for j in range(min(2, len(lines))):
-            fb.text(lines[j], 0, 49 + 8 * j, 1)
-
-    def _wrapped(self, line):
-        """``ui.wrap(line)``, kept while the line stays the same (a redraw
-        of the clock then allocates no new lines)."""
-        if line is not self.wrap_key and line != self.wrap_key:
-            self.wrap_key = line
-            self.wrap_rows = ui.wrap(line)
-        return self.wrap_rows
-
-    def _card_rows(self, card):
-        """``card_lines(card)``, kept while the hand card stays."""
-        if card != self.card_key:
-            self.card_key = card
-            self.card_rows = card_lines(card)
-        return self.card_rows
-
-    def _aid(self):
-        out = ""
-        for s in range(self.humans):
-            if self.st.can_claim(s):
-                out += "S%d " % (s + 1)
-        return out
+        self.view.draw(self, fb)
 
 
 def short(line):
