@@ -40,9 +40,7 @@ What the WebAssembly port lacks, and what stands in for it here:
 simulator's headless scripts on a virtual clock for the tests.
 """
 import binascii
-import gc
 import json
-import os
 import time
 
 import dicebox_js as js
@@ -51,6 +49,7 @@ from dicebox.core import events as E
 from dicebox.core import battery_curve
 from dicebox.core import storage
 from dicebox.core import ticks
+from dicebox.core import hosthw
 from dicebox.core.app import App
 from dicebox.core.rng import SeededSource
 from dicebox.core.shake import ShakeDetector
@@ -61,7 +60,6 @@ from dicebox.hal.ssd1306 import SSD1306
 
 DATA = "/data"
 KEY = "dicebox:"          # prefix of the browser storage keys
-LOG_MAX = 8192            # as the device: a full error.log becomes error.old
 BUTTONS = {"up": E.UP, "down": E.DOWN, "left": E.LEFT, "right": E.RIGHT, "a": E.A, "b": E.B}
 
 
@@ -74,17 +72,8 @@ class RealClock:
         pass  # the page paces the frames; nothing here ever blocks
 
 
-class VirtualClock:
-    """Test time, advanced only by ``sleep_ms`` (as the simulator's)."""
-
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        return ticks.add(self.t, 0)
-
-    def sleep_ms(self, ms):
-        self.t += ms
+# test time, advanced only by ``sleep_ms`` (the simulator's)
+VirtualClock = hosthw.VirtualClock
 
 
 # ---------------------------------------------------------------- display
@@ -178,8 +167,8 @@ class WebShake(ShakeDetector):
     def poll(self, now):
         if self.shake_until is not None and ticks.diff(self.shake_until, now) > 0:
             self.n += 1
-            s = 1 if (self.n >> 1) & 1 else -1
-            return self.update(1800 * s, -1500 * s, 1000 + 900 * s, now)
+            x, y, z = hosthw.shaken(self.n)
+            return self.update(x, y, z, now)
         if self.sample is not None:
             x, y, z = self.sample
             return self.update(x, y, z, now)
@@ -210,22 +199,6 @@ def crypto_bytes(n):
     return binascii.unhexlify(js.random_hex(n))
 
 
-class CryptoBits:
-    """Raw bits for the health tests, from crypto.getRandomValues."""
-
-    def __init__(self):
-        self.buf = b""
-        self.i = 0
-
-    def __call__(self):
-        i = self.i
-        if i >= 8 * len(self.buf):
-            self.buf = crypto_bytes(64)
-            i = 0
-        self.i = i + 1
-        return (self.buf[i >> 3] >> (i & 7)) & 1
-
-
 class CryptoEntropy(Entropy):
     """The device's dice source with the browser's: the same start-up and
     continuous health tests (``hal.entropy.Entropy``) over raw bits of
@@ -234,7 +207,7 @@ class CryptoEntropy(Entropy):
     name = "crypto.getRandomValues"
 
     def __init__(self, read_bit=None):
-        Entropy.__init__(self, read_bit or CryptoBits())
+        Entropy.__init__(self, read_bit or hosthw.ByteBits(crypto_bytes))
 
     def fill(self, n):
         return crypto_bytes(n)     # the device's buffering, stirring and refusal, this source
@@ -324,7 +297,7 @@ class WebStore(storage.Store):
 
 
 # ---------------------------------------------------------------- hardware
-class WebHW:
+class WebHW(hosthw.Clocked):
     def __init__(self, clock, seed=None, fixed_battery=False):
         self.clock = clock
         self.display = WebDisplay()
@@ -347,55 +320,15 @@ class WebHW:
             self.shake.on_shake = lambda now: mix(time.ticks_us())
         self.asleep = False     # lightsleep: the page stops stepping until an input
 
-    def read_buttons(self):
-        return self.mask
-
-    def take_latched(self):
-        m = self.latched
-        self.latched = 0
-        return m
-
-    def ticks_ms(self):
-        return self.clock.ticks_ms()
-
-    def ticks_us(self):
-        return time.ticks_us()
-
-    def ticks_diff(self, a, b):
-        return ticks.diff(a, b)
-
-    def ticks_add(self, a, b):
-        return ticks.add(a, b)
-
-    def sleep_ms(self, ms):
-        self.clock.sleep_ms(ms)
-
     def lightsleep(self, ms=0):
         self.asleep = True
-
-    def feed(self):
-        pass
 
     def log(self, text):
         try:
             js.log(text)
         except Exception:
             pass
-        path = DATA + "/error.log"
-        try:
-            try:
-                if os.stat(path)[6] > LOG_MAX:
-                    os.rename(path, DATA + "/error.old")
-            except OSError:
-                pass
-            with open(path, "a") as f:
-                f.write(text)
-        except OSError:
-            pass
-
-    def free_heap(self):
-        gc.collect()
-        return gc.mem_free()
+        hosthw.append_log(DATA + "/error.log", text)
 
 
 # ---------------------------------------------------------------- console
