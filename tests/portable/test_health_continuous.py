@@ -7,7 +7,7 @@ import sys
 
 from check import raises
 from dicebox.core import health
-from dicebox.core.rng import Rng, RollRefused
+from dicebox.core.rng import Rng, RollRefused, SeededSource
 from dicebox.hal import entropy as ent
 from dicebox.hal.entropy import Entropy
 
@@ -23,24 +23,16 @@ class Source:
     its reads."""
 
     def __init__(self, seed=7, fail_at=-1, mode=1, burst_at=-1, burst=0):
-        self.s = seed
+        self.src = SeededSource(seed)
         self.n = 0
         self.fail_at = fail_at
         self.mode = mode
         self.burst_at = burst_at
         self.burst = burst
 
-    def _next(self):
-        s = self.s
-        s ^= (s << 13) & 0xFFFFFFFF
-        s ^= s >> 17
-        s ^= (s << 5) & 0xFFFFFFFF
-        self.s = s
-        return s
-
     def __call__(self):
         self.n += 1
-        s = self._next()
+        s = self.src._next()
         if self.burst_at < self.n <= self.burst_at + self.burst:
             return 1
         if 0 <= self.fail_at < self.n:
