@@ -84,12 +84,18 @@ def by_pop(hw, app):
     return True
 
 
-def test_every_way_home_drops_the_modules():
-    if not MPY:
-        return
+def at_the_home_menu():
+    """A console (stand-in hardware, saves in memory) at its home menu."""
     hw = FakeHW()
     app = App(hw, storage.MemoryStore(), menu.home)
     app.home()
+    return hw, app
+
+
+def test_every_way_home_drops_the_modules():
+    if not MPY:
+        return
+    hw, app = at_the_home_menu()
     frames(hw, app, 2)
     while not at_home(app):                # a start-up note (no shake sensor etc.)
         app.pop()
@@ -113,9 +119,7 @@ def test_every_way_home_drops_the_modules():
 def test_purge_keeps_the_platform():
     if not MPY:
         return
-    hw = FakeHW()
-    app = App(hw, storage.MemoryStore(), menu.home)
-    app.home()
+    hw, app = at_the_home_menu()
     menu.launcher(app, "Dice roller", "dicebox.apps.roller")()
     assert "dicebox.apps.roller" in sys.modules
     app.pop()
