@@ -45,11 +45,11 @@ import time
 
 import dicebox_js as js
 
-from dicebox.core import events as E
 from dicebox.core import battery_curve
 from dicebox.core import storage
 from dicebox.core import ticks
 from dicebox.core import hosthw
+from dicebox.core.hostplay import Player
 from dicebox.core.app import App
 from dicebox.core.rng import SeededSource
 from dicebox.core.shake import ShakeDetector
@@ -60,7 +60,6 @@ from dicebox.hal.ssd1306 import SSD1306
 
 DATA = "/data"
 KEY = "dicebox:"          # prefix of the browser storage keys
-BUTTONS = {"up": E.UP, "down": E.DOWN, "left": E.LEFT, "right": E.RIGHT, "a": E.A, "b": E.B}
 
 
 # ---------------------------------------------------------------- clocks
@@ -332,7 +331,7 @@ class WebHW(hosthw.Clocked):
 
 
 # ---------------------------------------------------------------- console
-class Console:
+class Console(Player):
     """One console on the page: input in, one frame per ``step()``."""
 
     def __init__(self, hw, app):
@@ -375,7 +374,7 @@ class Console:
             bat.plugged = bool(plugged)
 
     # one frame ----------------------------------------------------------
-    def frame(self):
+    def app_frame(self):
         """One frame of the App (the body of ``App.run``'s loop); none while
         the console sleeps (on the board, lightsleep blocks until an input)."""
         if self.hw.asleep:
@@ -391,7 +390,7 @@ class Console:
         it changed (see ``picture``), else None."""
         if self.hw.asleep:
             return None
-        self.frame()
+        self.app_frame()
         d = self.hw.display
         if d.changed:
             d.changed = False
@@ -425,49 +424,19 @@ class Console:
                            "top": type(app.top()).__name__})
 
     # headless scripts (tests) ---------------------------------------------
-    def run_ms(self, ms):
-        hw = self.hw
-        end = ticks.add(hw.ticks_ms(), ms)
-        while ticks.diff(hw.ticks_ms(), end) < 0:
-            self.frame()
-            hw.sleep_ms(self.pace.next())
-
-    def tap(self, b, down=100, up=100):
-        hw = self.hw
-        hw.mask |= 1 << b
-        self.run_ms(down)
-        hw.mask &= ~(1 << b)
-        self.run_ms(up)
+    def frame(self):
+        """A frame of the scripts: the App's, then the wait to the next."""
+        self.app_frame()
+        self.hw.sleep_ms(self.pace.next())
 
     def command(self, line, shots):
-        """One line of a simulator script (host_tools/sim/run.py's commands)."""
-        words = line.split()
-        if not words or words[0].startswith("#"):
-            return
-        cmd = words[0]
-        hw = self.hw
-        if cmd == "press":
-            for _ in range(int(words[2]) if len(words) > 2 else 1):
-                self.tap(BUTTONS[words[1]])
-        elif cmd == "hold":
-            self.tap(BUTTONS[words[1]], int(words[2]))
-        elif cmd == "down":
-            hw.mask |= 1 << BUTTONS[words[1]]
-            self.run_ms(100)
-        elif cmd == "up":
-            hw.mask &= ~(1 << BUTTONS[words[1]])
-            self.run_ms(100)
-        elif cmd == "shake":
-            ms = int(words[1]) if len(words) > 1 else 800
-            hw.shake.shake(hw.ticks_ms(), ms)
-            self.run_ms(ms + 600)
-        elif cmd == "wait":
-            self.run_ms(int(words[1]))
-        elif cmd == "shot":
-            self.run_ms(40)
-            shots.append((words[1], binascii.hexlify(hw.display.buffer).decode()))
-        else:
-            raise ValueError("unknown script command: " + line)
+        """One line of a simulator script (core/hostplay.py), its shots
+        (name, frame bytes in hex) appended to ``shots``."""
+        self.shots = shots
+        Player.command(self, line)
+
+    def shot(self, words):
+        self.shots.append((words[1], binascii.hexlify(self.hw.display.buffer).decode()))
 
 
 def boot(options="{}"):

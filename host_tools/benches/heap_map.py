@@ -272,7 +272,7 @@ def short(name):
 
 
 # modules the simulator loads that the chip does not
-HOST_ONLY = ("dicebox.core.seedbits", "dicebox.core.hosthw")
+HOST_ONLY = ("dicebox.core.seedbits", "dicebox.core.hosthw", "dicebox.core.hostplay")
 
 
 def on_chip(name):
