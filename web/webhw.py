@@ -48,8 +48,8 @@ import dicebox_js as js
 from dicebox.core import battery_curve
 from dicebox.core import storage
 from dicebox.core import ticks
-from dicebox.core import hosthw
-from dicebox.core.hostplay import Player
+import hosthw              # host_tools/sim/hosthw.py, shipped beside this file
+from hostplay import Player
 from dicebox.core.app import App
 from dicebox.core.rng import SeededSource
 from dicebox.core.shake import ShakeDetector
@@ -430,7 +430,7 @@ class Console(Player):
         self.hw.sleep_ms(self.pace.next())
 
     def command(self, line, shots):
-        """One line of a simulator script (core/hostplay.py), its shots
+        """One line of a simulator script (host_tools/sim/hostplay.py), its shots
         (name, frame bytes in hex) appended to ``shots``."""
         self.shots = shots
         Player.command(self, line)

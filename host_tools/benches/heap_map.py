@@ -272,7 +272,7 @@ def short(name):
 
 
 # modules the simulator loads that the chip does not
-HOST_ONLY = ("dicebox.core.seedbits", "dicebox.core.hosthw", "dicebox.core.hostplay")
+HOST_ONLY = ("dicebox.core.seedbits",)
 
 
 def on_chip(name):

@@ -18,7 +18,7 @@ holding an arrow key repeats it at the terminal's key-repeat rate.
   space           shake                     q, Ctrl-C  quit
 
 Headless: `run.py --script FILE --out DIR [--seed N] [--data DIR] [--scale K]` plays a
-script on a virtual clock and writes PNG screenshots. Script lines (played by core/hostplay.py,
+script on a virtual clock and writes PNG screenshots. Script lines (played by sim/hostplay.py,
 as the browser's tests play them too):
 
   press BUTTON [N]     tap a button (up down left right a b) N times
@@ -45,7 +45,7 @@ from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core import ui  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
-from dicebox.core.hostplay import BUTTONS, Player  # noqa: E402,F401 (BUTTONS: the tests tap by name)
+from hostplay import BUTTONS, Player  # noqa: E402,F401 (BUTTONS: the tests tap by name)
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 import png  # noqa: E402

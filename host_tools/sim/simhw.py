@@ -13,14 +13,14 @@ from dicebox.core import events as E
 from dicebox.core import rng
 from dicebox.core import battery_curve
 from dicebox.core import ticks
-from dicebox.core import hosthw
+import hosthw  # noqa: E402 (beside this file: what the hosts' hardware share)
 from dicebox.core.seedbits import SeededBits
 from dicebox.hal.entropy import Entropy
 from dicebox.hal.ssd1306 import SSD1306
 from panel import SimPanel
 
 
-# simulated time (one place: core/hosthw.py, the browser's tests run on it too)
+# simulated time (one place: sim/hosthw.py, the browser's tests run on it too)
 VirtualClock = hosthw.VirtualClock
 
 # the App's own 30 fps pacer (one place: core/ticks.py)

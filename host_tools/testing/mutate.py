@@ -33,7 +33,7 @@ import soak  # noqa: E402  (puts sim/ and firmware/ on the path)
 from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
-from dicebox.core.hostplay import Player  # noqa: E402
+from hostplay import Player  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 

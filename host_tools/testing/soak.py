@@ -38,7 +38,7 @@ from dicebox.core import events as E  # noqa: E402
 from dicebox.core import rng  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
-from dicebox.core.hostplay import Player  # noqa: E402
+from hostplay import Player  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 

@@ -6,7 +6,7 @@ every console test runs across the wrap. Drive it with ``sleep_ms`` (or set
 ``t``; ``ticks_ms()`` folds it into the period).
 """
 from dicebox.core import rng
-from dicebox.core.hosthw import Inputs
+from sim.hosthw import Inputs
 from dicebox.core import ticks
 from dicebox.core.shake import NoShake
 
