@@ -40,17 +40,16 @@ What the WebAssembly port lacks, and what stands in for it here:
 simulator's headless scripts on a virtual clock for the tests.
 """
 import binascii
-import gc
 import json
-import os
 import time
 
 import dicebox_js as js
 
-from dicebox.core import events as E
 from dicebox.core import battery_curve
 from dicebox.core import storage
 from dicebox.core import ticks
+import hosthw              # host_tools/sim/hosthw.py, shipped beside this file
+from hostplay import Player
 from dicebox.core.app import App
 from dicebox.core.rng import SeededSource
 from dicebox.core.shake import ShakeDetector
@@ -61,8 +60,6 @@ from dicebox.hal.ssd1306 import SSD1306
 
 DATA = "/data"
 KEY = "dicebox:"          # prefix of the browser storage keys
-LOG_MAX = 8192            # as the device: a full error.log becomes error.old
-BUTTONS = {"up": E.UP, "down": E.DOWN, "left": E.LEFT, "right": E.RIGHT, "a": E.A, "b": E.B}
 
 
 # ---------------------------------------------------------------- clocks
@@ -74,17 +71,8 @@ class RealClock:
         pass  # the page paces the frames; nothing here ever blocks
 
 
-class VirtualClock:
-    """Test time, advanced only by ``sleep_ms`` (as the simulator's)."""
-
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        return ticks.add(self.t, 0)
-
-    def sleep_ms(self, ms):
-        self.t += ms
+# test time, advanced only by ``sleep_ms`` (the simulator's)
+VirtualClock = hosthw.VirtualClock
 
 
 # ---------------------------------------------------------------- display
@@ -178,8 +166,8 @@ class WebShake(ShakeDetector):
     def poll(self, now):
         if self.shake_until is not None and ticks.diff(self.shake_until, now) > 0:
             self.n += 1
-            s = 1 if (self.n >> 1) & 1 else -1
-            return self.update(1800 * s, -1500 * s, 1000 + 900 * s, now)
+            x, y, z = hosthw.shaken(self.n)
+            return self.update(x, y, z, now)
         if self.sample is not None:
             x, y, z = self.sample
             return self.update(x, y, z, now)
@@ -210,22 +198,6 @@ def crypto_bytes(n):
     return binascii.unhexlify(js.random_hex(n))
 
 
-class CryptoBits:
-    """Raw bits for the health tests, from crypto.getRandomValues."""
-
-    def __init__(self):
-        self.buf = b""
-        self.i = 0
-
-    def __call__(self):
-        i = self.i
-        if i >= 8 * len(self.buf):
-            self.buf = crypto_bytes(64)
-            i = 0
-        self.i = i + 1
-        return (self.buf[i >> 3] >> (i & 7)) & 1
-
-
 class CryptoEntropy(Entropy):
     """The device's dice source with the browser's: the same start-up and
     continuous health tests (``hal.entropy.Entropy``) over raw bits of
@@ -234,7 +206,7 @@ class CryptoEntropy(Entropy):
     name = "crypto.getRandomValues"
 
     def __init__(self, read_bit=None):
-        Entropy.__init__(self, read_bit or CryptoBits())
+        Entropy.__init__(self, read_bit or hosthw.ByteBits(crypto_bytes))
 
     def fill(self, n):
         return crypto_bytes(n)     # the device's buffering, stirring and refusal, this source
@@ -324,7 +296,7 @@ class WebStore(storage.Store):
 
 
 # ---------------------------------------------------------------- hardware
-class WebHW:
+class WebHW(hosthw.Clocked):
     def __init__(self, clock, seed=None, fixed_battery=False):
         self.clock = clock
         self.display = WebDisplay()
@@ -347,59 +319,19 @@ class WebHW:
             self.shake.on_shake = lambda now: mix(time.ticks_us())
         self.asleep = False     # lightsleep: the page stops stepping until an input
 
-    def read_buttons(self):
-        return self.mask
-
-    def take_latched(self):
-        m = self.latched
-        self.latched = 0
-        return m
-
-    def ticks_ms(self):
-        return self.clock.ticks_ms()
-
-    def ticks_us(self):
-        return time.ticks_us()
-
-    def ticks_diff(self, a, b):
-        return ticks.diff(a, b)
-
-    def ticks_add(self, a, b):
-        return ticks.add(a, b)
-
-    def sleep_ms(self, ms):
-        self.clock.sleep_ms(ms)
-
     def lightsleep(self, ms=0):
         self.asleep = True
-
-    def feed(self):
-        pass
 
     def log(self, text):
         try:
             js.log(text)
         except Exception:
             pass
-        path = DATA + "/error.log"
-        try:
-            try:
-                if os.stat(path)[6] > LOG_MAX:
-                    os.rename(path, DATA + "/error.old")
-            except OSError:
-                pass
-            with open(path, "a") as f:
-                f.write(text)
-        except OSError:
-            pass
-
-    def free_heap(self):
-        gc.collect()
-        return gc.mem_free()
+        hosthw.append_log(DATA + "/error.log", text)
 
 
 # ---------------------------------------------------------------- console
-class Console:
+class Console(Player):
     """One console on the page: input in, one frame per ``step()``."""
 
     def __init__(self, hw, app):
@@ -442,7 +374,7 @@ class Console:
             bat.plugged = bool(plugged)
 
     # one frame ----------------------------------------------------------
-    def frame(self):
+    def app_frame(self):
         """One frame of the App (the body of ``App.run``'s loop); none while
         the console sleeps (on the board, lightsleep blocks until an input)."""
         if self.hw.asleep:
@@ -458,7 +390,7 @@ class Console:
         it changed (see ``picture``), else None."""
         if self.hw.asleep:
             return None
-        self.frame()
+        self.app_frame()
         d = self.hw.display
         if d.changed:
             d.changed = False
@@ -492,49 +424,19 @@ class Console:
                            "top": type(app.top()).__name__})
 
     # headless scripts (tests) ---------------------------------------------
-    def run_ms(self, ms):
-        hw = self.hw
-        end = ticks.add(hw.ticks_ms(), ms)
-        while ticks.diff(hw.ticks_ms(), end) < 0:
-            self.frame()
-            hw.sleep_ms(self.pace.next())
-
-    def tap(self, b, down=100, up=100):
-        hw = self.hw
-        hw.mask |= 1 << b
-        self.run_ms(down)
-        hw.mask &= ~(1 << b)
-        self.run_ms(up)
+    def frame(self):
+        """A frame of the scripts: the App's, then the wait to the next."""
+        self.app_frame()
+        self.hw.sleep_ms(self.pace.next())
 
     def command(self, line, shots):
-        """One line of a simulator script (host_tools/sim/run.py's commands)."""
-        words = line.split()
-        if not words or words[0].startswith("#"):
-            return
-        cmd = words[0]
-        hw = self.hw
-        if cmd == "press":
-            for _ in range(int(words[2]) if len(words) > 2 else 1):
-                self.tap(BUTTONS[words[1]])
-        elif cmd == "hold":
-            self.tap(BUTTONS[words[1]], int(words[2]))
-        elif cmd == "down":
-            hw.mask |= 1 << BUTTONS[words[1]]
-            self.run_ms(100)
-        elif cmd == "up":
-            hw.mask &= ~(1 << BUTTONS[words[1]])
-            self.run_ms(100)
-        elif cmd == "shake":
-            ms = int(words[1]) if len(words) > 1 else 800
-            hw.shake.shake(hw.ticks_ms(), ms)
-            self.run_ms(ms + 600)
-        elif cmd == "wait":
-            self.run_ms(int(words[1]))
-        elif cmd == "shot":
-            self.run_ms(40)
-            shots.append((words[1], binascii.hexlify(hw.display.buffer).decode()))
-        else:
-            raise ValueError("unknown script command: " + line)
+        """One line of a simulator script (host_tools/sim/hostplay.py), its shots
+        (name, frame bytes in hex) appended to ``shots``."""
+        self.shots = shots
+        Player.command(self, line)
+
+    def shot(self, words):
+        self.shots.append((words[1], binascii.hexlify(self.hw.display.buffer).decode()))
 
 
 def boot(options="{}"):

@@ -843,6 +843,21 @@ def scene_by_name(scenes, name):
     return None, None
 
 
+def worst_fits(aud_scenes, cal, ui_factor=None, factor=None):
+    """(name, chip ms, factor, worst frame) of each calibration scene in
+    ``cal`` that the audited tree ran and that fits: the factor at which the
+    scene's worst judged frame (``judged_frames``) takes the chip's figure."""
+    for name, chip, lo, hi in cal:
+        sc, hz = scene_by_name(aud_scenes, name)
+        if sc is None:
+            continue
+        fr = judged_frames(sc, hz, ui_factor, factor)
+        k = DF.fit_worst(chip, fr)
+        if k is None:
+            continue
+        yield name, chip, k, max(fr, key=lambda x: x[0] * k / 1000.0 + x[1])
+
+
 def calibration(aud_scenes, aud_dec, aud_platform):
     """This host's factors from the audited tree's runs: ({workload: factor},
     {workload: source text}, rows). Rows: (workload, figure, chip ms, host ms
@@ -861,15 +876,7 @@ def calibration(aud_scenes, aud_dec, aud_platform):
     rows = []
     sha = DF.AUDITED_COMMIT
     ui = []
-    for name, chip, lo, hi in DF.CAL_DRAWING:
-        sc, hz = scene_by_name(aud_scenes, name)
-        if sc is None:
-            continue
-        fr = judged_frames(sc, hz)
-        k = DF.fit_worst(chip, fr)
-        if k is None:
-            continue
-        worst = max(fr, key=lambda x: x[0] * k / 1000.0 + x[1])
+    for name, chip, k, worst in worst_fits(aud_scenes, DF.CAL_DRAWING):
         ui.append(k)
         rows.append(["ui", name + ", worst frame", chip, worst[0] / 1000.0, worst[1], k, False])
     if ui:
@@ -895,15 +902,7 @@ def calibration(aud_scenes, aud_dec, aud_platform):
         src["milestones"] = "no chip figure: the larger bot factor here, %s's" % (
             "Dairyman" if f["dairyman"] >= f["mildred"] else "Mildred")
     launch = []
-    for name, chip, lo, hi in DF.CAL_LAUNCH:
-        sc, hz = scene_by_name(aud_scenes, name)
-        if sc is None:
-            continue
-        fr = judged_frames(sc, hz, uif, True)
-        k = DF.fit_worst(chip, fr)
-        if k is None:
-            continue
-        worst = max(fr, key=lambda x: x[0] * k / 1000.0 + x[1])
+    for name, chip, k, worst in worst_fits(aud_scenes, DF.CAL_LAUNCH, uif, True):
         launch.append(k)
         rows.append(["launch", name + ", longest frame", chip, worst[0] / 1000.0, worst[1], k, True])
     if aud_platform:

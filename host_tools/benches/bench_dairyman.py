@@ -28,6 +28,7 @@ ROOT = upy.ROOT
 from dicebox.core import rng, game  # noqa: E402
 from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
 from dicebox.core.think import Budget  # noqa: E402
+import bench_slices  # noqa: E402
 import device_factors  # noqa: E402
 
 # the measured device/unix-port ratio for this bot (host_tools/benches/device_factors.py)
@@ -206,13 +207,10 @@ def main(argv):
     ap.add_argument("--mpy-games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tables", action="store_true")
-    ap.add_argument("--slices", action="store_true",
-                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
+    bench_slices.add_option(ap)
     a = ap.parse_args(argv)
     if a.slices:
-        import bench_slices
-        bench_slices.report("dairyman", bench_slices.measure("dairyman", 2, 3))
-        return 0
+        return bench_slices.bench_game("dairyman")
     if a.tables:
         print_tables()
         return 0

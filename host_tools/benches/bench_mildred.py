@@ -36,6 +36,7 @@ from dicebox.core import rng  # noqa: E402
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance  # noqa: E402
 from dicebox.games.mildred import bot as B  # noqa: E402
 from dicebox.games.mildred import rules as R  # noqa: E402
+import bench_slices  # noqa: E402
 import device_factors  # noqa: E402
 
 # the measured device/unix-port ratio for this bot (host_tools/benches/device_factors.py)
@@ -103,14 +104,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--mpy-games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--slices", action="store_true",
-                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
+    bench_slices.add_option(ap)
     args = ap.parse_args(argv)
     a = args
     if a.slices:
-        import bench_slices
-        bench_slices.report("mildred", bench_slices.measure("mildred", 2, 3))
-        return 0
+        return bench_slices.bench_game("mildred")
     rows = []
     for a, b in ((2, 1), (2, 0), (1, 0), (2, 2)):
         rows.append(match(a, b, args.games, args.seed * 100000))

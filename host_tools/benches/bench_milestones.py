@@ -40,6 +40,7 @@ ROOT = upy.ROOT
 
 from dicebox.core import rng  # noqa: E402
 from dicebox.games.milestones import bot, rules  # noqa: E402
+import bench_slices  # noqa: E402
 import device_factors  # noqa: E402
 import milestones_games  # noqa: E402
 
@@ -120,13 +121,10 @@ def main(argv):
     ap.add_argument("--mpy-only", action="store_true")
     ap.add_argument("--mpy-games", type=int, default=2)
     ap.add_argument("--bot-file", help="time another bot module (a copy of bot.py)")
-    ap.add_argument("--slices", action="store_true",
-                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
+    bench_slices.add_option(ap)
     a = ap.parse_args(argv)
     if a.slices:
-        import bench_slices
-        bench_slices.report("milestones", bench_slices.measure("milestones", 2, 3))
-        return 0
+        return bench_slices.bench_game("milestones")
     ms = int(a.secs_per_roll * 1000)
     out = {"games": a.games, "secs_per_roll": a.secs_per_roll, "scores": {}, "variants": {}}
     t0 = time.time()

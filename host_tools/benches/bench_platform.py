@@ -80,25 +80,26 @@ def tap(b, collect=True):
         frame(collect)
 
 
+def most_sent(step, *args):
+    """The most bytes one frame of ``step(*args)`` sent to the panel."""
+    del frame_bytes[:]
+    step(*args)
+    return max(frame_bytes)
+
+
 # full redraw
 hw.display.invalidate()
 app.top().dirty = True
-del frame_bytes[:]
-frame()
-out["bytes_full_redraw"] = max(frame_bytes)
+out["bytes_full_redraw"] = most_sent(frame)
 
 # menu cursor move: one highlighted row moves
-del frame_bytes[:]
-tap(E.DOWN)
-out["bytes_menu_move"] = max(frame_bytes)
+out["bytes_menu_move"] = most_sent(tap, E.DOWN)
 tap(E.UP)
 
 # screen change: menu -> settings
 for _ in range(5):
     tap(E.DOWN)
-del frame_bytes[:]
-tap(E.A)
-out["bytes_screen_change"] = max(frame_bytes)
+out["bytes_screen_change"] = most_sent(tap, E.A)
 tap(E.B)
 for _ in range(5):
     tap(E.UP)

@@ -299,6 +299,19 @@ def expert_ratio(against=OLD_EXPERT, games=4, runs=4, out=print):
     return {"p99_ratio": r99, "top_ratio": rtop}
 
 
+def add_option(ap):
+    """The game benches' ``--slices`` (bench_dairyman.py, bench_mildred.py,
+    bench_milestones.py)."""
+    ap.add_argument("--slices", action="store_true",
+                    help="only the work unit's time and the slices' chip estimate (bench_slices.py)")
+
+
+def bench_game(game):
+    """What a game bench's ``--slices`` prints: this file's report of the game."""
+    report(game, measure(game, 2, 3))
+    return 0
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser()

@@ -27,8 +27,34 @@ FACTOR = device_factors.DAIRYMAN_BOT
 NAMES = ("Beginner", "Casual", "Strong", "Expert")
 
 
-def _pct(xs, q):
+def pct(xs, q):
+    """The q-th percentile of sorted xs."""
     return xs[min(len(xs) - 1, len(xs) * q // 100)]
+
+
+def fastest_by_level(outs):
+    """{level: [one row of ints a decision]} from a timing script's outputs
+    (``L level``, then a line of ints a decision: dairyman_cold_mpy.py,
+    studies/ladder_dairyman_mpy.py), each number the least of the runs (the
+    runs play the same games, so their rows line up one for one)."""
+    fast = {}
+    for out in outs:
+        lv = None
+        k = 0
+        for line in out.splitlines():
+            f = line.split()
+            if f[0] == "L":
+                lv = int(f[1])
+                fast.setdefault(lv, [])
+                k = 0
+                continue
+            row = [int(x) for x in f]
+            if k < len(fast[lv]):
+                fast[lv][k] = [min(x, y) for x, y in zip(fast[lv][k], row)]
+            else:
+                fast[lv].append(row)
+            k += 1
+    return fast
 
 
 def main(argv):
@@ -40,25 +66,10 @@ def main(argv):
     a = ap.parse_args(argv)
     levels = [int(x) for x in a.levels.split(",")]
     path = os.path.join(upy.folder("benches"), "dairyman_cold_mpy.py")
-    decs = {}
-    for run in range(a.runs):
-        out = subprocess.run(upy.argv(path, upy.FIRMWARE, ",".join(str(x) for x in levels), a.seed, a.games),
-                             capture_output=True, text=True, timeout=3600, check=True).stdout
-        lv = None
-        k = 0
-        for line in out.splitlines():
-            f = line.split()
-            if f[0] == "L":
-                lv = int(f[1])
-                decs.setdefault(lv, [])
-                k = 0
-                continue
-            d = [int(x) for x in f]
-            if run:
-                decs[lv][k] = [min(x, y) for x, y in zip(decs[lv][k], d)]
-            else:
-                decs[lv].append(d)
-            k += 1
+    decs = fastest_by_level(
+        subprocess.run(upy.argv(path, upy.FIRMWARE, ",".join(str(x) for x in levels), a.seed, a.games),
+                       capture_output=True, text=True, timeout=3600, check=True).stdout
+        for run in range(a.runs))
     print("cold (a collection before each slice; each slice the fastest of %d separate runs), "
           "games of 2-4 players; device estimate x%d" % (a.runs, FACTOR))
     print("%-9s %5s  %-29s  %-19s" % ("level", "decs", "decision med/p99/max (device)",
@@ -68,8 +79,8 @@ def main(argv):
         tot = sorted(sum(x) for x in d)
         sl = sorted(y for x in d for y in x)
         print("%-9s %5d  %5.0f / %5.0f / %5.0f ms        %4.0f / %4.0f ms" % (
-            NAMES[lv], len(d), _pct(tot, 50) * FACTOR / 1e3, _pct(tot, 99) * FACTOR / 1e3,
-            tot[-1] * FACTOR / 1e3, _pct(sl, 99) * FACTOR / 1e3, sl[-1] * FACTOR / 1e3))
+            NAMES[lv], len(d), pct(tot, 50) * FACTOR / 1e3, pct(tot, 99) * FACTOR / 1e3,
+            tot[-1] * FACTOR / 1e3, pct(sl, 99) * FACTOR / 1e3, sl[-1] * FACTOR / 1e3))
     return 0
 
 

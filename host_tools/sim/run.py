@@ -18,7 +18,8 @@ holding an arrow key repeats it at the terminal's key-repeat rate.
   space           shake                     q, Ctrl-C  quit
 
 Headless: `run.py --script FILE --out DIR [--seed N] [--data DIR] [--scale K]` plays a
-script on a virtual clock and writes PNG screenshots. Script lines:
+script on a virtual clock and writes PNG screenshots. Script lines (played by sim/hostplay.py,
+as the browser's tests play them too):
 
   press BUTTON [N]     tap a button (up down left right a b) N times
   hold BUTTON MS       hold it down for MS milliseconds
@@ -42,14 +43,12 @@ import time  # noqa: E402
 
 from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
-from dicebox.core import ticks  # noqa: E402
 from dicebox.core import ui  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
+from hostplay import BUTTONS, Player  # noqa: E402,F401 (BUTTONS: the tests tap by name)
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 import png  # noqa: E402
-
-BUTTONS = {"up": E.UP, "down": E.DOWN, "left": E.LEFT, "right": E.RIGHT, "a": E.A, "b": E.B}
 
 
 def arg(name, default=None):
@@ -66,7 +65,7 @@ def make(clock, data, seed=None):
 
 
 # ---------------------------------------------------------------- headless
-class Headless:
+class Headless(Player):
     def __init__(self, hw, app, out):
         self.hw = hw
         self.app = app
@@ -81,47 +80,12 @@ class Headless:
         self.app.frame(self.hw.ticks_ms())
         self.hw.sleep_ms(self.pace.next())
 
-    def run_ms(self, ms):
-        end = ticks.add(self.hw.ticks_ms(), ms)
-        while ticks.diff(self.hw.ticks_ms(), end) < 0:
-            self.frame()
-
-    def tap(self, b, down=100, up=100):
-        self.hw.mask |= 1 << b
-        self.run_ms(down)
-        self.hw.mask &= ~(1 << b)
-        self.run_ms(up)
-
-    def command(self, line):
-        words = line.split()
-        if not words or words[0].startswith("#"):
-            return
-        cmd = words[0]
-        if cmd == "press":
-            for _ in range(int(words[2]) if len(words) > 2 else 1):
-                self.tap(BUTTONS[words[1]])
-        elif cmd == "hold":
-            self.tap(BUTTONS[words[1]], int(words[2]))
-        elif cmd == "down":
-            self.hw.mask |= 1 << BUTTONS[words[1]]
-            self.run_ms(100)
-        elif cmd == "up":
-            self.hw.mask &= ~(1 << BUTTONS[words[1]])
-            self.run_ms(100)
-        elif cmd == "shake":
-            self.hw.shake.shake(self.hw.ticks_ms(), int(words[1]) if len(words) > 1 else 800)
-            self.run_ms(int(words[1]) + 600 if len(words) > 1 else 1400)
-        elif cmd == "wait":
-            self.run_ms(int(words[1]))
-        elif cmd == "shot":
-            scale = int(words[2]) if len(words) > 2 else self.scale
-            self.run_ms(40)
-            path = "%s/%s.png" % (self.out, words[1])
-            png.write_vlsb(path, self.hw.panel.pixels(), scale=scale)
-            self.shots.append(path)
-            print("shot", path)
-        else:
-            raise ValueError("unknown script command: " + line)
+    def shot(self, words):
+        scale = int(words[2]) if len(words) > 2 else self.scale
+        path = "%s/%s.png" % (self.out, words[1])
+        png.write_vlsb(path, self.hw.panel.pixels(), scale=scale)
+        self.shots.append(path)
+        print("shot", path)
 
 
 def headless(script, out, data, seed, scale=1):

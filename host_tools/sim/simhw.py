@@ -6,7 +6,6 @@ mask the front end sets; the shake key feeds a burst of accelerometer samples
 through the firmware's own shake state machine. The clock is either real or
 virtual (advanced only by sleep_ms: deterministic screenshots and benchmarks).
 """
-import gc
 import os
 import time
 
@@ -14,26 +13,15 @@ from dicebox.core import events as E
 from dicebox.core import rng
 from dicebox.core import battery_curve
 from dicebox.core import ticks
+import hosthw  # noqa: E402 (beside this file: what the hosts' hardware share)
 from dicebox.core.seedbits import SeededBits
 from dicebox.hal.entropy import Entropy
 from dicebox.hal.ssd1306 import SSD1306
 from panel import SimPanel
 
 
-class VirtualClock:
-    """Simulated time: ``t`` counts from 0; ``ticks_ms`` starts at ``t0`` and
-    wraps at 2**30 like the chip's counter."""
-
-    def __init__(self, t0=0):
-        self.t = 0
-        self.t0 = t0
-
-    def ticks_ms(self):
-        return ticks.add(self.t0, self.t)
-
-    def sleep_ms(self, ms):
-        self.t += ms
-
+# simulated time (one place: sim/hosthw.py, the browser's tests run on it too)
+VirtualClock = hosthw.VirtualClock
 
 # the App's own 30 fps pacer (one place: core/ticks.py)
 Pace = ticks.Pace
@@ -137,27 +125,10 @@ class SimShake:
         self.detector.sensitivity = self.sensitivity
         if shaking:
             self.n += 1
-            s = 1 if (self.n >> 1) & 1 else -1
-            x, y, z = 1800 * s, -1500 * s, 1000 + 900 * s
+            x, y, z = hosthw.shaken(self.n)
         else:
             x, y, z = 0, 0, 1000
         return self.detector.update(x, y, z, now)
-
-
-class UrandomBits:
-    """Raw bits of os.urandom, for the health tests."""
-
-    def __init__(self):
-        self.buf = b""
-        self.i = 0
-
-    def __call__(self):
-        i = self.i
-        if i >= 8 * len(self.buf):
-            self.buf = os.urandom(64)
-            i = 0
-        self.i = i + 1
-        return (self.buf[i >> 3] >> (i & 7)) & 1
 
 
 class SimEntropy(Entropy):
@@ -171,7 +142,7 @@ class SimEntropy(Entropy):
     def __init__(self, seed=None, read_bit=None):
         self.seeded = rng.SeededSource(seed) if seed is not None else None
         if read_bit is None:
-            read_bit = SeededBits(seed) if seed is not None else UrandomBits()
+            read_bit = SeededBits(seed) if seed is not None else hosthw.ByteBits(os.urandom)
         Entropy.__init__(self, read_bit)
 
     def draw(self, k):
@@ -180,7 +151,7 @@ class SimEntropy(Entropy):
         return Entropy.draw(self, k)
 
 
-class SimHW:
+class SimHW(hosthw.Clocked):
     def __init__(self, clock, data_dir, seed=None, i2c_hz=1000000, panel=None):
         self.clock = clock
         self.panel = panel or SimPanel()
@@ -201,55 +172,15 @@ class SimHW:
         self.on_sleep = None   # front end: block until input, return
         self.sleeps = 0
 
-    def read_buttons(self):
-        return self.mask
-
-    def take_latched(self):
-        m = self.latched
-        self.latched = 0
-        return m
-
-    def ticks_ms(self):
-        return self.clock.ticks_ms()
-
-    def ticks_diff(self, a, b):
-        return ticks.diff(a, b)
-
-    def ticks_us(self):
-        return time.ticks_us()
-
-    def ticks_add(self, a, b):
-        return ticks.add(a, b)
-
-    def sleep_ms(self, ms):
-        self.clock.sleep_ms(ms)
-
     def lightsleep(self, ms=0):
         self.sleeps += 1
         if self.on_sleep:
             self.on_sleep()
 
-    def feed(self):
-        pass
-
-    LOG_MAX = 8192  # as the device: a full error.log becomes error.old
+    LOG_MAX = hosthw.LOG_MAX  # as the device: a full error.log becomes error.old
 
     def log(self, text):
-        path = self.data_dir + "/error.log"
-        try:
-            try:
-                if os.stat(path)[6] > self.LOG_MAX:
-                    os.rename(path, path[:-4] + ".old")
-            except OSError:
-                pass
-            with open(path, "a") as f:
-                f.write(text)
-        except OSError:
-            pass
-
-    def free_heap(self):
-        gc.collect()
-        return gc.mem_free()
+        hosthw.append_log(self.data_dir + "/error.log", text, self.LOG_MAX)
 
 
 def ensure_dir(path):

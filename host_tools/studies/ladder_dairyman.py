@@ -32,6 +32,7 @@ ROOT = upy.ROOT
 
 from dicebox.core import rng, game  # noqa: E402
 from dicebox.games.dairyman import rules, bot  # noqa: E402
+import dairyman_cold  # noqa: E402  (its timing runs' parser)
 import device_factors  # noqa: E402
 
 FACTOR = device_factors.DAIRYMAN_BOT
@@ -112,39 +113,20 @@ def ladder(games, seed, pool, expert_only=False):
     return rows
 
 
-def _pct(xs, q):
-    return xs[min(len(xs) - 1, len(xs) * q // 100)]
-
-
 def timing(games, runs=5):
     """Per level: decisions, median, p99, max decision time, max slice (us),
     most units in a decision. The runs replay the same games, so each slice is
     taken as its fastest of the runs (a busy machine's pauses drop out)."""
     path = os.path.join(upy.folder("studies"), "ladder_dairyman_mpy.py")
-    fast = {}
-    for _ in range(runs):
-        out = subprocess.run(upy.argv(path, upy.FIRMWARE, games), capture_output=True,
-                             text=True, timeout=3600).stdout
-        lv = None
-        k = 0
-        for line in out.splitlines():
-            f = line.split()
-            if f[0] == "L":
-                lv = int(f[1])
-                k = 0
-                fast.setdefault(lv, [])
-                continue
-            dec = [int(x) for x in f]
-            if k < len(fast[lv]):
-                old = fast[lv][k]
-                fast[lv][k] = [dec[0]] + [min(x, y) for x, y in zip(old[1:], dec[1:])]
-            else:
-                fast[lv].append(dec)
-            k += 1
+    # the units (each row's first number) are the same in every run
+    fast = dairyman_cold.fastest_by_level(
+        subprocess.run(upy.argv(path, upy.FIRMWARE, games), capture_output=True,
+                       text=True, timeout=3600).stdout
+        for _ in range(runs))
     res = {}
     for lv, decs in fast.items():
         tot = sorted(sum(d[1:]) for d in decs)
-        res[lv] = (len(decs), _pct(tot, 50), _pct(tot, 99), tot[-1],
+        res[lv] = (len(decs), dairyman_cold.pct(tot, 50), dairyman_cold.pct(tot, 99), tot[-1],
                    max(max(d[1:]) for d in decs), max(d[0] for d in decs))
     return res
 

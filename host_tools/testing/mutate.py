@@ -33,6 +33,7 @@ import soak  # noqa: E402  (puts sim/ and firmware/ on the path)
 from dicebox.core import events as E  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
+from hostplay import Player  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 
@@ -232,7 +233,7 @@ def _text(rec, packed):
 
 
 # ---------------------------------------------------------------- the console
-class Session:
+class Session(Player):
     """One boot of the real App on a data folder, driven by label-level steps."""
 
     def __init__(self, data, seed=1):
@@ -265,10 +266,6 @@ class Session:
         if len(self.logged) < 4:
             self.logged.append(text[:1500])
 
-    def top_name(self):
-        t = self.app.top()
-        return type(t).__name__ if t is not None else "None"
-
     def frame(self):
         app = self.app
         try:
@@ -285,17 +282,6 @@ class Session:
             app.home()
         self.frames += 1
         self.clock.t += 33
-
-    def run_ms(self, ms):
-        end = self.clock.t + ms
-        while self.clock.t < end:
-            self.frame()
-
-    def tap(self, b, down=60, up=120):
-        self.hw.mask |= 1 << b
-        self.run_ms(down)
-        self.hw.mask &= ~(1 << b)
-        self.run_ms(up)
 
     def labels(self):
         top = self.app.top()

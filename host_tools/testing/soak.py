@@ -38,6 +38,7 @@ from dicebox.core import events as E  # noqa: E402
 from dicebox.core import rng  # noqa: E402
 from dicebox.core import storage  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
+from hostplay import Player  # noqa: E402
 from dicebox.apps import menu  # noqa: E402
 import simhw  # noqa: E402
 
@@ -95,7 +96,7 @@ def median(xs):
     return s[len(s) // 2] if s else 0
 
 
-class Soak:
+class Soak(Player):
     def __init__(self, seed, data):
         _empty_dir(data)
         self.seed = seed
@@ -135,10 +136,6 @@ class Soak:
         if len(self.fails) < MAX_FAILS:
             self.fails.append({"seed": self.seed, "event": self.events, "what": what,
                                "detail": detail[:2500], "trail": self.trail[-12:]})
-
-    def top_name(self):
-        top = self.app.top()
-        return type(top).__name__ if top is not None else "None"
 
     def note(self, text):
         self.trail.append("%d:%s@%s" % (self.events, text, self.top_name()))
@@ -190,17 +187,6 @@ class Soak:
             self.heap.append(gc.mem_free())
         self.at_home = home
         hw.sleep_ms(self.pace.next())
-
-    def run_ms(self, ms):
-        end = self.clock.t + ms
-        while self.clock.t < end:
-            self.frame()
-
-    def tap(self, b, down=80, up=80):
-        self.hw.mask |= 1 << b
-        self.run_ms(down)
-        self.hw.mask &= ~(1 << b)
-        self.run_ms(up)
 
     # ----- random input
     def random_event(self):

@@ -68,6 +68,9 @@ def firmware_files(mpy=True):
                     files[os.path.relpath(p, FIRMWARE).replace(os.sep, "/")] = f.read()
     with open(os.path.join(WEB, "webhw.py"), encoding="utf-8") as f:
         files["webhw.py"] = f.read()
+    for n in ("hosthw.py", "hostplay.py"):      # what the browser shares with the simulator
+        with open(os.path.join(ROOT, "host_tools", "sim", n), encoding="utf-8") as f:
+            files[n] = f.read()
     if mpy:
         for rel in list(files):
             code = compiled(rel, files[rel])

@@ -9,6 +9,8 @@ to regenerate that part of the page; this test fails while they differ.
 import os
 import sys
 
+import docblock
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "cpython_shims")):
     if _p not in sys.path:
@@ -57,26 +59,12 @@ def generated():
     return "\n".join(out)
 
 
-def split(text):
-    a = text.index(BEGIN)
-    b = text.index(END) + len(END)
-    return text[:a], text[a:b], text[b:]
-
-
 def write():
-    with open(DOC) as f:
-        text = f.read()
-    head, _, tail = split(text)
-    with open(DOC, "w") as f:
-        f.write(head + generated() + tail)
+    docblock.write(DOC, BEGIN, END, generated())
 
 
 def test_docs_carry_the_console_texts():
-    with open(DOC) as f:
-        text = f.read()
-    assert BEGIN in text and END in text, "markers missing in docs/games/mildred.md"
-    _, mid, _ = split(text)
-    assert mid == generated(), (
+    assert docblock.block_in(DOC, BEGIN, END) == generated(), (
         "docs/games/mildred.md differs from help.py/cards.py: run "
         ".venv/bin/python tests/host/test_mildred_docs.py --write")
 

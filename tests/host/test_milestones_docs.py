@@ -10,6 +10,8 @@ Regenerate the block after changing help.py:
 import os
 import sys
 
+import docblock
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOC = os.path.join(ROOT, "docs", "games", "milestones.md")
 BEGIN = ("<!-- BEGIN console texts: generated from firmware/dicebox/games/milestones/help.py "
@@ -32,24 +34,12 @@ def block():
     return "\n".join(out)
 
 
-def split(doc):
-    a = doc.index(BEGIN)
-    b = doc.index(END) + len(END)
-    return doc[:a], doc[a:b], doc[b:]
-
-
 def write():
-    doc = open(DOC).read()
-    head, _, tail = split(doc)
-    with open(DOC, "w") as f:
-        f.write(head + block() + tail)
+    docblock.write(DOC, BEGIN, END, block())
 
 
 def test_docs_carry_the_console_texts_word_for_word():
-    doc = open(DOC).read()
-    assert BEGIN in doc and END in doc, "markers missing in docs/games/milestones.md"
-    _, got, _ = split(doc)
-    assert got == block(), "docs/games/milestones.md differs from help.py: run " \
+    assert docblock.block_in(DOC, BEGIN, END) == block(), "docs/games/milestones.md differs from help.py: run " \
                            "tests/host/test_milestones_docs.py --write"
 
 

@@ -192,6 +192,7 @@ def test_text_and_lines_through_our_driver_match_framebuf():
 TRACE_SCRIPT = r"""
 import sys, json, framebuf
 sys.path.insert(0, %(fw)r)
+from dicebox.core.rng import SeededSource
 from dicebox.hal.ssd1306 import SSD1306
 class Trace:
     def __init__(self):
@@ -200,14 +201,9 @@ class Trace:
         self.out.append(bytes(buf).hex())
     def writevto(self, addr, vec, stop=True):
         self.out.append("".join(bytes(b).hex() for b in vec))
-seed = int(sys.stdin.read())
-s = seed
+src = SeededSource(int(sys.stdin.read()))
 def rnd(n):
-    global s
-    s ^= (s << 13) & 0xFFFFFFFF
-    s ^= s >> 17
-    s ^= (s << 5) & 0xFFFFFFFF
-    return s %% n
+    return src._next() %% n
 bus = Trace()
 d = SSD1306(bus)
 n = 0

@@ -12,3 +12,21 @@ def raises(exc, fn, *args, **kw):
 
 def close(a, b, tol=1e-9):
     return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
+
+
+def allocated_by(fn, *args):
+    """Bytes allocated by fn(*args) under MicroPython (the collector off, so
+    none is taken back meanwhile); None on CPython (no gc.mem_alloc), where
+    fn still runs."""
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        fn(*args)
+        return None
+    gc.collect()
+    gc.disable()
+    try:
+        a = gc.mem_alloc()
+        fn(*args)
+        return gc.mem_alloc() - a
+    finally:
+        gc.enable()

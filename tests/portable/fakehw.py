@@ -6,6 +6,7 @@ every console test runs across the wrap. Drive it with ``sleep_ms`` (or set
 ``t``; ``ticks_ms()`` folds it into the period).
 """
 from dicebox.core import rng
+from sim.hosthw import Inputs
 from dicebox.core import ticks
 from dicebox.core.app import NoShake
 
@@ -73,7 +74,7 @@ PERIOD = ticks.PERIOD
 START = PERIOD - 3000
 
 
-class FakeHW:
+class FakeHW(Inputs):
     def __init__(self, entropy_ok=True, t0=START):
         self.t = t0 % PERIOD
         self.display = FakeFB()
@@ -91,22 +92,8 @@ class FakeHW:
         self.fed = 0
         self.slept_ms = 0
 
-    def read_buttons(self):
-        return self.mask
-
-    def take_latched(self):
-        m = self.latched
-        self.latched = 0
-        return m
-
     def ticks_ms(self):
         return self.t % PERIOD
-
-    def ticks_diff(self, a, b):
-        return ticks.diff(a, b)
-
-    def ticks_add(self, a, b):
-        return ticks.add(a, b)
 
     def sleep_ms(self, ms):
         self.t = (self.t + ms) % PERIOD

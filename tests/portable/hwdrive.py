@@ -1,7 +1,21 @@
-"""Driving core.app.App on a FakeHW as the board's frame loop does: frames of
-the real clock, a tap of a button held over frames, the events a Buttons
-holds, and a screen that records the events it gets."""
+"""Driving core.app.App on a FakeHW as the board's frame loop does: a console
+at its home menu, frames of the real clock, a tap of a button held over
+frames, the events a Buttons holds, and a screen that records the events it
+gets."""
 from dicebox.core import ui
+
+
+def home_console():
+    """The console's App on a FakeHW, saves in memory, at its home menu:
+    (hw, app)."""
+    from dicebox.apps import menu
+    from dicebox.core import storage
+    from dicebox.core.app import App
+    from fakehw import FakeHW
+    hw = FakeHW()
+    app = App(hw, storage.MemoryStore(), menu.home)
+    app.home()
+    return hw, app
 
 
 def frames(hw, app, n):

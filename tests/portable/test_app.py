@@ -1,9 +1,9 @@
-import sys
 from dicebox.core import events as E
 from dicebox.core import storage, ui
 from dicebox.core import ticks as T
 from dicebox.core.app import DEFAULTS, App, ErrorScreen
 import hwdrive
+from check import allocated_by
 from fakehw import FakeHW
 
 
@@ -132,13 +132,20 @@ def test_dim_then_sleep_then_wake_swallows_first_press():
     assert E.make(E.PRESS, E.B) in p.events[n:]
 
 
-def test_keep_awake_prevents_sleep_but_allows_dim():
+def _stays_awake(holder):
+    """Dim after 1 s, sleep after 2, ``holder(app, top)`` keeping the console
+    awake: 200 frames later it is dimmed and has not slept."""
     hw, app, p = make()
     app.settings["dim_s"] = 1
     app.settings["sleep_s"] = 2
-    app.keep_awake = True
+    holder(app, p).keep_awake = True
     step(hw, app, 200)
     assert hw.sleeps == 0 and app.dimmed
+    return hw, app, p
+
+
+def test_keep_awake_prevents_sleep_but_allows_dim():
+    _stays_awake(lambda app, top: app)
 
 
 def test_settings_saved_and_a_bad_value_sets_the_record_aside():
@@ -169,18 +176,10 @@ def test_no_shake_sensor_said_once():
 
 
 def test_steady_state_frame_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return
-    import gc
     hw, app, p = make()
     step(hw, app, 5)
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    step(hw, app, 100)
-    b = gc.mem_alloc()
-    gc.enable()
-    assert b - a == 0, b - a
+    n = allocated_by(step, hw, app, 100)
+    assert n in (0, None), n
 
 
 def test_shake_timing_is_stirred_into_the_dice_source():
@@ -273,12 +272,7 @@ def test_stuck_button_reported_once_and_others_still_work():
 
 
 def test_top_screen_can_keep_the_console_awake():
-    hw, app, p = make()
-    app.settings["dim_s"] = 1
-    app.settings["sleep_s"] = 2
-    p.keep_awake = True  # e.g. a game whose hourglass runs
-    step(hw, app, 200)
-    assert hw.sleeps == 0 and app.dimmed
+    hw, app, p = _stays_awake(lambda app, top: top)  # e.g. a game whose hourglass runs
     p.keep_awake = False
     step(hw, app, 100)
     assert hw.sleeps >= 1

@@ -139,6 +139,24 @@ def _random_states(new, extra, seed, every):
     return s, log
 
 
+def _probe_games(new, extra, probe):
+    """Play the seeded random games; at each state where a seat is to act,
+    ``probe(state, log)`` says what is wrong there (None: nothing). Raises
+    with the first three problems."""
+    probs = []
+
+    def every(s, log):
+        if s.current_player() < 0 or len(probs) > 3:
+            return
+        why = probe(s, log)
+        if why is not None:
+            probs.append(why)
+    for seed in SEEDS:
+        _random_states(new, extra, seed, every)
+    if probs:
+        raise AssertionError("; ".join(probs[:3]))
+
+
 # ---- malformed actions ------------------------------------------------------
 _GENERIC = (None, (), [], "lock", 5, 1.5, ("nonsense",), ("",), (1, 2), ([], 3), {"a": 1},
             ("claim", {"t": 1}), ("fail", "fail", "fail"))
@@ -175,23 +193,16 @@ def _refused(s, a):
 
 def test_malformed_actions_refused_state_unchanged():
     def check(name, new, key, extra, unlisted):
-        probs = []
-
-        def every(s, log):
-            if s.current_player() < 0 or len(probs) > 3:
-                return
+        def probe(s, log):
             cands = list(_GENERIC)
             for a in s.legal_actions()[:12]:
                 cands.extend(_malformed(a))
             for a in cands:
                 why = _refused(s, a)
                 if why is not None:
-                    probs.append(why)
-                    return
-        for seed in SEEDS:
-            _random_states(new, extra, seed, every)
-        if probs:
-            raise AssertionError("; ".join(probs[:3]))
+                    return why
+            return None
+        _probe_games(new, extra, probe)
     bad = _games(check)
     assert not bad, "\n".join(bad)
 
@@ -273,19 +284,14 @@ def _near(a, r):
 
 def test_legal_actions_are_what_apply_accepts():
     def check(name, new, key, extra, unlisted):
-        probs = []
-
-        def every(s, log):
-            if s.current_player() < 0 or len(probs) > 3:
-                return
+        def probe(s, log):
             legal = [tup(a) for a in s.legal_actions()]
             for a in legal:
                 c = s.clone()
                 try:
                     c.apply(a)
                 except IllegalMove as e:
-                    probs.append("listed %r refused: %s" % (a, e))
-                    return
+                    return "listed %r refused: %s" % (a, e)
             if key is None:
                 keys = legal
             else:
@@ -310,15 +316,11 @@ def test_legal_actions_are_what_apply_accepts():
                 except IllegalMove:
                     continue
                 except Exception as e:
-                    probs.append("%r raised %s" % (a, type(e).__name__))
-                    return
+                    return "%r raised %s" % (a, type(e).__name__)
                 k = a if key is None else key(s, a)
                 if k not in keys:
-                    probs.append("%r accepted but not listed" % (a,))
-                    return
-        for seed in SEEDS:
-            _random_states(new, extra, seed, every)
-        if probs:
-            raise AssertionError("; ".join(probs[:3]))
+                    return "%r accepted but not listed" % (a,)
+            return None
+        _probe_games(new, extra, probe)
     bad = _games(check)
     assert not bad, "\n".join(bad)

@@ -1,21 +1,18 @@
 from check import raises
 from dicebox.core import health
 from dicebox.core.health import HealthTest
+from dicebox.core.rng import SeededSource
 
 
 class Bits:
     """xorshift32 bits with an optional bias: P(1) = ones / 100."""
 
     def __init__(self, seed=12345, ones=50):
-        self.s = seed
+        self.src = SeededSource(seed)
         self.ones = ones
 
     def __call__(self):
-        s = self.s
-        s ^= (s << 13) & 0xFFFFFFFF
-        s ^= s >> 17
-        s ^= (s << 5) & 0xFFFFFFFF
-        self.s = s
+        s = self.src._next()
         if self.ones == 50:
             return s >> 31
         return 1 if (s >> 8) % 100 < self.ones else 0

@@ -1,15 +1,10 @@
 import sys
-from dicebox.core import storage, ui
-from dicebox.core.app import App
+from dicebox.core import ui
 from dicebox.apps import menu
-from fakehw import FakeHW
+from hwdrive import home_console
 
 
-def make():
-    hw = FakeHW()
-    app = App(hw, storage.MemoryStore(), menu.home)
-    app.home()
-    return hw, app
+make = home_console
 
 
 def test_home_lists_every_app_and_game():

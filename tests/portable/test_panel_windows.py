@@ -2,6 +2,7 @@
 the frame buffer, and a dice-tumble-like change costs about 100 bytes.
 MicroPython only (the driver needs framebuf)."""
 
+from dicebox.core.rng import SeededSource
 from simload import SimPanel
 
 
@@ -15,16 +16,13 @@ def _driver():
 
 
 class Rand:
+    """Small ints from the seeded source's xorshift32."""
+
     def __init__(self, seed):
-        self.s = seed
+        self.src = SeededSource(seed)
 
     def below(self, n):
-        s = self.s
-        s ^= (s << 13) & 0xFFFFFFFF
-        s ^= s >> 17
-        s ^= (s << 5) & 0xFFFFFFFF
-        self.s = s
-        return s % n
+        return self.src._next() % n
 
 
 def _scribble(d, r):

@@ -9,11 +9,10 @@ one interpreter and keep their modules), so these checks run there."""
 import gc
 import sys
 from dicebox.core import events as E
-from dicebox.core import storage, ui
-from dicebox.core.app import App, ErrorScreen
+from dicebox.core import ui
+from dicebox.core.app import ErrorScreen
 from dicebox.apps import menu
-from fakehw import FakeHW
-from hwdrive import frames
+from hwdrive import frames, home_console
 
 MPY = sys.implementation.name == "micropython"
 
@@ -87,9 +86,7 @@ def by_pop(hw, app):
 def test_every_way_home_drops_the_modules():
     if not MPY:
         return
-    hw = FakeHW()
-    app = App(hw, storage.MemoryStore(), menu.home)
-    app.home()
+    hw, app = home_console()
     frames(hw, app, 2)
     while not at_home(app):                # a start-up note (no shake sensor etc.)
         app.pop()
@@ -113,9 +110,7 @@ def test_every_way_home_drops_the_modules():
 def test_purge_keeps_the_platform():
     if not MPY:
         return
-    hw = FakeHW()
-    app = App(hw, storage.MemoryStore(), menu.home)
-    app.home()
+    hw, app = home_console()
     menu.launcher(app, "Dice roller", "dicebox.apps.roller")()
     assert "dicebox.apps.roller" in sys.modules
     app.pop()

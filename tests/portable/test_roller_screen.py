@@ -10,6 +10,7 @@ from dicebox.apps import roller_model as rm
 from dicebox.core import events as E
 from dicebox.core import ui
 
+from check import allocated_by
 from console import FakeApp, REAL_FB, lit, new_fb  # noqa: F401  (shared stand-in console)
 
 
@@ -358,22 +359,6 @@ def test_every_set_draws_without_error():
         app.run(700)
         s.draw(app.fb)
         assert lit(app.fb) > 100
-
-
-def allocated_by(fn, *args):
-    """Bytes allocated by fn(*args) under MicroPython; None on CPython (no gc.mem_alloc)."""
-    import gc
-    if not hasattr(gc, "mem_alloc"):
-        fn(*args)
-        return None
-    gc.collect()
-    gc.disable()
-    try:
-        a = gc.mem_alloc()
-        fn(*args)
-        return gc.mem_alloc() - a
-    finally:
-        gc.enable()
 
 
 def test_tumble_and_idle_frames_allocate_nothing():
