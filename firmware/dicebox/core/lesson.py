@@ -40,6 +40,7 @@ class Beats:
     leaving from any page the lesson put up."""
 
     BEATS = ()
+    AT_TABLE = ()       # a lesson's bot is its script: the game's bot is not brought in
 
     def beat(self):
         return self.BEATS[self.i] if self.i < len(self.BEATS) else None
