@@ -1,7 +1,8 @@
 """The game contract (core/game.py), checked the same way for all three games.
 
-Only the public State API is used: the new-game constructor, current_player,
-legal_actions, apply, chance_request, apply_chance, to_dict/from_dict, clone.
+The play checks use only the public State API: the new-game constructor,
+current_player, legal_actions, apply, do, chance_request, apply_chance,
+to_dict/from_dict, clone.
 Each check runs over every game and collects the failures of all of them
 before it asserts, so one game's bug does not hide another's.
 
@@ -14,7 +15,14 @@ before it asserts, so one game's bug does not hide another's.
 * legal_actions is what apply accepts: every listed action is accepted, and a
   sample of near-miss candidates is accepted only when it is listed (or, where
   a game lists one action per kind of equivalent choice, equivalent to a
-  listed one: ``same``).
+  listed one: ``same``);
+* each rules.py (and the worked example, pig.py) writes the contract's
+  methods in core/game.py's order under one banner, its own helpers under
+  "helpers outside the contract", with the contract's arguments;
+* ``do`` gives the state ``apply`` gives, for listed actions (and Milestones'
+  clock actions) at every step of seeded random games;
+* no firmware module outside a game's rules.py calls a private (``_x``)
+  method of a State (the sources are read from the firmware tree).
 
 Per-game notes: Milestones' clock actions (time, pause, resume) are always
 allowed and never listed (its module docstring), so they are left out of the
