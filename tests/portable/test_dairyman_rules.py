@@ -389,10 +389,10 @@ def test_red_die_per_token_rolled_and_returned():
 def test_red_dice_never_exceed_four_ruling_r5():
     s = new(4)
     s.tokens = [4, 0, 0, 0]
-    s._start_turn(0)
+    s.start_turn(0)
     assert s.dc.count(rules.RED) == 4 and len(s.chance_request()) == 12
     s.tokens = [5, 0, 0, 0]          # cannot happen in play; capped anyway
-    s._start_turn(0)
+    s.start_turn(0)
     assert s.dc.count(rules.RED) == 4
 
 
@@ -400,7 +400,7 @@ def test_at_most_supply_minus_one_tokens_at_a_turn_start():
     # 4 players, 5 tokens: one player's 5th failure resets everything
     s = new(4)
     for k in range(5):
-        s._start_turn(0)
+        s.start_turn(0)
         assert len(s.chance_request()) == 8 + k
         roll(s, [1] * (8 + k))
         s.apply(("fail",))

@@ -205,7 +205,7 @@ def test_is_over_is_the_end_of_the_game():
     s.owned[1].extend(range(1, 21))
     s.dc = s.dv = s.dl = []
     s.sets = []
-    s._end_turn()
+    s.end_turn()
     assert s.is_over() and s.current_player() == TERMINAL
     d = json.loads(json.dumps(s.to_dict()))
     assert rules.State.from_dict(d).is_over()

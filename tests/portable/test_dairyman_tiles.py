@@ -214,7 +214,7 @@ def test_last_token_discards_shuffles_and_returns_tokens():
     give(s, 0, 21)                  # 40: the highest unflipped tile goes
     give(s, 0, 20, True)            # a flipped 40 stays
     s.tokens = [1, 1]
-    s._start_turn(0)
+    s.start_turn(0)
     disp = s.display[:]
     top = s.stack[:3]
     n_stack = len(s.stack)
@@ -246,7 +246,7 @@ def test_reset_ties_and_flipped_tiles():
     give(s, 2, c2)
     s.tokens = [1, 2, 1]
     s.seat = 2
-    s._start_turn(2)
+    s.start_turn(2)
     roll(s, [1] * 9)
     s.apply(("fail",))
     assert s.tokens == [1, 2, 2]
@@ -263,7 +263,7 @@ def test_reset_player_without_unflipped_tiles_discards_nothing():
     s = new(2)
     give(s, 0, 5, True)
     s.tokens = [2, 0]
-    s._start_turn(0)
+    s.start_turn(0)
     roll(s, [1] * 10)
     s.apply(("fail",))
     assert s.owned[0] == [5]

@@ -159,7 +159,7 @@ def test_lookahead_clone_equals_the_rules_clone():
             resolve_chance(st, r)
         else:
             a = B.run(B.think(st, r, 2))
-            c._do(a)                     # moving the copy leaves the original alone
+            c.do(a)                     # moving the copy leaves the original alone
             st.apply(a)
             assert c.to_dict() == st.to_dict()
         n += 1

@@ -326,7 +326,7 @@ def test_describe_every_legal_action_short_and_long():
             if st.current_player() == CHANCE:
                 sizes = st.chance_request()
                 v = [r.randbelow(k) for k in sizes]
-                assert st.describe_roll(v)
+                assert st.describe_chance(v)
                 st.apply_chance(v)
             else:
                 acts = st.legal_actions()

@@ -70,7 +70,7 @@ def test_every_change_of_a_move_or_roll_is_named_in_plain_words():
         while st.current_player() != TERMINAL and n < 600:
             if st.current_player() == CHANCE:
                 v = [r.randbelow(k) for k in st.chance_request()]
-                line = st.describe_roll(v)
+                line = st.describe_chance(v)
                 b = st.clone()
                 st.apply_chance(v)
                 no_codes(line)

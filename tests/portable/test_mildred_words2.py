@@ -164,7 +164,7 @@ def test_no_rulebook_step_letters_anywhere_a_player_reads():
         while st.current_player() != TERMINAL and n < 400:
             if st.current_player() == CHANCE:
                 v = [r.randbelow(k) for k in st.chance_request()]
-                no_steps(st.describe_roll(v))
+                no_steps(st.describe_chance(v))
                 st.apply_chance(v)
                 n += 1
                 continue

@@ -128,7 +128,7 @@ def deal():
     st.display = [5, 2, 21]
     st.owned = [[20, 18, 14, 15, 12, 1, 8], [0, 3, 4, 6, 7, 9, 11, 16, 19]]
     st.turns = 30
-    st._start_turn(0)
+    st.start_turn(0)
     return st
 
 

@@ -86,6 +86,7 @@ def has_set_counts(cnt):
 
 
 class State:
+    # ---- the game contract (core/game.py), in its order ---------------------
     def __init__(self, nplayers=2, _blank=False):
         if _blank:  # the fields are filled in by clone/from_dict (FIELDS)
             return
@@ -112,17 +113,114 @@ class State:
         self.turns = 0
         self.last = []    # what just happened, for screens: [verb, seat, ...]
 
-    # ---- contract -------------------------------------------------------
-    def is_over(self):
-        """True once the game has ended (the one name every game uses)."""
-        return self.over
-
     def current_player(self):
         if self.over:
             return TERMINAL
         if self.pending is not None:
             return CHANCE
         return self.seat
+
+    def is_over(self):
+        """True once the game has ended (the one name every game uses)."""
+        return self.over
+
+    def legal_actions(self):
+        if self.over or self.pending is not None:
+            return []
+        out = []
+        p = self.seat
+        free = self.free_dice()
+        dv = self.dv
+        dc = self.dc
+        seen = []
+        for st in find_sets(dv, free):
+            key = sorted((dv[i], dc[i] == YELLOW) for i in st)
+            if key not in seen:
+                seen.append(key)
+                out.append(("lock", st))
+        if not self.need_lock:
+            if free:
+                nf = min(self.freeze[p], len(free) - 1)
+                for fr in _freeze_choices(free, dv, dc, nf):
+                    out.append(("reroll", fr))
+            total = self.barn_total()
+            for c in claims(self.display, total):
+                out.append(("claim", c))
+            if not self.can_claim():
+                out.append(("fail",))
+        elif not out:
+            out.append(("fail",))
+        for t in self.owned[p]:
+            if not self.flipped[t] and self.flip_problem(t) is None:
+                out.append(("flip", t))
+        for t in self.owned[p]:
+            if self.flipped[t] and TILES[t][2] != CHEESE and t not in self.used:
+                b = TILES[t][2]
+                if b == ICEANY:
+                    seenv = []
+                    for i in free:
+                        k = (dv[i], dc[i] == YELLOW)
+                        if k not in seenv:
+                            seenv.append(k)
+                            out.append(("ice", t, i))
+                elif self.ice_dice(b):
+                    out.append(("ice", t))
+        return out
+
+    def apply(self, action):
+        """Play ``action`` for the acting seat: ``check`` it, then ``do`` it.
+        An illegal action raises IllegalMove and changes nothing."""
+        a = self.check(action)
+        self.do(a)
+
+    def do(self, action):
+        """Play ``action`` unchecked (for search): only for an action ``apply``
+        would accept, e.g. one ``legal_actions`` listed."""
+        a = action
+        verb = a[0]
+        p = self.seat
+        if verb == "lock":
+            st = a[1]
+            b = barn_for(self.rolls)
+            for i in st:
+                self.dl[i] = b
+            self.sets.append([b] + list(st))
+            self.need_lock = False
+            self.last = ["lock", p, b]
+        elif verb == "reroll":
+            fr = a[1]
+            roll = [i for i in self.free_dice() if i not in fr]
+            self.freeze[p] -= len(fr)
+            if self.rolls >= 3:          # this is the 3rd reroll or later [R2]
+                self.freeze[p] += 1
+            self.rolls += 1
+            self.need_lock = True
+            self.pending = [ROLL, roll]
+            self.last = ["reroll", p, len(fr)]
+        elif verb == "claim":
+            c = a[1]
+            for t in c:
+                self.display.remove(t)
+                self.owned[p].append(t)
+            self.last = ["claim", p] + list(c)
+            self.end_turn()
+        elif verb == "fail":
+            self._take_failure(p)
+        elif verb == "flip":
+            t = a[1]
+            need = TILES[t][1]
+            if need <= 6:
+                self.dl[self.yellow()] = SPENT
+            else:
+                self.freeze[p] -= need - 10
+            self.flipped[t] = 1
+            self.last = ["flip", p, t]
+        else:
+            t = a[1]
+            b = TILES[t][2]
+            self.used.append(t)
+            self.pending = [ROLL, [a[2]] if b == ICEANY else self.ice_dice(b)]
+            self.last = ["ice", p, t]
 
     def chance_request(self):
         p = self.pending
@@ -150,7 +248,7 @@ class State:
             self.display = st[:3]
             self.stack = st[3:]
             self.pending = None
-            self._start_turn(0)
+            self.start_turn(0)
         elif p[0] == ROLL:
             idx = p[1]
             for k in range(len(idx)):
@@ -162,34 +260,8 @@ class State:
             for s in range(self.n):
                 self.tokens[s] = 0
             self.pending = None
-            self._end_turn()
+            self.end_turn()
 
-    def clone(self):
-        """An independent copy (for bots and the words of a move)."""
-        c = FIELDS.copy(self, State(_blank=True))
-        c.supply_total = self.supply_total
-        return c
-
-    def to_dict(self):
-        """The save: every field in FIELDS under its own name, with "v"."""
-        return FIELDS.dump(self)
-
-    @staticmethod
-    def from_dict(d):
-        """The state saved by ``to_dict``; ``BadData`` (a ValueError) for any
-        save that breaks a type, a range or an invariant of the game (checks.py,
-        imported here, the one place a saved state is read back). A damaged
-        save is refused, never half-loaded."""
-        from dicebox.games.dairyman import checks
-        return checks.load(State(_blank=True), d)
-
-    def owned_by_any(self):
-        out = []
-        for o in self.owned:
-            out.extend(o)
-        return out
-
-    # ---- words ----------------------------------------------------------------
     def describe(self, action):
         """The words for ``action`` by the acting seat, said from the state
         before it is applied ("P2 locked 4+6 in barn 1: 20"), for the move
@@ -264,19 +336,6 @@ class State:
             pass
         return "%s: %s" % (who, v)
 
-    def _turn_end_words(self, c):
-        """What the end of a turn changed, said from ``c`` (the state after):
-        the tiles drawn onto the display, the game's end."""
-        new = [t for t in c.display if t not in self.display]
-        txt = ""
-        if new:
-            txt = "Drawn to display: %s" % " ".join(tile_name(t) for t in new)
-        if c.over:
-            if txt:
-                txt += ". "
-            txt += "Stack empty, display not full: game over"
-        return txt or "Turn over"
-
     def describe_chance(self, values):
         """Words for a chance outcome before it is applied: a roll, a shuffle."""
         p = self.pending
@@ -298,7 +357,222 @@ class State:
             txt += ". Display not full: game over"
         return txt
 
-    # ---- queries --------------------------------------------------------
+    def winners(self):
+        keys = [self.rank_key(s) for s in range(self.n)]
+        best = max(keys)
+        return [s for s in range(self.n) if keys[s] == best]
+
+    def to_dict(self):
+        """The save: every field in FIELDS under its own name, with "v"."""
+        return FIELDS.dump(self)
+
+    @staticmethod
+    def from_dict(d):
+        """The state saved by ``to_dict``; ``BadData`` (a ValueError) for any
+        save that breaks a type, a range or an invariant of the game (checks.py,
+        imported here, the one place a saved state is read back). A damaged
+        save is refused, never half-loaded."""
+        from dicebox.games.dairyman import checks
+        return checks.load(State(_blank=True), d)
+
+    def clone(self):
+        """An independent copy (for bots and the words of a move)."""
+        c = FIELDS.copy(self, State(_blank=True))
+        c.supply_total = self.supply_total
+        return c
+
+    # ---- helpers outside the contract ---------------------------------------
+    def check(self, action):
+        """``action`` as a tuple (JSON lists accepted) if the acting seat may
+        play it now, else IllegalMove with the reason. Changes nothing."""
+        if self.over:
+            raise IllegalMove("the game is over")
+        if self.pending is not None:
+            raise IllegalMove("roll the dice first")
+        a = _shape(action)
+        verb = a[0]
+        p = self.seat
+        if verb == "lock":
+            st = self._dice_arg(a[1])
+            if len(st) < 2 or len(st) > 3:
+                raise IllegalMove("a set is 2 or 3 dice")
+            for i in st:
+                if self.dl[i] == SPENT:
+                    raise IllegalMove("the yellow die was spent")
+                if self.dl[i] != FREE:
+                    raise IllegalMove("that die is locked")
+            tot = 0
+            for i in st:
+                tot += self.dv[i]
+            if tot != 10:
+                raise IllegalMove("a set must total 10, not %d" % tot)
+        elif verb == "reroll":
+            if self.need_lock:
+                raise IllegalMove("lock a set first")
+            fr = self._dice_arg(a[1])
+            for i in fr:
+                if self.dl[i] != FREE:
+                    raise IllegalMove("only unlocked dice freeze")
+            if len(fr) > self.freeze[p]:
+                raise IllegalMove("not enough freeze tokens")
+            if not [i for i in self.free_dice() if i not in fr]:
+                raise IllegalMove("no dice left to roll")
+        elif verb == "claim":
+            if self.need_lock:
+                raise IllegalMove("lock a set first")
+            c = a[1]
+            if not isinstance(c, tuple) or not c:
+                raise IllegalMove("pick a tile")
+            tot = 0
+            for k in range(len(c)):
+                t = c[k]
+                if type(t) is not int or t not in self.display:
+                    raise IllegalMove("that tile is not on display")
+                if t in c[k + 1:]:
+                    raise IllegalMove("a tile counts once")
+                tot += TILES[t][0]
+            have = self.barn_total()
+            if tot > have:
+                raise IllegalMove("needs %d, barns have %d" % (tot, have))
+        elif verb == "fail":
+            if self.need_lock:
+                if self.can_lock():
+                    raise IllegalMove("you can lock a set")
+            elif self.can_claim():
+                raise IllegalMove("you can claim a tile")
+        else:
+            t = a[1]
+            if type(t) is not int or t < 0 or t >= NTILES:
+                raise IllegalMove("no such tile")
+            if verb == "flip":
+                why = self.flip_problem(t)
+                if why is not None:
+                    raise IllegalMove(why)
+                return a
+            if t not in self.owned[p]:
+                raise IllegalMove("not your tile")
+            if not self.flipped[t] or TILES[t][2] == CHEESE:
+                raise IllegalMove("not an ice cream")
+            if t in self.used:
+                raise IllegalMove("used this turn already")
+            if TILES[t][2] == ICEANY:
+                if len(a) != 3:
+                    raise IllegalMove("pick one die")
+                i = self._dice_arg((a[2],))[0]
+                if self.dl[i] != FREE:
+                    raise IllegalMove("only an unlocked die")
+            else:
+                if len(a) != 2:
+                    raise IllegalMove("this ice cream picks no die")
+                if not self.ice_dice(TILES[t][2]):
+                    raise IllegalMove("no unlocked %ds" % (1 if TILES[t][2] == ICE1 else 2))
+        return a
+
+    def _dice_arg(self, x):
+        if not isinstance(x, tuple):
+            raise IllegalMove("name the dice")
+        for i in x:
+            if type(i) is not int or i < 0 or i >= len(self.dv):
+                raise IllegalMove("no such die")
+        for k in range(len(x)):
+            if x[k] in x[k + 1:]:
+                raise IllegalMove("a die counts once")
+        return x
+
+    def _take_failure(self, p):
+        """A failure taken: a backorder token; the last one resets [R6]."""
+        self.tokens[p] += 1
+        self.last = ["fail", p]
+        if self.supply() > 0:
+            self.end_turn()
+            return
+        # The last token was taken [R6]: the most-token players discard.
+        self.last = ["reset", p]      # then seat, tile for each discard
+        most = max(self.tokens)
+        items = []
+        for s in range(self.n):
+            if self.tokens[s] != most:
+                continue
+            best = -1
+            for t in self.owned[s]:      # later claims win ties [R7]
+                if not self.flipped[t] and (best < 0 or TILES[t][0] >= TILES[best][0]):
+                    best = t
+            if best >= 0:
+                self.owned[s].remove(best)
+                items.append(best)
+                self.last.append(s)
+                self.last.append(best)
+        items.extend(self.display)
+        self.display = []
+        self.pending = [RESET, items]
+
+    def flip_problem(self, t):
+        """None if seat can flip tile t now, else the reason."""
+        p = self.seat
+        if t not in self.owned[p]:
+            return "not your tile"
+        if self.flipped[t]:
+            return "already flipped"
+        need = TILES[t][1]
+        if need <= 6:
+            y = self.yellow()
+            if y < 0 or self.dl[y] != FREE or self.dv[y] != need:
+                return "needs the unlocked yellow die on %d" % need
+        elif self.freeze[p] < need - 10:
+            return "needs %d freeze tokens" % (need - 10)
+        return None
+
+    def ice_dice(self, b):
+        face = 1 if b == ICE1 else 2
+        return [i for i in self.free_dice() if self.dv[i] == face]
+
+    def start_turn(self, s):
+        self.seat = s
+        nred = min(self.tokens[s], MAXRED)       # [R5]
+        self.dc = [WHITE] * 7 + [YELLOW] + [RED] * nred
+        nd = len(self.dc)
+        self.dv = [0] * nd
+        self.dl = [FREE] * nd
+        self.sets = []
+        self.rolls = 1
+        self.need_lock = True
+        self.used = []
+        self.pending = [ROLL, list(range(nd))]
+
+    def end_turn(self):
+        self.turns += 1
+        while len(self.display) < 3 and self.stack:
+            self.display.append(self.stack.pop(0))
+        self.dc = []
+        self.dv = []
+        self.dl = []
+        self.sets = []
+        self.used = []
+        if len(self.display) < 3:
+            self.over = True
+            self.pending = None
+            return
+        self.start_turn((self.seat + 1) % self.n)
+
+    def _turn_end_words(self, c):
+        """What the end of a turn changed, said from ``c`` (the state after):
+        the tiles drawn onto the display, the game's end."""
+        new = [t for t in c.display if t not in self.display]
+        txt = ""
+        if new:
+            txt = "Drawn to display: %s" % " ".join(tile_name(t) for t in new)
+        if c.over:
+            if txt:
+                txt += ". "
+            txt += "Stack empty, display not full: game over"
+        return txt or "Turn over"
+
+    def owned_by_any(self):
+        out = []
+        for o in self.owned:
+            out.extend(o)
+        return out
+
     def supply(self):
         return self.supply_total - sum(self.tokens)
 
@@ -358,280 +632,6 @@ class State:
         for t in self.owned[s]:
             nf += self.flipped[t]
         return (self.score_parts(s)[3], -self.tokens[s], nf)
-
-    def winners(self):
-        keys = [self.rank_key(s) for s in range(self.n)]
-        best = max(keys)
-        return [s for s in range(self.n) if keys[s] == best]
-
-    # ---- legal actions ----------------------------------------------------
-    def legal_actions(self):
-        if self.over or self.pending is not None:
-            return []
-        out = []
-        p = self.seat
-        free = self.free_dice()
-        dv = self.dv
-        dc = self.dc
-        seen = []
-        for st in find_sets(dv, free):
-            key = sorted((dv[i], dc[i] == YELLOW) for i in st)
-            if key not in seen:
-                seen.append(key)
-                out.append(("lock", st))
-        if not self.need_lock:
-            if free:
-                nf = min(self.freeze[p], len(free) - 1)
-                for fr in _freeze_choices(free, dv, dc, nf):
-                    out.append(("reroll", fr))
-            total = self.barn_total()
-            for c in claims(self.display, total):
-                out.append(("claim", c))
-            if not self.can_claim():
-                out.append(("fail",))
-        elif not out:
-            out.append(("fail",))
-        for t in self.owned[p]:
-            if not self.flipped[t] and self.flip_problem(t) is None:
-                out.append(("flip", t))
-        for t in self.owned[p]:
-            if self.flipped[t] and TILES[t][2] != CHEESE and t not in self.used:
-                b = TILES[t][2]
-                if b == ICEANY:
-                    seenv = []
-                    for i in free:
-                        k = (dv[i], dc[i] == YELLOW)
-                        if k not in seenv:
-                            seenv.append(k)
-                            out.append(("ice", t, i))
-                elif self.ice_dice(b):
-                    out.append(("ice", t))
-        return out
-
-    # ---- apply --------------------------------------------------------------
-    def apply(self, action):
-        if self.over:
-            raise IllegalMove("the game is over")
-        if self.pending is not None:
-            raise IllegalMove("roll the dice first")
-        a = _shape(action)
-        verb = a[0]
-        if verb == "lock":
-            self._lock(a)
-        elif verb == "reroll":
-            self._reroll(a)
-        elif verb == "claim":
-            self._claim(a)
-        elif verb == "fail":
-            self._fail(a)
-        elif verb == "flip":
-            self._flip(a)
-        else:
-            self._ice(a)
-
-    def _dice_arg(self, x):
-        if not isinstance(x, tuple):
-            raise IllegalMove("name the dice")
-        for i in x:
-            if type(i) is not int or i < 0 or i >= len(self.dv):
-                raise IllegalMove("no such die")
-        for k in range(len(x)):
-            if x[k] in x[k + 1:]:
-                raise IllegalMove("a die counts once")
-        return x
-
-    def _lock(self, a):
-        if len(a) != 2:
-            raise IllegalMove("name the dice")
-        st = self._dice_arg(a[1])
-        if len(st) < 2 or len(st) > 3:
-            raise IllegalMove("a set is 2 or 3 dice")
-        for i in st:
-            if self.dl[i] == SPENT:
-                raise IllegalMove("the yellow die was spent")
-            if self.dl[i] != FREE:
-                raise IllegalMove("that die is locked")
-        tot = 0
-        for i in st:
-            tot += self.dv[i]
-        if tot != 10:
-            raise IllegalMove("a set must total 10, not %d" % tot)
-        b = barn_for(self.rolls)
-        for i in st:
-            self.dl[i] = b
-        self.sets.append([b] + list(st))
-        self.need_lock = False
-        self.last = ["lock", self.seat, b]
-
-    def _reroll(self, a):
-        if self.need_lock:
-            raise IllegalMove("lock a set first")
-        fr = self._dice_arg(a[1])
-        for i in fr:
-            if self.dl[i] != FREE:
-                raise IllegalMove("only unlocked dice freeze")
-        if len(fr) > self.freeze[self.seat]:
-            raise IllegalMove("not enough freeze tokens")
-        roll = [i for i in self.free_dice() if i not in fr]
-        if not roll:
-            raise IllegalMove("no dice left to roll")
-        p = self.seat
-        self.freeze[p] -= len(fr)
-        if self.rolls >= 3:          # this is the 3rd reroll or later [R2]
-            self.freeze[p] += 1
-        self.rolls += 1
-        self.need_lock = True
-        self.pending = [ROLL, roll]
-        self.last = ["reroll", p, len(fr)]
-
-    def _claim(self, a):
-        if self.need_lock:
-            raise IllegalMove("lock a set first")
-        c = a[1]
-        if not isinstance(c, tuple) or not c:
-            raise IllegalMove("pick a tile")
-        tot = 0
-        for k in range(len(c)):
-            t = c[k]
-            if type(t) is not int or t not in self.display:
-                raise IllegalMove("that tile is not on display")
-            if t in c[k + 1:]:
-                raise IllegalMove("a tile counts once")
-            tot += TILES[t][0]
-        have = self.barn_total()
-        if tot > have:
-            raise IllegalMove("needs %d, barns have %d" % (tot, have))
-        p = self.seat
-        for t in c:
-            self.display.remove(t)
-            self.owned[p].append(t)
-        self.last = ["claim", p] + list(c)
-        self._end_turn()
-
-    def _fail(self, a):
-        if self.need_lock:
-            if self.can_lock():
-                raise IllegalMove("you can lock a set")
-        elif self.can_claim():
-            raise IllegalMove("you can claim a tile")
-        p = self.seat
-        self.tokens[p] += 1
-        self.last = ["fail", p]
-        if self.supply() > 0:
-            self._end_turn()
-            return
-        # The last token was taken [R6]: the most-token players discard.
-        self.last = ["reset", p]      # then seat, tile for each discard
-        most = max(self.tokens)
-        items = []
-        for s in range(self.n):
-            if self.tokens[s] != most:
-                continue
-            best = -1
-            for t in self.owned[s]:      # later claims win ties [R7]
-                if not self.flipped[t] and (best < 0 or TILES[t][0] >= TILES[best][0]):
-                    best = t
-            if best >= 0:
-                self.owned[s].remove(best)
-                items.append(best)
-                self.last.append(s)
-                self.last.append(best)
-        items.extend(self.display)
-        self.display = []
-        self.pending = [RESET, items]
-
-    def flip_problem(self, t):
-        """None if seat can flip tile t now, else the reason."""
-        p = self.seat
-        if t not in self.owned[p]:
-            return "not your tile"
-        if self.flipped[t]:
-            return "already flipped"
-        need = TILES[t][1]
-        if need <= 6:
-            y = self.yellow()
-            if y < 0 or self.dl[y] != FREE or self.dv[y] != need:
-                return "needs the unlocked yellow die on %d" % need
-        elif self.freeze[p] < need - 10:
-            return "needs %d freeze tokens" % (need - 10)
-        return None
-
-    def _flip(self, a):
-        t = a[1]
-        if type(t) is not int or t < 0 or t >= NTILES:
-            raise IllegalMove("no such tile")
-        why = self.flip_problem(t)
-        if why is not None:
-            raise IllegalMove(why)
-        need = TILES[t][1]
-        if need <= 6:
-            self.dl[self.yellow()] = SPENT
-        else:
-            self.freeze[self.seat] -= need - 10
-        self.flipped[t] = 1
-        self.last = ["flip", self.seat, t]
-
-    def ice_dice(self, b):
-        face = 1 if b == ICE1 else 2
-        return [i for i in self.free_dice() if self.dv[i] == face]
-
-    def _ice(self, a):
-        t = a[1]
-        if type(t) is not int or t < 0 or t >= NTILES:
-            raise IllegalMove("no such tile")
-        p = self.seat
-        if t not in self.owned[p]:
-            raise IllegalMove("not your tile")
-        if not self.flipped[t] or TILES[t][2] == CHEESE:
-            raise IllegalMove("not an ice cream")
-        if t in self.used:
-            raise IllegalMove("used this turn already")
-        b = TILES[t][2]
-        if b == ICEANY:
-            if len(a) != 3:
-                raise IllegalMove("pick one die")
-            i = self._dice_arg((a[2],))[0]
-            if self.dl[i] != FREE:
-                raise IllegalMove("only an unlocked die")
-            roll = [i]
-        else:
-            if len(a) != 2:
-                raise IllegalMove("this ice cream picks no die")
-            roll = self.ice_dice(b)
-            if not roll:
-                raise IllegalMove("no unlocked %ds" % (1 if b == ICE1 else 2))
-        self.used.append(t)
-        self.pending = [ROLL, roll]
-        self.last = ["ice", p, t]
-
-    # ---- turn flow ----------------------------------------------------------
-    def _start_turn(self, s):
-        self.seat = s
-        nred = min(self.tokens[s], MAXRED)       # [R5]
-        self.dc = [WHITE] * 7 + [YELLOW] + [RED] * nred
-        nd = len(self.dc)
-        self.dv = [0] * nd
-        self.dl = [FREE] * nd
-        self.sets = []
-        self.rolls = 1
-        self.need_lock = True
-        self.used = []
-        self.pending = [ROLL, list(range(nd))]
-
-    def _end_turn(self):
-        self.turns += 1
-        while len(self.display) < 3 and self.stack:
-            self.display.append(self.stack.pop(0))
-        self.dc = []
-        self.dv = []
-        self.dl = []
-        self.sets = []
-        self.used = []
-        if len(self.display) < 3:
-            self.over = True
-            self.pending = None
-            return
-        self._start_turn((self.seat + 1) % self.n)
 
 
 # verb -> the lengths its action tuple may have

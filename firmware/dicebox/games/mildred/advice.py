@@ -115,7 +115,7 @@ def _why(st, a, rng, nacts, then=None):
     o = 1 - p
     v = a[0]
     c = lookahead.clone(st)
-    c._do(a)
+    c.do(a)
     if c.pend is not None and not c.is_over() and v != "shake":
         lookahead.roll_out(c, rng)
     if c.is_over() and c.winner == p:

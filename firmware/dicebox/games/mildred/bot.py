@@ -267,9 +267,9 @@ def _listed(st, bg, box):
     p = st.turn
     out = []
     if st.phase == rules.WAKE:
-        st._legal_wake(p, out)
+        st.legal_wake(p, out)
     else:
-        st._legal_act(p, out)
+        st.legal_act(p, out)
     head = []
     mods = []
     for a in out:
@@ -327,7 +327,7 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
                 while not bg.fits(EVAL):
                     yield None
                 c = _clone(st)
-                c._do(a)
+                c.do(a)
                 _roll_out(c, rng)
                 b = evaluate(c, p, True, w)
                 base[fam] = b
@@ -355,7 +355,7 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
             while not bg.fits(EVAL):
                 yield None
             c = _clone(st)
-            c._do(a)
+            c.do(a)
             if a[0] == "shake":
                 v = evaluate(c, p, full, w) - 1   # shake only when nothing else helps
             elif c.pend is not None and not c.is_over():
@@ -427,7 +427,7 @@ def _value_after(st, rng, a, p, bg, done):
         while not bg.fits(EVAL):
             yield None
         c = _clone(st)
-        c._do(a)
+        c.do(a)
         if c.pend is None or c.is_over():
             k = 1      # no roll: one look is enough
         else:

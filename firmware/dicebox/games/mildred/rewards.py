@@ -193,8 +193,8 @@ def _bump(pd, k):
 
 def _swap(st, p, s, args, n):
     o = 1 - p
-    st._remove_top(p, s)
-    lv = st._remove_top(o, args[0])
+    st.remove_top(p, s)
+    lv = st.remove_top(o, args[0])
     st.gain(o, lv)
 
 
@@ -207,7 +207,7 @@ def _disc(st, p, s, args, n):
 
 
 def _no4(st, p, s, args, n):
-    st._remove_top(p, s)
+    st.remove_top(p, s)
     st.shen[1 - p] |= SH_NO4
 
 
@@ -216,7 +216,7 @@ def _notie(st, p, s, args, n):
 
 
 def _clear(st, p, s, args, n):
-    st._clear_cols(p)
+    st.clear_cols(p)
     st.victory(p)
 
 
@@ -244,7 +244,7 @@ def _reduce(st, p, s, args, n):
     m = st.sc[o][t]
     lv = top(m)
     if lv == 1 or (m >> (lv - 1)) & 1:
-        st._remove_top(o, t)  # R5
+        st.remove_top(o, t)  # R5
     else:
         st.sc[o][t] = (m & ~(1 << lv)) | (1 << (lv - 1))
 

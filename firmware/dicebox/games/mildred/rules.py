@@ -67,7 +67,7 @@ def _shape_why(a):
 
 
 def _canon(a):
-    """Action ``a`` (one ``_do`` accepted) spelt as legal_actions() lists it:
+    """Action ``a`` (one ``do`` accepted) spelt as legal_actions() lists it:
     the dice of an indulgency, of a Cook 2 reroll or of a two-dice Cook
     change in ascending order (the order they are given in does not matter)."""
     if a[0] == "ind":
@@ -88,6 +88,7 @@ def _canon(a):
 
 
 class State:
+    # ---- the game contract (core/game.py), in its order ---------------------
     def __init__(self, _blank=False):
         if _blank:
             return
@@ -112,7 +113,6 @@ class State:
         self.rounds = 0
         self.winner = None      # seat, -1 for a draw at the round limit
 
-    # ---------------------------------------------------------------- contract
     def current_player(self):
         if self.phase == OVER:
             return TERMINAL
@@ -123,21 +123,17 @@ class State:
     def is_over(self):
         return self.phase == OVER
 
-    def clone(self):
-        return FIELDS.copy(self, State(True))
-
-    def to_dict(self):
-        return FIELDS.dump(self)
-
-    @classmethod
-    def from_dict(cls, d):
-        """A state from ``to_dict``'s data, refused with ``checks.BadState``
-        (a ``valid.BadData``) unless it is a version 1 record with every
-        field, each of its type, range and length, and the invariants of
-        ``checks.check`` hold (no die created or lost). The checks are
-        imported here, the one place a saved state is read back."""
-        from dicebox.games.mildred import checks
-        return checks.load(cls(True), d)
+    def legal_actions(self):
+        if self.current_player() < 0:
+            return []
+        p = self.turn
+        out = []
+        if self.phase == WAKE:
+            self.legal_wake(p, out)
+        else:
+            self.legal_act(p, out)
+        self._legal_tasks(p, out)
+        return out
 
     def apply(self, action):
         if self.current_player() < 0:
@@ -148,7 +144,7 @@ class State:
             raise IllegalMove(why)
         snap = self.clone()
         try:
-            self._do(a)
+            self.do(a)
         except IllegalMove:
             FIELDS.copy(snap, self)
             raise
@@ -159,7 +155,35 @@ class State:
             FIELDS.copy(snap, self)
             raise IllegalMove("not a move of this position")
 
-    # ------------------------------------------------------------------ chance
+    def do(self, action):
+        """Play ``action`` (a tuple) without ``apply``'s checks, for search:
+        only for an action ``legal_actions`` listed. It raises IllegalMove for
+        much that is not a move, but may leave a half-changed state."""
+        a = action
+        p = self.turn
+        verb = a[0]
+        ph = self.phase
+        if ph == WAKE:
+            fn = _WAKE.get(verb)
+            if fn is None:
+                if verb in _ACT:
+                    raise IllegalMove("shake first: that is an Action")
+                raise IllegalMove("unknown action")
+        else:
+            fn = _ACT.get(verb)
+            if fn is None:
+                if verb in _WAKE:
+                    raise IllegalMove("only in Wakeup")
+                raise IllegalMove("unknown action")
+        n = _ARITY.get(verb, 0)
+        if verb == "dodge" and ph == ACT:
+            n = 2
+        elif verb == "take" and len(a) > 1 and a[1] != "prank":
+            n = 3
+        if n and len(a) != n:
+            raise IllegalMove("malformed action")
+        fn(self, p, a)
+
     def chance_request(self):
         if self.phase == SETUP:
             return [8, 7, 4]
@@ -219,416 +243,14 @@ class State:
             elif net < 0:
                 self.cookie[p] = max(1, self.cookie[p] + net)
 
-    # ------------------------------------------------------------ dice moving
-    def take_die(self, p):
-        """Take one die of p's for a victory space (R4): the used pool first, then a
-        modify spot, the lowest shaken die, dodge, prank, the lowest scallywag,
-        finally a whole indulgency group (the rest go to the used pool)."""
-        if self.used[p]:
-            self.used[p] -= 1
-        elif self.mods[p]:
-            self.mods[p] -= 1
-        elif self.pool[p]:
-            self.pool[p].pop(0)
-        elif self.dodge[p][0]:
-            self._drop_slot(self.dodge[p])
-        elif self.prank[p][0]:
-            self._drop_slot(self.prank[p])
-        else:
-            best = -1
-            low = 0
-            for s in self.sets:          # the lowest scallywag of all sets
-                m = self.sc[p][s]
-                if m and (best < 0 or (m & -m) < low):
-                    best = s
-                    low = m & -m
-            if best >= 0:
-                m = self.sc[p][best] & ~low
-                self.sc[p][best] = m
-                if not m:
-                    self.rd[p][best] = 0
-                return
-            for k in range(8):
-                g = self.ig[p][k]
-                if g is not None:
-                    self.ig[p][k] = None
-                    self.used[p] += g[1] - 1
-                    return
-            raise IllegalMove("no die left")  # cannot happen with 9 dice
-
-    def _drop_slot(self, pd):
-        pd[0] -= 1
-        if pd[0] == 0:
-            pd[1] = 0
-
-    def victory(self, p):
-        """A victory die for p (R4); the third one wins at once."""
-        if self.phase == OVER:
-            return
-        self.take_die(p)
-        self.vic[p] += 1
-        if self.vic[p] >= cards.WIN_VICTORY:
-            self.winner = p
-            self.phase = OVER
-
-    def gain(self, p, n):
-        """p scores n cookies: capped at 6, excess lost, 6 becomes a victory die."""
-        if p == self.turn and self.shen[p] & SH_LESS:
-            n -= 1  # R6: Clean#2
-        if n <= 0 or self.phase == OVER:
-            return
-        c = self.cookie[p] + n
-        if c >= 6:
-            self.cookie[p] = 1
-            self.victory(p)
-        else:
-            self.cookie[p] = c
-
-    def has_laundry(self, p):
-        return cards.LAUNDRY in self.sets and self.sc[p][cards.LAUNDRY] != 0
-
-    def _remove_top(self, p, s):
-        m = self.sc[p][s]
-        t = top(m)
-        self.sc[p][s] = m & ~(1 << t)
-        self.used[p] += 1
-        if not self.sc[p][s]:
-            self.rd[p][s] = 0
-        return t
-
-    def _clear_cols(self, p):
-        for s in self.sets:
-            self.used[p] += ndice(self.sc[p][s])
-            self.sc[p][s] = 0
-            self.rd[p][s] = 0
-
-    # ----------------------------------------------------------------- actions
-    def _do(self, a):
-        p = self.turn
-        verb = a[0]
-        ph = self.phase
-        if ph == WAKE:
-            fn = _WAKE.get(verb)
-            if fn is None:
-                if verb in _ACT:
-                    raise IllegalMove("shake first: that is an Action")
-                raise IllegalMove("unknown action")
-        else:
-            fn = _ACT.get(verb)
-            if fn is None:
-                if verb in _WAKE:
-                    raise IllegalMove("only in Wakeup")
-                raise IllegalMove("unknown action")
-        n = _ARITY.get(verb, 0)
-        if verb == "dodge" and ph == ACT:
-            n = 2
-        elif verb == "take" and len(a) > 1 and a[1] != "prank":
-            n = 3
-        if n and len(a) != n:
-            raise IllegalMove("malformed action")
-        fn(self, p, a)
-
-    def _pool_has(self, p, vals):
-        why = rewards.pool_why(self, p, vals)
-        if why:
-            raise IllegalMove(why)
-
-    # Wakeup steps
-    def _a_dodge(self, p, a):
-        if self.phase == ACT:
-            return self._place_pd(p, a, self.dodge[p], "dodge")
-        d = self.dodge[p]
-        if not d[0]:
-            raise IllegalMove("no dodge dice")
-        self.used[p] += d[0]
-        d[0] = 0
-        d[1] = 0
-
-    def _a_combat(self, p, a):
-        pr = self.prank[p]
-        if not pr[0]:
-            raise IllegalMove("no prank dice")
-        o = 1 - p
-        hit = pr[1] > self.dodge[o][1]
-        self.used[p] += pr[0]
-        pr[0] = 0
-        pr[1] = 0
-        if hit:
-            if self.cookie[o] > 1:
-                self.cookie[o] -= 1
-            elif self.has_laundry(p):
-                if self.vic[o]:  # R3
-                    self.vic[o] -= 1
-                    self.used[o] += 1
-                else:
-                    self.winner = p
-                    self.phase = OVER
-
-    def can_score(self, p, k):
-        """None if p may score indulgency k now, else the reason."""
-        g = self.ig[p][k]
-        if g is None:
-            return "no dice of yours there"
-        if cards.INDULGENCIES[k][2] == 4 and self.shen[p] & SH_NO4:
-            return "blocked by Clean#4"
-        og = self.ig[1 - p][k]
-        if og is not None:
-            mine = cards.pattern_key(k, tuple(g[0]))
-            theirs = cards.pattern_key(k, tuple(og[0]))
-            if mine < theirs:
-                return "opponent's dice are higher"
-            if mine == theirs:
-                if not self.has_laundry(p):
-                    return "tie: needs a Laundry die"
-                if self.shen[p] & SH_NOTIE:
-                    return "ties blocked by Clean#5"
-        return None
-
-    def _a_score(self, p, a):
-        k = a[1]
-        if k not in self.inds:
-            raise IllegalMove("card not in play")
-        why = self.can_score(p, k)
-        if why:
-            raise IllegalMove(why)
-        g = self.ig[p][k]
-        self.ig[p][k] = None
-        self.used[p] += g[1]
-        self.gain(p, cards.INDULGENCIES[k][2])
-
-    def _a_goal(self, p, a):
-        for s in self.sets:
-            if not (self.sc[p][s] >> cards.GOAL_LEVEL) & 1:
-                raise IllegalMove("every set must reach the goal line")
-        self._clear_cols(p)
-        self.victory(p)
-        self.victory(p)
-
-    def _a_ready(self, p, a):
-        if self.flags & F_READY:
-            raise IllegalMove("Ready all is once a round")
-        any_ = False
-        for s in self.sets:
-            if self.sc[p][s]:
-                self.rd[p][s] = 1
-                any_ = True
-        if not any_:
-            raise IllegalMove("no scallywags")
-        self.flags |= F_READY
-
-    def _a_advance(self, p, a):
-        s = a[1]
-        if self.flags & F_COOK:
-            raise IllegalMove("Cook#1 is once a turn")
-        if not (cards.COOK in self.sets and self.sc[p][cards.COOK]):
-            raise IllegalMove("needs a die on Cook")
-        if s not in self.sets or not self.sc[p][s]:
-            raise IllegalMove("no scallywag there")
-        m = self.sc[p][s]
-        t = top(m)
-        if t >= 6:
-            raise IllegalMove("already at the top")
-        self.sc[p][s] = (m & ~(1 << t)) | (1 << (t + 1))  # R10
-        self.flags |= F_COOK
-
-    def _a_trim(self, p, a):
-        s = a[1]
-        if s not in self.sets:
-            raise IllegalMove("set not in play")
-        m = self.sc[p][s]
-        n = ndice(m)
-        if n < 2:
-            raise IllegalMove("only one scallywag there")
-        self.sc[p][s] = 1 << top(m)
-        self.used[p] += n - 1
-
-    def _a_take(self, p, a):
-        what = a[1]
-        if what == "prank":
-            pr = self.prank[p]
-            if not pr[0]:
-                raise IllegalMove("no prank dice")
-            self.used[p] += pr[0]
-            pr[0] = 0
-            pr[1] = 0
-        elif what == "ind":
-            k = a[2]
-            if k not in self.inds or self.ig[p][k] is None:
-                raise IllegalMove("no dice of yours there")
-            self.used[p] += self.ig[p][k][1]
-            self.ig[p][k] = None
-        elif what == "col":
-            s = a[2]
-            if s not in self.sets or not self.sc[p][s]:
-                raise IllegalMove("no scallywag there")
-            self.used[p] += ndice(self.sc[p][s])
-            self.sc[p][s] = 0
-            self.rd[p][s] = 0
-        else:
-            raise IllegalMove("nothing to take")
-
-    def wake_block(self, p):
-        """Why the Wakeup cannot end yet, or None."""
-        if self.dodge[p][0]:
-            return "take back your dodge dice first (Take dodge)"
-        for s in self.sets:
-            if ndice(self.sc[p][s]) > 1:
-                return "one scallywag a set: the lower ones go back first (One a set)"
-        return None
-
-    def _a_shake(self, p, a):
-        why = self.wake_block(p)
-        if why:
-            raise IllegalMove(why)
-        n = len(self.pool[p]) + self.used[p]
-        self.pool[p] = []
-        self.used[p] = 0
-        self.keep = -1
-        if n:
-            self.pend = ["shake", n]
-            self.phase = SHAKE
-        else:
-            self.phase = ACT
-
-    def _a_keep(self, p, a):
-        if self.keep != p:
-            raise IllegalMove("only on your first turn")
-        why = self.wake_block(p)
-        if why:
-            raise IllegalMove(why)
-        self.keep = -1
-        self.phase = ACT
-
-    # Action phase
-    def _a_mod(self, p, a):
-        die, tgt, d = a[1], a[2], a[3]
-        if self.mods[p] >= cards.MOD_SPOTS:
-            raise IllegalMove("modify spots full")
-        if d != 1 and d != -1:
-            raise IllegalMove("change by 1")
-        self._pool_has(p, (die, tgt))
-        pool = self.pool[p]
-        pool.remove(die)
-        pool.remove(tgt)
-        pool.append(wrap(tgt + d))
-        pool.sort()
-        self.mods[p] += 1
-
-    def _place_pd(self, p, a, pd, name):
-        v = a[1]
-        if pd[1] >= cards.MAX_SLOT:
-            raise IllegalMove("%s slots full" % name)
-        self._pool_has(p, (v,))
-        self.pool[p].remove(v)
-        pd[0] += 1
-        pd[1] += 1
-
-    def _a_prank(self, p, a):
-        self._place_pd(p, a, self.prank[p], "prank")
-
-    def _a_scally(self, p, a):
-        s = a[1]
-        if s not in self.sets:
-            raise IllegalMove("set not in play")
-        m = self.sc[p][s]
-        n = top(m) + 1
-        if n > 6:
-            raise IllegalMove("set complete")
-        if n not in self.pool[p]:
-            raise IllegalMove("needs a %d" % n)
-        self.pool[p].remove(n)
-        if not m:
-            self.rd[p][s] = 1
-        self.sc[p][s] = m | (1 << n)
-
-    def _a_ind(self, p, a):
-        k = a[1]
-        pat = tuple(sorted(a[2]))
-        if k not in self.inds:
-            raise IllegalMove("card not in play")
-        if self.ig[p][k] is not None:
-            raise IllegalMove("you already have dice there")
-        if not cards.fits(k, pat):
-            raise IllegalMove("dice do not fit the card")
-        take = ind_dice(self, p, pat)
-        if take is None:
-            raise IllegalMove("missing dice")
-        pool = self.pool[p]
-        for v in take:
-            pool.remove(v)
-        self.ig[p][k] = [list(pat), len(take)]
-
-    def _a_pass(self, p, a):
-        if self.pend is not None:
-            raise IllegalMove("dice must be rolled")
-        self.flags = 0
-        self.shen[p] = 0
-        if self.keep == p:
-            self.keep = -1
-        self.rounds += 1
-        if self.rounds >= ROUND_LIMIT:
-            self._limit_end()
-            return
-        o = 1 - p
-        self.turn = o
-        self.phase = WAKE
-        self.used[o] += self.mods[o]  # R11: modify dice come back on their own
-        self.mods[o] = 0
-
-    def _limit_end(self):
-        self.phase = OVER
-        a = (self.vic[0], self.cookie[0])
-        b = (self.vic[1], self.cookie[1])
-        self.winner = 0 if a > b else 1 if b > a else -1
-
-    # Tasks
-    def _a_task(self, p, a):
-        s = a[1]
-        lv = a[2]
-        if s not in self.sets:
-            raise IllegalMove("set not in play")
-        m = self.sc[p][s]
-        if not m:
-            raise IllegalMove("no scallywag there")
-        if not self.rd[p][s]:
-            raise IllegalMove("these scallywags are used")
-        if self.phase == WAKE and not self.flags & F_READY:
-            raise IllegalMove("Ready all first: Wakeup tasks come after it")
-        if self.flags & (F_PAID << s):
-            raise IllegalMove("this set has paid already this round")
-        if not 1 <= lv <= top(m):
-            raise IllegalMove("above your scallywag")
-        card = cards.TASKS[s][lv - 1]
-        if card[1] == "A":
-            raise IllegalMove("Always effect: not a reward")
-        code = card[2]
-        args = a[3:]
-        if code == "any":  # R12
-            s2 = args[0]
-            lv2 = args[1]
-            if s2 not in self.sets or not 1 <= lv2 <= 6:
-                raise IllegalMove("task not in play")
-            if s2 == cards.DIY and lv2 == 6:
-                raise IllegalMove("pick another task")
-            card = cards.TASKS[s2][lv2 - 1]
-            if card[1] == "A":
-                raise IllegalMove("Always effect: not a reward")
-            code = card[2]
-            args = args[2:]
-        rewards.check(self, p, s, code, args)
-        self.rd[p][s] = 0
-        self.flags |= F_PAID << s
-        rewards.do(self, p, s, code, args)
-
-    # ----------------------------------------------------------------- words
-    def describe(self, a, short=False):
-        """Words for action ``a``, said from this state (before ``a`` is applied).
+    def describe(self, action, short=False):
+        """Words for ``action``, said from this state (before it is applied).
 
         ``short``: the menu label (at most 15 characters). Otherwise the move
         log's line: "P1 " and what the action did, with its outcome (a prank
         that hit or was dodged, cookies and victory dice won or lost, the end).
         The log, the bots' messages and the menus all use these words."""
-        a = tup(a)
+        a = tup(action)
         if short:
             return words.move_words(self, a, True)[:15]
         t = words.say(self, a)
@@ -641,7 +263,7 @@ class State:
         t = "P%d %s%s" % (self.turn + 1, t, ("; " + ", ".join(ch)) if ch else "")
         return t if len(t) <= LOG_WIDTH else t[:LOG_WIDTH - 3] + "..."
 
-    def describe_roll(self, values):
+    def describe_chance(self, values):
         """Words for the roll ``values`` (as ``apply_chance`` takes them)."""
         ph = self.phase
         if ph == SETUP:
@@ -689,20 +311,24 @@ class State:
         return ("P%d's prank hit P%d at cookie 1 with a Laundry die, and P%d had no "
                 "victory die to lose." % (w + 1, 2 - w, 2 - w))
 
-    # ------------------------------------------------------------ legal lists
-    def legal_actions(self):
-        if self.current_player() < 0:
-            return []
-        p = self.turn
-        out = []
-        if self.phase == WAKE:
-            self._legal_wake(p, out)
-        else:
-            self._legal_act(p, out)
-        self._legal_tasks(p, out)
-        return out
+    def to_dict(self):
+        return FIELDS.dump(self)
 
-    def _legal_wake(self, p, out):
+    @classmethod
+    def from_dict(cls, d):
+        """A state from ``to_dict``'s data, refused with ``checks.BadState``
+        (a ``valid.BadData``) unless it is a version 1 record with every
+        field, each of its type, range and length, and the invariants of
+        ``checks.check`` hold (no die created or lost). The checks are
+        imported here, the one place a saved state is read back."""
+        from dicebox.games.mildred import checks
+        return checks.load(cls(True), d)
+
+    def clone(self):
+        return FIELDS.copy(self, State(True))
+
+    # ---- helpers outside the contract: the legal lists ----------------------
+    def legal_wake(self, p, out):
         if self.dodge[p][0]:
             out.append(("dodge",))
         if self.prank[p][0]:
@@ -738,7 +364,7 @@ class State:
             if self.keep == p:
                 out.append(("keep",))
 
-    def _legal_act(self, p, out):
+    def legal_act(self, p, out):
         out.append(("pass",))
         pool = self.pool[p]
         if not pool:
@@ -812,6 +438,386 @@ class State:
         reward = cards.TASKS[t[2]][t[3] - 1][2] if len(t) == 4 else cards.TASKS[t[0]][t[1] - 1][2]
         for args in rewards.choices(self, p, t[0], reward):
             out.append(("task",) + t + args)
+
+    # ---- helpers outside the contract: dice moving --------------------------
+    def take_die(self, p):
+        """Take one die of p's for a victory space (R4): the used pool first, then a
+        modify spot, the lowest shaken die, dodge, prank, the lowest scallywag,
+        finally a whole indulgency group (the rest go to the used pool)."""
+        if self.used[p]:
+            self.used[p] -= 1
+        elif self.mods[p]:
+            self.mods[p] -= 1
+        elif self.pool[p]:
+            self.pool[p].pop(0)
+        elif self.dodge[p][0]:
+            self._drop_slot(self.dodge[p])
+        elif self.prank[p][0]:
+            self._drop_slot(self.prank[p])
+        else:
+            best = -1
+            low = 0
+            for s in self.sets:          # the lowest scallywag of all sets
+                m = self.sc[p][s]
+                if m and (best < 0 or (m & -m) < low):
+                    best = s
+                    low = m & -m
+            if best >= 0:
+                m = self.sc[p][best] & ~low
+                self.sc[p][best] = m
+                if not m:
+                    self.rd[p][best] = 0
+                return
+            for k in range(8):
+                g = self.ig[p][k]
+                if g is not None:
+                    self.ig[p][k] = None
+                    self.used[p] += g[1] - 1
+                    return
+            raise IllegalMove("no die left")  # cannot happen with 9 dice
+
+    def _drop_slot(self, pd):
+        pd[0] -= 1
+        if pd[0] == 0:
+            pd[1] = 0
+
+    def victory(self, p):
+        """A victory die for p (R4); the third one wins at once."""
+        if self.phase == OVER:
+            return
+        self.take_die(p)
+        self.vic[p] += 1
+        if self.vic[p] >= cards.WIN_VICTORY:
+            self.winner = p
+            self.phase = OVER
+
+    def gain(self, p, n):
+        """p scores n cookies: capped at 6, excess lost, 6 becomes a victory die."""
+        if p == self.turn and self.shen[p] & SH_LESS:
+            n -= 1  # R6: Clean#2
+        if n <= 0 or self.phase == OVER:
+            return
+        c = self.cookie[p] + n
+        if c >= 6:
+            self.cookie[p] = 1
+            self.victory(p)
+        else:
+            self.cookie[p] = c
+
+    def has_laundry(self, p):
+        return cards.LAUNDRY in self.sets and self.sc[p][cards.LAUNDRY] != 0
+
+    def remove_top(self, p, s):
+        m = self.sc[p][s]
+        t = top(m)
+        self.sc[p][s] = m & ~(1 << t)
+        self.used[p] += 1
+        if not self.sc[p][s]:
+            self.rd[p][s] = 0
+        return t
+
+    def clear_cols(self, p):
+        for s in self.sets:
+            self.used[p] += ndice(self.sc[p][s])
+            self.sc[p][s] = 0
+            self.rd[p][s] = 0
+
+    # ---- helpers outside the contract: one verb each (do) -------------------
+    def _pool_has(self, p, vals):
+        why = rewards.pool_why(self, p, vals)
+        if why:
+            raise IllegalMove(why)
+
+    # Wakeup steps
+
+    def can_score(self, p, k):
+        """None if p may score indulgency k now, else the reason."""
+        g = self.ig[p][k]
+        if g is None:
+            return "no dice of yours there"
+        if cards.INDULGENCIES[k][2] == 4 and self.shen[p] & SH_NO4:
+            return "blocked by Clean#4"
+        og = self.ig[1 - p][k]
+        if og is not None:
+            mine = cards.pattern_key(k, tuple(g[0]))
+            theirs = cards.pattern_key(k, tuple(og[0]))
+            if mine < theirs:
+                return "opponent's dice are higher"
+            if mine == theirs:
+                if not self.has_laundry(p):
+                    return "tie: needs a Laundry die"
+                if self.shen[p] & SH_NOTIE:
+                    return "ties blocked by Clean#5"
+        return None
+
+    def wake_block(self, p):
+        """Why the Wakeup cannot end yet, or None."""
+        if self.dodge[p][0]:
+            return "take back your dodge dice first (Take dodge)"
+        for s in self.sets:
+            if ndice(self.sc[p][s]) > 1:
+                return "one scallywag a set: the lower ones go back first (One a set)"
+        return None
+
+    def _place_pd(self, p, a, pd, name):
+        v = a[1]
+        if pd[1] >= cards.MAX_SLOT:
+            raise IllegalMove("%s slots full" % name)
+        self._pool_has(p, (v,))
+        self.pool[p].remove(v)
+        pd[0] += 1
+        pd[1] += 1
+
+    def _limit_end(self):
+        self.phase = OVER
+        a = (self.vic[0], self.cookie[0])
+        b = (self.vic[1], self.cookie[1])
+        self.winner = 0 if a > b else 1 if b > a else -1
+
+    # Tasks
+
+    def _a_dodge(self, p, a):
+        if self.phase == ACT:
+            return self._place_pd(p, a, self.dodge[p], "dodge")
+        d = self.dodge[p]
+        if not d[0]:
+            raise IllegalMove("no dodge dice")
+        self.used[p] += d[0]
+        d[0] = 0
+        d[1] = 0
+
+    def _a_combat(self, p, a):
+        pr = self.prank[p]
+        if not pr[0]:
+            raise IllegalMove("no prank dice")
+        o = 1 - p
+        hit = pr[1] > self.dodge[o][1]
+        self.used[p] += pr[0]
+        pr[0] = 0
+        pr[1] = 0
+        if hit:
+            if self.cookie[o] > 1:
+                self.cookie[o] -= 1
+            elif self.has_laundry(p):
+                if self.vic[o]:  # R3
+                    self.vic[o] -= 1
+                    self.used[o] += 1
+                else:
+                    self.winner = p
+                    self.phase = OVER
+
+    def _a_score(self, p, a):
+        k = a[1]
+        if k not in self.inds:
+            raise IllegalMove("card not in play")
+        why = self.can_score(p, k)
+        if why:
+            raise IllegalMove(why)
+        g = self.ig[p][k]
+        self.ig[p][k] = None
+        self.used[p] += g[1]
+        self.gain(p, cards.INDULGENCIES[k][2])
+
+    def _a_goal(self, p, a):
+        for s in self.sets:
+            if not (self.sc[p][s] >> cards.GOAL_LEVEL) & 1:
+                raise IllegalMove("every set must reach the goal line")
+        self.clear_cols(p)
+        self.victory(p)
+        self.victory(p)
+
+    def _a_ready(self, p, a):
+        if self.flags & F_READY:
+            raise IllegalMove("Ready all is once a round")
+        any_ = False
+        for s in self.sets:
+            if self.sc[p][s]:
+                self.rd[p][s] = 1
+                any_ = True
+        if not any_:
+            raise IllegalMove("no scallywags")
+        self.flags |= F_READY
+
+    def _a_advance(self, p, a):
+        s = a[1]
+        if self.flags & F_COOK:
+            raise IllegalMove("Cook#1 is once a turn")
+        if not (cards.COOK in self.sets and self.sc[p][cards.COOK]):
+            raise IllegalMove("needs a die on Cook")
+        if s not in self.sets or not self.sc[p][s]:
+            raise IllegalMove("no scallywag there")
+        m = self.sc[p][s]
+        t = top(m)
+        if t >= 6:
+            raise IllegalMove("already at the top")
+        self.sc[p][s] = (m & ~(1 << t)) | (1 << (t + 1))  # R10
+        self.flags |= F_COOK
+
+    def _a_trim(self, p, a):
+        s = a[1]
+        if s not in self.sets:
+            raise IllegalMove("set not in play")
+        m = self.sc[p][s]
+        n = ndice(m)
+        if n < 2:
+            raise IllegalMove("only one scallywag there")
+        self.sc[p][s] = 1 << top(m)
+        self.used[p] += n - 1
+
+    def _a_take(self, p, a):
+        what = a[1]
+        if what == "prank":
+            pr = self.prank[p]
+            if not pr[0]:
+                raise IllegalMove("no prank dice")
+            self.used[p] += pr[0]
+            pr[0] = 0
+            pr[1] = 0
+        elif what == "ind":
+            k = a[2]
+            if k not in self.inds or self.ig[p][k] is None:
+                raise IllegalMove("no dice of yours there")
+            self.used[p] += self.ig[p][k][1]
+            self.ig[p][k] = None
+        elif what == "col":
+            s = a[2]
+            if s not in self.sets or not self.sc[p][s]:
+                raise IllegalMove("no scallywag there")
+            self.used[p] += ndice(self.sc[p][s])
+            self.sc[p][s] = 0
+            self.rd[p][s] = 0
+        else:
+            raise IllegalMove("nothing to take")
+
+    def _a_shake(self, p, a):
+        why = self.wake_block(p)
+        if why:
+            raise IllegalMove(why)
+        n = len(self.pool[p]) + self.used[p]
+        self.pool[p] = []
+        self.used[p] = 0
+        self.keep = -1
+        if n:
+            self.pend = ["shake", n]
+            self.phase = SHAKE
+        else:
+            self.phase = ACT
+
+    def _a_keep(self, p, a):
+        if self.keep != p:
+            raise IllegalMove("only on your first turn")
+        why = self.wake_block(p)
+        if why:
+            raise IllegalMove(why)
+        self.keep = -1
+        self.phase = ACT
+
+    # Action phase
+
+    def _a_mod(self, p, a):
+        die, tgt, d = a[1], a[2], a[3]
+        if self.mods[p] >= cards.MOD_SPOTS:
+            raise IllegalMove("modify spots full")
+        if d != 1 and d != -1:
+            raise IllegalMove("change by 1")
+        self._pool_has(p, (die, tgt))
+        pool = self.pool[p]
+        pool.remove(die)
+        pool.remove(tgt)
+        pool.append(wrap(tgt + d))
+        pool.sort()
+        self.mods[p] += 1
+
+    def _a_prank(self, p, a):
+        self._place_pd(p, a, self.prank[p], "prank")
+
+    def _a_scally(self, p, a):
+        s = a[1]
+        if s not in self.sets:
+            raise IllegalMove("set not in play")
+        m = self.sc[p][s]
+        n = top(m) + 1
+        if n > 6:
+            raise IllegalMove("set complete")
+        if n not in self.pool[p]:
+            raise IllegalMove("needs a %d" % n)
+        self.pool[p].remove(n)
+        if not m:
+            self.rd[p][s] = 1
+        self.sc[p][s] = m | (1 << n)
+
+    def _a_ind(self, p, a):
+        k = a[1]
+        pat = tuple(sorted(a[2]))
+        if k not in self.inds:
+            raise IllegalMove("card not in play")
+        if self.ig[p][k] is not None:
+            raise IllegalMove("you already have dice there")
+        if not cards.fits(k, pat):
+            raise IllegalMove("dice do not fit the card")
+        take = ind_dice(self, p, pat)
+        if take is None:
+            raise IllegalMove("missing dice")
+        pool = self.pool[p]
+        for v in take:
+            pool.remove(v)
+        self.ig[p][k] = [list(pat), len(take)]
+
+    def _a_pass(self, p, a):
+        if self.pend is not None:
+            raise IllegalMove("dice must be rolled")
+        self.flags = 0
+        self.shen[p] = 0
+        if self.keep == p:
+            self.keep = -1
+        self.rounds += 1
+        if self.rounds >= ROUND_LIMIT:
+            self._limit_end()
+            return
+        o = 1 - p
+        self.turn = o
+        self.phase = WAKE
+        self.used[o] += self.mods[o]  # R11: modify dice come back on their own
+        self.mods[o] = 0
+
+    def _a_task(self, p, a):
+        s = a[1]
+        lv = a[2]
+        if s not in self.sets:
+            raise IllegalMove("set not in play")
+        m = self.sc[p][s]
+        if not m:
+            raise IllegalMove("no scallywag there")
+        if not self.rd[p][s]:
+            raise IllegalMove("these scallywags are used")
+        if self.phase == WAKE and not self.flags & F_READY:
+            raise IllegalMove("Ready all first: Wakeup tasks come after it")
+        if self.flags & (F_PAID << s):
+            raise IllegalMove("this set has paid already this round")
+        if not 1 <= lv <= top(m):
+            raise IllegalMove("above your scallywag")
+        card = cards.TASKS[s][lv - 1]
+        if card[1] == "A":
+            raise IllegalMove("Always effect: not a reward")
+        code = card[2]
+        args = a[3:]
+        if code == "any":  # R12
+            s2 = args[0]
+            lv2 = args[1]
+            if s2 not in self.sets or not 1 <= lv2 <= 6:
+                raise IllegalMove("task not in play")
+            if s2 == cards.DIY and lv2 == 6:
+                raise IllegalMove("pick another task")
+            card = cards.TASKS[s2][lv2 - 1]
+            if card[1] == "A":
+                raise IllegalMove("Always effect: not a reward")
+            code = card[2]
+            args = args[2:]
+        rewards.check(self, p, s, code, args)
+        self.rd[p][s] = 0
+        self.flags |= F_PAID << s
+        rewards.do(self, p, s, code, args)
+
 
 _WAKE = {
     "dodge": State._a_dodge, "combat": State._a_combat, "score": State._a_score,

@@ -119,7 +119,7 @@ class Table(table.Table):
         return -1 if s.phase in (rules.SETUP, rules.START) else s.turn
 
     def roll_words(self, before, got):
-        return before.describe_roll(got)
+        return before.describe_chance(got)
 
     def winners(self):
         w = self.s.winner

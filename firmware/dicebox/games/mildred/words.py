@@ -1,7 +1,7 @@
 """The words of Auntie Mildred's moves: the menus' labels (``move_words``,
 at most 15 columns), the move log's lines (``say`` what a move is, then the
 ``changes`` it made), the table's bottom line (``status``). rules.State's
-describe and describe_roll put them together; the Hint's words (advice.py)
+describe and describe_chance put them together; the Hint's words (advice.py)
 use some of them."""
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rewards

@@ -65,6 +65,7 @@ from dicebox.games.milestones.dice import labels as _die_labels
 
 GAME_MS = const(180000)
 MAX_PLAYERS = const(5)
+ALL_DICE = const(63)  # the roll mask of all six dice (the first roll)
 _NONE = const(-1)
 MAX_MS = const(0x3FFFFFFF)  # a saved clock value beyond this is damage
 MAX_GAME_MS = const(3600000)
@@ -103,6 +104,7 @@ FIELDS = Fields(2, (
 
 
 class State:
+    # ---- the game contract (core/game.py), in its order ---------------------
     def __init__(self, players=2, big_pile=False, mandatory=(), hourglass_side=None,
                  game_ms=GAME_MS, _blank=False):
         """``mandatory``: special sides (0..5, side s = card s>>1, face s&1) laid out
@@ -149,8 +151,6 @@ class State:
         self.end = ""                   # why the game ended
         self.pending = None             # ("draw", seat, pile) or ("roll", mask)
 
-    # ---- queries -----------------------------------------------------------
-
     def current_player(self):
         if self.over:
             return TERMINAL
@@ -163,50 +163,6 @@ class State:
     def is_over(self):
         """True once the game has ended (the one name every game uses)."""
         return self.over
-
-    def time_left(self):
-        return self.glass.left(self.now)
-
-    def piles_empty(self):
-        for p in self.piles:
-            if p:
-                return False
-        return True
-
-    def can_claim(self, seat):
-        """Whether ``seat`` could claim its hand card right now (the claim aid)."""
-        return self._claim_reason(seat) is None
-
-    def _claim_reason(self, seat):
-        if seat < 0 or seat >= self.n:
-            return "no such seat"
-        if self.dice is None:
-            return "no dice rolled yet"
-        c = self.hands[seat]
-        if c == _NONE:
-            return "no card in hand"
-        if self.big and self.rolls <= self.drawn_at[seat]:
-            return "a new card needs a reroll first"
-        if not match(deck.DECK[c][3], self.dice):
-            return "the dice do not fulfil that task"
-        return None
-
-    def hourglass_ready(self):
-        return (self.hg_open and self.dice is not None
-                and match(deck.SPECIAL_SIDES[self.hg_side][1], self.dice))
-
-    def points(self):
-        """Points on the scoring pile (what counts unless a mandatory task is missed)."""
-        t = 0
-        for c in self.scored:
-            t += deck.DECK[c][1]
-        return t
-
-    def score(self):
-        """The team's result: 0 if a mandatory task is still open at the end."""
-        if self.over and self.mand_open:
-            return 0
-        return self.points()
 
     def legal_actions(self, seat=None):
         if self.over or self.pending is not None or self.paused:
@@ -221,9 +177,9 @@ class State:
             return out
         if seat is None or seat == self.turn:
             if self.dice is None:
-                out.append(("roll", 63))
+                out.append(("roll", ALL_DICE))
             else:
-                for m in range(1, 64):
+                for m in range(1, ALL_DICE + 1):
                     out.append(("roll", m))
         seats = range(self.n) if seat is None else (seat,)
         empty = self.piles_empty()
@@ -241,7 +197,106 @@ class State:
                 out.append(("flip", s))
         return out
 
-    # ---- words -------------------------------------------------------------
+    def apply(self, action):
+        """Play ``action``: ``check`` it, then ``do`` it. An illegal action
+        raises IllegalMove and changes nothing. Clock actions are allowed
+        until the game is over, whoever's turn it is."""
+        self.do(self.check(action))
+
+    def do(self, action):
+        """Play ``action`` (a tuple) unchecked, for search: only for an action
+        ``apply`` would accept, e.g. one ``legal_actions`` listed."""
+        a = action
+        verb = a[0]
+        if verb == "time" or verb == "pause":
+            self.now = a[1]
+            if self.started and not self.paused and self.glass.done(self.now):
+                self._finish("time is up")
+            elif verb == "pause":
+                self.glass.pause(self.now)
+                self.paused = True
+        elif verb == "resume":
+            # Settle the sand at the last clock value seen, then continue on the new clock.
+            self.glass.pause(self.now)
+            self.now = a[1]
+            if self.started:
+                self.glass.start(self.now)
+            self.paused = False
+            self._sand_out()
+        elif verb == "draw":
+            self.pending = ("draw", a[1], a[2])
+        elif verb == "roll":
+            self.pending = ("roll", a[1])
+        elif verb == "claim":
+            s = a[1]
+            self.scored.append(self.hands[s])
+            self.hands[s] = _NONE
+            if a[2] >= 0:
+                self.pending = ("draw", s, a[2])
+            else:
+                self._check_stuck()
+        elif verb == "discard":
+            s = a[1]
+            self.discarded.append(self.hands[s])
+            self.hands[s] = _NONE
+            self.pending = ("draw", s, 0)
+        else:  # "flip"
+            self.glass.flip(self.now)
+            self.hg_open = False
+            self.flips += 1
+            self._sand_out()
+
+    def chance_request(self):
+        p = self.pending
+        if p is None:
+            return []
+        if p[0] == "draw":
+            return [len(self.piles[p[2]])]
+        return [6] * POPCOUNT[p[1]]
+
+    def apply_chance(self, values):
+        p = self.pending
+        if p is None:
+            raise IllegalMove("nothing to roll or draw")
+        sizes = self.chance_request()
+        values = list(values)
+        if len(values) != len(sizes):
+            raise IllegalMove("wrong number of chance values")
+        for i in range(len(sizes)):
+            v = values[i]
+            if not isinstance(v, int) or v < 0 or v >= sizes[i]:
+                raise IllegalMove("chance value out of range")
+        self.pending = None
+        if p[0] == "draw":
+            s = p[1]
+            self.hands[s] = self.piles[p[2]].pop(values[0])
+            self.drawn_at[s] = self.rolls
+            if self.setup < self.n:
+                self.setup += 1
+            return
+        m = p[1]
+        dice = self.dice or [0] * 6
+        j = 0
+        for i in range(6):
+            if (m >> i) & 1:
+                dice[i] = values[j] + 1
+                j += 1
+        self.dice = dice
+        self.rolls += 1
+        if not self.started:
+            self.started = True
+            self.glass.reset(self.now)
+            if not self.paused:  # a roll that lands while the glass lies down
+                self.glass.start(self.now)
+        self.turn = (self.turn + 1) % self.n
+        # Mandatory tasks lying out are met by the dice, not by a seat: the console
+        # removes each one as soon as the dice fulfil it.
+        keep = []
+        for sd in self.mand_open:
+            if not match(deck.SPECIAL_SIDES[sd][1], dice):
+                keep.append(sd)
+        self.mand_open = keep
+        self._check_stuck()
 
     def describe(self, action, names=None):
         """Words for ``action``, said from this state (before it is applied), e.g.
@@ -339,273 +394,11 @@ class State:
                 return text
         return text + "\n" + self._over_words("no cards left", self.points(), ())
 
-    def _over_words(self, why, pts, mand_open, before=""):
-        """``before`` and then the end of the game in words: why, the team's
-        score and what it means (the rating), or the must-do card left open that
-        makes it 0; the rating or the open card's task is left out when the line
-        would be longer than ``LOG_WIDTH``."""
-        if before:
-            text = before + "; " + why
-        else:
-            text = why[0].upper() + why[1:]
-        if not mand_open:
-            text += ": game over, the team scores %d point%s" % (pts, "" if pts == 1 else "s")
-            more = ". " + RATINGS[rating(pts)][1]
-            return text + more if len(text) + len(more) <= LOG_WIDTH else text
-        what = "a must-do card was" if len(mand_open) == 1 else "%d must-do cards were" % len(mand_open)
-        text += ": game over; "
-        tail = " not met, so the team scores 0"
-        more = " instead of %d" % pts if pts else ""
-        room = LOG_WIDTH - len(text) - len(tail)
-        if len(mand_open) == 1:
-            named = "must-do %s was" % " + ".join(_task_words(deck.SPECIAL_SIDES[mand_open[0]][1], True))
-            if len(named) + len(more) <= room:
-                what = named
-        if len(what) + len(more) > room:
-            more = ""
-        return text + what + tail + more
-
-    def _pile_name(self, p):
-        if self.big:
-            return ("the pile")
-        if isinstance(p, int) and 0 <= p < 3:
-            return deck.TIER_NAMES[p]
-        return ("no pile")
-
-    # ---- moves ---------------------------------------------------------------
-
-    def _seat(self, s):
-        if not isinstance(s, int) or s < 0 or s >= self.n:
-            raise IllegalMove("no such seat")
-        return s
-
-    def apply(self, action):
-        a = tup(action)
-        if not isinstance(a, tuple) or not a:
-            raise IllegalMove("not an action")
-        verb = a[0]
-        if self.over:
-            raise IllegalMove("the game is over")
-        if verb == "time":
-            return self._time(a)
-        if verb == "pause":
-            return self._pause(a)
-        if verb == "resume":
-            return self._resume(a)
-        if self.pending is not None:
-            raise IllegalMove("waiting for a draw or roll")
-        if self.paused:
-            raise IllegalMove("the hourglass is paused")
-        if verb == "draw":
-            return self._setup_draw(a)
-        if self.setup < self.n:
-            raise IllegalMove("everyone takes a card first")
-        if verb == "roll":
-            return self._roll(a)
-        if verb == "claim":
-            return self._claim(a)
-        if verb == "discard":
-            return self._discard(a)
-        if verb == "flip":
-            return self._flip(a)
-        raise IllegalMove("unknown action")
-
-    def _clock(self, a):
-        if len(a) != 2 or not isinstance(a[1], int):
-            raise IllegalMove("needs a clock value")
-        return a[1]
-
-    def _time(self, a):
-        now = self._clock(a)
-        if now < self.now:
-            raise IllegalMove("the clock went backwards")
-        self.now = now
-        if self.started and not self.paused and self.glass.done(now):
-            self._finish("time is up")
-
-    def _pause(self, a):
-        now = self._clock(a)
-        if now < self.now:
-            raise IllegalMove("the clock went backwards")
-        self.now = now
-        if self.started and not self.paused and self.glass.done(now):
-            self._finish("time is up")
-            return
-        self.glass.pause(now)
-        self.paused = True
-
-    def _resume(self, a):
-        now = self._clock(a)
-        # Settle the sand at the last clock value seen, then continue on the new clock.
-        self.glass.pause(self.now)
-        self.now = now
-        if self.started:
-            self.glass.start(now)
-        self.paused = False
-        self._sand_out()
-
-    def _setup_draw(self, a):
-        if self.setup >= self.n:
-            raise IllegalMove("cards are drawn after a claim")
-        if len(a) != 3:
-            raise IllegalMove("draw needs seat and pile")
-        s = self._seat(a[1])
-        if s != self.setup:
-            raise IllegalMove("not this seat's turn to draw")
-        p = a[2]
-        if not isinstance(p, int) or p < 0 or p >= len(self.piles) or not self.piles[p]:
-            raise IllegalMove("no cards in that pile")
-        self.pending = ("draw", s, p)
-
-    def _roll(self, a):
-        if len(a) != 2 or not isinstance(a[1], int):
-            raise IllegalMove("roll needs a dice mask")
-        m = a[1]
-        if m < 1 or m > 63:
-            raise IllegalMove("roll at least one die")
-        if self.dice is None and m != 63:
-            raise IllegalMove("first roll: all six dice")
-        self.pending = ("roll", m)
-
-    def _claim(self, a):
-        if len(a) != 3:
-            raise IllegalMove("claim needs seat and pile")
-        s = self._seat(a[1])
-        why = self._claim_reason(s)
-        if why is not None:
-            raise IllegalMove(why)
-        p = self._pick_pile(a[2])
-        c = self.hands[s]
-        self.scored.append(c)
-        self.hands[s] = _NONE
-        if p >= 0:
-            self.pending = ("draw", s, p)
-        else:
-            self._check_stuck()
-
-    def _pick_pile(self, p):
-        if not isinstance(p, int):
-            raise IllegalMove("which pile?")
-        if self.piles_empty():
-            if p != -1:
-                raise IllegalMove("every pile is empty")
-            return -1
-        if p < 0 or p >= len(self.piles) or not self.piles[p]:
-            raise IllegalMove("no cards in that pile")
-        return p
-
-    def _discard(self, a):
-        if not self.big:
-            raise IllegalMove("discarding is a variant 1 rule")
-        if len(a) != 2:
-            raise IllegalMove("discard needs a seat")
-        s = self._seat(a[1])
-        if self.hands[s] == _NONE:
-            raise IllegalMove("no card in hand")
-        if not self.piles[0]:
-            raise IllegalMove("the draw pile is empty")
-        self.discarded.append(self.hands[s])
-        self.hands[s] = _NONE
-        self.pending = ("draw", s, 0)
-
-    def _flip(self, a):
-        if len(a) != 2:
-            raise IllegalMove("flip needs a seat")
-        self._seat(a[1])
-        if not self.hg_open:
-            raise IllegalMove("no hourglass card lies out")
-        if not self.started:
-            raise IllegalMove("the hourglass is not running yet")
-        if not self.hourglass_ready():
-            raise IllegalMove("dice miss the hourglass card")
-        self.glass.flip(self.now)
-        self.hg_open = False
-        self.flips += 1
-        self._sand_out()
-
-    def _sand_out(self):
-        """The game ends the moment the hourglass has run out (a flip before
-        any sand ran leaves none), not at the next clock action."""
-        if self.started and self.glass.done(self.now):
-            self._finish("time is up")
-
-    # ---- chance ----------------------------------------------------------------
-
-    def chance_request(self):
-        p = self.pending
-        if p is None:
-            return []
-        if p[0] == "draw":
-            return [len(self.piles[p[2]])]
-        return [6] * POPCOUNT[p[1]]
-
-    def apply_chance(self, values):
-        p = self.pending
-        if p is None:
-            raise IllegalMove("nothing to roll or draw")
-        sizes = self.chance_request()
-        values = list(values)
-        if len(values) != len(sizes):
-            raise IllegalMove("wrong number of chance values")
-        for i in range(len(sizes)):
-            v = values[i]
-            if not isinstance(v, int) or v < 0 or v >= sizes[i]:
-                raise IllegalMove("chance value out of range")
-        self.pending = None
-        if p[0] == "draw":
-            s = p[1]
-            self.hands[s] = self.piles[p[2]].pop(values[0])
-            self.drawn_at[s] = self.rolls
-            if self.setup < self.n:
-                self.setup += 1
-            return
-        m = p[1]
-        dice = self.dice or [0] * 6
-        j = 0
-        for i in range(6):
-            if (m >> i) & 1:
-                dice[i] = values[j] + 1
-                j += 1
-        self.dice = dice
-        self.rolls += 1
-        if not self.started:
-            self.started = True
-            self.glass.reset(self.now)
-            if not self.paused:  # a roll that lands while the glass lies down
-                self.glass.start(self.now)
-        self.turn = (self.turn + 1) % self.n
-        # Mandatory tasks lying out are met by the dice, not by a seat: the console
-        # removes each one as soon as the dice fulfil it.
-        keep = []
-        for sd in self.mand_open:
-            if not match(deck.SPECIAL_SIDES[sd][1], dice):
-                keep.append(sd)
-        self.mand_open = keep
-        self._check_stuck()
-
-    def _check_stuck(self):
-        # Nothing left that could change the result: end at once.
-        if self.setup < self.n or self.mand_open or self.pending is not None:
-            return
-        for c in self.hands:
-            if c != _NONE:
-                return
-        self._finish("no cards left")
-
-    def _finish(self, why):
-        self.over = True
-        self.end = why
-        self.pending = None
-
-    # ---- copies and saves --------------------------------------------------
-
-    def clone(self):
-        """An independent copy."""
-        o = FIELDS.copy(self, State(_blank=True))
-        g = self.glass
-        o.glass = Hourglass(g.total, g.since, g.running)
-        o.glass.top = g.top
-        return o
+    def score(self):
+        """The team's result: 0 if a mandatory task is still open at the end."""
+        if self.over and self.mand_open:
+            return 0
+        return self.points()
 
     def to_dict(self):
         """The save: every field in FIELDS under its own name, "v", and the glass."""
@@ -715,14 +508,149 @@ class State:
                 need(o.piles[pi], "a draw from an empty pile")
                 need(o.hands[s] == _NONE, "a draw into a full hand")
             elif p[0] == "roll" and len(p) == 2:
-                m = int_in(p[1], 1, 63, "the dice rolled")
-                need(o.dice is not None or m == 63, "a first roll of fewer dice")
+                m = int_in(p[1], 1, ALL_DICE, "the dice rolled")
+                need(o.dice is not None or m == ALL_DICE, "a first roll of fewer dice")
             else:
                 raise BadData("an unknown pending action")
             o.pending = tup(p)
         if o.started and left == 0 and not o.over:
             o._finish("time is up")  # saved after a flip that left no sand (ruling 14)
         return o
+
+    def clone(self):
+        """An independent copy."""
+        o = FIELDS.copy(self, State(_blank=True))
+        g = self.glass
+        o.glass = Hourglass(g.total, g.since, g.running)
+        o.glass.top = g.top
+        return o
+
+    # ---- helpers outside the contract ---------------------------------------
+    def check(self, action):
+        """``action`` as a tuple (JSON lists accepted) if it may be played now,
+        else IllegalMove with the reason. Changes nothing."""
+        a = tup(action)
+        if not isinstance(a, tuple) or not a:
+            raise IllegalMove("not an action")
+        verb = a[0]
+        if self.over:
+            raise IllegalMove("the game is over")
+        if verb == "time" or verb == "pause" or verb == "resume":
+            if self._clock(a) < self.now and verb != "resume":
+                raise IllegalMove("the clock went backwards")
+            return a
+        if self.pending is not None:
+            raise IllegalMove("waiting for a draw or roll")
+        if self.paused:
+            raise IllegalMove("the hourglass is paused")
+        if verb == "draw":
+            if self.setup >= self.n:
+                raise IllegalMove("cards are drawn after a claim")
+            if len(a) != 3:
+                raise IllegalMove("draw needs seat and pile")
+            if self._seat(a[1]) != self.setup:
+                raise IllegalMove("not this seat's turn to draw")
+            p = a[2]
+            if not isinstance(p, int) or p < 0 or p >= len(self.piles) or not self.piles[p]:
+                raise IllegalMove("no cards in that pile")
+            return a
+        if self.setup < self.n:
+            raise IllegalMove("everyone takes a card first")
+        if verb == "roll":
+            if len(a) != 2 or not isinstance(a[1], int):
+                raise IllegalMove("roll needs a dice mask")
+            if a[1] < 1 or a[1] > ALL_DICE:
+                raise IllegalMove("roll at least one die")
+            if self.dice is None and a[1] != ALL_DICE:
+                raise IllegalMove("first roll: all six dice")
+        elif verb == "claim":
+            if len(a) != 3:
+                raise IllegalMove("claim needs seat and pile")
+            why = self._claim_reason(self._seat(a[1]))
+            if why is not None:
+                raise IllegalMove(why)
+            self._pick_pile(a[2])
+        elif verb == "discard":
+            if not self.big:
+                raise IllegalMove("discarding is a variant 1 rule")
+            if len(a) != 2:
+                raise IllegalMove("discard needs a seat")
+            if self.hands[self._seat(a[1])] == _NONE:
+                raise IllegalMove("no card in hand")
+            if not self.piles[0]:
+                raise IllegalMove("the draw pile is empty")
+        elif verb == "flip":
+            if len(a) != 2:
+                raise IllegalMove("flip needs a seat")
+            self._seat(a[1])
+            if not self.hg_open:
+                raise IllegalMove("no hourglass card lies out")
+            if not self.started:
+                raise IllegalMove("the hourglass is not running yet")
+            if not self.hourglass_ready():
+                raise IllegalMove("dice miss the hourglass card")
+        else:
+            raise IllegalMove("unknown action")
+        return a
+
+    def _clock(self, a):
+        if len(a) != 2 or not isinstance(a[1], int):
+            raise IllegalMove("needs a clock value")
+        return a[1]
+
+    def _seat(self, s):
+        if not isinstance(s, int) or s < 0 or s >= self.n:
+            raise IllegalMove("no such seat")
+        return s
+
+    def _pick_pile(self, p):
+        if not isinstance(p, int):
+            raise IllegalMove("which pile?")
+        if self.piles_empty():
+            if p != -1:
+                raise IllegalMove("every pile is empty")
+            return -1
+        if p < 0 or p >= len(self.piles) or not self.piles[p]:
+            raise IllegalMove("no cards in that pile")
+        return p
+
+    def can_claim(self, seat):
+        """Whether ``seat`` could claim its hand card right now (the claim aid)."""
+        return self._claim_reason(seat) is None
+
+    def _claim_reason(self, seat):
+        if seat < 0 or seat >= self.n:
+            return "no such seat"
+        if self.dice is None:
+            return "no dice rolled yet"
+        c = self.hands[seat]
+        if c == _NONE:
+            return "no card in hand"
+        if self.big and self.rolls <= self.drawn_at[seat]:
+            return "a new card needs a reroll first"
+        if not match(deck.DECK[c][3], self.dice):
+            return "the dice do not fulfil that task"
+        return None
+
+    def hourglass_ready(self):
+        return (self.hg_open and self.dice is not None
+                and match(deck.SPECIAL_SIDES[self.hg_side][1], self.dice))
+
+    def time_left(self):
+        return self.glass.left(self.now)
+
+    def piles_empty(self):
+        for p in self.piles:
+            if p:
+                return False
+        return True
+
+    def points(self):
+        """Points on the scoring pile (what counts unless a mandatory task is missed)."""
+        t = 0
+        for c in self.scored:
+            t += deck.DECK[c][1]
+        return t
 
     def card_count(self):
         """Every task card is in exactly one place: piles, hands, scored, discarded."""
@@ -733,6 +661,59 @@ class State:
             if c != _NONE:
                 t += 1
         return t
+
+    def _check_stuck(self):
+        # Nothing left that could change the result: end at once.
+        if self.setup < self.n or self.mand_open or self.pending is not None:
+            return
+        for c in self.hands:
+            if c != _NONE:
+                return
+        self._finish("no cards left")
+
+    def _sand_out(self):
+        """The game ends the moment the hourglass has run out (a flip before
+        any sand ran leaves none), not at the next clock action."""
+        if self.started and self.glass.done(self.now):
+            self._finish("time is up")
+
+    def _finish(self, why):
+        self.over = True
+        self.end = why
+        self.pending = None
+
+    def _over_words(self, why, pts, mand_open, before=""):
+        """``before`` and then the end of the game in words: why, the team's
+        score and what it means (the rating), or the must-do card left open that
+        makes it 0; the rating or the open card's task is left out when the line
+        would be longer than ``LOG_WIDTH``."""
+        if before:
+            text = before + "; " + why
+        else:
+            text = why[0].upper() + why[1:]
+        if not mand_open:
+            text += ": game over, the team scores %d point%s" % (pts, "" if pts == 1 else "s")
+            more = ". " + RATINGS[rating(pts)][1]
+            return text + more if len(text) + len(more) <= LOG_WIDTH else text
+        what = "a must-do card was" if len(mand_open) == 1 else "%d must-do cards were" % len(mand_open)
+        text += ": game over; "
+        tail = " not met, so the team scores 0"
+        more = " instead of %d" % pts if pts else ""
+        room = LOG_WIDTH - len(text) - len(tail)
+        if len(mand_open) == 1:
+            named = "must-do %s was" % " + ".join(_task_words(deck.SPECIAL_SIDES[mand_open[0]][1], True))
+            if len(named) + len(more) <= room:
+                what = named
+        if len(what) + len(more) > room:
+            more = ""
+        return text + what + tail + more
+
+    def _pile_name(self, p):
+        if self.big:
+            return ("the pile")
+        if isinstance(p, int) and 0 <= p < 3:
+            return deck.TIER_NAMES[p]
+        return ("no pile")
 
 
 def _who(s, names):
