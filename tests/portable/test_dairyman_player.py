@@ -242,7 +242,7 @@ def test_bots_keep_playing_across_the_tick_wrap():
     app.push(t)
     while t.load_next():                          # its bot in (Table.load_next), as in play
         pass
-    for _ in range(60):
+    for _ in range(90):                           # (a bot's roll and move take 3 frames each)
         app.t = ticks.add(app.t, 700)
         t.tick(app.t)
     assert app.t < 100000                         # the clock wrapped

@@ -417,7 +417,7 @@ def test_the_menu_opens_while_a_bot_thinks_and_the_thought_waits():
     frames(app, 5)
     assert t.thought.slices == before                 # the table is not on top: it waits
     press(app, events.B)
-    frames(app, 6)
+    frames(app, 7)                                     # its slices, the move's words, the move
     assert t.thought is None and t.log.lines[-1].startswith("P1 locked"), t.log.lines[-1]
 
 

@@ -533,16 +533,42 @@ class ShortHeapApp(FakeApp):
 
 def watched_frames(app, t, n, animate=None):
     """Run n frames; per frame note whether a bot slice ran, a move was
-    played (the log grew or the state changed), the table animated or was
-    redrawn, and whether the console collected. ``animate(i)``: the table
-    animates in frame i."""
-    drawn = [0]
+    played (the log grew or the state changed), the move was put in words
+    (the state's describe) or the state copied (its clone), the table
+    animated or was redrawn (the whole table, or only the cue), and whether
+    the console collected. ``animate(i)``: the table animates in frame i."""
+    drawn = [0, 0, 0, 0, 0]          # draws, whole tables, cues, describes, clones
     real_draw = t.draw
+    real_table = t.draw_table
+    real_cue = t.draw_cue
+    s = t.s
+    real_describe = s.describe
+    real_clone = s.clone
 
     def draw(fb):
         drawn[0] += 1
         real_draw(fb)
+
+    def draw_table(fb):
+        drawn[1] += 1
+        real_table(fb)
+
+    def draw_cue(fb):
+        drawn[2] += 1
+        real_cue(fb)
+
+    def describe(a):
+        drawn[3] += 1
+        return real_describe(a)
+
+    def clone():
+        drawn[4] += 1
+        return real_clone()
     t.draw = draw
+    t.draw_table = draw_table
+    t.draw_cue = draw_cue
+    s.describe = describe
+    s.clone = clone
     out = []
     try:
         for i in range(n):
@@ -552,7 +578,8 @@ def watched_frames(app, t, n, animate=None):
             nexts = t.bot.nexts
             moves = t.log.count
             state = repr(t.s.to_dict())
-            drawn[0] = 0
+            for k in range(len(drawn)):
+                drawn[k] = 0
             before = len(app.in_frame)
             was = t.thought
             app.t += 33
@@ -561,11 +588,17 @@ def watched_frames(app, t, n, animate=None):
                         "mid_thought": was is not None and t.thought is was,
                         "move": t.log.count != moves or repr(t.s.to_dict()) != state,
                         "anim": t.animating(), "drawn": drawn[0] > 0,
+                        "table": drawn[1] > 0, "cue": drawn[2] > 0,
+                        "words": drawn[3] > 0, "copied": drawn[4] > 0,
                         "collected": len(app.in_frame) > before})
             if t.s.current_player() == TERMINAL:
                 break
     finally:
         del t.draw
+        del t.draw_table
+        del t.draw_cue
+        del s.describe
+        del s.clone
     return out
 
 
@@ -654,20 +687,79 @@ def test_a_bot_turn_starts_on_a_heap_looked_at_in_its_pacing_wait():
         assert got[i - 1]["collected"], i
 
 
-def test_a_bots_move_is_drawn_in_the_frame_after_it_which_does_nothing_else():
+def test_a_bots_move_is_worded_played_and_drawn_in_three_frames_after_its_last_slice():
     app = ShortHeapApp(seed=4)
     app.short = False
     t = PigTable(app, Pig(2), [1, 2])
     app.push(t)
     got = watched_frames(app, t, 800)
-    # a move a bot thought out: played the frame after its last slice
-    decided = [i for i in range(1, len(got) - 1)
-               if got[i]["move"] and not got[i]["slice"] and got[i - 1]["slice"]]
-    assert len(decided) >= 5
-    for i in decided:
-        assert not got[i]["drawn"], i            # the move's frame does not draw it...
-        nxt = got[i + 1]                         # ...the next one draws, and only that
-        assert nxt["drawn"] and not nxt["slice"] and not nxt["move"] and not nxt["collected"], i
+    # a move a bot thought out: put in words the frame after its last slice
+    worded = [i for i in range(1, len(got) - 2) if got[i]["words"]]
+    assert len(worded) >= 5
+    for i in worded:
+        g = got[i]
+        assert got[i - 1]["slice"], i            # the frame before: the last slice
+        assert not (g["slice"] or g["move"] or g["table"] or g["copied"]), i
+        g = got[i + 1]                           # the next: the move, not drawn
+        assert g["move"] and not (g["slice"] or g["words"] or g["table"] or g["copied"]), i
+        g = got[i + 2]                           # the one after: its picture, and only that
+        assert g["table"] and not (g["slice"] or g["move"] or g["words"] or g["copied"]
+                                   or g["collected"]), i
+    assert t.s.current_player() == TERMINAL
+    for i in range(len(got)):                    # no frame holds two of these
+        g = got[i]
+        assert g["slice"] + g["words"] + g["move"] + g["copied"] <= 1, (i, g)
+        if (g["move"] or g["words"] or g["copied"]) and i < len(got) - 1:
+            assert not g["table"], (i, g)        # (the last move: the end page covers it)
+
+
+def test_a_bots_roll_copies_the_state_in_one_frame_rolls_in_the_next_and_draws_after():
+    app = ShortHeapApp(seed=4)
+    app.short = False
+    t = PigTable(app, Pig(2), [1, 2])
+    app.push(t)
+    got = watched_frames(app, t, 800)
+    rolls = [i for i in range(1, len(got) - 1) if got[i]["move"] and not got[i - 1]["words"]]
+    assert len(rolls) >= 5
+    for i in rolls:
+        assert got[i - 1]["copied"] and not got[i - 1]["table"], i   # the copy, a frame before
+        assert not got[i]["copied"] and not got[i]["table"], i      # the roll: not drawn...
+        g = got[i + 1]                                              # ...until the next frame
+        assert g["table"] and not (g["move"] or g["copied"] or g["slice"]), i
+
+
+def test_a_turn_of_the_cue_redraws_the_cue_alone():
+    app = ShortHeapApp(seed=4)
+    app.short = False
+    bot = PigBot()
+    bot.SLICES = 30                              # long thoughts: the cue turns in them
+    t = PigTable(app, Pig(2), [1, 2], bot=bot)
+    app.push(t)
+    got = watched_frames(app, t, 600)
+    cues = [g for g in got if g["cue"] and not g["table"]]
+    assert len(cues) >= 10
+    for g in got:
+        if g["slice"]:
+            assert not g["table"], g             # no slice beside a whole table's redraw
+
+
+def test_a_cue_drawn_alone_leaves_the_picture_a_whole_redraw_makes():
+    app = ShortHeapApp(seed=4)
+    app.short = False
+    bot = PigBot()
+    bot.SLICES = 30
+    t = PigTable(app, Pig(2), [1, 2], bot=bot)
+    app.push(t)
+    alone = 0
+    for _ in range(400):
+        cue = t.cue
+        frames(app, 1)
+        if t.thought is not None and t.cue != cue:   # the cue turned: drawn alone
+            px = bytes(app.fb.px)
+            t.draw(app.fb)                           # the whole table, as it is now
+            assert bytes(app.fb.px) == px
+            alone += 1
+    assert alone >= 20
 
 
 def test_a_hint_thinks_with_frames_for_the_heap_between_its_slices():

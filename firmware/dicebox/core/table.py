@@ -11,6 +11,13 @@ every game:
   it per frame, so no frame holds more than one slice, a "thinking" cue turns
   in the corner, and the menu (hold B) answers while a bot thinks: the table is
   not on top while the menu is open, so the thought simply waits.
+* **A bot's move is spread over frames.** The frame after its last slice
+  puts the move in words (the rules try it on a copy of the state), the next
+  applies it (and logs it, settles what follows), the one after draws it; a
+  bot's roll copies the state (what the roll's words are said from) in one
+  frame and rolls in the next, drawn in the one after. A turn of the cue
+  redraws only the cue. So no frame holds a slice beside a move, a move
+  beside its words or its picture, or a whole table redrawn for the cue.
 * **Keys.** B is judged when it is let go. A short B goes back: the game's
   ``key`` hook sees its RELEASE first (to cancel a selection); unused, it
   asks "Leave the game?" (saved; A: leave, B: stay). Holding B
@@ -143,6 +150,7 @@ class Table(ui.Screen):
         self.refused = None          # why the last roll was refused; bots wait for A
         self.thought = None          # a bot's decision under way
         self.thinker = -1            # ... and its seat
+        self.before = None           # the state copied for a bot's roll (rolled a frame later)
         self.fast = False            # skipping to the next person's turn
         self.cue = 0
         self.next_cue = 0
@@ -151,6 +159,7 @@ class Table(ui.Screen):
         self.saves = 0               # saves taken (tests count them)
         self.heap_wait = 0           # frames since the last look at the heap
         self.redraw = False          # a bot's move is drawn in the frame after it
+        self.cue_only = False        # this frame's drawing: only the cue turned (draw)
         self.load_collected = False  # load_next: the heap collected for the next import
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
@@ -303,7 +312,10 @@ class Table(ui.Screen):
         from dicebox.core.app import RollRefused
         seat = self.actor()
         self.save_due()
-        before = self.s.clone()
+        before = self.before         # a bot's roll: copied in the frame before
+        self.before = None
+        if before is None:
+            before = self.s.clone()
         try:
             got = self.outcome()
         except RollRefused as e:
@@ -326,6 +338,7 @@ class Table(ui.Screen):
     def refuse(self, e):
         self.refused = str(e) or "the dice source failed"
         self.thought = None
+        self.before = None
         self.fast = False
         self.dirty = True
         self.app.message("Cannot roll", self.refused + "\n\nNothing changed. A on the table tries again.")
@@ -365,47 +378,60 @@ class Table(ui.Screen):
                 self.queue.append(page)
 
     def bot_slice(self, now):
-        """One step of bot play a frame: roll a bot's dice, or think one slice
-        of a decision, or play the decided move (the frame after its last
-        slice), whose picture is drawn in the frame after that: no frame holds
-        a slice and a move, nor a move (the rules put it in words by trying
-        it on a copy of the state) and its redraw."""
+        """One step of bot play a frame: copy the state for a bot's roll, or
+        roll its dice (the frame after), or think one slice of a decision, or
+        put the decided move in words (the frame after its last slice: the
+        rules say it by trying it on a copy of the state), or play it (the
+        frame after that); the picture of a roll or a move is drawn in the
+        frame after it. No frame holds two of these, nor one and a redraw."""
         from dicebox.core.app import RollRefused
         seat = self.actor()
-        if self.thought is None:
+        th = self.thought
+        if th is None:
             if self.s.current_player() == CHANCE:
-                self.roll()
+                if self.before is None:
+                    self.before = self.s.clone()   # this frame: the copy; the next: the roll
+                    return
+                if self.roll():
+                    self.draw_later()
                 self.next_step = ticks.add(now, self.STEP_MS)
                 return
             bot = self.bot_module()
-            self.thought = Thought(bot.think(self.s, self.app.rng, self.seats[seat] - 1,
-                                             Budget(bot.SLICE)))
+            self.thought = th = Thought(bot.think(self.s, self.app.rng, self.seats[seat] - 1,
+                                                  Budget(bot.SLICE)))
             self.thinker = seat
-        a = self.thought.answer
+        a = th.answer
         if a is None:
             try:
-                a = self.thought.step()
+                a = th.step()
             except RollRefused as e:
                 self.refuse(e)
                 return
             if a is not None:
-                self.thought.answer = a   # played in the next frame: a frame holds a
-            return                        # slice or a move, not both
+                th.answer = a             # put in words in the next frame: a frame holds
+            return                        # a slice or a move's words, not both
+        if th.words is None:
+            th.words = self.s.describe(a)  # played in the next frame
+            return
         self.thought = None
-        text = self.s.describe(a)
         try:
             self.s.apply(a)
         except IllegalMove as e:          # a bot bug: say so, the person can go on from the menu
             self.app.log("bot %s played %r: %s" % (self.GAME, a, e.reason))
             self.refused = "a bot chose a move the rules refuse"
             return
-        self.msg = self.bot_words(seat, text)
+        self.msg = self.bot_words(seat, th.words)
         self.log.add(self.msg)
         self.moved(seat)
         self.next_step = ticks.add(now, self.STEP_MS)
-        if self.dirty and self.s.current_player() != TERMINAL:   # (the end page covers it)
+        self.draw_later()
+
+    def draw_later(self):
+        """A bot's roll or move, just made: its picture is drawn in the next
+        frame, before anything else (the end page covers the last one)."""
+        if self.dirty and self.s.current_player() != TERMINAL:
             self.dirty = False
-            self.redraw = True            # drawn in the next frame, before anything else
+            self.redraw = True
 
     # -- the end --
     def finish(self):
@@ -415,6 +441,7 @@ class Table(ui.Screen):
         hold this game's id once they counted it, do not count it again."""
         self.ended = True
         self.thought = None
+        self.before = None
         self.pending_save = False
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
@@ -463,6 +490,7 @@ class Table(ui.Screen):
         return False
 
     def tick(self, now):
+        self.cue_only = False         # (set below for this frame's drawing only)
         if self.load_next():
             return
         if self.redraw:               # the frame after a bot's move: its picture, nothing else
@@ -504,16 +532,20 @@ class Table(ui.Screen):
         if self.thought is not None or self.fast or ticks.diff(now, self.next_step) >= 0:
             if self.heap_frame(True, HEAP_THOUGHT):   # a still frame: no slice, no move
                 return
-            if self.thought is not None and ticks.diff(now, self.next_cue) >= 0:
+            cue = self.thought is not None and ticks.diff(now, self.next_cue) >= 0
+            if cue:
                 self.cue += 1
                 self.next_cue = ticks.add(now, _CUE_MS)
-                self.dirty = True
             self.bot_slice(now)
+            if cue and self.thought is not None and not self.dirty:
+                self.dirty = True
+                self.cue_only = True  # nothing else changed: the cue alone is drawn
         else:                        # a pacing wait: in its last frames, room for the turn
             self.heap_frame(False, 1 if ticks.diff(self.next_step, now) <= _SOON_MS else HEAP_EVERY)
 
     def enter(self):
         self.dirty = True
+        self.cue_only = False
         self.b_down = False     # a B held across a page does not fire here (b_event)
         drop(PAGES)             # the pages used now and then: not kept during play
         drop(self.ON_DEMAND)
@@ -583,6 +615,7 @@ class Table(ui.Screen):
         """Save now (the bot turn under way restarts on resume) and go back to
         the game's first menu (the confirm has gone already)."""
         self.thought = None
+        self.before = None
         self.save_now()
         self.app.pop()
 
@@ -621,12 +654,18 @@ class Table(ui.Screen):
     def quit(self):
         """Save now (the bot turn under way restarts on resume) and leave."""
         self.thought = None
+        self.before = None
         self.save_now()
         self.app.pop()     # the menu
         self.app.pop()     # the table
 
     # -- drawing --
     def draw(self, fb):
+        if self.cue_only and self.thought is not None and self.cover < 0:
+            self.cue_only = False     # the table as drawn last, its cue turned
+            self.draw_cue(fb)
+            return
+        self.cue_only = False
         if self.cover >= 0:
             fb.fill(0)
             ui.text_center(fb, "Hand over to", 14)

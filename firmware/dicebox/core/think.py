@@ -68,7 +68,8 @@ class Thought:
     def __init__(self, gen):
         self.gen = gen
         self.slices = 0
-        self.answer = None       # the move, once thought (played a frame later)
+        self.answer = None       # the move, once thought (put in words a frame later)
+        self.words = None        # ... its words, said a frame before it is played
 
     def step(self):
         self.slices += 1

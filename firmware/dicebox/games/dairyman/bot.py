@@ -158,8 +158,16 @@ SLICE = 40        # work units per slice (one unit: about 1 us of unix-port
                   # display looked at; each piece of work is charged what it
                   # was timed to cost): a slice within 20 ms on the chip at
                   # the bot's factor (host_tools/benches/bench_slices.py)
-DECISION = 1500   # the most units one decision may take in all
-_CONTEXT = 30     # units charged for the start of a decision (claims, scores)
+DECISION = 1800   # the most units one decision may take in all (1500 until every piece
+                  # of work was charged: 1,769 at most over 66,852 decisions of fixed-seed
+                  # games, 2-4 seats, every level; 1,672 by the old charges)
+_CONTEXT = 30     # units charged for the start of a decision (the seat's tiles)
+_EXPERT = 20      # ... the Expert's more (scores, the stack's tiles, the display left)
+_CLAIMS = 14      # ... every claim the display allows, found (rules.claims)
+_CLAIM = 2        # ... and one of them weighed
+_STOPS = 3        # ... a stop's worth at every barn total, by claim (stopv)
+_START = 24       # ... the dice looked at (free, counts, a set, the yellow die's flip)
+_ROWS = 20        # ... the rows of a turn's values set up (_values)
 _TAIL = 20        # ... and for its end (stop, reroll, flip and freeze weighed)
 _PLANW = 16       # ... and for weighing one way of locking sets
 # ---- the turn search ----------------------------------------------------------
@@ -209,6 +217,8 @@ def _values(bg, stopv, failv, nd=12):
     dice can reach are worked out: i sets hold at least 2i dice, so k <= nd - 2i
     (a roll keeps to that: each set it locks adds a row and takes 2-3 dice);
     the others keep the stop's worth and are never read."""
+    while not bg.fits(_ROWS):
+        yield None
     top = max(stopv)
     V = [None] * 14
     for i in range(13, -1, -1):
@@ -303,9 +313,11 @@ def _context(bg, s, expert):
         # a token's cost: 5 points, and the change it makes in the chance of
         # losing my best tile (and the others theirs) at the next reset
         tok = list(s.tokens)
-        m0 = stops.reset_odds(tok, s.supply_total)
+        m0 = yield from stops.reset_odds_in(bg, tok, s.supply_total)
         tok[p] += 1
-        m1 = stops.reset_odds(tok, s.supply_total)
+        m1 = yield from stops.reset_odds_in(bg, tok, s.supply_total)
+        while not bg.fits(_EXPERT):
+            yield None
         risk = (m1[p] - m0[p]) * hi
         for q in range(s.n):
             if q != p:
@@ -351,7 +363,10 @@ def _context(bg, s, expert):
     bg.end()
     yield None                        # the set-up above is a slice of its own
     claims = []
+    bg.fits(_CLAIMS)                  # (the first piece of its slice: it fits)
     for c in rules.claims(disp, 130):
+        while not bg.fits(_CLAIM):
+            yield None
         v = 0
         for t in c:
             v += TILES[t][0]
@@ -375,6 +390,8 @@ def _context(bg, s, expert):
     yield None                        # and so is weighing the claims
     ctx.claims = claims
     ctx.failv = failv
+    while not bg.fits(_STOPS * len(claims) + 4):
+        yield None
     stopv = []
     for i in range(14):
         best = None
@@ -427,7 +444,8 @@ def _plans(bg, cnt):
 
 _SETM = 2                     # _set_prob counts rolls exactly up to this many dice
 _SETW = (1, 6, 21)            # the ways m dice can fall (as counts): its work
-_ICEW = (5, 30, 40)           # units of an ice cream's chance with m dice (timed)
+_ICEW = (5, 30)               # units of an ice cream's chance with m dice (timed; two
+_WAY = 3                      # dice: _WAY a way they fall, a row of ways a piece)
 
 
 def has_set(c):
@@ -455,14 +473,22 @@ def _set_prob(fixed_cnt, m):
             c[f] -= 1
         return hit / 6.0
     for f in range(1, 7):
-        c[f] += 1
-        for g in range(f, 7):
-            c[g] += 1
-            if has_set(c):
-                hit += 1 if f == g else 2
-            c[g] -= 1
-        c[f] -= 1
+        hit += _row(c, f)
     return hit / 36.0
+
+
+def _row(c, f):
+    """Of the ways two dice fall, the lower one f (out of 36, as ordered
+    pairs): those that make a set with the counts c (changed, then put back)."""
+    hit = 0
+    c[f] += 1
+    for g in range(f, 7):
+        c[g] += 1
+        if has_set(c):
+            hit += 1 if f == g else 2
+        c[g] -= 1
+    c[f] -= 1
+    return hit
 
 
 def _yellow_flip(s, ctx):
@@ -521,9 +547,17 @@ def _best_ice(bg, s, free, only_if_helps):
             if not m:
                 continue
             c[face] = 0
-            while not bg.fits(_ICEW[m if m <= _SETM else 0]):
-                yield None
-            pr = _set_prob(c, m)
+            if m == 2:                # 21 ways, a row of them a piece (_set_prob's sum)
+                hit = 0
+                for f in range(1, 7):
+                    while not bg.fits(_WAY * (7 - f)):
+                        yield None
+                    hit += _row(c, f)
+                pr = hit / 36.0
+            else:
+                while not bg.fits(_ICEW[m if m <= _SETM else 0]):
+                    yield None
+                pr = _set_prob(c, m)
             if best is None or pr > best[1]:
                 best = (("ice", t), pr)
     if best is None or (only_if_helps and best[1] <= 0.0):
@@ -603,6 +637,8 @@ def _decide(bg, s, expert, sigma=0, rng=None, out=None):
     ``out``, a list: gets every move weighed, (worth, action or None for a
     stop, lock plan or None)."""
     ctx = yield from _context(bg, s, expert)
+    while not bg.fits(_START):
+        yield None
     free = s.free_dice()
     T = s.barn_total()
     rr = s.rolls if s.rolls < 3 else 3

@@ -39,14 +39,40 @@ _RESET = {}   # token counts -> chance each seat is among the most at the reset
 
 
 _FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
+SPLIT = 3     # bot units of one split of the tokens left (reset_odds_in: 2-3 us of the
+              # unix port a split, four players; host_tools/benches/bench_slices.py)
+KEEP = 20     # ... of keeping the chances (_RESET: a table that grows copies its entries)
 
 
 def reset_odds(tokens, total):
     """For each seat, the chance it holds the most tokens when the last one is
-    taken, if every later token goes to a seat at random: summed over the ways
-    the tokens left can split between the seats (multinomial weights), not by
-    recursion over every order (that cost the chip about 380 ms the first time
-    in a four-player game)."""
+    taken, if every later token goes to a seat at random (reset_odds_in, at
+    once)."""
+    out = []
+    for _ in _odds_into(out, tokens, total):
+        pass
+    return out[0]
+
+
+class _Whole:
+    """A budget whose slice never ends (reset_odds: the work at once)."""
+
+    def fits(self, n):
+        return True
+
+
+def _odds_into(out, tokens, total):
+    out.append((yield from reset_odds_in(_Whole(), tokens, total)))
+
+
+def reset_odds_in(bg, tokens, total):
+    """reset_odds as a bot thinks it: a generator that yields None between
+    slices of ``bg`` (a core.think.Budget, SPLIT units a split) and returns
+    the chances. They are summed over the ways the tokens left can split
+    between the seats (multinomial weights), not by recursion over every
+    order (that cost the chip about 380 ms the first time in a four-player
+    game); the splits come in order, the first seat's share slowest, and
+    the sums are the same whatever the slices."""
     key = tuple(tokens)
     r = _RESET.get(key)
     if r is not None:
@@ -59,34 +85,42 @@ def reset_odds(tokens, total):
     else:
         r = [0.0] * n
         cur = list(tokens)
-        _split(cur, 0, left, _FACT[left], r)
+        last = n - 1
+        rest = left                  # the tokens the last seat gets in this split
+        cur[last] += rest
+        part = [0] * last            # ... and the others' shares
+        while True:
+            while not bg.fits(SPLIT):
+                yield None
+            w = _FACT[left]          # the split's orders: left! over each share's factorial
+            for j in range(last):
+                w //= _FACT[part[j]]
+            w //= _FACT[rest]
+            most = max(cur)
+            for q in range(n):
+                if cur[q] == most:
+                    r[q] += w
+            j = last - 1             # the next split: the last share that can grow grows,
+            while j >= 0 and not rest:   # the ones after it start again from none
+                rest = part[j]
+                cur[j] -= rest
+                part[j] = 0
+                j -= 1
+            if j < 0:
+                break
+            part[j] += 1
+            cur[j] += 1
+            rest -= 1
+            cur[last] = tokens[last] + rest
         scale = 1.0 / (n ** left)
         for q in range(n):
             r[q] *= scale
+    while not bg.fits(KEEP):
+        yield None
     if len(_RESET) > 400:
         _RESET.clear()
     _RESET[key] = r
     return r
-
-
-def _split(cur, j, rem, ways, r):
-    """Add to r, for every split of rem more tokens over seats j.., its number
-    of orders (``ways`` divided by each seat's share factorial) to each seat
-    that ends among the most."""
-    n = len(cur)
-    if j == n - 1:
-        cur[j] += rem
-        w = ways // _FACT[rem]
-        most = max(cur)
-        for q in range(n):
-            if cur[q] == most:
-                r[q] += w
-        cur[j] -= rem
-        return
-    for x in range(rem + 1):
-        cur[j] += x
-        _split(cur, j + 1, rem - x, ways // _FACT[x], r)
-        cur[j] -= x
 
 
 # The worth to the next player of a fresh turn at a display (8 dice, a failure
