@@ -43,7 +43,7 @@ def test_tables_are_probabilities():
 
 def test_set_probability_matches_enumeration():
     for fixed in ([5], [1, 1], [6, 2], [3], [2, 2, 1]):
-        c = bot.counts(fixed)
+        c = rules.counts(fixed)
         for m in (1, 2, 3):
             p = set_chance(fixed, m)
             if m <= bot._SETM:
@@ -52,7 +52,10 @@ def test_set_probability_matches_enumeration():
                 assert bot._set_prob(c, m) <= p + 1e-9, (fixed, m)
 
 
-def test_fast_set_test_agrees_with_the_rules():
+def test_the_written_out_set_test_agrees_with_finding_the_sets():
+    # rules.has_set_counts spells out SETS for speed; every hand of up to 8
+    # dice has a set by it exactly when find_sets finds one, and SETS is every
+    # 2- or 3-dice total of ten
     def each(k, lo):
         if k == 0:
             yield []
@@ -60,10 +63,13 @@ def test_fast_set_test_agrees_with_the_rules():
         for v in range(lo, 7):
             for rest in each(k - 1, v):
                 yield [v] + rest
-    for k in range(7):
+    for k in range(9):
         for vals in each(k, 1):
-            c = bot.counts(vals)
-            assert bot.has_set(c) == rules.has_set_counts(c), vals
+            found = bool(rules.find_sets(vals, list(range(len(vals)))))
+            assert rules.has_set_counts(rules.counts(vals)) == found, vals
+            assert rules.has_set(vals) == found, vals
+    tens = set(tuple(v) for k in (2, 3) for v in each(k, 1) if sum(v) == 10)
+    assert set(rules.SETS) == tens
 
 
 def test_hard_claims_the_best_combination():

@@ -37,9 +37,8 @@ SUCC1[v - 1][k]: chance of a set among k rolled dice plus one kept die v.
 from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman import stops
+from dicebox.games.dairyman.rules import SETS, counts, has_set_counts as has_set
 from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
-
-SETS = ((4, 6), (5, 5), (1, 3, 6), (1, 4, 5), (2, 2, 6), (2, 3, 5), (2, 4, 4), (3, 3, 4))
 
 DIST = (
     (),
@@ -69,13 +68,6 @@ PSET = tuple(sum(x[0] for x in d) for d in DIST)   # chance of any set
 
 FT = 2.0         # what a freeze token is worth, in points (estimate)
 ICE_WORTH = 3.0  # what an ice cream ability is worth over the game (estimate)
-
-
-def counts(vals):
-    c = [0] * 7
-    for v in vals:
-        c[v] += 1
-    return c
 
 
 # ---- random and easy ---------------------------------------------------------
@@ -448,14 +440,6 @@ _ICEW = (5, 30)               # units of an ice cream's chance with m dice (time
 _WAY = 3                      # dice: _WAY a way they fall, a row of ways a piece)
 
 
-def has_set(c):
-    """True if the face counts c (c[1]..c[6]) hold a set of 10."""
-    c1, c2, c3, c4, c5, c6 = c[1], c[2], c[3], c[4], c[5], c[6]
-    return bool((c4 and c6) or c5 >= 2 or (c1 and c3 and c6) or (c1 and c4 and c5)
-                or (c2 >= 2 and c6) or (c2 and c3 and c5) or (c2 and c4 >= 2)
-                or (c3 >= 2 and c4))
-
-
 def _set_prob(fixed_cnt, m):
     """Chance of a set among fixed dice (counts) plus m dice rolled: exact up
     to _SETM dice, else the chance for the m dice alone (a lower bound)."""
@@ -645,7 +629,7 @@ def _decide(bg, s, expert, sigma=0, rng=None, out=None):
     vals = [s.dv[i] for i in free]
     cnt = counts(vals)
     k = len(free)
-    if s.need_lock and not rules.has_set_counts(cnt):
+    if s.need_lock and not has_set(cnt):
         ice = yield from _best_ice(bg, s, free, True)
         if ice:
             return ice[0]

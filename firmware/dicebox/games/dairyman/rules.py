@@ -52,37 +52,30 @@ def find_sets(vals, idx):
     return out
 
 
-def has_set(vals):
-    """True if some 2 or 3 of the values total 10 (counts 1..6 only)."""
-    cnt = [0] * 7
+# the sets of ten: two or three dice whose faces total 10, faces in order
+SETS = ((4, 6), (5, 5), (1, 3, 6), (1, 4, 5), (2, 2, 6), (2, 3, 5), (2, 4, 4), (3, 3, 4))
+
+
+def counts(vals):
+    """How many dice show each face: ``c[1]..c[6]`` (``c[0]`` unused)."""
+    c = [0] * 7
     for v in vals:
-        cnt[v] += 1
-    return has_set_counts(cnt)
+        c[v] += 1
+    return c
 
 
-def has_set_counts(cnt):
-    # pairs
-    if cnt[4] and cnt[6]:
-        return True
-    if cnt[5] >= 2:
-        return True
-    # triples a <= b <= c, a + b + c = 10
-    for a in range(1, 4):
-        if not cnt[a]:
-            continue
-        for b in range(a, 7):
-            c = 10 - a - b
-            if c < b:
-                break
-            if c > 6:
-                continue
-            need = [0] * 7
-            need[a] += 1
-            need[b] += 1
-            need[c] += 1
-            if cnt[a] >= need[a] and cnt[b] >= need[b] and cnt[c] >= need[c]:
-                return True
-    return False
+def has_set(vals):
+    """True if some 2 or 3 of the values total 10 [R1]."""
+    return has_set_counts(counts(vals))
+
+
+def has_set_counts(c):
+    """True if the face counts ``c`` (``c[1]..c[6]``) hold a set of ten:
+    one of ``SETS``, written out (the bot asks this in its inner loops)."""
+    c1, c2, c3, c4, c5, c6 = c[1], c[2], c[3], c[4], c[5], c[6]
+    return bool((c4 and c6) or c5 >= 2 or (c1 and c3 and c6) or (c1 and c4 and c5)
+                or (c2 >= 2 and c6) or (c2 and c3 and c5) or (c2 and c4 >= 2)
+                or (c3 >= 2 and c4))
 
 
 class State:
