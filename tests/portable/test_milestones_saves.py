@@ -18,7 +18,7 @@ from dicebox.games.milestones import start as mstart, rules, deck
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
 from dicebox.games.milestones import table as MS_table
-from test_milestones_screens import App, setup_solo, menu_pick, find_roll
+from test_milestones_screens import App, setup_solo, shaken, menu_pick, find_roll
 from datapaths import set_at
 
 
@@ -529,9 +529,7 @@ def test_two_people_and_bots_keep_no_record():
 
 def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     app = App(12)
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 1, 400)
     st = table.st
     assert not table.pending_save
     app.press(events.DOWN)                    # not an action: nothing to save

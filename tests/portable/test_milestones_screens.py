@@ -58,6 +58,15 @@ def setup_solo(app, bots=2):
     return table
 
 
+def shaken(app, bots, ms, step=100):
+    """``setup_solo`` on ``app`` with ``bots``, the first dice shaken, then
+    ``ms`` run: the table."""
+    table = setup_solo(app, bots=bots)
+    app.shake()
+    app.run(ms, step)
+    return table
+
+
 def test_setup_then_first_roll_and_the_clock():
     app = App()
     table = setup_solo(app)
@@ -165,9 +174,7 @@ def test_save_and_resume_keep_the_sand():
 
 def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     app = App()
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(185000, step=250)
+    table = shaken(app, 2, 185000, step=250)
     res = app.top()
     assert isinstance(res, MS_pages.Result)
     assert table.st.is_over()
@@ -337,9 +344,7 @@ def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
 
 def test_hint_says_what_to_do_and_changes_nothing():
     app = App(8)
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 1, 400)
     before = table.st.to_dict()
     app.hold_b()
     menu_pick(app, "Hint")
@@ -417,9 +422,7 @@ def test_a_claim_waits_until_the_dice_have_stood_a_moment():
 
 def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     app = App(9)
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 1, 400)
     st = table.st
     stub = StubBot(1, None, 0)
     stub.close = 3                           # dice 1 and 2
@@ -441,9 +444,7 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
 
 def test_a_person_asks_the_team_to_keep_dice_with_a_mark_of_its_own():
     app = App(10)
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 2, 400)
     st = table.st
     app.hold_b()
     labels = [app.top().label(i) for i in range(len(app.top().items))]
@@ -481,9 +482,7 @@ def test_a_person_asks_the_team_to_keep_dice_with_a_mark_of_its_own():
 
 def test_a_short_b_asks_to_leave_and_holding_b_opens_the_game_menu():
     app = App(10)
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 2, 400)
     app.tap(events.B)                        # nothing to cancel: leave?
     assert isinstance(app.top(), ui.Confirm)
     assert "Leave the game?" in app.screen()
