@@ -9,6 +9,7 @@ from dicebox.games.milestones import table as MS_table
 MS_pages = Fresh("dicebox.games.milestones.pages")
 import dicebox.games.milestones as milestones
 from test_milestones_screens import App, setup_solo, shaken, setup_with, menu_pick, find_roll
+from console import new_game_page
 from dicebox.games.milestones import deck
 
 
@@ -257,9 +258,7 @@ def test_how_to_play_and_controls_list_every_key():
 
 def test_setup_labels_are_words():
     app = App()
-    mstart.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, mstart.start)
     words = [setup.label(i) for i in range(len(setup.items))]
     assert "Piles: three" in words and "Must-do1 off" in words and "Glass: off" in words
     for w in words:

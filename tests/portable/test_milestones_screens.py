@@ -5,7 +5,7 @@ from dicebox.games.milestones import dice as MS_dice
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import ui
 from dicebox.core import events
-from console import FakeApp, TextFB, pick as menu_pick
+from console import FakeApp, TextFB, new_game_page, pick as menu_pick
 from dicebox.games.milestones import start as screens, rules, deck, bot
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
@@ -188,9 +188,7 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
 
 
 def setup_with(app, **cfg):
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     setup.cfg.update(cfg)
     setup.sel = len(setup.items) - 1
     app.press(events.A)
@@ -204,9 +202,7 @@ def setup_with(app, **cfg):
 
 def test_setup_menu_adjusts_and_caps_the_seats():
     app = App()
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     for _ in range(6):
         app.press(events.RIGHT)            # people up to 5
     assert setup.cfg["humans"] == 5 and setup.cfg["bots"] == 0
@@ -234,9 +230,7 @@ def test_on_the_setup_page_a_goes_on_and_left_right_change():
     # the key convention: A never changes a value (A on "Level: Strong" made
     # it Expert); it goes on to the next line, and starts the game on Start
     app = App()
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     before = repr(sorted(setup.cfg.items()))
     for k in range(len(setup.items) - 2):       # every line down to "What is this?"
         assert setup.sel == k
@@ -322,9 +316,7 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
 
 def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
     app = App()
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     labels = [setup.label(i) for i in range(len(setup.items))]
     assert "Level: Strong" in labels
     setup.sel = labels.index("Level: Strong")
