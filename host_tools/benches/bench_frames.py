@@ -131,16 +131,6 @@ def scene_done():
     return live()
 
 
-def _empty(path):
-    import os
-    simhw.ensure_dir(path)
-    for f in os.listdir(path):
-        try:
-            os.remove(path + "/" + f)
-        except OSError:
-            pass
-
-
 def _at_table():
     """The modules the games' tables import in their first frames (each
     package's ``AT_TABLE``: core/table.Table.load_next), watched frame by frame."""
@@ -176,7 +166,7 @@ class Runner:
 
     def __init__(self, seed=3, data=DATA):
         self.flash = bench_lfs.mount() if FLASH else None
-        _empty(data)
+        simhw.empty_dir(data)
         self.clock = simhw.VirtualClock()
         self.hw = hw = simhw.SimHW(self.clock, data, seed=seed)
         self.app = App(hw, storage.Store(data), menu.home)

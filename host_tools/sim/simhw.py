@@ -188,3 +188,13 @@ def ensure_dir(path):
         os.mkdir(path)
     except OSError:
         pass
+
+
+def empty_dir(path):
+    """Make ``path`` if need be and remove the files in it."""
+    ensure_dir(path)
+    for f in os.listdir(path):
+        try:
+            os.remove(path + "/" + f)
+        except OSError:
+            pass

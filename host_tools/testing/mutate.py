@@ -408,7 +408,7 @@ def _milestones_high(s):
 
 def produce(data):
     """Every file, made by playing; returns {file name: bytes}."""
-    soak._empty_dir(data)
+    simhw.empty_dir(data)
     rand = soak.Rand(7)
     s = Session(data)
     s.pick("settings")
@@ -819,7 +819,7 @@ def powercut_game(game, minutes, seed, data, cut_at, snaps=None):
     and whether the cut happened."""
     from dicebox.core import storage as st
     from dicebox.core.rng import Rng, SeededSource
-    soak._empty_dir(data)
+    simhw.empty_dir(data)
     watch_saves()
     Points.now = 0
     fs = CutFS(data, cut_at, snaps)
@@ -878,14 +878,14 @@ def committed(data):
 
 
 def _copy_dir(src, dst):
-    soak._empty_dir(dst)
+    simhw.empty_dir(dst)
     for f in os.listdir(src):
         with open(src + "/" + f, "rb") as g:
             write_file(dst + "/" + f, g.read())
 
 
 def _rm_dir(d):
-    soak._empty_dir(d)
+    simhw.empty_dir(d)
     os.rmdir(d)
 
 
@@ -900,7 +900,7 @@ def powercut(game, minutes, seed, data):
     from dicebox.core.rng import Rng, SeededSource
     rec = GAMES[game][2]
     snaps = data + "_cuts"
-    soak._empty_dir(snaps)
+    simhw.empty_dir(snaps)
     for f in os.listdir(snaps):
         _rm_dir(snaps + "/" + f)
     ref, _ = powercut_game(game, minutes, seed, data, 0, snaps)

@@ -81,16 +81,6 @@ def _trace(e):
     return buf.getvalue()
 
 
-def _empty_dir(path):
-    import os
-    simhw.ensure_dir(path)
-    for f in os.listdir(path):
-        try:
-            os.remove(path + "/" + f)
-        except OSError:
-            pass
-
-
 def median(xs):
     s = sorted(xs)
     return s[len(s) // 2] if s else 0
@@ -98,7 +88,7 @@ def median(xs):
 
 class Soak(Player):
     def __init__(self, seed, data):
-        _empty_dir(data)
+        simhw.empty_dir(data)
         self.seed = seed
         self.rand = Rand(seed)
         # odd seeds start a minute before the tick counter wraps, as a console
@@ -345,7 +335,7 @@ def roller_taps(rounds, data):
     """open the roller, then rounds x (press A, wait 900 ms), through the
     terminal front end (rendered to nowhere): free heap every 10 rounds."""
     import run
-    _empty_dir(data)
+    simhw.empty_dir(data)
     clock = simhw.VirtualClock()
     hw = simhw.SimHW(clock, data, 1)
     app = App(hw, storage.Store(data), menu.home)

@@ -230,6 +230,31 @@ def pick(app, text):
     app.press(E.A)
 
 
+def new_game_page(app, start):
+    """A game's start menu opened (``start(app)``) and New game chosen: the
+    new-game page on top, returned."""
+    start(app)
+    pick(app, "New game")
+    return app.top()
+
+
+def each_entry(app, t, scr, before=None):
+    """Choose every entry of menu ``scr`` in turn, over table ``t``: before
+    each, the pages above ``t`` closed (then ``before()``) and ``scr`` put
+    back on top. Yields the page on top after each choice."""
+    base = app.stack.index(t) + 1
+    for j in range(len(scr.items)):
+        del app.stack[base:]
+        if before is not None:
+            before()
+        app.push(scr)
+        fn = scr.items[j][1]
+        if fn is None:
+            continue
+        fn()
+        yield app.top()
+
+
 class Fresh:
     """A module the console opens now and then, looked up at each use. Under
     MicroPython a table drops such modules when it comes back on top

@@ -132,6 +132,16 @@ def short_b_asks(app, start, les):
     assert app.top() is start
 
 
+def short_b_at(app, open_, follow_, stop):
+    """Followed up to step ``stop`` and its box closed with A: a short B on
+    the lesson's table asks before leaving (``short_b_asks``)."""
+    start, les = open_(app)
+    follow_(app, les, stop=stop)
+    app.press(E.A)
+    app.run(100)
+    short_b_asks(app, start, les)
+
+
 def skip(app, start, les, title, save, why=None, ms=0):
     """Hold B, Skip the lesson: the start menu, the lesson gone, no save;
     still so a frame (``ms``: that long) later."""

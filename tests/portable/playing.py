@@ -5,16 +5,16 @@ from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 import milestones_games   # host_tools/
 
 
-def decisions(st, r, most=None, every=False, cap=None, after_chance=None):
-    """Plays the chance steps of ``st`` with ``r`` (``after_chance(st)`` after
-    each) and yields the number of steps so far at each decision, where the
-    caller applies a move; until the game ends or ``most`` steps. A step is a
-    decision, or with ``every`` a chance step too; ``cap``: the game must end
-    before that many steps."""
+def decisions(st, r, most=None, every=False, cap=None, after_chance=None, roll=resolve_chance):
+    """Plays the chance steps of ``st`` with ``r`` (``roll(st, r)``, then
+    ``after_chance(st)``) and yields the number of steps so far at each
+    decision, where the caller applies a move; until the game ends or
+    ``most`` steps. A step is a decision, or with ``every`` a chance step
+    too; ``cap``: the game must end before that many steps."""
     n = 0
     while st.current_player() != TERMINAL and (most is None or n < most):
         if st.current_player() == CHANCE:
-            resolve_chance(st, r)
+            roll(st, r)
             if after_chance is not None:
                 after_chance(st)
             if not every:

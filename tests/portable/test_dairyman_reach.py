@@ -8,7 +8,7 @@ import gc
 from dicebox.core import events as E
 from dicebox.core import rng, ui
 from playing import decisions
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, each_entry
 from dicebox.games.dairyman import rules, table as screens
 import dicebox.games.dairyman as dairyman
 
@@ -62,6 +62,12 @@ def reset(app, t):
     t.msg = ""
 
 
+def unpick(t):
+    """No mode and no dice chosen on the table."""
+    t.mode = 0
+    t.sel = []
+
+
 def picks(app, t, probe, s):
     """Every lock the table's picks make (A on dice), in every order-free choice."""
     free = t.free()
@@ -108,16 +114,7 @@ def explore(app, t, probe, scr):
         app.push(scr)
         scr.event(E.make(E.PRESS, E.A))
         return
-    for j in range(len(scr.items)):
-        del app.stack[base:]
-        t.mode = 0
-        t.sel = []
-        app.push(scr)
-        fn = scr.items[j][1]
-        if fn is None:
-            continue
-        fn()
-        top = app.top()
+    for top in each_entry(app, t, scr, lambda: unpick(t)):
         if top is not scr and top is not t and isinstance(top, (ui.Menu, ui.Confirm)):
             explore(app, t, probe, top)
         elif top is t and t.mode:

@@ -24,27 +24,29 @@ def test_tile_set_shape():
 
 
 # ---- flipping -------------------------------------------------------------------
-def test_flip_with_yellow_die_showing_the_face():
+def yellow_shows(need, faces, face):
+    """A new game whose seat 0 holds a tile that needs ``need``, its dice
+    rolled to ``faces`` but the yellow die to ``face``: (state, tile, the
+    yellow die's index)."""
     s = new()
-    t = tile_with(need=4)
+    t = tile_with(need=need)
     give(s, 0, t)
     y = s.yellow()
-    faces = [1] * 8
-    faces[y] = 4
+    faces = list(faces)
+    faces[y] = face
     roll(s, faces)
+    return s, t, y
+
+
+def test_flip_with_yellow_die_showing_the_face():
+    s, t, y = yellow_shows(4, [1] * 8, 4)
     assert ("flip", t) in s.legal_actions()
     s.apply(("flip", t))
     assert s.flipped[t] == 1 and s.dl[y] == rules.SPENT
 
 
 def test_spent_yellow_die_cannot_lock_or_reroll():
-    s = new()
-    t = tile_with(need=6)
-    give(s, 0, t)
-    y = s.yellow()
-    faces = [5, 5, 4, 1, 1, 1, 1, 1]
-    faces[y] = 6
-    roll(s, faces)
+    s, t, y = yellow_shows(6, [5, 5, 4, 1, 1, 1, 1, 1], 6)
     s.apply(("flip", t))
     rejects(s, ("lock", (y, 2)), "spent")
     s.apply(("lock", (0, 1)))
@@ -74,13 +76,7 @@ def test_flip_without_requirement_rejected():
 
 
 def test_locked_yellow_die_cannot_flip():
-    s = new()
-    t = tile_with(need=4)
-    give(s, 0, t)
-    y = s.yellow()
-    faces = [6, 1, 1, 1, 1, 1, 1, 1]
-    faces[y] = 4
-    roll(s, faces)
+    s, t, y = yellow_shows(4, [6, 1, 1, 1, 1, 1, 1, 1], 4)
     s.apply(("lock", (0, y)))
     rejects(s, ("flip", t), "yellow")
 

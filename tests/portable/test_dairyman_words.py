@@ -62,28 +62,42 @@ def test_fail_words_name_the_reset_losses():
     assert "Lost: P1 %d" % TILES[t][0] in words
 
 
+def play_in_words(s, r, most, choose, look, still=False):
+    """Plays ``s`` until it ends or ``most`` steps: the rolls drawn with ``r``,
+    each move ``choose(s, acts)``, each step's words made before it is played
+    (with ``still``: they leave the state as it was). After each step
+    ``look(b, a, w)``: ``b`` the state before it, ``a`` the move (None for a
+    roll), ``w`` its words."""
+    steps = 0
+    while s.current_player() != TERMINAL and steps < most:
+        b = s.clone()
+        before = s.to_dict() if still else None
+        if s.current_player() == CHANCE:
+            a = None
+            v = [r.randbelow(k) for k in s.chance_request()]
+            w = s.describe_chance(v)
+            assert before is None or s.to_dict() == before
+            s.apply_chance(v)
+        else:
+            a = choose(s, s.legal_actions())
+            w = s.describe(a)
+            assert before is None or s.to_dict() == before
+            s.apply(a)
+        look(b, a, w)
+        steps += 1
+
+
 def test_every_move_of_random_games_has_words_and_they_do_not_change_the_state():
     r = seeded(9)
+
+    def look(b, a, w):
+        if a is not None:
+            assert w.startswith("P%d " % (b.seat + 1)), w
+            assert "not allowed" not in w, (a, w)
+        assert w and len(w) <= 120, w
     for n in (2, 4):
-        s = rules.State(n)
-        steps = 0
-        while s.current_player() != TERMINAL and steps < 600:
-            before = s.to_dict()
-            if s.current_player() == CHANCE:
-                v = [r.randbelow(k) for k in s.chance_request()]
-                w = s.describe_chance(v)
-                assert s.to_dict() == before
-                s.apply_chance(v)
-            else:
-                acts = s.legal_actions()
-                a = acts[r.randbelow(len(acts))]
-                w = s.describe(a)
-                assert s.to_dict() == before
-                assert w.startswith("P%d " % (s.seat + 1)), w
-                assert "not allowed" not in w, (a, w)
-                s.apply(a)
-            assert w and len(w) <= 120, w
-            steps += 1
+        play_in_words(rules.State(n), r, 600, lambda s, acts: acts[r.randbelow(len(acts))], look,
+                      still=True)
 
 
 def _places(s):
@@ -144,26 +158,19 @@ def _check_named(b, s, w):
 def test_every_change_of_tiles_tokens_dice_and_points_has_words_naming_it():
     r = seeded(21)
     seen = {}
+
+    def choose(s, acts):
+        # mostly sensible moves (so games reach resets and the end), a random
+        # one now and then
+        if r.randbelow(4):
+            return bot.easy(s, r)
+        return acts[r.randbelow(len(acts))]
     for n in (2, 3, 4):
         for g in range(4):
             s = rules.State(n)
-            steps = 0
-            while s.current_player() != TERMINAL and steps < 3000:
-                b = s.clone()
-                if s.current_player() == CHANCE:
-                    v = [r.randbelow(k) for k in s.chance_request()]
-                    w = s.describe_chance(v)
-                    s.apply_chance(v)
-                else:
-                    acts = s.legal_actions()
-                    # mostly sensible moves (so games reach resets and the end),
-                    # a random one now and then
-                    if r.randbelow(4):
-                        a = bot.easy(s, r)
-                    else:
-                        a = acts[r.randbelow(len(acts))]
-                    w = s.describe(a)
-                    s.apply(a)
+
+            def look(b, a, w):
+                if a is not None:
                     seen[a[0]] = 1
                 if "Reset" in w:
                     seen["reset"] = 1
@@ -171,7 +178,7 @@ def test_every_change_of_tiles_tokens_dice_and_points_has_words_naming_it():
                     seen["end"] = 1
                 assert len(w) <= 120, w
                 _check_named(b, s, w)
-                steps += 1
+            play_in_words(s, r, 3000, choose, look)
     for k in ("lock", "claim", "fail", "flip", "reroll", "ice", "reset", "end"):
         assert k in seen, (k, seen)
 

@@ -392,19 +392,23 @@ def _state_class(src):
             return src[i:j]
 
 
+def _places(text, part):
+    """Each offset of ``part`` in ``text``, in order."""
+    k = text.find(part)
+    while k >= 0:
+        yield k
+        k = text.find(part, k + 1)
+
+
 def _methods(cls):
     """[(name, parameter text, offset)] of the methods in a class's text, in order."""
     out = []
-    k = 0
-    while True:
-        k = cls.find("\n    def ", k)
-        if k < 0:
-            return out
+    for k in _places(cls, "\n    def "):
         a = k + 9
         b = cls.index("(", a)
         c = cls.index(")", b)
         out.append((cls[a:b], cls[b + 1:c], k))
-        k = c
+    return out
 
 
 def _params(text):
@@ -500,11 +504,7 @@ def private_calls(src, names):
     "x._name" strings; a call on ``self`` is left out where ``src`` itself
     defines that method (its own class's, not a State's)."""
     out = []
-    k = 0
-    while True:
-        k = src.find("._", k)
-        if k < 0:
-            return out
+    for k in _places(src, "._"):
         e = k + 1
         while e < len(src) and _ident(src[e]):
             e += 1
@@ -516,7 +516,7 @@ def private_calls(src, names):
         if e < len(src) and src[e] == "(" and name in names:
             if not (recv == "self" and ("def %s(" % name) in src):
                 out.append(recv + "." + name)
-        k = e
+    return out
 
 
 def _firmware_files(d):

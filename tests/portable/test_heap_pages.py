@@ -12,7 +12,7 @@ D_start = Fresh("dicebox.games.dairyman.start")
 from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import table
-from console import FakeApp, TextFB, labels, pick
+from console import FakeApp, TextFB, labels, new_game_page, pick
 
 MPY = sys.implementation.name == "micropython"
 MPY_SOURCES = not MPY       # under MicroPython the runner imports the mpy-cross build
@@ -69,18 +69,22 @@ def test_dairyman_menus_list_the_help_pages_without_holding_their_texts():
         assert loaded("help") == []      # nor does the page, once it has its text
 
 
-def test_dairyman_play_drops_the_start_menu_help_and_pages():
+def two_seat_table(app):
+    """Dairyman's start menu, New game, two seats, Start: the table."""
     from dicebox.games.dairyman import table as dtable
-    app = App()
-    D_start.start(app)
-    pick(app, "New game")
-    ng = app.top()
+    ng = new_game_page(app, D_start.start)
     assert type(ng).__name__ == "NewGame"
     ng.n = 2
     ng.seats = [0, 1]
     pick(app, "Start")
     t = app.top()
     assert isinstance(t, dtable.Table)
+    return t
+
+
+def test_dairyman_play_drops_the_start_menu_help_and_pages():
+    app = App()
+    t = two_seat_table(app)
     t.enter()
     if MPY:
         assert loaded("help", "pages", "start", "tablepages") == []
@@ -101,14 +105,7 @@ def test_dairyman_play_drops_the_start_menu_help_and_pages():
 def test_dairyman_resume_checks_the_save_and_play_drops_the_checks():
     from dicebox.games.dairyman import table as dtable
     app = App()
-    D_start.start(app)
-    pick(app, "New game")
-    ng = app.top()
-    ng.n = 2
-    ng.seats = [0, 1]
-    pick(app, "Start")
-    t = app.top()
-    assert isinstance(t, dtable.Table)
+    t = two_seat_table(app)
     t.save_now()
     app.pop()
     D_start.start(app)               # the start menu reads the save back: checked

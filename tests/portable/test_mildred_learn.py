@@ -76,12 +76,7 @@ def test_skip_at_every_step_returns_to_the_start_menu():
 
 
 def test_a_short_b_on_the_lesson_table_asks_before_leaving():
-    app = App()
-    start, les = open_lesson(app)
-    follow(app, les, stop=2)
-    app.press(E.A)
-    app.run(100)
-    lessons.short_b_asks(app, start, les)
+    lessons.short_b_at(App(), open_lesson, follow, 2)
 
 
 def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():

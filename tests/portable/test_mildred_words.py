@@ -1,11 +1,11 @@
 """Mildred: the move log names every change a move makes (issue 18 item 3),
 in plain words (no table codes), and the Hint's advice reads the same."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import rules as R
 from test_mildred_base import do, mk
+from playing import decisions
 
 CODES = ("CL", "LA", "DI", "CO", "PR", "2P", "3K", "S5", "FH", "4K", "2T", "S6")
 
@@ -63,22 +63,19 @@ def missing(b, c, line):
 
 def test_every_change_of_a_move_or_roll_is_named_in_plain_words():
     moves = 0
+    def roll(st, r):
+        v = [r.randbelow(k) for k in st.chance_request()]
+        line = st.describe_chance(v)
+        b = st.clone()
+        st.apply_chance(v)
+        no_codes(line)
+        assert len(line) <= R.LOG_WIDTH and not line.endswith("..."), line   # the log keeps 120
+        if b.phase not in (R.SETUP, R.START):
+            assert not missing(b, st, line), (missing(b, st, line), line)
     for seed in range(1, 9):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 600:
-            if st.current_player() == CHANCE:
-                v = [r.randbelow(k) for k in st.chance_request()]
-                line = st.describe_chance(v)
-                b = st.clone()
-                st.apply_chance(v)
-                no_codes(line)
-                assert len(line) <= R.LOG_WIDTH and not line.endswith("..."), line   # the log keeps 120
-                if b.phase not in (R.SETUP, R.START):
-                    assert not missing(b, st, line), (missing(b, st, line), line)
-                n += 1
-                continue
+        for _ in decisions(st, r, 600, every=True, roll=roll):
             legal = st.legal_actions()
             for i in range(0, len(legal), max(1, len(legal) // 6)):
                 a = legal[i]
@@ -91,7 +88,6 @@ def test_every_change_of_a_move_or_roll_is_named_in_plain_words():
                 no_codes(A.advice(st, a))
                 moves += 1
             st.apply(legal[r.randbelow(len(legal))])
-            n += 1
     assert moves > 2000
 
 

@@ -3,7 +3,6 @@ wild die too), no rulebook step letters reach a player, every term and
 board code the player meets is on the Words page, and the table's
 16-column status line is a whole-word short form of the log line."""
 from dicebox.core import rng
-from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.mildred import advice as A
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
@@ -12,6 +11,7 @@ from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import words as W
 from dicebox.games.mildred import lesson as T
 from test_mildred_base import mk
+from playing import decisions
 
 
 def _head(line):
@@ -95,12 +95,7 @@ def test_every_die_a_line_names_as_placed_is_a_die_the_mover_had():
     for seed in range(1, 7):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 500:
-            if st.current_player() == CHANCE:
-                st.apply_chance([r.randbelow(k) for k in st.chance_request()])
-                n += 1
-                continue
+        for _ in decisions(st, r, 500, every=True):
             for s in (st, None):
                 if s is None:
                     if st.phase != R.ACT or st.flags & R.F_DISC:
@@ -112,7 +107,6 @@ def test_every_die_a_line_names_as_placed_is_a_die_the_mover_had():
                     moves += 1
             legal = st.legal_actions()
             st.apply(legal[r.randbelow(len(legal))])
-            n += 1
     for kind in ("dodge", "prank", "scally", "ind", "ind+wild", "mod", "swap"):
         assert kind in seen, (kind, seen)
     assert moves > 5000
@@ -157,17 +151,14 @@ def test_no_rulebook_step_letters_anywhere_a_player_reads():
             no_steps(t)
     for name in K._KIND_NAMES.values():
         no_steps(name)
+    def roll(st, r):
+        v = [r.randbelow(k) for k in st.chance_request()]
+        no_steps(st.describe_chance(v))
+        st.apply_chance(v)
     for seed in (3, 4, 5):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 400:
-            if st.current_player() == CHANCE:
-                v = [r.randbelow(k) for k in st.chance_request()]
-                no_steps(st.describe_chance(v))
-                st.apply_chance(v)
-                n += 1
-                continue
+        for _ in decisions(st, r, 400, every=True, roll=roll):
             legal = st.legal_actions()
             for a in legal:
                 no_steps(st.describe(a))
@@ -182,7 +173,6 @@ def test_no_rulebook_step_letters_anywhere_a_player_reads():
             if why:
                 no_steps(why)
             st.apply(legal[r.randbelow(len(legal))])
-            n += 1
 
 
 def test_the_wakeups_musts_name_the_menu_entries():
@@ -222,16 +212,11 @@ def test_every_term_and_board_code_a_player_meets_is_on_the_words_page():
             look(t)
     r = rng.seeded(11)
     st = R.State()
-    n = 0
-    while st.current_player() != TERMINAL and n < 600:
-        if st.current_player() == CHANCE:
-            st.apply_chance([r.randbelow(k) for k in st.chance_request()])
-        else:
-            legal = st.legal_actions()
-            for a in legal[:8]:
-                look(st.describe(a))
-            st.apply(legal[r.randbelow(len(legal))])
-        n += 1
+    for _ in decisions(st, r, 600, every=True):
+        legal = st.legal_actions()
+        for a in legal[:8]:
+            look(st.describe(a))
+        st.apply(legal[r.randbelow(len(legal))])
     st = mk(pools=((1, 1, 1, 3, 4, 4), ()), flags=R.F_DISC)
     look(st.describe(("ind", 5, (1, 1, 1, 1))))
     assert len(met) >= 15, met
@@ -265,12 +250,7 @@ def test_the_status_line_is_a_whole_word_short_form_of_the_line():
     for seed in (1, 2):
         r = rng.seeded(seed)
         st = R.State()
-        n = 0
-        while st.current_player() != TERMINAL and n < 500:
-            if st.current_player() == CHANCE:
-                st.apply_chance([r.randbelow(k) for k in st.chance_request()])
-                n += 1
-                continue
+        for _ in decisions(st, r, 500, every=True):
             legal = st.legal_actions()
             for a in legal:
                 line = st.describe(a)
@@ -284,5 +264,4 @@ def test_the_status_line_is_a_whole_word_short_form_of_the_line():
                 assert line.startswith(s) or line[3:].startswith(s), (s, line)
                 checked += 1
             st.apply(legal[r.randbelow(len(legal))])
-            n += 1
     assert checked > 2000

@@ -12,7 +12,7 @@ tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.games.milestones import start as mstart
 import dicebox.games.milestones as milestones
 from dicebox.games.milestones import table as MS_table
-from test_milestones_screens import App, setup_solo
+from test_milestones_screens import App, shaken
 from console import FakeApp, TextFB
 from cutstore import CutStore, PowerCut
 
@@ -31,9 +31,7 @@ def game(cut):
     app = EndApp(SEED)
     app.store = CutStore(cut, milestones.SAVE)
     try:
-        table = setup_solo(app, bots=1)
-        app.shake()
-        app.run(200000, step=500)
+        table = shaken(app, 1, 200000, step=500)
         assert table.st.is_over()
     except PowerCut:
         return app.store, True

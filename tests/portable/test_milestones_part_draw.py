@@ -7,7 +7,7 @@ from dicebox.core import events
 from dicebox.games.milestones import start as screens
 from dicebox.games.milestones import table as MS_table
 from dicebox.games.milestones import view as MS_view
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, new_game_page
 
 try:
     import framebuf
@@ -66,12 +66,7 @@ class Frames(FakeApp):
 
 
 def start(app, humans, bots):
-    screens.start(app)
-    menu = app.top()
-    labels = [menu.label(i) for i in range(len(menu.items))]
-    menu.sel = labels.index("New game")
-    app.press(events.A)
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     setup.cfg["humans"] = humans
     setup.cfg["bots"] = bots
     setup.sel = len(setup.items) - 1

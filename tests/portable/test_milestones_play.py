@@ -8,7 +8,8 @@ from dicebox.games.milestones import start as mstart, help as game_help
 from dicebox.games.milestones import table as MS_table
 MS_pages = Fresh("dicebox.games.milestones.pages")
 import dicebox.games.milestones as milestones
-from test_milestones_screens import App, setup_solo, setup_with, menu_pick, find_roll
+from test_milestones_screens import App, setup_solo, shaken, setup_with, menu_pick, find_roll
+from console import new_game_page
 from dicebox.games.milestones import deck
 
 
@@ -48,9 +49,7 @@ def test_a_game_runs_across_the_tick_wrap():
 def test_save_and_resume_across_the_wrap_keep_the_sand():
     app = WrapApp()
     app.t = ticks.PERIOD - 5000
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(3000)
+    table = shaken(app, 1, 3000)
     left = table.st.time_left()
     app.hold_b()
     menu_pick(app, "Save and quit")
@@ -65,9 +64,7 @@ def test_save_and_resume_across_the_wrap_keep_the_sand():
 
 def test_moves_page_tells_the_game_in_words_and_survives_a_resume():
     app = App()
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(8000)
+    table = shaken(app, 2, 8000)
     app.hold_b()
     menu_pick(app, "Moves")
     text = " ".join(" ".join(app.top().lines).split())
@@ -261,9 +258,7 @@ def test_how_to_play_and_controls_list_every_key():
 
 def test_setup_labels_are_words():
     app = App()
-    mstart.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, mstart.start)
     words = [setup.label(i) for i in range(len(setup.items))]
     assert "Piles: three" in words and "Must-do1 off" in words and "Glass: off" in words
     for w in words:

@@ -10,7 +10,7 @@ from dicebox.core import events as E
 from dicebox.core import rng, ui
 from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.core.movelog import MoveLog
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, each_entry
 from dicebox.games.milestones import deck, pages as menus, table as play, rules
 
 
@@ -33,14 +33,7 @@ def clear(app, t):
 def explore(app, t, scr):
     """Choose every entry of menu ``scr``, and of the lists each opens."""
     base = app.stack.index(t) + 1
-    for j in range(len(scr.items)):
-        del app.stack[base:]
-        app.push(scr)
-        fn = scr.items[j][1]
-        if fn is None:
-            continue
-        fn()
-        top = app.top()
+    for top in each_entry(app, t, scr):
         if top is not scr and top is not t and isinstance(top, ui.Menu):
             explore(app, t, top)
     del app.stack[base:]

@@ -6,14 +6,12 @@ newcomer lost 26 s of sand reading the game menu). The bots' pace also steps
 with Left/Right in the game menu."""
 from dicebox.core import events as E
 from dicebox.core import ui
-from test_milestones_screens import App, setup_solo
+from test_milestones_screens import App, shaken
 
 
 def started():
     app = App()
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(2000)
+    table = shaken(app, 2, 2000)
     return app, table
 
 

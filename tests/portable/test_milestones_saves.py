@@ -18,7 +18,8 @@ from dicebox.games.milestones import start as mstart, rules, deck
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
 from dicebox.games.milestones import table as MS_table
-from test_milestones_screens import App, setup_solo, menu_pick, find_roll
+from test_milestones_screens import App, setup_solo, shaken, menu_pick, find_roll
+from console import new_game_page
 from datapaths import set_at
 
 
@@ -325,9 +326,7 @@ def test_a_power_cut_at_any_storage_operation_leaves_a_game_or_its_score():
 
 def test_the_first_save_is_made_before_any_action():
     app = App()
-    mstart.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, mstart.start)
     setup.sel = len(setup.items) - 1
     app.press(events.A)
     got = MS_pages.load_game(app.store)
@@ -474,9 +473,7 @@ def test_a_save_of_the_first_format_resumes_with_strong_bots():
 def test_records_count_a_solo_game_with_bots_under_their_level_once():
     tablepages = Fresh("dicebox.core.tablepages")
     app = App(3)
-    mstart.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, mstart.start)
     setup.cfg["level"] = 3
     setup.sel = len(setup.items) - 1
     app.press(events.A)
@@ -508,9 +505,7 @@ def test_records_count_a_solo_game_with_bots_under_their_level_once():
 
 def test_two_people_and_bots_keep_no_record():
     app = App(4)
-    mstart.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, mstart.start)
     setup.cfg["humans"] = 2
     setup.cfg["bots"] = 1
     setup.sel = len(setup.items) - 1
@@ -529,9 +524,7 @@ def test_two_people_and_bots_keep_no_record():
 
 def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     app = App(12)
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 1, 400)
     st = table.st
     assert not table.pending_save
     app.press(events.DOWN)                    # not an action: nothing to save

@@ -5,7 +5,7 @@ from dicebox.games.milestones import dice as MS_dice
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import ui
 from dicebox.core import events
-from console import FakeApp, TextFB, pick as menu_pick
+from console import FakeApp, TextFB, new_game_page, pick as menu_pick
 from dicebox.games.milestones import start as screens, rules, deck, bot
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
@@ -55,6 +55,15 @@ def setup_solo(app, bots=2):
         app.run(100)
         if table.st.setup == table.st.n and not table.pending_save:
             break
+    return table
+
+
+def shaken(app, bots, ms, step=100):
+    """``setup_solo`` on ``app`` with ``bots``, the first dice shaken, then
+    ``ms`` run: the table."""
+    table = setup_solo(app, bots=bots)
+    app.shake()
+    app.run(ms, step)
     return table
 
 
@@ -165,9 +174,7 @@ def test_save_and_resume_keep_the_sand():
 
 def test_a_whole_game_ends_with_a_rating_and_a_high_score():
     app = App()
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(185000, step=250)
+    table = shaken(app, 2, 185000, step=250)
     res = app.top()
     assert isinstance(res, MS_pages.Result)
     assert table.st.is_over()
@@ -181,9 +188,7 @@ def test_a_whole_game_ends_with_a_rating_and_a_high_score():
 
 
 def setup_with(app, **cfg):
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     setup.cfg.update(cfg)
     setup.sel = len(setup.items) - 1
     app.press(events.A)
@@ -197,9 +202,7 @@ def setup_with(app, **cfg):
 
 def test_setup_menu_adjusts_and_caps_the_seats():
     app = App()
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     for _ in range(6):
         app.press(events.RIGHT)            # people up to 5
     assert setup.cfg["humans"] == 5 and setup.cfg["bots"] == 0
@@ -227,9 +230,7 @@ def test_on_the_setup_page_a_goes_on_and_left_right_change():
     # the key convention: A never changes a value (A on "Level: Strong" made
     # it Expert); it goes on to the next line, and starts the game on Start
     app = App()
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     before = repr(sorted(setup.cfg.items()))
     for k in range(len(setup.items) - 2):       # every line down to "What is this?"
         assert setup.sel == k
@@ -315,9 +316,7 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
 
 def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
     app = App()
-    screens.start(app)
-    menu_pick(app, "New game")
-    setup = app.top()
+    setup = new_game_page(app, screens.start)
     labels = [setup.label(i) for i in range(len(setup.items))]
     assert "Level: Strong" in labels
     setup.sel = labels.index("Level: Strong")
@@ -337,9 +336,7 @@ def test_the_setup_names_the_bots_level_and_says_what_it_is_like():
 
 def test_hint_says_what_to_do_and_changes_nothing():
     app = App(8)
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 1, 400)
     before = table.st.to_dict()
     app.hold_b()
     menu_pick(app, "Hint")
@@ -417,9 +414,7 @@ def test_a_claim_waits_until_the_dice_have_stood_a_moment():
 
 def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
     app = App(9)
-    table = setup_solo(app, bots=1)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 1, 400)
     st = table.st
     stub = StubBot(1, None, 0)
     stub.close = 3                           # dice 1 and 2
@@ -441,9 +436,7 @@ def test_a_bot_that_asks_to_keep_dice_is_heard_and_its_dice_are_framed():
 
 def test_a_person_asks_the_team_to_keep_dice_with_a_mark_of_its_own():
     app = App(10)
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 2, 400)
     st = table.st
     app.hold_b()
     labels = [app.top().label(i) for i in range(len(app.top().items))]
@@ -481,9 +474,7 @@ def test_a_person_asks_the_team_to_keep_dice_with_a_mark_of_its_own():
 
 def test_a_short_b_asks_to_leave_and_holding_b_opens_the_game_menu():
     app = App(10)
-    table = setup_solo(app, bots=2)
-    app.shake()
-    app.run(400)
+    table = shaken(app, 2, 400)
     app.tap(events.B)                        # nothing to cancel: leave?
     assert isinstance(app.top(), ui.Confirm)
     assert "Leave the game?" in app.screen()

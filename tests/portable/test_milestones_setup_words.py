@@ -1,20 +1,16 @@
 """Milestones' new-game page in words: a newcomer meets "Must-do1" and
 "Glass" there first (both runners)."""
-from dicebox.core import events, ui
+from dicebox.core import ui
 from dicebox.games.milestones import start as mstart
 from test_milestones_screens import App
+from console import new_game_page
 
 
 def test_every_line_of_the_new_game_page_says_what_it_sets_in_two_lines():
     """The two lines under the list say what the selected line sets, whole
     (not cut to two)."""
     app = App()
-    mstart.start(app)
-    menu = app.top()
-    labels = [menu.label(i) for i in range(len(menu.items))]
-    menu.sel = labels.index("New game")
-    app.press(events.A)
-    setup = app.top()
+    setup = new_game_page(app, mstart.start)
     seen = set()
     for i in range(len(setup.items)):
         setup.sel = i

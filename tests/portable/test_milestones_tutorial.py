@@ -200,12 +200,7 @@ def test_skip_midway_from_the_pile_picker_and_the_result_page_s_lesson():
 
 
 def test_a_short_b_on_the_lesson_table_asks_before_leaving():
-    app = App()
-    start, les = open_lesson(app)
-    follow(app, les, stop=4)              # the first roll: the table waits for it
-    app.press(E.A)
-    app.run(100)
-    lessons.short_b_asks(app, start, les)
+    lessons.short_b_at(App(), open_lesson, follow, 4)  # the first roll: the table waits for it
 
 
 def test_a_wrong_move_gets_a_gentle_hint_and_changes_nothing():

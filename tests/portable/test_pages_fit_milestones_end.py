@@ -6,6 +6,7 @@ checks: test_pages_fit.py; a module of its own for the heap under
 MicroPython)."""
 from test_pages_fit import PROBLEMS, VISITED, look, new_app, watch, unwatch
 from dicebox.core import events as E
+from console import new_game_page
 
 
 def test_a_real_milestones_end_fits():
@@ -14,12 +15,7 @@ def test_a_real_milestones_end_fits():
     watch()
     try:
         app = new_app(seed=4)
-        game_start.start(app)
-        menu = app.top()
-        labels = [menu.label(i) for i in range(len(menu.items))]
-        menu.sel = labels.index("New game")
-        app.press(E.A)
-        setup = app.top()
+        setup = new_game_page(app, game_start.start)
         setup.cfg["bots"] = 2
         setup.cfg["level"] = 0
         setup.sel = len(setup.items) - 1

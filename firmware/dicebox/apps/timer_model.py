@@ -114,6 +114,17 @@ def clock_text(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
+def _toggle(t, now):
+    """Pause timer ``t`` if it runs, resume it if it is paused; the state it
+    was in."""
+    s = t.state(now)
+    if s == RUNNING:
+        t.pause(now)
+    elif s == PAUSED:
+        t.resume(now)
+    return s
+
+
 class SandTimer:
     def __init__(self, total=SAND_DEFAULT, now=0):
         _ms(total, SAND_MIN, SAND_MAX, "sand time")
@@ -183,12 +194,7 @@ class SandTimer:
             self.glass.start(self._rebase(now))
 
     def toggle_pause(self, now):
-        s = self.state(now)
-        if s == RUNNING:
-            self.pause(now)
-        elif s == PAUSED:
-            self.resume(now)
-        elif s == READY:
+        if _toggle(self, now) == READY:
             self.flip(now)
 
     def update(self, now):
@@ -336,11 +342,7 @@ class TurnClock:
             self.running = True
 
     def toggle_pause(self, now):
-        s = self.state(now)
-        if s == RUNNING:
-            self.pause(now)
-        elif s == PAUSED:
-            self.resume(now)
+        _toggle(self, now)
 
     def update(self, now):
         """Call often. True once when the player on the clock runs out."""

@@ -60,6 +60,30 @@ class Beats:
                     k = n
         return "Lesson %d/%d" % (k, n)
 
+    def idle(self):
+        """The lesson's table is on top with nothing under way: a step's box
+        may go up."""
+        return (not self.done and self.app.top() is self and not self.queue
+                and not self.redraw)
+
+    def show_beat(self, b):
+        """Put up step ``b``'s box (once a step), or at the script's end the
+        question of a real game. True when a page went up."""
+        if b is not None and b[0] and self.said < self.i:
+            self.said = self.i
+            self.app.push(Box(self.app, self, self.step_title(), b[0], self.closed))
+            return True
+        if b is not None and b[1] == "end":
+            self.done = True
+            self.ask_real()
+            return True
+        return False
+
+    def ask_real(self):
+        """The script is over: a real game now, or leave."""
+        self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
+                                 self.leave, "A:yes", "B:no"))
+
     def save_now(self):
         """The table's save: a lesson writes nothing."""
         self.pending_save = False

@@ -374,20 +374,13 @@ class Lesson(lesson.Beats, T.Table):
 
     # -- frames and keys --
     def tick(self, now):
-        if not self.done and self.app.top() is self and not self.queue and not self.redraw:
+        if self.idle():
             b = self.beat()
             if b is not None and b[1] == "score" and self.said < self.i:
                 self.said = self.i
                 self.app.push(lesson.Box(self.app, self, "Game over", self.end_text(), self.closed))
                 return
-            if b is not None and b[0] and self.said < self.i:
-                self.said = self.i
-                self.app.push(lesson.Box(self.app, self, self.step_title(), b[0], self.closed))
-                return
-            if b is not None and b[1] == "end":
-                self.done = True
-                self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
-                                         self.leave, "A:yes", "B:no"))
+            if self.show_beat(b):
                 return
         T.Table.tick(self, now)
 

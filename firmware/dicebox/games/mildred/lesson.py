@@ -146,17 +146,8 @@ class Lesson(lesson.Beats, Table):
 
     # -- frames and keys --
     def tick(self, now):
-        if not self.done and self.app.top() is self and not self.queue and not self.redraw:
-            b = self.beat()
-            if b is not None and b[0] and self.said < self.i:
-                self.said = self.i
-                self.app.push(lesson.Box(self.app, self, self.step_title(), b[0], self.closed))
-                return
-            if b is not None and b[1] == "end":
-                self.done = True
-                self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
-                                         self.leave, "A:yes", "B:no"))
-                return
+        if self.idle() and self.show_beat(self.beat()):
+            return
         Table.tick(self, now)
 
     def closed(self):

@@ -87,6 +87,15 @@ def _canon(a):
     return a[:n] + tail
 
 
+def _reward(s, lv):
+    """The effect code of the task at level ``lv`` of set ``s``, taken as a
+    reward (IllegalMove for an Always effect)."""
+    card = cards.TASKS[s][lv - 1]
+    if card[1] == "A":
+        raise IllegalMove("Always effect: not a reward")
+    return card[2]
+
+
 class State:
     # ---- the game contract (core/game.py), in its order ---------------------
     def __init__(self, _blank=False):
@@ -579,22 +588,22 @@ class State:
     def _a_dodge(self, p, a):
         if self.phase == ACT:
             return self._place_pd(p, a, self.dodge[p], "dodge")
-        d = self.dodge[p]
+        self._give_back(p, self.dodge[p], "no dodge dice")
+
+    def _give_back(self, p, d, none):
+        """Player ``p``'s prank or dodge dice ``d`` go back to the used pool
+        (IllegalMove ``none`` when there are none)."""
         if not d[0]:
-            raise IllegalMove("no dodge dice")
+            raise IllegalMove(none)
         self.used[p] += d[0]
         d[0] = 0
         d[1] = 0
 
     def _a_combat(self, p, a):
         pr = self.prank[p]
-        if not pr[0]:
-            raise IllegalMove("no prank dice")
         o = 1 - p
         hit = pr[1] > self.dodge[o][1]
-        self.used[p] += pr[0]
-        pr[0] = 0
-        pr[1] = 0
+        self._give_back(p, pr, "no prank dice")
         if hit:
             if self.cookie[o] > 1:
                 self.cookie[o] -= 1
@@ -667,12 +676,7 @@ class State:
     def _a_take(self, p, a):
         what = a[1]
         if what == "prank":
-            pr = self.prank[p]
-            if not pr[0]:
-                raise IllegalMove("no prank dice")
-            self.used[p] += pr[0]
-            pr[0] = 0
-            pr[1] = 0
+            self._give_back(p, self.prank[p], "no prank dice")
         elif what == "ind":
             k = a[2]
             if k not in self.inds or self.ig[p][k] is None:
@@ -796,10 +800,7 @@ class State:
             raise IllegalMove("this set has paid already this round")
         if not 1 <= lv <= top(m):
             raise IllegalMove("above your scallywag")
-        card = cards.TASKS[s][lv - 1]
-        if card[1] == "A":
-            raise IllegalMove("Always effect: not a reward")
-        code = card[2]
+        code = _reward(s, lv)
         args = a[3:]
         if code == "any":  # R12
             s2 = args[0]
@@ -808,10 +809,7 @@ class State:
                 raise IllegalMove("task not in play")
             if s2 == cards.DIY and lv2 == 6:
                 raise IllegalMove("pick another task")
-            card = cards.TASKS[s2][lv2 - 1]
-            if card[1] == "A":
-                raise IllegalMove("Always effect: not a reward")
-            code = card[2]
+            code = _reward(s2, lv2)
             args = args[2:]
         rewards.check(self, p, s, code, args)
         self.rd[p][s] = 0

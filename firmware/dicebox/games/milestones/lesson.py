@@ -302,8 +302,7 @@ class Lesson(lesson.Beats, MT.Table):
                 return
             if b[1] == "end":
                 self.left = True
-                self.app.push(ui.Confirm(self.app, "Start a real game now?", self.real,
-                                         self.leave, "A:yes", "B:no"))
+                self.ask_real()
                 return
             if b[1] == "do" and b[2][0] == "draw" and self.asked != 0:
                 self.asked = 0            # the first card: the lesson's picker
