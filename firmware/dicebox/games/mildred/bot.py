@@ -247,17 +247,6 @@ def _over(bg, n):
     return m is not None and bg.units + n > m
 
 
-def _room(bg, n):
-    """A generator: wait (yield None) until ``n`` units fit the slice; its
-    result is False at once, without waiting, when they would pass the
-    decision's budget, else True."""
-    if _over(bg, n):
-        return False
-    while not bg.fits(n):
-        yield None
-    return True
-
-
 def _pace(bg, n):
     """For work done whatever the budget (listing the legal moves): False if
     the slice is full (yield, then ask again); else True, ``n`` units counted,
@@ -332,18 +321,22 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
             fam = a[0] if info == "mod" else a[:info[1]]
             b = base.get(fam)
             if b is None:
-                if not (yield from _room(bg, EVAL)):
+                if _over(bg, EVAL):
                     out = True
                     break
+                while not bg.fits(EVAL):
+                    yield None
                 c = _clone(st)
                 c.do(a)
                 _roll_out(c, rng)
                 b = evaluate(c, p, True, w)
                 base[fam] = b
             n = SAMPLES if info != "mod" and info[0] == "reroll" else 1
-            if not (yield from _room(bg, n)):
+            if _over(bg, n):
                 out = True
                 break
+            while not bg.fits(n):
+                yield None
             tot = 0
             for _ in range(n):
                 np = _new_pool(st.pool[p], a, info, rng)
@@ -356,9 +349,11 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
                 tot += q
             v = b + tot // n
         else:
-            if not (yield from _room(bg, EVAL)):
+            if _over(bg, EVAL):
                 out = True
                 break
+            while not bg.fits(EVAL):
+                yield None
             c = _clone(st)
             c.do(a)
             if a[0] == "shake":
@@ -369,9 +364,11 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
                 else:
                     tot = 0
                     for _ in range(SAMPLES):
-                        if not (yield from _room(bg, EVAL)):
+                        if _over(bg, EVAL):
                             out = True
                             break
+                        while not bg.fits(EVAL):
+                            yield None
                         d = _clone(c)
                         _roll_out(d, rng)
                         tot += evaluate(d, p, True, w)
@@ -424,9 +421,11 @@ def _value_after(st, rng, a, p, bg, done):
     n = 0
     k = ROLLS
     while n < k:
-        if not (yield from _room(bg, EVAL)):
+        if _over(bg, EVAL):
             done[0] = False
             return
+        while not bg.fits(EVAL):
+            yield None
         c = _clone(st)
         c.do(a)
         if c.pend is None or c.is_over():
