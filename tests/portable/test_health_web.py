@@ -47,9 +47,10 @@ def _webhw():
         import framebuf  # noqa: F401
     except ImportError:
         return None
-    web = _here() + "/../../web"
-    if web not in sys.path:
-        sys.path.insert(0, web)
+    # the browser's files: web/webhw.py and, beside it there, host_tools/sim's hosthw.py
+    for d in (_here() + "/../../web", _here() + "/../../host_tools/sim"):
+        if d not in sys.path:
+            sys.path.insert(0, d)
     if "dicebox_js" not in sys.modules:
         sys.modules["dicebox_js"] = _JS()
     try:

@@ -150,9 +150,11 @@ SLICE = 40        # work units per slice (one unit: about 1 us of unix-port
                   # display looked at; each piece of work is charged what it
                   # was timed to cost): a slice within 20 ms on the chip at
                   # the bot's factor (host_tools/benches/bench_slices.py)
-DECISION = 1800   # the most units one decision may take in all (1500 until every piece
-                  # of work was charged: 1,769 at most over 66,852 decisions of fixed-seed
-                  # games, 2-4 seats, every level; 1,672 by the old charges)
+DECISION = 2600   # the most units one decision may take in all (1500 until every piece
+                  # of work was charged): 1,769 at most over 66,852 decisions of fixed-seed
+                  # games, 2-4 seats, every level; in positions of mixed random play
+                  # (tests/host/test_dairyman_props.py) Beginner and Casual reach
+                  # 2,197 and 1,963 with ten dice to plan locks from, the Expert 1,479
 _CONTEXT = 30     # units charged for the start of a decision (the seat's tiles)
 _EXPERT = 20      # ... the Expert's more (scores, the stack's tiles, the display left)
 _CLAIMS = 14      # ... every claim the display allows, found (rules.claims)
