@@ -13,6 +13,7 @@ import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import bench  # noqa: E402
+import device_factors as DF  # noqa: E402
 
 _TINY = []
 
@@ -211,3 +212,23 @@ def test_a_screen_pushed_in_a_frame_has_its_drawing_timed_as_ui_work():
     line = [x for x in p.stdout.splitlines() if x.startswith("TIMED")]
     assert line, p.stdout + p.stderr
     assert line[0] == "TIMED 1 TextPage False"     # drawn once, timed, and its own draw back
+
+
+def test_the_scene_runners_use_only_what_the_audited_trees_simulator_has():
+    # bench.py --calibrated drives the tree the chip audit ran (a60eda7) with
+    # that tree's own simulator (--sim): bench_frames and bench_platform may
+    # take from simhw only the names that simulator defines (an empty_dir of
+    # the new simulator broke the calibrated run without a test failing)
+    import re
+    import subprocess
+    p = subprocess.run(["git", "-C", ROOT, "show", DF.AUDITED_COMMIT + ":host_tools/sim/simhw.py"],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        import pytest
+        pytest.skip("the audited tree is not in this checkout's history")
+    defined = set(re.findall(r"^(?:def|class)\s+(\w+)|^(\w+)\s*=", p.stdout, re.M))
+    defined = set(a or b for a, b in defined)
+    for name in ("bench_frames.py", "bench_platform.py"):
+        with open(os.path.join(ROOT, "host_tools", "benches", name)) as f:
+            used = set(re.findall(r"\bsimhw\.(\w+)", f.read()))
+        assert used and used <= defined, (name, sorted(used - defined))
