@@ -58,13 +58,13 @@ class Probe:
 def reset(app, t):
     del app.stack[app.stack.index(t) + 1:]
     t.sel = []
-    t.mode = 0
+    t.mode = screens.MARK
     t.msg = ""
 
 
 def unpick(t):
     """No mode and no dice chosen on the table."""
-    t.mode = 0
+    t.mode = screens.MARK
     t.sel = []
 
 
@@ -87,20 +87,20 @@ def mode_picks(app, t, probe):
     """After Freeze+reroll or Ice cream (one die): what the picks then lead to."""
     mode = t.mode
     free = t.free()
-    if mode == 1:
+    if mode == screens.FREEZE:
         top = min(len(free), t.s.freeze[t.s.seat] + 1)   # one more than the tokens: refused
         for n in range(top + 1):
             for c in combos(free, n):
-                t.mode = 1
+                t.mode = screens.FREEZE
                 t.sel = []
                 for i in c:
                     t.cur = i
                     t.pick()
                 t.event(E.make(E.PRESS, E.UP))
-    elif mode == 2:
+    elif mode == screens.ICE:
         tile = t.ice_tile
         for i in free:
-            t.mode = 2
+            t.mode = screens.ICE
             t.ice_tile = tile
             t.cur = i
             t.pick()

@@ -321,7 +321,7 @@ class Lesson(lesson.Beats, T.Table):
         if want is None or not fits(self.s, action, want):
             self.app.beep(440, 30)
             self.sel = []
-            self.mode = 0
+            self.mode = T.MARK
             self.dirty = True
             self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. " +
                               (how(want) if want else "Read the box first.")))

@@ -23,11 +23,18 @@ one kind per seat (0 a person, 1 + level a bot of that level), ``kinds`` 2,
 play). A save from before the shared table (no ``kinds``; seats 0 human,
 1 easy bot, 2 hard bot) resumes with easy as Beginner and hard as Strong.
 """
+from micropython import const
+
 from dicebox.core.modules import forget
 from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE, kind_name
 from dicebox.games.dairyman import AT_TABLE, GAME, SAVE, ON_DEMAND, rules
-from dicebox.games.dairyman.tiles import TILES, tile_line
+from dicebox.games.dairyman.tiles import ROLL, TILES, tile_line
+
+# what the table's dice keys do now (Table.mode)
+MARK = const(0)         # mark dice: lock, reroll, claim
+FREEZE = const(1)       # pick the dice a freeze token keeps
+ICE = const(2)          # pick the die an ice cream rerolls
 
 _STYLE = (dice.OUTLINE, dice.DOUBLE, dice.HATCH)
 _BACK_WORDS = ("back: cheese +5", "ice: reroll 1s", "ice: reroll 2s", "ice: reroll die")
@@ -72,7 +79,7 @@ class Table(table.Table):
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0
         self.sel = []
-        self.mode = 0          # 0 play, 1 freeze picking, 2 ice die picking
+        self.mode = MARK       # MARK, FREEZE or ICE: what the dice keys pick
         self.ice_tile = -1
         n = log.count if log is not None else 0
         table.Table.__init__(self, app, s, seats, log, opt)
@@ -90,7 +97,7 @@ class Table(table.Table):
 
     def chance_seat(self):
         """A dice roll is the acting seat's; shuffles happen by themselves."""
-        return self.s.seat if self.s.pending[0] == 1 else -1
+        return self.s.seat if self.s.pending[0] == ROLL else -1
 
     def end_text(self):
         from dicebox.games.dairyman.pages import end_text
@@ -99,7 +106,7 @@ class Table(table.Table):
     def after_move(self):
         s = self.s
         self.sel = []
-        self.mode = 0
+        self.mode = MARK
         fr = self.free()
         if self.cur not in fr and fr:
             self.cur = fr[0]
@@ -197,7 +204,7 @@ class Table(table.Table):
         if b == events.B:
             if k == events.RELEASE and self.my_turn() and (self.sel or self.mode):
                 self.sel = []
-                self.mode = 0
+                self.mode = MARK
                 self.msg = ""
                 self.dirty = True
                 return True
@@ -221,7 +228,7 @@ class Table(table.Table):
             return True
         elif b == events.A:
             self.pick()
-        elif b == events.UP and self.mode == 1:
+        elif b == events.UP and self.mode == FREEZE:
             self.play_and_roll(("reroll", tuple(self.sel)))
         return True
 
@@ -231,20 +238,20 @@ class Table(table.Table):
         i = self.cur
         if i not in self.free():
             return
-        if self.mode == 2:
+        if self.mode == ICE:
             self.play_and_roll(("ice", self.ice_tile, i))
             return
         self.msg = ""
         if i in self.sel:
             self.sel.remove(i)
-        elif self.mode == 1 and len(self.sel) >= s.freeze[s.seat]:
+        elif self.mode == FREEZE and len(self.sel) >= s.freeze[s.seat]:
             self.msg = "no more freeze tokens"
-        elif self.mode == 1 and len(self.sel) >= len(self.free()) - 1:
+        elif self.mode == FREEZE and len(self.sel) >= len(self.free()) - 1:
             self.msg = "leave 1 to roll"     # a reroll rolls at least one die
         else:
             self.sel.append(i)
         self.dirty = True
-        if self.mode == 0:
+        if self.mode == MARK:
             tot = 0
             for j in self.sel:
                 tot += s.dv[j]
@@ -267,7 +274,7 @@ class Table(table.Table):
 
     def freeze_mode(self):
         self.app.pop()
-        self.mode = 1
+        self.mode = FREEZE
         self.sel = []
         self.msg = ""
         self.dirty = True
@@ -313,7 +320,7 @@ class Table(table.Table):
     def ice_pick(self, t):
         def fn():
             self.app.pop()
-            self.mode = 2
+            self.mode = ICE
             self.ice_tile = t
             self.msg = ""
             self.dirty = True
@@ -333,7 +340,7 @@ class Table(table.Table):
             x = 1 + (i % 6) * 14
             y = 11 + (i // 6) * 15
             v = s.dv[i]
-            if chance and s.pending[0] == 1 and i in s.pending[1]:
+            if chance and s.pending[0] == ROLL and i in s.pending[1]:
                 v = 0
             loc = s.dl[i]
             if v == 0:
@@ -360,7 +367,7 @@ class Table(table.Table):
             tot = 0
             for j in self.sel:
                 tot += s.dv[j]
-            if self.mode == 1:
+            if self.mode == FREEZE:
                 info = "Frz %d/%d" % (len(self.sel), s.freeze[seat])
             else:
                 info = "Sum %d" % tot if self.sel else "     "
@@ -373,9 +380,9 @@ class Table(table.Table):
                 lines.append("A: skip ahead")
             elif chance:
                 lines.append("A/shake: roll")
-            elif self.mode == 1:
+            elif self.mode == FREEZE:
                 lines.append("A:keep Up:roll")
-            elif self.mode == 2:
+            elif self.mode == ICE:
                 lines.append("A: reroll die")
             else:
                 lines.append("Hold B for menu")
