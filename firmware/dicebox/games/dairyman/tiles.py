@@ -64,7 +64,6 @@ TILES = (
     (40, 13, 2), (40, 13, 3),
 )
 NTILES = const(22)
-BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice any")
 
 # the dice of a turn: colours (State.dc) and places (State.dl)
 WHITE = const(0)
@@ -104,7 +103,7 @@ def back(t):
 
 
 
-_BACK = ("cheese", "ice 1s", "ice 2s", "ice 1die")   # a back in a tile's line
+BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice 1die")   # a back in a tile's line
 
 
 def tile_line(t):
@@ -115,4 +114,4 @@ def tile_line(t):
         n = "Y%d" % need_
     else:
         n = "F%d" % (need_ - 10)
-    return "%2d %s %s" % (v, n, _BACK[back])
+    return "%2d %s %s" % (v, n, BACK_NAMES[back])
