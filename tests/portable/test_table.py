@@ -6,7 +6,7 @@ from dicebox.core import events as E
 from dicebox.core import table, ticks, ui
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import think
-from dicebox.core.game import TERMINAL
+from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.storage import MemoryStore
 from console import FakeApp, TextFB
 from pig import GOAL, State as Pig     # the contract's worked example (core/game.py)
@@ -949,3 +949,25 @@ def test_a_short_hint_keeps_the_whole_width():
     assert page.lines()[0] == "Expert's move:" and len(page.lines()) <= page.ROWS
     app.press(E.DOWN)
     assert page.first == 0
+
+
+def test_a_bots_turn_let_go_between_its_copy_and_its_roll_keeps_no_stale_copy():
+    # the copy made for a bot's roll (Table.before) is let go with the turn
+    # (drop_turn: the menu's leave, quit, a refused roll, the end), so a roll
+    # made later is never worded from a state the game has left
+    app = ShortHeapApp(seed=4)
+    app.short = False
+    t = PigTable(app, Pig(2), [1, 2])
+    app.push(t)
+    for _ in range(400):
+        app.t += 33
+        app.frame()
+        if t.before is not None:
+            break
+    assert t.before is not None and t.s.current_player() == CHANCE
+    t.refuse(RuntimeError("unplugged"))
+    assert t.before is None and t.thought is None
+    app.t += 33
+    t.before = t.s.clone()
+    t.drop_turn()
+    assert t.before is None

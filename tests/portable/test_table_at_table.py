@@ -30,8 +30,30 @@ def table_with_bot_first():
     return app, t
 
 
+def with_bot_first(check):
+    """``check(app, t)`` on a table whose LATE modules are not in yet; the
+    modules as they were are put back after it (other tests hold the ones
+    imported before: a second copy would not be the same module)."""
+    kept = [(m, sys.modules.get(m)) for m in LATE]
+    try:
+        check(*table_with_bot_first())
+    finally:
+        for m, mod in kept:
+            parent, name = sys.modules[m.rsplit(".", 1)[0]], m.rsplit(".", 1)[1]
+            if mod is None:
+                sys.modules.pop(m, None)
+                if hasattr(parent, name):
+                    delattr(parent, name)   # the package's own name for it too
+            else:
+                sys.modules[m] = mod
+                setattr(parent, name, mod)
+
+
 def test_the_table_collects_then_imports_one_module_a_frame_before_any_bot_thinks():
-    app, t = table_with_bot_first()
+    with_bot_first(_collects_then_imports)
+
+
+def _collects_then_imports(app, t):
     bot = t.bot
     seen = []
     for _ in range(len(LATE) * 2):
@@ -48,7 +70,10 @@ def test_the_table_collects_then_imports_one_module_a_frame_before_any_bot_think
 
 
 def test_a_table_whose_modules_are_in_plays_at_once():
-    app, t = table_with_bot_first()
+    with_bot_first(_plays_at_once)
+
+
+def _plays_at_once(app, t):
     for m in LATE:
         __import__(m)
     assert not t.load_next()                # nothing to load: the frame is play's

@@ -79,6 +79,7 @@ from dicebox.core import ui, ticks, events
 from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove, resolve_chance
 from dicebox.core.modules import drop, load
 from dicebox.core.movelog import MoveLog
+from dicebox.core.rng import RollRefused
 from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
 _CUE_MS = const(150)
@@ -164,7 +165,6 @@ class Table(ui.Screen):
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
         self.b_down = False          # B's press was seen here, since the table came on top (b_event)
-        from dicebox.core.app import RollRefused
         try:
             self.settle()
         except RollRefused as e:     # not on the stack yet: say it once the table shows
@@ -309,7 +309,6 @@ class Table(ui.Screen):
     def roll(self):
         """Roll what the state waits for. A refused roll changes nothing: it is
         shown and the table waits for A."""
-        from dicebox.core.app import RollRefused
         seat = self.actor()
         self.save_due()
         before = self.before         # a bot's roll: copied in the frame before
@@ -337,8 +336,7 @@ class Table(ui.Screen):
 
     def refuse(self, e):
         self.refused = str(e) or "the dice source failed"
-        self.thought = None
-        self.before = None
+        self.drop_turn()
         self.fast = False
         self.dirty = True
         self.app.message("Cannot roll", self.refused + "\n\nNothing changed. A on the table tries again.")
@@ -384,7 +382,6 @@ class Table(ui.Screen):
         rules say it by trying it on a copy of the state), or play it (the
         frame after that); the picture of a roll or a move is drawn in the
         frame after it. No frame holds two of these, nor one and a redraw."""
-        from dicebox.core.app import RollRefused
         seat = self.actor()
         th = self.thought
         if th is None:
@@ -426,6 +423,12 @@ class Table(ui.Screen):
         self.next_step = ticks.add(now, self.STEP_MS)
         self.draw_later()
 
+    def drop_turn(self):
+        """Let go of a bot's turn under way: its decision and the copy made
+        for its roll (it starts again from the state when play goes on)."""
+        self.thought = None
+        self.before = None
+
     def draw_later(self):
         """A bot's roll or move, just made: its picture is drawn in the next
         frame, before anything else (the end page covers the last one)."""
@@ -440,8 +443,7 @@ class Table(ui.Screen):
         resumes the game one move before its end, and the records, which
         hold this game's id once they counted it, do not count it again."""
         self.ended = True
-        self.thought = None
-        self.before = None
+        self.drop_turn()
         self.pending_save = False
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
@@ -515,7 +517,6 @@ class Table(ui.Screen):
             return
         seat = self.actor()
         if seat == -1:                # a chance by itself, refused before: A asked again
-            from dicebox.core.app import RollRefused
             try:
                 self.settle()
             except RollRefused as e:
@@ -614,8 +615,7 @@ class Table(ui.Screen):
     def leave(self):
         """Save now (the bot turn under way restarts on resume) and go back to
         the game's first menu (the confirm has gone already)."""
-        self.thought = None
-        self.before = None
+        self.drop_turn()
         self.save_now()
         self.app.pop()
 
@@ -653,8 +653,7 @@ class Table(ui.Screen):
 
     def quit(self):
         """Save now (the bot turn under way restarts on resume) and leave."""
-        self.thought = None
-        self.before = None
+        self.drop_turn()
         self.save_now()
         self.app.pop()     # the menu
         self.app.pop()     # the table

@@ -290,7 +290,7 @@ class Lesson(lesson.Beats, T.Table):
     # -- the shared table's hooks: no records, the bot is the script --
     def finish(self):
         self.ended = True
-        self.thought = None
+        self.drop_turn()
         self.pending_save = False
 
     def bot_module(self):
@@ -424,7 +424,7 @@ class Lesson(lesson.Beats, T.Table):
         """Skip or leave: back to what was under the lesson (Dairyman's start
         menu), from any page the lesson put up."""
         self.done = True
-        self.thought = None
+        self.drop_turn()
         self.unwind()
 
     def real(self):

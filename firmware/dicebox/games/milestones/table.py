@@ -39,6 +39,7 @@ from micropython import const
 from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core.game import CHANCE, LEVELS, IllegalMove
+from dicebox.core.rng import RollRefused
 from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, tasks
 from dicebox.games.milestones.dice import labels as die_labels
 from dicebox.games.milestones.view import View
@@ -334,7 +335,6 @@ class Table(T.Table):
         leaves the wait for A at the table). A roll goes into the log as it
         lands, with its dice, the must-do cards they meet and an end they
         bring (``State.describe_chance``)."""
-        from dicebox.core.app import RollRefused
         st = self.st
         if st.current_player() != CHANCE:
             return
