@@ -23,6 +23,7 @@ PLAY = (
     "dicebox.core.table",
     "dicebox.games.milestones.tasks",
     "dicebox.games.milestones.deck",
+    "dicebox.games.milestones.keeps",   # the board of keep requests (the table's and the bots')
     "dicebox.games.milestones.rules",
     "dicebox.games.milestones.view",    # the table's picture (the table imports it)
     "dicebox.games.milestones.table",

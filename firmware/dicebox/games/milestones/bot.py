@@ -48,6 +48,9 @@ from dicebox.core import rng as _rng
 from dicebox.core.think import Budget
 from dicebox.games.milestones import deck, values
 from dicebox.games.milestones.search import search
+# the keep requests' board is play's (keeps.py: the table reads it too); the bots ask and honour
+from dicebox.games.milestones.keeps import (  # noqa: F401
+    announce, announced, protected, clear_announcements)
 
 # Pile choice: mean points times hits (of 46656) of each tier's cards and of all the cards
 # (written out; tests/host/test_milestones_bot_values.py sums them again)
@@ -76,56 +79,6 @@ LOOK = const(16)          # units of noticing a change and the look that follows
 # Below Strong a reroll is the obvious play for the bot's own card, each die that
 # plainly helps the card overlooked (rerolled too) _OVERLOOK[level] times in six
 _OVERLOOK = (4, 3)
-
-# ---- announcements: "my card is close, keep these dice" ----------------------
-
-# _CLOSE[seat] = (card, mask, packed faces of the masked dice) or None. An
-# announcement holds while the seat keeps that card and the masked dice show the
-# same faces (so it holds on a clone of the table too, e.g. for a hint); the table
-# may announce for a person too (``announce``) and clears them all for a new game
-# (``clear_announcements``).
-_CLOSE = [None] * 5
-
-
-def _packed(dice, mask):
-    p = 0
-    for i in range(6):
-        if (mask >> i) & 1:
-            p |= dice[i] << (3 * i)
-    return p
-
-
-def announce(st, seat, mask):
-    """Seat ``seat`` asks the others to keep the dice in ``mask`` (0: withdraw)."""
-    if mask and st.dice is not None and st.hands[seat] >= 0:
-        _CLOSE[seat] = (st.hands[seat], mask, _packed(st.dice, mask))
-    else:
-        _CLOSE[seat] = None
-
-
-def announced(st, seat):
-    """The dice mask ``seat`` announced and that still holds, else 0."""
-    e = _CLOSE[seat] if 0 <= seat < len(_CLOSE) else None
-    if e is None or st.dice is None or seat >= st.n:
-        return 0
-    if st.hands[seat] != e[0] or _packed(st.dice, e[1]) != e[2]:
-        return 0
-    return e[1]
-
-
-def protected(st, seat):
-    """The dice the other seats announced they need (``seat`` does not reroll them)."""
-    m = 0
-    for s in range(st.n):
-        if s != seat and _CLOSE[s] is not None:
-            m |= announced(st, s)
-    return m
-
-
-def clear_announcements():
-    for s in range(len(_CLOSE)):
-        _CLOSE[s] = None
-
 
 def _card_rate(c):
     # points times the card's exact hits (of 46656 rolls): the deck's table

@@ -221,6 +221,9 @@ class Lesson(lesson.Beats, MT.Table):
     def bot_module(self):
         return self.team
 
+    def keeps(self):
+        return self.team
+
     def chance_rng(self):
         st = self.st
         p = st.pending

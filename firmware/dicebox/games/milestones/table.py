@@ -40,7 +40,7 @@ from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core.game import CHANCE, LEVELS, IllegalMove
 from dicebox.core.rng import RollRefused
-from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, tasks
+from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, keeps, tasks
 from dicebox.games.milestones.dice import labels as die_labels
 from dicebox.games.milestones.view import View
 
@@ -97,12 +97,9 @@ class Table(T.Table):
         T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
-        botmod = self.bot_module()
-        self.bm = botmod
-        botmod.clear_announcements()
-        self.bots = []
-        for s in range(self.humans, n):
-            self.bots.append(botmod.Bot(s, seats[s] - 1))
+        self._bm = None               # the bot module and the bots: ``bm``, when play first needs them
+        self._bots = None
+        self.keeps().clear_announcements()   # a new game's board of keep requests
         if self.humans == 1:
             self.names = ["You"] + ["S%d" % (s + 1) for s in range(1, n)]
         else:
@@ -143,9 +140,37 @@ class Table(T.Table):
         if st.pending is not None:    # a save taken while a draw or roll waited
             self._resolve()
 
+    # ---- the bots: taken up when play first needs them ---------------------------
+    @property
+    def bm(self):
+        """The bot module with the bots made: the first time play needs them,
+        once ``load_next`` has brought the module in a frame of its own, after
+        the start pages were let go (never in the heap together with them)."""
+        m = self._bm
+        if m is None:
+            m = self._bm = self.bot_module()
+            if self._bots is None:
+                self._bots = [m.Bot(s, self.seats[s] - 1) for s in range(self.humans, self.st.n)]
+        return m
+
+    @property
+    def bots(self):
+        """The bots, one a bot seat, in seat order."""
+        if self._bots is None:
+            self.bm
+        return self._bots
+
+    @bots.setter
+    def bots(self, got):
+        self._bots = got
+
     # ---- the shared table's hooks ----------------------------------------------
     def bot_module(self):
         return bots()
+
+    def keeps(self):
+        """The board of keep requests ("keep these dice"): the bots' and a person's."""
+        return keeps
 
     def chance_rng(self):
         """Where the drawn cards and rolled dice come from (the lesson plans them)."""
@@ -198,7 +223,7 @@ class Table(T.Table):
         if st.hands[seat] < 0:
             self.say("no card in hand")
             return
-        self.bm.announce(st, seat, self.keepm)
+        self.keeps().announce(st, seat, self.keepm)
         if self.keepm:
             self.log.add("%s: keep %s" % (self.names[seat], _dice_words(st, self.keepm)))
             self.say(self.log.lines[-1])
@@ -216,7 +241,7 @@ class Table(T.Table):
             self.keepm ^= bit
         else:
             self.sel |= bit
-        if self.humans == 1 and (self.keepm or self.bm.announced(self.st, 0)):
+        if self.humans == 1 and (self.keepm or self.keeps().announced(self.st, 0)):
             self.keep(0)
 
     def key(self, ev):
@@ -230,7 +255,7 @@ class Table(T.Table):
         if self.keepm:
             self.keepm = 0
             if self.humans == 1:
-                self.bm.announce(self.st, 0, 0)
+                self.keeps().announce(self.st, 0, 0)
         self.say("Marks cleared")
         self.dirty = True
         return True
@@ -458,7 +483,7 @@ class Table(T.Table):
             if self.st.dice is not None and self.marks_before is not None:
                 self.sel, self.keepm = self.marks_before   # the press before a hold is not a mark
                 if self.humans == 1:
-                    self.bm.announce(self.st, 0, self.keepm)
+                    self.keeps().announce(self.st, 0, self.keepm)
             self.marks_before = None
             self.roll()
         elif k == events.PRESS and b == events.UP:
@@ -628,7 +653,7 @@ class Table(T.Table):
                 fits |= m
             elif m != 63:             # 63: nothing plainly helps it
                 build |= m
-            build |= self.bm.announced(st, s)
+            build |= self.keeps().announced(st, s)
         self.spare = build
         self.spare_all = fits
 

@@ -113,7 +113,7 @@ class View:
         st = t.st
         kept = t.keepm                # keep marks and keep requests: a double frame
         for s in range(st.n):
-            kept |= t.bm.announced(st, s)
+            kept |= t.keeps().announced(st, s)
         roll = t.tumble if t.animating() else 0
         cur = t.cur if t.human(st.turn) and st.setup >= st.n else -1
         k = self.dice
