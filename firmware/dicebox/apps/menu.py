@@ -31,7 +31,8 @@ def purge():
     for name in list(sys.modules):
         if name not in _BASE and forget(name):
             n += 1
-    gc.collect()
+    if n:
+        gc.collect()      # their code goes now, while the heap is otherwise still
     return n
 
 # (label, module path). An app is a module with ``start(app)``; a game is a
