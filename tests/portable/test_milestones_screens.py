@@ -515,3 +515,39 @@ def test_with_several_people_ask_to_keep_names_the_seat():
     assert bot.announced(st, 1) == 1 and table.keepm == 0
     assert "S2: keep" in table.log.to_list()[-1]
     bot.clear_announcements()
+
+
+def test_the_bots_come_in_after_the_table_is_up_not_beside_the_start_pages():
+    """The table is built, drawn and shows a person's keep requests without
+    its bot module (which used to be imported as the table was built, while
+    the start pages were still in the heap: the peak of a session's heap);
+    the bots are made once play first needs them."""
+    app = App()
+    asked = []
+    real = MS_table.bots
+
+    def counting():
+        asked.append(1)
+        return real()
+    MS_table.bots = counting
+    try:
+        screens.start(app)
+        menu = app.top()
+        menu.sel = [menu.label(i) for i in range(len(menu.items))].index("New game")
+        app.press(events.A)
+        setup = app.top()
+        setup.cfg["bots"] = 2
+        setup.sel = len(setup.items) - 1
+        app.press(events.A)
+        table = app.top()
+        assert isinstance(table, MS_table.Table)
+        assert app.screen().strip()                            # drawn
+        assert asked == [] and table._bm is None               # no bot yet
+        app.run(100)
+        app.press(events.A)                                    # a first pile
+        for _ in range(20):
+            app.run(100)
+        assert asked and len(table.bots) == 2
+        assert [b.seat for b in table.bots] == [1, 2]
+    finally:
+        MS_table.bots = real
