@@ -29,6 +29,15 @@ def press(hw, app, b):
     frames(hw, app, 1)
 
 
+def opened(hw, app):
+    """Frames until the Loading page (a big app's or a game's modules, one a
+    frame) has handed over to what it opened."""
+    for _ in range(60):
+        if not isinstance(app.top(), menu.Loading):
+            return
+        frames(hw, app, 1)
+
+
 def at_home(app):
     return len(app.stack) == 1 and isinstance(app.stack[0], menu.Home)
 
@@ -96,6 +105,7 @@ def test_every_way_home_drops_the_modules():
     for way in (by_b, by_home, by_error, by_pop):
         for label, path in menu.ENTRIES:
             menu.launcher(app, label, path)()
+            opened(hw, app)
             frames(hw, app, 3)
             assert way(hw, app), (way, label, [type(s).__name__ for s in app.stack])
             while not at_home(app):        # a message about a save, say
@@ -112,6 +122,7 @@ def test_purge_keeps_the_platform():
         return
     hw, app = home_console()
     menu.launcher(app, "Dice roller", "dicebox.apps.roller")()
+    opened(hw, app)
     assert "dicebox.apps.roller" in sys.modules
     app.pop()
     while not at_home(app):
@@ -145,8 +156,42 @@ def test_purge_collects_only_when_it_let_code_go():
         got = menu.purge()
         assert got == 0 and counting.n == 0, (got, counting.n)
         menu.launcher(app, "Dice roller", "dicebox.apps.roller")()
+        opened(hw, app)
         n0 = counting.n
         got = menu.purge()
         assert got >= 1 and counting.n == n0 + 1, (got, counting.n)
     finally:
         menu.gc = saved
+
+
+def test_a_big_app_comes_in_a_module_a_frame():
+    """The roller and the timer: what each carries (``menu.CARRIES``) and then
+    its own module are imported one a frame on the Loading page, never two in
+    one frame (a launch frame on the chip: at most 250 ms), and the app is up
+    at the end."""
+    if not MPY:
+        return
+    hw, app = home_console()
+    for label, path in menu.ENTRIES:
+        if path not in menu.CARRIES:
+            continue
+        while not at_home(app):
+            app.pop()
+        menu.purge()
+        big = menu.CARRIES[path] + (path,)
+        mine = [m for m in big if m not in sys.modules]
+        assert path in mine, (path, "still held before its launch")
+        go = menu.launcher(app, label, path)
+        for i in range(60):
+            before = set(sys.modules)
+            if i == 0:
+                go()                   # the press of A on the home menu
+            else:
+                frames(hw, app, 1)
+            came = [m for m in big if m in sys.modules and m not in before]
+            assert len(came) <= 1, (label, came)
+            if not isinstance(app.top(), menu.Loading):
+                break
+        assert all(m in sys.modules for m in big), label
+        assert not isinstance(app.top(), (menu.Loading, menu.Home)), (label, type(app.top()).__name__)
+        app.home()

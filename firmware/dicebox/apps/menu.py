@@ -49,6 +49,15 @@ ENTRIES = (
     ("About", "dicebox.apps.about"),
 )
 
+# The big apps' manifest: the modules an app carries, imported one a frame
+# on a Loading page before the app's own module (whose import then brings
+# nothing more), so that no launch frame holds them all. A game lists its
+# own in its package (``PLAY``).
+CARRIES = {
+    "dicebox.apps.roller": ("dicebox.core.dicesets", "dicebox.apps.roller_model", "dicebox.core.dice"),
+    "dicebox.apps.timer": ("dicebox.core.hourglass", "dicebox.apps.timer_model"),
+}
+
 
 DOTS_EVERY = 8      # Loading's frames a dot (a redraw, the panel's 1 KB, in one frame of eight)
 
@@ -81,6 +90,7 @@ class Loading(ui.Screen):
         self.path = path    # the app's package, imported here when the names come first
         self.pkg = pkg or path      # the game's package: its own names come before its modules
         self.mods = mods
+        self.after = None   # an app whose ``CARRIES`` come first: its module, imported last
         self.i = 0
         self.ticks = 0      # frames so far (the dots of the page)
         self.start = start
@@ -102,6 +112,11 @@ class Loading(ui.Screen):
                                         # firmware's names first, a piece a frame
         if self.path is not None:
             path, self.path = self.path, None
+            if path in CARRIES:             # an app: what it carries first, a module a frame
+                self.after = path
+                self.pkg = None
+                self.mods = CARRIES[path]
+                return
             start = _start(app, self.label, path)
             if start is None:
                 if app.stack and app.stack[-1] is self:
@@ -132,6 +147,13 @@ class Loading(ui.Screen):
             self.collects = 0
             return
         app = self.app
+        if self.after is not None:          # the app's own module, in a frame of its own
+            path, self.after = self.after, None
+            self.start = _start(app, self.label, path)
+            if self.start is None:
+                if app.stack and app.stack[-1] is self:
+                    app.stack.pop()
+            return
         if app.stack and app.stack[-1] is self:
             app.stack.pop()         # leave without re-entering Home (its enter purges)
         self.start(app)
@@ -193,9 +215,10 @@ def launcher(app, label, path):
         # the call stack when the purge ran): collect it before the import,
         # so the new one is built on an unfragmented heap
         gc.collect()
-        if app.names is not None and app.intern_names() and app.names is not None:
-            app.push(Loading(app, label, (), None, path))   # the first seconds after
-            return                                         # boot: the names first
+        if (app.names is not None and app.intern_names() and app.names is not None) \
+                or path in CARRIES:
+            app.push(Loading(app, label, (), None, path))   # the first seconds after boot:
+            return                                         # the names first; a big app
         start = _start(app, label, path)
         if start is None:
             return
