@@ -12,6 +12,7 @@ Its clock counts like the chip's: ``now()`` is ``t`` modulo 2**30, so a test
 can run a screen across the wrap with ``FakeApp(t0=ticks.PERIOD - 2000)``
 (``t`` itself just grows; ``run`` steps it).
 """
+import gc
 from dicebox.core import events as E
 from dicebox.core import rng, ticks, ui
 from dicebox.core.storage import MemoryStore
@@ -150,6 +151,10 @@ class FakeApp:
     def home(self):
         self.stack = []
         self.homed += 1
+
+    def collect(self):
+        self.collects += 1
+        gc.collect()
 
     def collect_if_low(self):
         self.collects += 1      # the real App collects here when the heap is half used

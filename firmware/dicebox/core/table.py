@@ -72,7 +72,6 @@ Hooks a game's table overrides (all optional except ``draw_table``):
 ``roll_words(before, got)``, ``after_move()``, ``animating()``, ``winners()``,
 ``bot_module()``.
 """
-import gc
 import sys
 from micropython import const
 from dicebox.core import ui, ticks, events
@@ -484,7 +483,7 @@ class Table(ui.Screen):
             if path not in sys.modules:
                 if not self.load_collected:
                     self.load_collected = True
-                    gc.collect()
+                    self.app.collect()     # a frame of its own, nothing else in it
                     return True
                 self.load_collected = False
                 load(path)
