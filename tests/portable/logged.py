@@ -5,7 +5,7 @@ the MicroPython heap holds a long game's); and the checks the tests of each
 title's logs share (tests/portable/test_gamelog_*.py)."""
 import gc
 from array import array
-from dicebox.core import gamelog, rng
+from dicebox.core import gamelog, logreplay, rng
 from dicebox.core.game import CHANCE
 from dicebox.core.think import Budget
 from dicebox.core.valid import BadData
@@ -176,8 +176,8 @@ def milestones(seed, n, level, every=False, big=False, mand=(), hg=None, pauses=
 
 # ---- the checks every title's tests share ----------------------------------------
 def replayed(g, every=64):
-    log = gamelog.decode(g.blob)
-    return log, gamelog.Replay(log, every, getattr(g, "names", None))
+    log = logreplay.decode(g.blob)
+    return log, logreplay.Replay(log, every, getattr(g, "names", None))
 
 
 def replays_to_the_end(gs):
@@ -193,8 +193,8 @@ def replays_to_the_end(gs):
         log = r = None
         gc.collect()
         t = gamelog.to_text(g.blob)
-        assert gamelog.from_text(t) == g.blob
-        log2 = gamelog.decode(t)
+        assert logreplay.from_text(t) == g.blob
+        log2 = logreplay.decode(t)
         assert log2.n == n and log2.kinds == g.kinds
 
 
@@ -243,7 +243,7 @@ def jumps(g, seats):
 def sizes(gs, most, per_step=2.8):
     """Prints and bounds the bytes of the games' logs."""
     t = gs[0].title
-    got = [(len(g.blob), gamelog.decode(g.blob).n) for g in gs]
+    got = [(len(g.blob), logreplay.decode(g.blob).n) for g in gs]
     b = sorted(x for x, _ in got)
     step = sum(b) / float(sum(n for _, n in got))
     print("%-10s %d games: bytes a game %d..%d, median %d, %.2f a step" % (
@@ -293,12 +293,12 @@ def mutations(blobs, seed, n=200):
         blob = gamelog.to_text(d) if case % 4 == 3 else d
         finished = case % 3 != 0
         try:
-            log = gamelog.decode(blob, finished)
+            log = logreplay.decode(blob, finished)
         except BadData as e:
             assert str(e), case
             refused += 1
             continue
-        rp = gamelog.Replay(log, 32)
+        rp = logreplay.Replay(log, 32)
         rp.seek(log.n)
         assert not finished or rp.state.is_over()
         rp.seek(log.n // 2)
@@ -313,17 +313,17 @@ def resumes(g, other=None):
     not a finished game, but the recorder goes on from it (``other``: a
     state it does not reach, refused) and the rest of the game recorded on
     gives the whole log again."""
-    whole = gamelog.decode(g.blob)
+    whole = logreplay.decode(g.blob)
     half = whole.n // 2
-    st = gamelog.Replay(whole).seek(half).clone()
+    st = logreplay.Replay(whole).seek(half).clone()
     part = whole.data[:whole.offsets[half]]
     blob = sealed(part)
     try:
-        gamelog.decode(blob)
+        logreplay.decode(blob)
         raise AssertionError("half a game read as a finished one")
     except BadData as e:
         assert "before the game's end" in str(e)
-    assert gamelog.decode(blob, False).n == half
+    assert logreplay.decode(blob, False).n == half
     rec = gamelog.Recorder.resume(gamelog.to_text(blob), st)
     assert rec.size() == len(part)
     if other is not None:
@@ -334,7 +334,7 @@ def resumes(g, other=None):
             assert "does not reach" in str(e)
     for i in range(half, whole.n):
         seat, item = whole.step(i, st)
-        gamelog.play_step(whole.codec, st, seat, item)
+        logreplay.play_step(whole.codec, st, seat, item)
         if seat == CHANCE:
             rec.chance(item)
         else:

@@ -58,15 +58,15 @@ def test_200_mutations_decode_to_a_legal_game_or_are_refused():
 
 
 def test_reading_and_seeking_in_slices():
-    from dicebox.core import gamelog
+    from dicebox.core import logreplay
     from dicebox.core.valid import BadData
     g = logged.dairyman(6, 3, 3, True, odd=3)
-    got = list(gamelog.reading(g.blob, True, 50))
+    got = list(logreplay.reading(g.blob, True, 50))
     log = got[-1]
     assert log.n == len(g.states) and len(got) - 1 == log.n // 50
     for x in got[:-1]:
         assert x is None
-    it = gamelog.reading(logged.sealed(g.blob[:-60]), True, 50)     # cut short
+    it = logreplay.reading(logged.sealed(g.blob[:-60]), True, 50)     # cut short
     n = 0
     try:
         for x in it:
@@ -76,7 +76,7 @@ def test_reading_and_seeking_in_slices():
     except BadData as e:
         assert "middle of a step" in str(e) or "before the game's end" in str(e)
     assert n >= (log.n - 60) // 50
-    r = gamelog.Replay(log)
+    r = logreplay.Replay(log)
     assert r.every == max(16, (log.n + 11) // 12)
     it = r.seeking(log.n - 5, 10)
     for _ in range(3):
