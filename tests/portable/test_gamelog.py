@@ -17,6 +17,7 @@ def test_what_cannot_be_logged_is_refused():
     raises(ValueError, gamelog.Recorder, "dairyman", [0, 1, 1], st)     # 3 seats, 2 players
     raises(ValueError, gamelog.Recorder, "dairyman", [0, 9], st)        # no such kind
     raises(ValueError, gamelog.Recorder, "chess", [0, 1], st)
+    assert gamelog.Recorder("Dairyman", [0, 1], st).title == "dairyman"     # a table's GAME
     st.apply_chance([0] * len(st.chance_request()))
     raises(ValueError, gamelog.Recorder, "dairyman", [0, 1], st)        # not a new game
     n = rec.size()

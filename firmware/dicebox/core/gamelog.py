@@ -231,13 +231,15 @@ def to_text(data):
 
 # ---- the recorder -------------------------------------------------------------
 class Recorder:
-    """A game's log as it is played: bytes appended at each step. ``st`` is
-    the new State (before its first chance step), ``kinds`` the seats' kinds.
+    """A game's log as it is played: bytes appended at each step. ``title``
+    is one of ``TITLES`` (any case), ``st`` the new State (before its first
+    chance step), ``kinds`` the seats' kinds.
     A real-time game's clock actions ("time") that follow one another are
     kept as the last of them, written when another step comes (the rules
     make the same state from the last one alone)."""
 
     def __init__(self, title, kinds, st, _buf=None):
+        title = title.lower()     # a table's GAME ("Dairyman") names its package
         self.title = title
         self.codec = c = codec_for(title)
         self.now = 0        # the last clock value written (a real-time game's)
