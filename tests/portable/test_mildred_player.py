@@ -387,3 +387,34 @@ def test_every_diy6_menu_label_fits_uncut():
                 longest = max(longest, len(t))
                 assert len(t) <= 15, t
     assert longest >= 12
+
+
+def test_apply_checks_then_does_without_a_copy_of_the_state():
+    """``apply`` is the contract's check, then ``do``: a listed move is played
+    without a snapshot of the state to put back (a copy costs as much as the
+    move's words: a frame of a bot's move on the chip); only a refused move
+    is tried on a copy, for the reason the player reads."""
+    made = []
+    real = R.State.clone
+
+    def counting(self):
+        made.append(1)
+        return real(self)
+    r = rng.seeded(4)
+    st = R.State()
+    R.State.clone = counting
+    try:
+        n = 0
+        for _ in decisions(st, r, 120, every=True):
+            legal = st.legal_actions()
+            del made[:]
+            st.apply(legal[r.randbelow(len(legal))])
+            assert made == [], "a legal move copied the state"
+            n += 1
+        assert n > 20
+        try:
+            st.apply(("foo",))
+        except IllegalMove as e:
+            assert made == [1] and str(e)
+    finally:
+        R.State.clone = real

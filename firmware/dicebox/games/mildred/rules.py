@@ -67,7 +67,7 @@ def _shape_why(a):
 
 
 def _canon(a):
-    """Action ``a`` (one ``do`` accepted) spelt as legal_actions() lists it:
+    """Action ``a`` (of a move's shape) spelt as legal_actions() lists it:
     the dice of an indulgency, of a Cook 2 reroll or of a two-dice Cook
     change in ascending order (the order they are given in does not matter)."""
     if a[0] == "ind":
@@ -151,18 +151,13 @@ class State:
         why = _shape_why(a)
         if why:
             raise IllegalMove(why)
-        snap = self.clone()
         try:
-            self.do(a)
-        except IllegalMove:
-            FIELDS.copy(snap, self)
-            raise
+            c = _canon(a)
         except (IndexError, TypeError, ValueError, KeyError):
-            FIELDS.copy(snap, self)
-            raise IllegalMove("malformed action")
-        if _canon(a) not in snap.legal_actions():   # exactly a listed move, nothing else
-            FIELDS.copy(snap, self)
-            raise IllegalMove("not a move of this position")
+            c = None                                 # not even spelt as a move
+        if c is None or c not in self.legal_actions():   # exactly a listed move, nothing else
+            raise IllegalMove(self._why_not(a))
+        self.do(a)
 
     def do(self, action):
         """Play ``action`` (a tuple) without ``apply``'s checks, for search:
@@ -372,6 +367,19 @@ class State:
             out.append(("shake",))
             if self.keep == p:
                 out.append(("keep",))
+
+    def _why_not(self, a):
+        """The reason a move that is not listed is refused: what ``do``
+        says trying it on a copy (the move as the player reads it: "shake
+        first: that is an Action"), else that it is not a move here."""
+        c = self.clone()
+        try:
+            c.do(a)
+        except IllegalMove as e:
+            return e.reason
+        except (IndexError, TypeError, ValueError, KeyError):
+            return "malformed action"
+        return "not a move of this position"
 
     def legal_act(self, p, out):
         out.append(("pass",))
