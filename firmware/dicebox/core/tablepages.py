@@ -202,7 +202,8 @@ class HintPage(ui.Screen):
             self.phase += 1
             self.dirty = True
 
-    ROWS = 6
+    ROWS = 6                # the page's lines under its title bar
+    WHY_ROWS = ROWS - 2     # the reason's, under the move's own line and a blank one
 
     def lines(self):
         """The reason's lines: the panel's 16 columns when it fits the page,

@@ -2,6 +2,7 @@
 Clean 3") and why ("it finishes a set"), fitted to the Hint page. A module
 of its own, imported when a hint is asked for (bot.hint), so that play
 without the Hint does not carry it."""
+from dicebox.core.tablepages import HintPage
 from dicebox.games.mildred import lookahead
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rewards
@@ -9,7 +10,7 @@ from dicebox.games.mildred.board import top, wrap
 from dicebox.games.mildred.board import ind_dice
 from dicebox.games.mildred.words import dlist, ind_name, n_dice
 
-HINT_LINES = 4     # the Hint page's lines under its heading (16 columns each)
+HINT_LINES = HintPage.WHY_ROWS   # the Hint page's lines for the reason (16 columns each)
 
 _EFFECT = {"less": "P%d scores 1 less cookie next round",
            "disc": "indulgencies need 1 die less this round",
