@@ -113,7 +113,11 @@ def lit(fb):
     return n
 
 
-class FakeApp:
+class FakeApp(ui.Stack):
+    """The console's stand-in for tests: the real screen stack (ui.Stack),
+    a virtual clock stepped by ``run``, seeded dice, a store in RAM, and a
+    frame that ticks and draws the top screen as the console's loop does."""
+
     def __init__(self, seed=1, fb=None, t0=1000):
         self.stack = []
         self.rng = rng.seeded(seed)
@@ -130,24 +134,6 @@ class FakeApp:
     def now(self):
         return self.t % ticks.PERIOD
 
-    def top(self):
-        return self.stack[-1] if self.stack else None
-
-    def push(self, s):
-        self.stack.append(s)
-        s.enter()
-
-    def pop(self):
-        if self.stack:
-            self.stack.pop()
-        if self.stack:
-            self.stack[-1].enter()
-
-    def replace(self, s):
-        if self.stack:
-            self.stack.pop()
-        self.push(s)
-
     def home(self):
         self.stack = []
         self.homed += 1
@@ -162,7 +148,7 @@ class FakeApp:
 
     def message(self, title, text):
         self.messages.append((title, text))
-        self.push(ui.Message(self, title, text))
+        ui.Stack.message(self, title, text)
 
     def beep(self, f, ms):
         if self.settings["sound"]:

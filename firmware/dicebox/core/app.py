@@ -188,7 +188,7 @@ class ErrorScreen(ui.Message):
             self.app.home()
 
 
-class App:
+class App(ui.Stack):
     def __init__(self, hw, store, home=None):
         self.hw = hw
         self.fb = hw.display
@@ -265,27 +265,7 @@ class App:
             self.game_names[pkg] = k
         return k is not None
 
-    # screen stack -----------------------------------------------------------
-    def top(self):
-        return self.stack[-1] if self.stack else None
-
-    def push(self, screen):
-        self.stack.append(screen)
-        screen.enter()
-
-    def pop(self):
-        if self.stack:
-            self.stack.pop()
-        if not self.stack:
-            self.home()
-        else:
-            self.stack[-1].enter()
-
-    def replace(self, screen):
-        if self.stack:
-            self.stack.pop()
-        self.push(screen)
-
+    # screen stack (ui.Stack: top, push, pop, replace, message) -------------
     def home(self):
         self.stack = []
         if self.home_factory:
@@ -297,9 +277,6 @@ class App:
         if missing:
             self.hw.missing = []                       # said once
             self.message("Part not working", "%s. Everything else works." % "; ".join(missing))
-
-    def message(self, title, text):
-        self.push(ui.Message(self, title, text))
 
     # services ---------------------------------------------------------------
     def now(self):

@@ -234,6 +234,38 @@ class Message(TextPage):
             fb.text("A:ok", W - 33, H - 8, 1)
 
 
+class Stack:
+    """The screen stack: the top screen gets the keys, the ticks and the
+    drawing. The console (core/app.App) keeps one, and so does the tests'
+    stand-in console; each says what ``home()`` is (the console's home menu).
+    ``stack`` is made by the owner."""
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, screen):
+        self.stack.append(screen)
+        screen.enter()
+
+    def pop(self):
+        """Close the top screen; the one under it comes back (``enter``), or
+        home when none is left."""
+        if self.stack:
+            self.stack.pop()
+        if not self.stack:
+            self.home()
+        else:
+            self.stack[-1].enter()
+
+    def replace(self, screen):
+        if self.stack:
+            self.stack.pop()
+        self.push(screen)
+
+    def message(self, title, text):
+        self.push(Message(self, title, text))
+
+
 class Confirm(Screen):
     """A question: A answers yes (``yes`` names it), B no (``no``)."""
 
