@@ -92,7 +92,7 @@ class Beats:
     def ask_leave(self):
         """A short B on the lesson's table (with nothing to cancel)."""
         self.app.push(ui.Confirm(self.app, "Leave the lesson?", self.leave, None,
-                                 "A: leave", "B: stay"))
+                                 "A:leave", "B:stay"))
 
     def unwind(self):
         """Close every page the lesson put up over itself, then the lesson:

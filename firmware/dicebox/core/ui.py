@@ -259,8 +259,13 @@ class Confirm(Screen):
         fb.rect(0, 0, W, H, 1)
         for i, line in enumerate(self.lines):
             text_center(fb, line, 4 + i * 9)
-        fb.text(self.yes, 4, H - 11, 1)
-        fb.text(self.no, W - 4 - 8 * len(self.no), H - 11, 1)
+        yes = self.yes
+        no = self.no
+        if len(yes) + len(no) > 14:      # no gap left between them: "A:leave" not "A: leave"
+            yes = yes.replace(": ", ":")
+            no = no.replace(": ", ":")
+        fb.text(yes, 4, H - 11, 1)
+        fb.text(no, W - 4 - 8 * len(no), H - 11, 1)
 
 
 class NumberPicker(Screen):
