@@ -186,7 +186,10 @@ class SetupMenu(ui.Menu):
             return TEAM_ABOUT[self.cfg["level"]]
         if self.sel < len(SETUP_ABOUT):
             return SETUP_ABOUT[self.sel]
-        return "Left/Right change, A: next" if len(self.items[self.sel]) > 2 else "A: pick"
+        if len(self.items[self.sel]) > 2:
+            return "Left/Right change, A: next"
+        # as on the other games' new-game pages
+        return "A: start game" if self.items[self.sel][0] == "Start" else "A: read it"
 
     def draw(self, fb):
         ui.Menu.draw(self, fb)
