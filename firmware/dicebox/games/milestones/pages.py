@@ -6,7 +6,8 @@ a table is on top (``ON_DEMAND``): play does not carry them. None of them
 opens a table: the setup's Start goes back to the start menu's ``begin``.
 """
 from dicebox.core import ui, ticks
-from dicebox.core.tablepages import load_table, records_text
+from dicebox.core import tablepages
+from dicebox.core.tablepages import load_table
 from dicebox.core.game import HUMAN, KIND_FORMAT, LEVELS
 from dicebox.core.valid import need, int_in, list_of, dict_of
 from dicebox.core.tablepages import EndPage
@@ -112,7 +113,7 @@ RECORDS_NOTE = ("Milestones is played as a team: a game of one person with bot "
 
 
 def records_page(app):
-    return ui.TextPage(app, "Records", records_text(app.store, GAME) + "\n\n" + RECORDS_NOTE)
+    return tablepages.records_page(app, GAME, RECORDS_NOTE)
 
 
 class SetupMenu(ui.Menu):
