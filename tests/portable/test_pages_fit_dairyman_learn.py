@@ -39,6 +39,7 @@ def test_dairyman_lesson_pages_fit():
         assert app.top() is les, app.top()
         app.tap(E.B)                     # a short B there: "Leave the lesson?"
         assert app.top().lines[0].startswith("Leave the"), app.top().lines
+        assert "starts over" in " ".join(app.top().lines)    # a lesson is not saved
         look(app, app.top(), "dairyman lesson leave")
     finally:
         unwatch()
