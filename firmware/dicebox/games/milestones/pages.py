@@ -345,10 +345,16 @@ class Result(EndPage):
     def draw(self, fb):
         fb.fill(0)
         ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over")
-        ui.big_text(fb, "%d" % self.score, 0, 12)
-        fb.text("points", 36, 16, 1)
+        digits = "%d" % self.score
+        ui.big_text(fb, digits, 0, 12)
+        x = 16 * len(digits) + 4            # after the big digits (16 px each): 36 for two
+        fb.text("points", x, 16, 1)
         if self.new_best:
-            fb.text("best!", 88, 16, 1)     # (at 92 its "!" was past the edge)
+            if x + 92 <= ui.W:
+                fb.text("best!", x + 52, 16, 1)   # (at 92 its "!" was past the edge)
+            else:                                 # three digits: no room on the line
+                ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over",
+                             "best!")
         lines = ui.wrap(VOIDED if self.voided else self.rating)
         for j in range(min(4, len(lines))):
             fb.text(lines[j], 0, 30 + 9 * j, 1)
