@@ -239,7 +239,7 @@ class Confirm(Screen):
 
     def __init__(self, app, question, on_yes, on_no=None, yes="A:yes", no="B:no"):
         Screen.__init__(self, app)
-        self.lines = wrap(question)[:5]
+        self.lines = wrap(question, COLS - 1)[:5]   # 15 columns: clear of the frame
         self.on_yes = on_yes
         self.on_no = on_no
         self.yes = yes
