@@ -168,8 +168,19 @@ MODES = (
 _KEYS = {
     "half": "arrows/wasd move  z/Enter=A  x/Bksp=B  Z/X=hold A/B  space=shake  q=quit",
     "quad": "arrows/wasd  z=A  x=B  Z/X=hold  space=shake  q=quit",
-    "braille": "wasd z=A x=B Z/X=hold spc=shake q",
+    "braille": "wasd z=A x=B Z/X=hold spc=shake q=quit",
 }
+
+
+def keys_line(mode, cols=0):
+    """The key help under the panel: the fullest that fits the terminal's
+    width (an 80-column terminal shows the braille panel and every key), the
+    mode's own when the width is unknown."""
+    if cols > 0:
+        for m in MODES:
+            if len(_KEYS[m[0]]) < cols:
+                return _KEYS[m[0]]
+    return _KEYS[mode]
 
 
 def need(mode):
@@ -208,9 +219,9 @@ def wrap(text, width):
     return [line for line in ui.wrap(text, width) if line]
 
 
-def render(buf, lit, status, mode="half", write=None):
+def render(buf, lit, status, mode="half", write=None, cols=0):
     """Every pixel of the panel in the given mode, written row by row (no big
-    string is built per frame)."""
+    string is built per frame); the key help fitted to ``cols``."""
     if write is None:
         write = sys.stdout.write
     if mode is True:
@@ -231,7 +242,7 @@ def render(buf, lit, status, mode="half", write=None):
         write("|" + col + line + "\x1b[0m|\x1b[K\r\n")
     write(edge)
     write(status + "\x1b[K\r\n")
-    write(_KEYS[mode] + "\x1b[K\x1b[J")
+    write(keys_line(mode, cols) + "\x1b[K\x1b[J")
 
 
 class Terminal:
@@ -376,7 +387,7 @@ class Terminal:
         self.last_pix[:] = pix
         self.last_lit = lit
         self.last_status = status
-        render(pix, lit, status, self.mode, self.write)
+        render(pix, lit, status, self.mode, self.write, self.cols)
         self.redraws += 1
 
 

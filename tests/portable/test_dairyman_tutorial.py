@@ -86,6 +86,27 @@ def test_the_game_over_box_says_who_won_and_the_scores():
     assert "P1 wins by 10 points" in ends[0] and "245" in ends[0] and "235" in ends[0], ends
 
 
+def test_the_tokens_boxes_name_them_as_the_table_shows_them():
+    """The table counts the tokens as "F1 B1" on its bottom line: the boxes
+    that bring in each token name it so (the backorder's said nothing of B)."""
+    app = App()
+    start, les = open_lesson(app)
+    said = {}
+
+    def grab(app):
+        top = app.top()
+        if is_box(top):
+            text = " ".join(top.lines)
+            for key in ("BACKORDER token", "freeze token"):
+                if key in text and key not in said:
+                    said[key] = (text, les.s.tokens[0], les.s.freeze[0])
+    follow(app, les, on_page=grab)
+    text, tokens, _ = said["BACKORDER token"]
+    assert tokens == 1 and "B1" in text, said
+    text, _, freeze = said["freeze token"]
+    assert freeze == 1 and "F1" in text, said
+
+
 def test_no_at_the_end_goes_back_to_the_start_menu():
     lessons.no_at_the_end(App(), open_lesson, follow)
 

@@ -140,6 +140,18 @@ def test_a_damaged_save_is_set_aside_and_named_on_the_games_menu():
 
 
 
+def test_the_records_page_says_the_records_were_damaged():
+    """Records on a damaged records file: the page says so, above its zeros
+    and the note on how a team game counts."""
+    from dicebox.games.milestones import pages
+    app = App()
+    app.store.records["records"] = (1, "garbage{")
+    page = pages.records_page(app)
+    text = " ".join(page.lines)
+    assert "records file was damaged" in text and "as a team" in text, page.lines
+    assert not app.store.take_problems()
+
+
 def test_the_save_carries_the_deck_version_and_another_deck_is_refused():
     app, d = saved_game()
     assert d["state"]["deck_version"] == deck.DECK_VERSION == 2

@@ -81,6 +81,19 @@ def test_setup_then_first_roll_and_the_clock():
     assert table.keep_awake       # the sand runs: the console must not sleep
 
 
+def test_a_tap_of_a_before_the_first_roll_says_how_to_roll():
+    """No dice yet: a tap of A has nothing to mark and does not roll; it
+    says so (it did nothing at all), and holding A still rolls."""
+    app = App()
+    table = setup_solo(app)
+    st = table.st
+    app.press(events.A)
+    assert st.dice is None and not st.started
+    assert "Shake, or hold | A, to roll" in app.screen(), app.screen()   # two lines
+    app.press(events.A, events.LONG)
+    assert st.dice is not None and st.started
+
+
 def test_marking_dice_and_rolling_only_those():
     app = App()
     table = setup_solo(app, bots=0)

@@ -421,3 +421,23 @@ def test_the_checks_see_what_they_look_for():
     for kind in ("cut at the edge", "runs into", "a row of columns wrapped",
                  "word broken", "menu entry cut", "title cut"):
         assert kind in got, (kind, got)
+
+
+def test_a_question_with_long_answers_keeps_a_gap():
+    """ui.Confirm's two answers, written "A: leave" and "B: stay", would touch
+    on the bottom line: it drops the spaces after the colons. Its question
+    wraps at 15 columns, inside the frame round the page."""
+    watch()
+    try:
+        app = new_app()
+        look(app, ui.Confirm(app, "Leave?", lambda: None, None, "A: leave", "B: stay"), "confirm")
+        look(app, ui.Confirm(app, "Leave?", lambda: None, None, "A:leave", "B:stay"), "confirm")
+        look(app, ui.Confirm(app, "Clear?", lambda: None), "confirm")
+        q = ui.Confirm(app, "Leave the lesson? It starts over next time.", lambda: None)
+        # a line of 16 would touch the frame drawn round the question
+        assert max(len(x) for x in q.lines) <= ui.COLS - 1, q.lines
+    finally:
+        unwatch()
+    got = list(PROBLEMS)
+    del PROBLEMS[:]
+    assert not got, got

@@ -2,7 +2,7 @@
 test_pages_fit.py), as a player following it meets them: its boxes, the
 table at each step, the lesson's menu with the move marked, the claim, flip
 and ice cream lists, the Fail question, a recap, a "Not yet" hint, the end's
-boxes and the closing question. A module of its own: the heap to itself
+boxes, the closing question and "Leave the lesson?". A module of its own: the heap to itself
 under MicroPython."""
 from dicebox.core import events as E
 from test_pages_fit import PROBLEMS, look, new_app, watch, unwatch
@@ -35,6 +35,12 @@ def test_dairyman_lesson_pages_fit():
         app.hold_b()
         look(app, app.top(), "dairyman lesson menu")
         assert app.top().title == tutorial.TITLE
+        app.press(E.B)                   # the menu closed: the lesson's table
+        assert app.top() is les, app.top()
+        app.tap(E.B)                     # a short B there: "Leave the lesson?"
+        assert app.top().lines[0].startswith("Leave the"), app.top().lines
+        assert "starts over" in " ".join(app.top().lines)    # a lesson is not saved
+        look(app, app.top(), "dairyman lesson leave")
     finally:
         unwatch()
     assert not PROBLEMS, "\n".join(PROBLEMS)

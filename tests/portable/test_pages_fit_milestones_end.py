@@ -53,3 +53,33 @@ def test_a_real_milestones_end_fits():
         unwatch()
     assert len([v for v in VISITED if v.startswith("milestones real end")]) == 2, VISITED
     assert not PROBLEMS, "\n".join(PROBLEMS)
+
+
+def test_a_three_digit_score_keeps_its_words_clear_of_the_digits():
+    """The end page writes "points" after the big digits (16 px each) and
+    "best!" where it fits: a score of 100 or more ran "points" into them."""
+    from dicebox.games.milestones import pages
+    from test_pages_fit import FitFB
+
+    class Ended:
+        end = "time is up"
+        mand_open = []
+
+        def __init__(self, score):
+            self.points = score
+
+        def score(self):
+            return self.points
+
+    app = new_app()
+    for score in (7, 42, 105, 1234):
+        page = pages.Result(app, Ended(score), (10, True))
+        fb = FitFB()
+        page.draw(fb)
+        spans = dict((s[3].strip(), s) for s in fb.spans)
+        assert spans["points"][0] >= 16 * len(str(score)), (score, spans["points"])
+        assert "best!" in spans, (score, sorted(spans))
+        assert max(s[1] for s in fb.spans) <= 129, (score, fb.spans)
+    got = list(PROBLEMS)
+    del PROBLEMS[:]
+    assert not got, got

@@ -384,3 +384,28 @@ def test_tumble_and_idle_frames_allocate_nothing():
     n = app.store.writes
     ticks(1)                                         # the landed dice are shown: now the save
     assert app.store.writes == n + 1
+
+
+def test_set_editor_pages_say_what_the_keys_do():
+    """Under the list, the set editor and a group's page say what the keys
+    do on the selected line, as a game's new-game page does (they said
+    nothing: Left/Right changing the count was to be guessed)."""
+    from console import TextFB
+    app, s = open_roller(FakeApp(fb=TextFB(strict=False)))
+    app.push(roller_sets.SetEditor(app, s))
+    ed = app.top()
+    said = []
+    for i in range(len(ed.items)):
+        ed.sel = i
+        said.append(app.screen())
+    assert "Left/Right:" in said[0] and "group" in said[0], said[0]
+    assert "add a group" in said[1] and "back to the" in said[2], said
+    app.top().sel = 0
+    app.press(E.A)                   # group 1
+    gm = app.top()
+    shown = []
+    for i in range(len(gm.items)):
+        gm.sel = i
+        shown.append(app.screen())
+    assert "how many" in shown[0] and "custom" in shown[1], shown
+    assert "any sides" in shown[2] and "remove it" in shown[3], shown

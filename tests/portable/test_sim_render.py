@@ -148,6 +148,32 @@ def test_terminal_too_small_says_so_and_recovers_on_resize():
     assert term.mode == "half" and "+" + "-" * 128 + "+" in out.take()
 
 
+def _screen(text):
+    """The lines a terminal shows of one picture (the last one written)."""
+    text = text.split("\x1b[H")[-1]
+    for code in ("\x1b[K", "\x1b[J", "\x1b[2J", "\x1b[0m", "\x1b[96m", "\x1b[36m", "\x1b[90m"):
+        text = text.replace(code, "")
+    return text.split("\r\n")
+
+
+def test_an_80x24_terminal_shows_the_whole_panel_and_every_key():
+    run = _run()
+    if run is None:
+        return
+    for cols, rows in ((80, 24), (66, 20), (100, 30)):
+        run, hw, app, term, out = _term(cols, rows)
+        _frames(hw, term, 200)
+        lines = _screen(out.take())
+        assert term.mode == "braille", (cols, rows)
+        assert len(lines) <= rows and max(len(x) for x in lines) <= cols, (cols, rows)
+        assert lines[0] == lines[17] == "+" + "-" * 64 + "+"
+        keys = lines[-1]
+        for word in ("z", "x", "Z/X=hold", "shake", "q=quit"):
+            assert word in keys, (cols, keys)
+        if cols >= 80:       # room for the arrows, Enter and Backspace too
+            assert keys == run._KEYS["half"], keys
+
+
 def _watched_menu():
     """The terminal front end on the test menu, every event the menu gets
     recorded: (hw, term, the events seen)."""

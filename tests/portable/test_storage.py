@@ -94,6 +94,31 @@ def test_binary_garbage_does_not_crash():
     assert s.problems
 
 
+def test_an_unreadable_file_is_named_in_plain_words():
+    """The problem a player reads says what was wrong, not the name of a
+    Python exception ("unreadable (ValueError)")."""
+    s = fresh()
+    for name, body in (("cut", '[2,"cut",1,{"sou'), ("junk", "garbage{"), ("bin", None)):
+        if body is None:
+            with open(s.path(name), "wb") as f:
+                f.write(bytes(range(256)))
+        else:
+            with open(s.path(name), "w") as f:
+                f.write(body)
+        assert s.load(name, 5) == 5
+        got = s.take_problems(name)
+        assert len(got) == 1 and "set aside" in got[0], got
+        assert "Error" not in got[0] and "unreadable (damaged or cut short)" in got[0], got
+    m = storage.MemoryStore()
+    m.records["x"] = (1, "garbage{")
+    assert m.load("x", 5) == 5
+    got = m.take_problems("x")
+    assert "Error" not in got[0] and "cut short" in got[0], got
+    assert "Error" not in storage.unreadable(RuntimeError("deep"))
+    assert "Error" not in storage.unreadable(MemoryError())
+    assert storage.unreadable(OSError(5)) == "unreadable (EIO)"
+
+
 def test_memory_store_same_api():
     m = storage.MemoryStore()
     assert m.load("x", 1) == 1

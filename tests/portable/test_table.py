@@ -307,6 +307,20 @@ def test_damaged_records_are_set_aside_with_a_problem():
     assert st.take_problems("records")
 
 
+def test_the_records_page_says_the_records_were_damaged():
+    """Opened on a damaged records file, the page says so above the zeros
+    (the home menu said it only later, once the page was left), once."""
+    app = FakeApp()
+    app.store.records["records"] = (1, "garbage{")
+    page = tablepages.records_page(app, "Pig")
+    text = " ".join(page.lines)
+    assert "records file was damaged" in text and "set aside" in text, page.lines
+    assert "Begin.  0  0  0" in page.lines
+    assert not app.store.take_problems()                   # said here, not again at home
+    again = tablepages.records_page(app, "Pig")
+    assert "damaged" not in " ".join(again.lines)
+
+
 def test_save_and_quit_then_resume_the_same_game():
     app, t = new([0, 2], seed=12)
     to_human_decision(app, t)

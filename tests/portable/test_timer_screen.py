@@ -393,3 +393,23 @@ def test_a_on_a_clock_value_opens_a_picker_and_changes_nothing():
     app.press(E.UP)
     app.press(E.A)                   # picked 3
     assert app.top() is m and m.label(3) == "  players 3"
+
+
+def test_a_paused_timer_says_how_to_go_on():
+    """Paused (B left it, or Up), both timers say "Up:go on", the Controls
+    page's words: A there flips the glass (the sand run and left swap) or
+    passes the turn, not what a player back at a paused timer expects."""
+    from console import TextFB
+    for opener in (open_sand, open_clock):
+        app, s = opener(FakeApp(fb=TextFB(strict=False)))
+        app.press(E.A)
+        app.run(3000)
+        assert "Up:go on" not in app.screen(), app.screen()
+        app.press(E.B)                       # back to the timer menu: paused
+        app.press(E.A)                       # and into the same timer again
+        shown = app.screen()
+        assert "paused" in shown and "Up:go on" in shown, shown
+        model = app.top().model()
+        app.press(E.UP)
+        assert model.state(app.t) == tm.RUNNING
+        assert "Up:go on" not in app.screen(), app.screen()

@@ -14,8 +14,19 @@ from dicebox.apps import roller_model as rm
 from dicebox.core import ui
 
 
+def keys_line(fb, text):
+    """What the keys do on the selected line, in the two lines under the list
+    (as on a game's new-game page)."""
+    fb.fill_rect(0, 46, ui.W, 18, 0)
+    fb.hline(0, 46, ui.W - 4, 1)
+    for j, line in enumerate(ui.wrap(text)[:2]):
+        fb.text(line, 0, 48 + 8 * j, 1)
+
+
 class SetEditor(ui.Menu):
     """One line per group (Left/Right: count), A edits the group; add/clear below."""
+
+    VISIBLE = 4          # and the keys of the selected line under them
 
     def __init__(self, app, screen):
         self.screen = screen
@@ -37,6 +48,18 @@ class SetEditor(ui.Menu):
     def enter(self):
         self.build()
         ui.Menu.enter(self)
+
+    def keys(self):
+        n = len(self.items)
+        if self.sel == n - 1:
+            return "A: back to the dice"
+        if self.sel == n - 2:
+            return "A: add a group of dice"
+        return "Left/Right: dice, A: group"
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        keys_line(fb, self.keys())
 
     def group_label(self, gi):
         r = self.screen.r
@@ -113,3 +136,11 @@ class GroupMenu(ui.Menu):
             ("Remove group", remove),
         ]
         ui.Menu.__init__(self, app, "Group %d" % (gi + 1), items)
+
+    VISIBLE = 4
+    KEYS = ("Left/Right or A: how many", "Left/Right: sides, A: custom",
+            "A: any sides, 2 to 1000", "A: remove it")
+
+    def draw(self, fb):
+        ui.Menu.draw(self, fb)
+        keys_line(fb, self.KEYS[self.sel])

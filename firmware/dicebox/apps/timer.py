@@ -423,6 +423,8 @@ class SandScreen(_TimerScreen):
             fb.text("</>:time", 64, 56, fg)
         elif st == tm.RUNNING:
             fb.text("A:flip", 72, 56, fg)
+        elif st == tm.PAUSED:
+            fb.text("Up:go on", 64, 56, fg)    # (A would flip it: the sand run and left swap)
         elif st == tm.DONE and not s.alarm:
             fb.text("A:again", 68, 56, fg)
 
@@ -520,7 +522,11 @@ class ClockScreen(_TimerScreen):
         st = c.state(now)
         word = ("A:start", "", "paused", "", "OUT!", "over")[st]
         ui.big_text(fb, "P%d" % (c.cur + 1), 0, 2, fg)
-        if word:
+        if st == tm.PAUSED:
+            # how to go on: A would pass the turn to the next player
+            fb.text(word, ui.W - 8 * len(word), 1, fg)
+            fb.text("Up:go on", ui.W - 64, 11, fg)
+        elif word:
             fb.text(word, ui.W - 8 * len(word), 6, fg)
         txt = tm.clock_text(c.left(c.cur, now))
         ui.big_text(fb, txt, (ui.W - 16 * len(txt)) // 2, 20, fg)

@@ -91,8 +91,10 @@ class Beats:
 
     def ask_leave(self):
         """A short B on the lesson's table (with nothing to cancel)."""
-        self.app.push(ui.Confirm(self.app, "Leave the lesson?", self.leave, None,
-                                 "A: leave", "B: stay"))
+        # a lesson is not saved: said here, where it is lost
+        self.app.push(ui.Confirm(self.app, "Leave the lesson? It starts over next time.",
+                                 self.leave, None,
+                                 "A:leave", "B:stay"))
 
     def unwind(self):
         """Close every page the lesson put up over itself, then the lesson:

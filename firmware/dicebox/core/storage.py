@@ -341,6 +341,18 @@ _CAUSES = {
 }
 
 
+def unreadable(e):
+    """Why a record could not be read, in a player's words (the screen shows
+    it): the cause of a read that failed, else what was wrong with the text."""
+    if isinstance(e, OSError):
+        return "unreadable (%s)" % errno_name(e)
+    if isinstance(e, MemoryError):
+        return "unreadable (too big to read)"
+    if isinstance(e, RuntimeError):
+        return "unreadable (nested too deep)"
+    return "unreadable (damaged or cut short)"   # bad JSON, cut short, not text
+
+
 def write_notice(why):
     """The one notice of a failed save, worded by its cause."""
     if why == "full":
@@ -509,8 +521,7 @@ class Store(_Problems):
             self._set_aside(name, str(e))
             return default
         except Exception as e:  # OSError, ValueError, UnicodeError, RuntimeError (deep nesting), MemoryError
-            self._set_aside(name, "unreadable (%s)" % (
-                errno_name(e) if isinstance(e, OSError) else type(e).__name__))
+            self._set_aside(name, unreadable(e))
             return default
         if v != version:
             self._set_aside(name, "save version %s unknown" % (v,))
@@ -612,7 +623,7 @@ class MemoryStore(_Problems):
         try:
             data = json.loads(rec[1])
         except Exception as e:
-            self._set_aside(name, "unreadable (%s)" % type(e).__name__)
+            self._set_aside(name, unreadable(e))
             return default
         return self._checked(name, data, default, check)
 

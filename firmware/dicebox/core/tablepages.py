@@ -162,8 +162,19 @@ def saved_problem(app, name, title="Saved game"):
     return False
 
 
-def records_page(app, game):
-    return ui.TextPage(app, "Records", records_text(app.store, game))
+def records_page(app, game, note=None):
+    """The records page (``note`` below the counts); a damaged records file
+    (set aside as it was read) is said on the page, above the counts that
+    start again from zero."""
+    text = records_text(app.store, game)
+    if note:
+        text += "\n\n" + note
+    got = app.store.take_problems(RECORDS)
+    if got:
+        why = [p[len(RECORDS) + 2:] if p.startswith(RECORDS + ": ") else p for p in got]
+        text = ("The records file was damaged (%s): the counts start again. "
+                "The other saves are kept.\n\n%s" % ("; ".join(why), text))
+    return ui.TextPage(app, "Records", text)
 
 
 

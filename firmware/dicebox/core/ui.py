@@ -271,7 +271,7 @@ class Confirm(Screen):
 
     def __init__(self, app, question, on_yes, on_no=None, yes="A:yes", no="B:no"):
         Screen.__init__(self, app)
-        self.lines = wrap(question)[:5]
+        self.lines = wrap(question, COLS - 1)[:5]   # 15 columns: clear of the frame
         self.on_yes = on_yes
         self.on_no = on_no
         self.yes = yes
@@ -291,8 +291,13 @@ class Confirm(Screen):
         fb.rect(0, 0, W, H, 1)
         for i, line in enumerate(self.lines):
             text_center(fb, line, 4 + i * 9)
-        fb.text(self.yes, 4, H - 11, 1)
-        fb.text(self.no, W - 4 - 8 * len(self.no), H - 11, 1)
+        yes = self.yes
+        no = self.no
+        if len(yes) + len(no) > 14:      # no gap left between them: "A:leave" not "A: leave"
+            yes = yes.replace(": ", ":")
+            no = no.replace(": ", ":")
+        fb.text(yes, 4, H - 11, 1)
+        fb.text(no, W - 4 - 8 * len(no), H - 11, 1)
 
 
 class NumberPicker(Screen):

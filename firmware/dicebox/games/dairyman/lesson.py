@@ -82,8 +82,8 @@ BEATS = (
     (None, "roll", "1 2 3 1"),
     ("No set, no ice cream left: you FAIL. Hold B: Fail: backorder.", "do",
      ("fail",)),
-    ("A BACKORDER token: -5 at the end, and a red die next turn. The barns "
-     "are lost.", "say", None),
+    ("A BACKORDER token (B1 below): -5 at the end, a red die next "
+     "turn. Barns lost.", "say", None),
     (None, "botroll", "4 6 5 5 2 3 1 3y"),
     (None, "bot", ("lock", "4 6")),
     ("P2 locked 4+6, and has 5+5 in the same roll: lock as many sets as you "

@@ -6,7 +6,8 @@ a table is on top (``ON_DEMAND``): play does not carry them. None of them
 opens a table: the setup's Start goes back to the start menu's ``begin``.
 """
 from dicebox.core import ui, ticks
-from dicebox.core.tablepages import load_table, records_text
+from dicebox.core import tablepages
+from dicebox.core.tablepages import load_table
 from dicebox.core.game import HUMAN, KIND_FORMAT, LEVELS
 from dicebox.core.valid import need, int_in, list_of, dict_of
 from dicebox.core.tablepages import EndPage
@@ -112,7 +113,7 @@ RECORDS_NOTE = ("Milestones is played as a team: a game of one person with bot "
 
 
 def records_page(app):
-    return ui.TextPage(app, "Records", records_text(app.store, GAME) + "\n\n" + RECORDS_NOTE)
+    return tablepages.records_page(app, GAME, RECORDS_NOTE)
 
 
 class SetupMenu(ui.Menu):
@@ -186,7 +187,10 @@ class SetupMenu(ui.Menu):
             return TEAM_ABOUT[self.cfg["level"]]
         if self.sel < len(SETUP_ABOUT):
             return SETUP_ABOUT[self.sel]
-        return "Left/Right change, A: next" if len(self.items[self.sel]) > 2 else "A: pick"
+        if len(self.items[self.sel]) > 2:
+            return "Left/Right change, A: next"
+        # as on the other games' new-game pages
+        return "A: start game" if self.items[self.sel][0] == "Start" else "A: read it"
 
     def draw(self, fb):
         ui.Menu.draw(self, fb)
@@ -341,10 +345,16 @@ class Result(EndPage):
     def draw(self, fb):
         fb.fill(0)
         ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over")
-        ui.big_text(fb, "%d" % self.score, 0, 12)
-        fb.text("points", 36, 16, 1)
+        digits = "%d" % self.score
+        ui.big_text(fb, digits, 0, 12)
+        x = 16 * len(digits) + 4            # after the big digits (16 px each): 36 for two
+        fb.text("points", x, 16, 1)
         if self.new_best:
-            fb.text("best!", 88, 16, 1)     # (at 92 its "!" was past the edge)
+            if x + 92 <= ui.W:
+                fb.text("best!", x + 52, 16, 1)   # (at 92 its "!" was past the edge)
+            else:                                 # three digits: no room on the line
+                ui.title_bar(fb, "Time is up" if self.why == "time is up" else "Game over",
+                             "best!")
         lines = ui.wrap(VOIDED if self.voided else self.rating)
         for j in range(min(4, len(lines))):
             fb.text(lines[j], 0, 30 + 9 * j, 1)

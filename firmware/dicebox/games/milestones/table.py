@@ -479,6 +479,8 @@ class Table(T.Table):
             if self.st.dice is not None:
                 self.marks_before = (self.sel, self.keepm)
                 self.mark(self.cur)
+            elif self.human(self.st.turn) and self.st.setup >= self.st.n:
+                self.say("Shake, or hold A, to roll")   # a tap does not roll (no dice to mark)
         elif k == events.LONG and b == events.A:
             if self.st.dice is not None and self.marks_before is not None:
                 self.sel, self.keepm = self.marks_before   # the press before a hold is not a mark

@@ -115,7 +115,9 @@ class View:
         for s in range(st.n):
             kept |= t.keeps().announced(st, s)
         roll = t.tumble if t.animating() else 0
-        cur = t.cur if t.human(st.turn) and st.setup >= st.n else -1
+        # the cursor wherever A marks a die: on your turn, and on a bot's once
+        # there are dice (A there asks it to keep them)
+        cur = t.cur if st.setup >= st.n and (t.human(st.turn) or st.dice is not None) else -1
         k = self.dice
         for i in range(6):
             x = i * 21 + 1
