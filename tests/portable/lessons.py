@@ -104,6 +104,31 @@ def offered_the_first_time(app, start_game, learned, leave):
         assert len(lab) <= 15, lab
 
 
+def leave_at_once(app):
+    """The first box closed, then a short B on the lesson's table and A: leave."""
+    for _ in range(10):
+        if is_lesson(app.top()):
+            break
+        app.press(E.A)
+    app.tap(E.B)
+    assert isinstance(app.top(), ui.Confirm), app.top()
+    app.press(E.A)
+
+
+def plain_entry_once_taken(app, start_game, leave_lesson=leave_at_once):
+    """The offer ("New? Learn here") taken and the lesson left
+    (``leave_lesson(app)``): back on the same start menu, the entry is the
+    plain "Learn to play" (it is no longer news)."""
+    start, les = open_lesson(app, start_game)
+    leave_lesson(app)
+    for _ in range(10):
+        if app.top() is start:
+            break
+        app.press(E.A)                # a message on the way back
+    assert app.top() is start, app.top()
+    assert table.LEARN in labels(app) and table.OFFER not in labels(app), labels(app)
+
+
 def damaged_offer_is_replaced(app, start_game, learned):
     app.store.records[learned] = (1, "{not json")
     start_game(app)

@@ -281,3 +281,7 @@ def test_every_box_fits_the_screen_without_scrolling():
 
 def test_the_lesson_module_is_dropped_after_it_and_the_bot_is_not_held_during_it():
     lessons.module_dropped(App(), open_lesson, follow, T.BOT, dairyman.LESSON[0])   # the script plays the bot
+
+
+def test_once_the_lesson_is_taken_the_entry_is_the_plain_one():
+    lessons.plain_entry_once_taken(App(), D_start.start)

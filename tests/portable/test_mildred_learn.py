@@ -166,3 +166,7 @@ def test_each_box_that_asks_for_a_move_names_the_menu_entries_it_goes_through():
         elif kind in ("roll", "botroll"):
             st.apply_chance([f - 1 for f in data])
     assert asked >= 12
+
+
+def test_once_the_lesson_is_taken_the_entry_is_the_plain_one():
+    lessons.plain_entry_once_taken(App(), M_start.start)

@@ -64,7 +64,11 @@ class Start(ui.Menu):
             self.app.replace(t)     # this menu
 
     def learn(self):
-        """The guided game (its module imported now, dropped after)."""
+        """The guided game (its module imported now, dropped after); once
+        taken, the entry is the plain one when this menu is back."""
+        for i in range(len(self.items)):
+            if self.items[i][0] == table.OFFER:
+                self.items[i] = (table.LEARN, self.learn)
         from dicebox.games.dairyman import lesson
         lesson.begin(self.app, self)
 

@@ -54,13 +54,17 @@ class Start(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new_game))
-        items.append((table.OFFER if self.fresh else table.LEARN, lambda: learn(app)))
+        items.append((table.OFFER if self.fresh else table.LEARN, self.take_lesson))
         items.append(("Records", self.records))
         for title, name in HELP_PAGES:
             items.append((title, help_opener(app, title, name, False)))
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         self.top = min(self.top, self.sel)
+
+    def take_lesson(self):
+        self.fresh = False      # taken: back here, the entry is the plain one
+        learn(self.app)
 
     def records(self):
         from dicebox.core.tablepages import records_page

@@ -47,7 +47,7 @@ class StartMenu(ui.Menu):
         if self.saved:
             items.append(("Resume game", self.resume))
         items.append(("New game", self.new_game))
-        items.append((T.OFFER if self.fresh else T.LEARN, lambda: learn(self.app)))
+        items.append((T.OFFER if self.fresh else T.LEARN, self.take_lesson))
         items.append(("Records", lambda: self.open("records_page")))
         items.append(("High scores", lambda: self.open("HighScores")))
         items.append(("How to play", self.help_menu))
@@ -71,6 +71,10 @@ class StartMenu(ui.Menu):
     def help_menu(self):
         from dicebox.games.milestones import help as game_help
         game_help.menu(self.app)
+
+    def take_lesson(self):
+        self.fresh = False      # taken: back here, the entry is the plain one
+        learn(self.app)
 
     def new_game(self, **setup):
         """The setup page, from a new game's setup changed by ``setup``
