@@ -40,7 +40,7 @@ def test_milestones_lesson_pages_fit():
         assert len(hinted) >= 7 and prev[1] >= 20, (hinted, prev[1])
         les = prev = page = None
         app.press(E.B)                     # no real game: the start menu (the same console)
-        pick(app, table.OFFER)           # (its label for the whole first visit)
+        pick(app, table.LEARN)           # (taken once: the plain entry now)
         les = app.stack[1]
         les.not_yet(("draw", 0, 0))        # the first card's hint (its picker is up at once)
         look(app, app.top(), "milestones lesson not yet: the pile")
