@@ -30,7 +30,8 @@ else:
         store = storage.Store("/data")
         settings = store.load("settings", None, check=check_settings)
     except Exception as e:  # the filesystem itself: run on RAM
-        store = storage.MemoryStore()
+        from dicebox.core.memstore import MemoryStore
+        store = MemoryStore()
         store.problems.append("storage: %s, nothing will be saved" % type(e).__name__)
         settings = None
     khz = settings["i2c_khz"] if isinstance(settings, dict) else 1000
@@ -48,5 +49,6 @@ else:
             app = App(hw, store, menu.home)
         except Exception as e:
             device.log("app start: %r; settings and saves in RAM" % (e,))
-            app = App(hw, storage.MemoryStore(), menu.home)
+            from dicebox.core.memstore import MemoryStore
+            app = App(hw, MemoryStore(), menu.home)
         app.run()

@@ -71,12 +71,12 @@ def test_deep_huge_and_garbage_files_do_not_stop_the_boot(tmp_path):
 
 
 PARTS = r"""
-import dicebox.core.storage as storage
+from dicebox.core.memstore import MemoryStore
 from dicebox.core.app import App
 from dicebox.apps import menu
 from dicebox.core import ui
 hw = device.boot(watchdog=True)
-app = App(hw, storage.MemoryStore(), menu.home)
+app = App(hw, MemoryStore(), menu.home)
 app.run(max_frames=30)
 
 

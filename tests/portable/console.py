@@ -15,7 +15,7 @@ can run a screen across the wrap with ``FakeApp(t0=ticks.PERIOD - 2000)``
 import gc
 from dicebox.core import events as E
 from dicebox.core import rng, ticks, ui
-from dicebox.core.storage import MemoryStore
+from dicebox.core.memstore import MemoryStore
 
 try:
     import framebuf

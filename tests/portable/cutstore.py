@@ -2,7 +2,7 @@
 counts its storage operations (each save and each removal; the store's own
 writes are atomic, which tests/host/test_power_cut.py proves at the flash
 level) and loses the power at operation ``cut``, before it happens."""
-from dicebox.core.storage import MemoryStore
+from dicebox.core.memstore import MemoryStore
 
 
 class PowerCut(BaseException):

@@ -9,11 +9,11 @@ def home_console():
     """The console's App on a FakeHW, saves in memory, at its home menu:
     (hw, app)."""
     from dicebox.apps import menu
-    from dicebox.core import storage
+    from dicebox.core import memstore
     from dicebox.core.app import App
     from fakehw import FakeHW
     hw = FakeHW()
-    app = App(hw, storage.MemoryStore(), menu.home)
+    app = App(hw, memstore.MemoryStore(), menu.home)
     app.home()
     return hw, app
 

@@ -1,7 +1,7 @@
 import fakehw
 from dicebox.apps import about
 from dicebox.core.app import App
-from dicebox.core.storage import MemoryStore
+from dicebox.core.memstore import MemoryStore
 
 
 def test_about_reports_a_dice_source_that_failed_after_boot():

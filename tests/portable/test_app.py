@@ -1,5 +1,6 @@
 from dicebox.core import events as E
-from dicebox.core import storage, ui
+from dicebox.core import ui
+from dicebox.core import memstore
 from dicebox.core import ticks as T
 from dicebox.core.app import DEFAULTS, App, ErrorScreen
 import hwdrive
@@ -33,7 +34,7 @@ class Probe(ui.Screen):
 
 def make(**kw):
     hw = FakeHW(**kw)
-    app = App(hw, storage.MemoryStore(), Probe)
+    app = App(hw, memstore.MemoryStore(), Probe)
     app.home()
     step(hw, app)  # first poll: buttons held since boot are ignored from here
     return hw, app, app.top()
@@ -150,7 +151,7 @@ def test_keep_awake_prevents_sleep_but_allows_dim():
 
 def test_settings_saved_and_a_bad_value_sets_the_record_aside():
     hw = FakeHW()
-    st = storage.MemoryStore()
+    st = memstore.MemoryStore()
     st.save("settings", {"sound": False, "dim_s": 60})
     app = App(hw, st, Probe)
     assert app.settings["sound"] is False and app.settings["dim_s"] == 60
@@ -168,7 +169,7 @@ def test_settings_saved_and_a_bad_value_sets_the_record_aside():
 def test_no_shake_sensor_said_once():
     hw = FakeHW()
     hw.shake.kind = "none"
-    app = App(hw, storage.MemoryStore(), Probe)
+    app = App(hw, memstore.MemoryStore(), Probe)
     app.home()
     assert isinstance(app.top(), ui.Message) and "shake" in app.top().title.lower()
     app.home()
@@ -210,7 +211,7 @@ def test_shake_timing_is_stirred_into_the_dice_source():
     hw.entropy = Src()
     hw.ticks_us = lambda: 123457
     hw.shake = OneShake()
-    app = App(hw, storage.MemoryStore(), Probe)
+    app = App(hw, memstore.MemoryStore(), Probe)
     app.home()
     step(hw, app)
     assert hw.entropy.mixed == [123457]
@@ -280,7 +281,7 @@ def test_top_screen_can_keep_the_console_awake():
 
 def test_collect_if_low_collects_only_when_less_than_a_fifth_of_the_heap_is_free():
     import gc
-    app = App(FakeHW(), storage.MemoryStore())
+    app = App(FakeHW(), memstore.MemoryStore())
     if not hasattr(gc, "mem_free"):        # CPython: nothing to do, says so
         assert app.collect_if_low() is False and app.collections == 0
         return

@@ -4,6 +4,7 @@ quitting mid-game and resuming; and with the dice source refused."""
 from console import Fresh
 from dicebox.core import events
 from dicebox.core import storage, ui
+from dicebox.core import memstore
 from dicebox.core.app import App, ErrorScreen
 from dicebox.core.game import CHANCE
 from dicebox.core.rng import seeded
@@ -30,7 +31,7 @@ class Home(ui.Screen):
 
 def make(**kw):
     hw = FakeHW(**kw)
-    app = App(hw, storage.MemoryStore(), Home)
+    app = App(hw, memstore.MemoryStore(), Home)
     app.home()
     step(hw, app)
     return hw, app

@@ -6,7 +6,8 @@ import dicebox.games.dairyman as dairyman
 D_pages = Fresh("dicebox.games.dairyman.pages")
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
-from dicebox.core.storage import BadData, MemoryStore
+from dicebox.core.storage import BadData
+from dicebox.core.memstore import MemoryStore
 from dicebox.games.dairyman import rules, tiles
 from check import raises
 from test_dairyman_rules import new, roll

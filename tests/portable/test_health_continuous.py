@@ -271,7 +271,8 @@ def test_health_step_allocates_nothing():
 
 def _app(src, home=None):
     from dicebox.core import events as E
-    from dicebox.core import storage, ui
+    from dicebox.core import ui
+    from dicebox.core import memstore
     from dicebox.core.app import App
     from fakehw import FakeHW
 
@@ -289,7 +290,7 @@ def _app(src, home=None):
 
     hw = FakeHW()
     hw.entropy = Entropy(src)
-    app = App(hw, storage.MemoryStore(), home or Roller)
+    app = App(hw, memstore.MemoryStore(), home or Roller)
     app.home()
     return hw, app
 
@@ -442,7 +443,6 @@ def test_a_roll_after_a_refusal_tries_a_fresh_sample():
 def test_a_failed_start_up_test_is_tried_again_on_a_roll():
     # at boot the source was stuck; the app still asks the source itself, so
     # a roll tests a fresh sample: refused while stuck, rolls once it passes
-    from dicebox.core import storage
     from dicebox.core.app import App
     from fakehw import FakeHW
     src = Source(39, burst_at=0, burst=1500)
@@ -451,7 +451,8 @@ def test_a_failed_start_up_test_is_tried_again_on_a_roll():
     hw.entropy_ok = hw.entropy.entropy_ok
     hw.entropy_msg = hw.entropy.entropy_msg
     assert not hw.entropy_ok and "stuck" in hw.entropy_msg and hw.entropy.retry
-    app = App(hw, storage.MemoryStore(), None)
+    from dicebox.core.memstore import MemoryStore
+    app = App(hw, MemoryStore(), None)
     r = raises(RollRefused, app.rng.roll, 6)       # bits 1,025-2,048: stuck until 1,500
     assert "stuck" in str(r)
     assert 1 <= app.rng.roll(6) <= 6               # the next sample is healthy

@@ -15,7 +15,7 @@ def test_the_simulator_tests_its_dice_source():
     simhw = _simhw()
     if simhw is None:
         return
-    from dicebox.core import storage
+    from dicebox.core import memstore
     from dicebox.core.app import App
     from dicebox.hal.entropy import Entropy
     from dicebox.apps import menu
@@ -23,7 +23,7 @@ def test_the_simulator_tests_its_dice_source():
         hw = simhw.SimHW(simhw.VirtualClock(), "/tmp", seed)
         e = hw.entropy
         assert isinstance(e, Entropy) and hw.entropy_ok and e.startup_bits == 1024
-        app = App(hw, storage.MemoryStore(), menu.home)
+        app = App(hw, memstore.MemoryStore(), menu.home)
         app.home()
         for _ in range(60):
             app.frame(hw.ticks_ms())

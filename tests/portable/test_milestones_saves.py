@@ -13,7 +13,8 @@ from check import raises
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import ui
 from dicebox.core import events
-from dicebox.core.storage import BadData, MemoryStore
+from dicebox.core.storage import BadData
+from dicebox.core.memstore import MemoryStore
 from dicebox.games.milestones import start as mstart, rules, deck
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")

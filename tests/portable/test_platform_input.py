@@ -1,7 +1,8 @@
 """Input that must not be lost: a second tap inside a long frame, fast taps,
 a key on a dimmed screen, the other buttons after a stuck one and a sleep."""
 from dicebox.core import events as E
-from dicebox.core import storage, ui
+from dicebox.core import ui
+from dicebox.core import memstore
 from dicebox.core.app import App
 from dicebox.core.buttons import Buttons
 from fakehw import FakeHW
@@ -73,7 +74,7 @@ def test_alternating_buttons_fast():
 
 def make():
     hw = FakeHW()
-    app = App(hw, storage.MemoryStore(), Probe)
+    app = App(hw, memstore.MemoryStore(), Probe)
     app.home()
     frames(hw, app, 1)
     return hw, app, app.top()

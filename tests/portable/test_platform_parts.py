@@ -1,7 +1,8 @@
 """A part that fails: retried, then given up, never the error screen, never a
 log line a frame, the watchdog fed every frame, the player left where they were."""
 from dicebox.core import events as E
-from dicebox.core import storage, ui
+from dicebox.core import ui
+from dicebox.core import memstore
 from dicebox.core.app import App, ErrorScreen
 from fakehw import FakeFB, FakeHW
 from hwdrive import frames, tap
@@ -80,7 +81,7 @@ def make(fb=None, shake=None):
         hw.display = fb
     if shake is not None:
         hw.shake = shake
-    app = App(hw, storage.MemoryStore(), Probe)
+    app = App(hw, memstore.MemoryStore(), Probe)
     app.home()
     p = app.top()
     q = Probe(app)          # the player is two screens deep
@@ -242,7 +243,7 @@ def test_home_and_about_draw_an_unknown_battery():
     from dicebox.apps import about, menu
     hw = FakeHW()
     hw.battery = Bat(float("nan"))
-    app = App(hw, storage.MemoryStore(), menu.home)
+    app = App(hw, memstore.MemoryStore(), menu.home)
     app.home()
     frames(hw, app, 3)
     assert app.battery_pct is None
@@ -292,7 +293,7 @@ def test_home_menu_that_fails_to_build_gives_the_error_screen_and_the_loop_runs(
             raise ValueError("no menu")
         return Probe(app)
 
-    app = App(hw, storage.MemoryStore(), broken_home)
+    app = App(hw, memstore.MemoryStore(), broken_home)
     app.run(max_frames=30)
     assert app.frames == 30 and hw.fed >= 30
     assert isinstance(app.top(), ErrorScreen) and "no menu" in hw.logged[0]

@@ -2,6 +2,7 @@
 refused roll from any screen hook is the "Cannot roll" message."""
 from dicebox.core import events as E
 from dicebox.core import storage, ui, valid
+from dicebox.core import memstore
 from dicebox.core.app import App, ErrorScreen, RollRefused, check_settings
 from fakehw import FakeHW
 from hwdrive import frames
@@ -25,7 +26,7 @@ class Saver(ui.Screen):
 
 def test_full_filesystem_says_so_once_and_play_goes_on():
     hw = FakeHW()
-    st = storage.MemoryStore()
+    st = memstore.MemoryStore()
     app = App(hw, st, Saver)
     app.home()
     game = app.top()
@@ -49,7 +50,7 @@ def test_full_filesystem_says_so_once_and_play_goes_on():
 def test_full_filesystem_under_the_home_menu_and_settings():
     from dicebox.apps import menu, settings
     hw = FakeHW()
-    st = storage.MemoryStore()
+    st = memstore.MemoryStore()
     st.fail_writes = True
     app = App(hw, st, menu.home)
     app.home()
@@ -80,7 +81,7 @@ class Roller(ui.Screen):
 def test_refused_roll_from_tick_or_event_is_the_cannot_roll_message():
     for where in ("tick", "event"):
         hw = FakeHW(entropy_ok=False)
-        app = App(hw, storage.MemoryStore(), Roller)
+        app = App(hw, memstore.MemoryStore(), Roller)
         app.home()
         r = app.top()
         frames(hw, app, 1)
@@ -116,7 +117,7 @@ class Game(ui.Menu):
 def test_home_shows_only_the_problems_no_screen_took():
     from dicebox.apps import menu
     hw = FakeHW()
-    st = storage.MemoryStore()
+    st = memstore.MemoryStore()
     st.save("game", {"dice": 9})
     st.save("other", {"x": 1})
     app = App(hw, st, menu.home)
@@ -151,7 +152,7 @@ def test_settings_checker():
 def test_bad_settings_record_is_set_aside_and_said_at_home():
     from dicebox.apps import menu
     hw = FakeHW()
-    st = storage.MemoryStore()
+    st = memstore.MemoryStore()
     st.save("settings", {"brightness": 6})
     app = App(hw, st, menu.home)
     assert app.settings["brightness"] == 4

@@ -5,7 +5,8 @@ it right at the edge and check every timing the platform keeps: dimming,
 sleep, battery reads, long press and repeat, the hourglass, shake settling,
 the buzzer."""
 from dicebox.core import events as E
-from dicebox.core import storage, ticks
+from dicebox.core import ticks
+from dicebox.core import memstore
 from dicebox.core.app import App
 from dicebox.core.buttons import Buttons
 from dicebox.core.hourglass import Hourglass
@@ -34,7 +35,7 @@ def test_dim_sleep_and_battery_timing_across_the_wrap():
     for t0 in (PERIOD - 1, PERIOD - 4000, PERIOD - 12000, 0):
         hw = FakeHW(t0=t0)
         hw.battery = CountingBattery()
-        app = App(hw, storage.MemoryStore(), Probe)
+        app = App(hw, memstore.MemoryStore(), Probe)
         app.settings["dim_s"] = 8
         app.settings["sleep_s"] = 15
         app.home()
@@ -57,7 +58,7 @@ def test_dim_sleep_and_battery_timing_across_the_wrap():
 
 def test_frame_pacing_across_the_wrap():
     hw = FakeHW(t0=PERIOD - 500)
-    app = App(hw, storage.MemoryStore(), Probe)
+    app = App(hw, memstore.MemoryStore(), Probe)
     start = hw.ticks_ms()
     app.run(max_frames=60)
     assert 1966 <= ticks.diff(hw.ticks_ms(), start) <= 2000

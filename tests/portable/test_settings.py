@@ -1,5 +1,6 @@
 from dicebox.core import events as E
-from dicebox.core import storage, ui
+from dicebox.core import ui
+from dicebox.core import memstore
 from dicebox.core.app import App, check_settings
 from dicebox.apps import settings
 from fakehw import FakeHW
@@ -7,7 +8,7 @@ from fakehw import FakeHW
 
 def make():
     hw = FakeHW()
-    st = storage.MemoryStore()
+    st = memstore.MemoryStore()
     app = App(hw, st, lambda a: ui.Screen(a))
     app.home()
     settings.start(app)

@@ -97,14 +97,15 @@ def _term(cols, rows):
     menu is played by the soak test)."""
     run = _run()
     import simhw
-    from dicebox.core import storage, ui
+    from dicebox.core import ui
+    from dicebox.core import memstore
     from dicebox.core.app import App
 
     def home(app):
         return ui.Menu(app, "Test", [("Item %d" % i, lambda: None) for i in range(7)],
                        on_back=lambda: None)
     hw = simhw.SimHW(simhw.VirtualClock(), "/tmp", 1)
-    app = App(hw, storage.MemoryStore(), home)
+    app = App(hw, memstore.MemoryStore(), home)
     out = _Out()
     term = run.Terminal(hw, app, cols, rows, write=out)
     app.home()

@@ -1,5 +1,6 @@
 import os
 from dicebox.core import storage, valid
+from dicebox.core import memstore
 
 _n = [0]
 
@@ -109,7 +110,7 @@ def test_an_unreadable_file_is_named_in_plain_words():
         got = s.take_problems(name)
         assert len(got) == 1 and "set aside" in got[0], got
         assert "Error" not in got[0] and "unreadable (damaged or cut short)" in got[0], got
-    m = storage.MemoryStore()
+    m = memstore.MemoryStore()
     m.records["x"] = (1, "garbage{")
     assert m.load("x", 5) == 5
     got = m.take_problems("x")
@@ -120,7 +121,7 @@ def test_an_unreadable_file_is_named_in_plain_words():
 
 
 def test_memory_store_same_api():
-    m = storage.MemoryStore()
+    m = memstore.MemoryStore()
     assert m.load("x", 1) == 1
     m.save("x", {"k": [1]})
     assert m.load("x") == {"k": [1]}
@@ -157,7 +158,7 @@ def test_deep_nesting_and_huge_files_are_set_aside_not_raised():
 
 
 def test_a_failed_write_keeps_the_old_record_and_gives_one_notice():
-    m = storage.MemoryStore()
+    m = memstore.MemoryStore()
     assert m.save("x", {"k": 1})
     m.fail_writes = True
     assert m.save("x", {"k": 2}) is False
@@ -289,7 +290,7 @@ def test_write_failures_are_worded_by_their_cause():
     assert not eio.save("g", {"a": 2}) and eio.take_notice() is None    # said once
     eio.fail = ()
     assert eio.save("g", {"a": 3}) and eio.write_error is None
-    m = storage.MemoryStore()
+    m = memstore.MemoryStore()
     m.fail_writes = OSError(5)
     assert not m.save("g", 1) and "EIO" in m.take_notice()
     m.fail_writes = True

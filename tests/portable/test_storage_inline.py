@@ -6,7 +6,8 @@ import os
 
 from dicebox.core import storage
 from dicebox.core.state_io import Fields
-from dicebox.core.storage import BadData, MemoryStore, Store
+from dicebox.core.storage import BadData, Store
+from dicebox.core.memstore import MemoryStore
 
 PIG = Fields(3, ("turn", "dice", "sc"), "pigtest")
 

@@ -7,7 +7,7 @@ from dicebox.core import table, ticks, ui
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import think
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.core.storage import MemoryStore
+from dicebox.core.memstore import MemoryStore
 from console import FakeApp, TextFB
 from pig import GOAL, State as Pig     # the contract's worked example (core/game.py)
 

@@ -7,7 +7,7 @@ import sys
 
 from test_table import PigTable, Pig, frames
 from console import FakeApp, TextFB
-from dicebox.core.storage import MemoryStore
+from dicebox.core.memstore import MemoryStore
 
 LATE = ("dicebox.core.dicesets", "dicebox.core.hourglass")
 

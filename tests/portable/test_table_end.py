@@ -11,7 +11,7 @@ from dicebox.core import events as E
 from dicebox.core import ui
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import TERMINAL
-from dicebox.core.storage import MemoryStore
+from dicebox.core.memstore import MemoryStore
 from console import FakeApp, TextFB
 from cutstore import CutStore, PowerCut
 from test_table import Pig, PigTable, frames
