@@ -9,7 +9,7 @@ from dicebox.core import gamelog, logreplay, rng
 from dicebox.core.game import CHANCE
 from dicebox.core.think import Budget
 from dicebox.core.valid import BadData
-from playing import checksum
+from playing import checksum, decisions
 
 
 def key(st):
@@ -49,8 +49,9 @@ class Live:
         self.rec.chance(values)
         self._after(CHANCE, w, None)
 
-    def roll(self, r):
-        self.chance([r.randbelow(n) for n in self.st.chance_request()])
+    def rolled(self, st, r):
+        """A chance step drawn with ``r`` and logged (``playing.decisions``' roll)."""
+        self.chance([r.randbelow(n) for n in st.chance_request()])
 
     def _after(self, seat, w, a):
         if not self.every:
@@ -84,10 +85,7 @@ def dairyman(seed, n, level, every=False, odd=0):
     br = rng.seeded(seed * 7919 + 13)
     g = Live("dairyman", [1 + level] * n, rules.State(n), every)
     st = g.st
-    while not st.is_over():
-        if st.current_player() == CHANCE:
-            g.roll(r)
-            continue
+    for _ in decisions(st, r, roll=g.rolled):
         if odd and br.randbelow(odd) == 0:
             acts = st.legal_actions()
             a = _other_dice(st, acts[br.randbelow(len(acts))], br)
@@ -120,10 +118,7 @@ def mildred(seed, levels, every=False, odd=0):
     r = rng.seeded(seed)
     g = Live("mildred", [1 + lv for lv in levels], rules.State(), every)
     st = g.st
-    while not st.is_over():
-        if st.current_player() == CHANCE:
-            g.roll(r)
-            continue
+    for _ in decisions(st, r, roll=g.rolled):
         if odd and r.randbelow(odd) == 0:
             acts = st.legal_actions()
             a = acts[r.randbelow(len(acts))]

@@ -3,7 +3,7 @@ module of its own so the game has the heap to itself under MicroPython)."""
 from test_pages_fit import PROBLEMS, game, look, new_app, watch, unwatch
 
 
-class _MilestonesEnd:
+class MilestonesEnd:
     """A finished Milestones game as its result page reads it."""
     end = "time is up"
     mand_open = []
@@ -23,7 +23,7 @@ def test_milestones_pages_fit():
         from dicebox.games.milestones import pages as ending
         app = new_app()
         for score in (0, 38, 99):
-            look(app, ending.Result(app, _MilestonesEnd(score), (score - 1, True, False)),
+            look(app, ending.Result(app, MilestonesEnd(score), (score - 1, True, False)),
                  "milestones result %d" % score)
     finally:
         unwatch()

@@ -60,16 +60,7 @@ def test_a_three_digit_score_keeps_its_words_clear_of_the_digits():
     "best!" where it fits: a score of 100 or more ran "points" into them."""
     from dicebox.games.milestones import pages
     from test_pages_fit import FitFB
-
-    class Ended:
-        end = "time is up"
-        mand_open = []
-
-        def __init__(self, score):
-            self.points = score
-
-        def score(self):
-            return self.points
+    from test_pages_fit_milestones import MilestonesEnd as Ended
 
     app = new_app()
     for score in (7, 42, 105, 1234):

@@ -50,6 +50,25 @@ def codec_for(title):
     return load("dicebox.games.%s.logcodec" % title)
 
 
+# ---- what a codec shares --------------------------------------------------------
+def verb_number(verbs, a):
+    """The number of action ``a``'s verb in a codec's ``verbs``; ValueError
+    for any other verb (an action a log cannot hold: a bug, never a move)."""
+    if a[0] not in verbs:
+        raise ValueError("cannot log %r" % (a,))
+    return verbs.index(a[0])
+
+
+def no_options(st):
+    """A game whose new State needs nothing but its seats."""
+    return b""
+
+
+def turn_actor(st, a):
+    """A turn-based game: the seat to move made the move."""
+    return st.current_player()
+
+
 # ---- numbers into bytes and back ----------------------------------------------
 def put_uint(buf, x):
     """``x`` (a whole number >= 0) as 7 bits a byte, low first, high bit: more."""

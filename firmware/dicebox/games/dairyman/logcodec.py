@@ -8,7 +8,7 @@ list (the count and the dice two to a byte; a reroll freezing none has no
 fields); a claim's tiles as a count byte and a byte each; a flip's or an ice
 cream's tile as a byte (and the die an "ice any" picks).
 """
-from dicebox.core.gamelog import put_byte, put_nibbles
+from dicebox.core.gamelog import no_options, put_byte, put_nibbles, turn_actor, verb_number
 from dicebox.core.valid import BadData, need
 from dicebox.games.dairyman.rules import State
 
@@ -22,23 +22,17 @@ _LOCK3 = 8
 _REROLL = 9
 
 
-def options(st):
-    return b""
+options = no_options
+actor = turn_actor
 
 
 def make(n, r):
     return State(n)
 
 
-def actor(st, a):
-    return st.current_player()
-
-
 def put(buf, tag, a, rec):
     v = a[0]
-    if v not in _VERBS:
-        raise ValueError("cannot log %r" % (a,))
-    k = _VERBS.index(v)
+    k = verb_number(_VERBS, a)
     if v == "ice" and len(a) == 3:
         k = _ICE_DIE
     elif k <= 1:

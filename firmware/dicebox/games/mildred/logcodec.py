@@ -7,7 +7,7 @@ each -8..7 folded to 0..15: 0, -1, 1, -2...): the action's fields as they
 are, except a "take"'s word (its number in ``TAKES``) and an indulgency's
 dice, which follow its card.
 """
-from dicebox.core.gamelog import put_nibbles, unzig, zig
+from dicebox.core.gamelog import no_options, put_nibbles, turn_actor, unzig, verb_number, zig
 from dicebox.core.valid import BadData, need
 from dicebox.games.mildred.rules import State
 
@@ -18,22 +18,17 @@ _VERBS = ("dodge", "combat", "score", "goal", "ready", "advance", "trim", "take"
 TAKES = ("prank", "ind", "col")
 
 
-def options(st):
-    return b""
+options = no_options
+actor = turn_actor
 
 
 def make(n, r):
     return State()
 
 
-def actor(st, a):
-    return st.current_player()
-
-
 def put(buf, tag, a, rec):
     v = a[0]
-    if v not in _VERBS:
-        raise ValueError("cannot log %r" % (a,))
+    k = verb_number(_VERBS, a)
     items = list(a[1:])
     if v == "take" and items:
         if items[0] not in TAKES:
@@ -44,7 +39,7 @@ def put(buf, tag, a, rec):
     for x in items:
         if type(x) is not int or x < -8 or x > 7:
             raise ValueError("cannot log %r" % (a,))
-    buf.append(tag | _VERBS.index(v))
+    buf.append(tag | k)
     put_nibbles(buf, [zig(x) for x in items])
 
 

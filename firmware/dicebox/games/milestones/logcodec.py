@@ -14,7 +14,7 @@ The clock moves on at every frame: the recorder keeps only the last of the
 "time" actions that follow one another (``COALESCE``), which the rules make
 the same state from.
 """
-from dicebox.core.gamelog import put_byte, put_sint, put_uint
+from dicebox.core.gamelog import put_byte, put_sint, put_uint, verb_number
 from dicebox.core.valid import BadData, need
 from dicebox.games.milestones.rules import MAX_GAME_MS, MAX_MS, State
 
@@ -61,10 +61,7 @@ def actor(st, a):
 
 
 def put(buf, tag, a, rec):
-    v = a[0]
-    if v not in _VERBS:
-        raise ValueError("cannot log %r" % (a,))
-    k = _VERBS.index(v)
+    k = verb_number(_VERBS, a)
     if k >= _CLOCK:
         if len(a) != 2 or type(a[1]) is not int or not 0 <= a[1] <= MAX_MS:
             raise ValueError("cannot log %r" % (a,))
