@@ -50,9 +50,9 @@ ENTRIES = (
 )
 
 # The big apps' manifest: the modules an app carries, imported one a frame
-# on a Loading page before the app's own module (whose import then brings
-# nothing more), so that no launch frame holds them all. A game lists its
-# own in its package (``PLAY``).
+# on a Loading page, then the app's own module (whose import then brings
+# nothing more) and, in the next frame, its ``start``: no launch frame holds
+# them all. A game lists its own in its package (``PLAY``).
 CARRIES = {
     "dicebox.apps.roller": ("dicebox.core.dicesets", "dicebox.apps.roller_model", "dicebox.core.dice"),
     "dicebox.apps.timer": ("dicebox.core.hourglass", "dicebox.apps.timer_model"),
@@ -90,7 +90,6 @@ class Loading(ui.Screen):
         self.path = path    # the app's package, imported here when the names come first
         self.pkg = pkg or path      # the game's package: its own names come before its modules
         self.mods = mods
-        self.after = None   # an app whose ``CARRIES`` come first: its module, imported last
         self.i = 0
         self.ticks = 0      # frames so far (the dots of the page)
         self.start = start
@@ -112,11 +111,6 @@ class Loading(ui.Screen):
                                         # firmware's names first, a piece a frame
         if self.path is not None:
             path, self.path = self.path, None
-            if path in CARRIES:             # an app: what it carries first, a module a frame
-                self.after = path
-                self.pkg = None
-                self.mods = CARRIES[path]
-                return
             start = _start(app, self.label, path)
             if start is None:
                 if app.stack and app.stack[-1] is self:
@@ -147,13 +141,6 @@ class Loading(ui.Screen):
             self.collects = 0
             return
         app = self.app
-        if self.after is not None:          # the app's own module, in a frame of its own
-            path, self.after = self.after, None
-            self.start = _start(app, self.label, path)
-            if self.start is None:
-                if app.stack and app.stack[-1] is self:
-                    app.stack.pop()
-            return
         if app.stack and app.stack[-1] is self:
             app.stack.pop()         # leave without re-entering Home (its enter purges)
         self.start(app)
@@ -215,10 +202,13 @@ def launcher(app, label, path):
         # the call stack when the purge ran): collect it before the import,
         # so the new one is built on an unfragmented heap
         gc.collect()
-        if (app.names is not None and app.intern_names() and app.names is not None) \
-                or path in CARRIES:
-            app.push(Loading(app, label, (), None, path))   # the first seconds after boot:
-            return                                         # the names first; a big app
+        carried = CARRIES.get(path)
+        if carried:       # a big app: what it carries, then its own module, a frame each
+            app.push(Loading(app, label, carried + (path,), lambda app: load(path).start(app)))
+            return
+        if app.names is not None and app.intern_names() and app.names is not None:
+            app.push(Loading(app, label, (), None, path))   # the first seconds after
+            return                                         # boot: the names first
         start = _start(app, label, path)
         if start is None:
             return
