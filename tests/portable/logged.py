@@ -319,11 +319,11 @@ def resumes(g, other=None):
     except BadData as e:
         assert "before the game's end" in str(e)
     assert logreplay.decode(blob, False).n == half
-    rec = gamelog.Recorder.resume(gamelog.to_text(blob), st)
+    rec = logreplay.resume(gamelog.to_text(blob), st)
     assert rec.size() == len(part)
     if other is not None:
         try:
-            gamelog.Recorder.resume(blob, other(st))
+            logreplay.resume(blob, other(st))
             raise AssertionError("a log resumed on another game")
         except BadData as e:
             assert "does not reach" in str(e)

@@ -326,12 +326,3 @@ class Recorder:
 
     def text(self):
         return to_text(self.encode())
-
-    @staticmethod
-    def resume(blob, st):
-        """The recorder of a game in progress whose log so far is ``blob``
-        (``encode``'s bytes or ``text``) and whose state is now ``st``:
-        ``BadData`` unless the log replays to exactly ``st``
-        (``logreplay.resume``)."""
-        from dicebox.core.logreplay import resume
-        return resume(blob, st)
