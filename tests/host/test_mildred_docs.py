@@ -45,9 +45,9 @@ def generated():
             "| card | code | name | kind | effect |", "|---|---|---|---|---|"]
     for s in range(4):
         for lv in range(1, 7):
-            t = C.TASKS[s][lv - 1]
+            name, text = H.TASK_CARDS[s][lv - 1]
             out.append("| %s %d | %s%d | %s | %s | %s |" % (
-                C.SET_NAMES[s], lv, C.SET_SHORT[s], lv, t[0], KIND[t[1]], t[3]))
+                C.SET_NAMES[s], lv, C.SET_SHORT[s], lv, name, KIND[C.KINDS[s][lv - 1]], text))
     out += ["", "### Indulgency cards (console)", "",
             "| code | card | dice | cookies |", "|---|---|---|---|"]
     for k in range(C.NUM_IND):
@@ -71,10 +71,10 @@ def test_docs_carry_the_console_texts():
 
 def test_engine_facts_in_the_card_texts():
     C, H = _mods()
-    clean = C.TASKS[C.CLEAN]
-    assert "next round" in clean[3][3]            # Clean 4: the opponent's next round
-    assert "all 3" in clean[5][3]                 # Clean 6
-    assert "below 1" in C.TASKS[C.DIY][3][3]      # DIY 4
+    clean = H.TASK_CARDS[C.CLEAN]
+    assert "next round" in clean[3][1]            # Clean 4: the opponent's next round
+    assert "all 3" in clean[5][1]                 # Clean 6
+    assert "below 1" in H.TASK_CARDS[C.DIY][3][1]     # DIY 4
     assert "once a round" in H.RULINGS[17]        # R18
 
 

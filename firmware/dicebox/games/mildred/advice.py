@@ -48,10 +48,10 @@ def _task_say(st, code, args):
 
 def task_effect(st, a):
     """What task action ``a`` does, in plain words ("turn a 2 into a 3")."""
-    code = cards.TASKS[a[1]][a[2] - 1][2]
+    code = cards.CODES[a[1]][a[2] - 1]
     args = a[3:]
     if code == "any":
-        code = cards.TASKS[a[3]][a[4] - 1][2]
+        code = cards.CODES[a[3]][a[4] - 1]
         args = a[5:]
     return _task_say(st, code, args)
 
@@ -101,7 +101,7 @@ def advice(st, a):
         return "Put %s on %s" % (dlist(pat), ind_name(a[1]))
     if v == "task":
         head = "Do %s %d" % (cards.SET_NAMES[a[1]], a[2])
-        if cards.TASKS[a[1]][a[2] - 1][2] == "any":
+        if cards.CODES[a[1]][a[2] - 1] == "any":
             head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
         return head
     return str(a)

@@ -1,7 +1,8 @@
 """All card data for Auntie Mildred's List of Random Tasks, in one place.
 
 Task sets are numbered 0..3; a task card is (set, level) with level 1..6.
-Each card has an effect code; the rules module implements every code.
+Each card has an effect code; the rules module implements every code. The
+cards' names and texts (the Task cards page's) are help.py's.
 Indulgency cards are numbered 0..7 (the Goal Line is not one of them).
 """
 
@@ -13,49 +14,16 @@ SET_NAMES = ("Clean", "Laundry", "DIY", "Cook")
 SET_SHORT = ("CL", "LA", "DI", "CO")   # on the table and in every menu
 
 # Effect kinds: R reward (done as a task), S shenanigans (done as a task, hits
-# the opponent's next round), A always (never taken as a reward).
-# (name, kind, effect code, short text)
-TASKS = (
-    (  # Clean
-        ("Polish the pigs", "R", "swap",
-         "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
-        ("Lather the lemons", "S", "less", "In their next round the opponent scores 1 less cookie."),
-        ("Spruce the spoons", "R", "disc", "You need 1 less die to place indulgencies."),
-        ("Dust the dobermann", "S", "no4",
-         "Remove this scallywag; in their next round the opponent cannot score a "
-         "4-cookie indulgency."),
-        ("Sweep up the olive oil", "S", "notie",
-         "In their next round the opponent cannot score an indulgency on ties."),
-        ("Tether the toenail trimmings", "R", "clear",
-         "Remove your scallywags from all 3 sets, gain a victory die."),
-    ),
-    (  # Laundry
-        ("Boil up the bees nest", "A", "defend", "Opponent must defend when their cookie die is 1."),
-        ("Mop the moped", "R", "dodge1", "Gain 1 dodge die."),
-        ("Puncture the life jackets", "R", "prank1", "Gain 1 prank die."),
-        ("Comb the broom", "R", "pd2", "Gain 2 prank or dodge dice."),
-        ("Rearrange the radiators", "R", "pd3", "Gain 3 prank or dodge dice."),
-        ("Chop down the dishes", "R", "pd4", "Gain 4 prank or dodge dice."),
-    ),
-    (  # DIY
-        ("Vacuum the washing", "R", "swap",
-         "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
-        ("Fold the frying pan", "R", "deact", "Deactivate an opponent's ready scallywag."),
-        ("Dry out the dog biscuits", "R", "reduce", "Reduce an opponent's scallywag by 1 step."),
-        ("Stack the cat litter", "R", "vroll",
-         "Shake your victory dice: each 4-6 gains a cookie, each 1 loses one "
-         "(the cookie die cannot go below 1)."),
-        ("Straighten the straitjacket", "R", "react", "Reactivate all your other task dice."),
-        ("Stock the socks", "R", "any", "Use any other task."),
-    ),
-    (  # Cook
-        ("Tabulate the teabags", "A", "advance", "Wakeup: advance a scallywag by 1 space."),
-        ("Fry the fridge magnets", "R", "reroll", "Reroll up to 2 of your dice."),
-        ("Preorder the pile of peas", "R", "m1x1", "Modify 1 shaken die by +-1."),
-        ("Shrinkwrap the shrimp", "R", "m1x2", "Modify 1 shaken die by +-2."),
-        ("Lubricate the licorice", "R", "m2x1", "Modify 2 shaken dice by +-1 each."),
-        ("Marinate the marzipan", "R", "m2x2", "Modify 2 shaken dice by +-2 each."),
-    ),
+# the opponent's next round), A always (never taken as a reward). Task card
+# (s, lv) is of kind ``KINDS[s][lv - 1]`` and names its effect by the code
+# ``CODES[s][lv - 1]`` (rewards.py implements every code); the cards' names
+# and texts, read only on the pages, are help.TASK_CARDS.
+KINDS = ("RSRSSR", "ARRRRR", "RRRRRR", "ARRRRR")    # Clean, Laundry, DIY, Cook
+CODES = (
+    ("swap", "less", "disc", "no4", "notie", "clear"),  # Clean
+    ("defend", "dodge1", "prank1", "pd2", "pd3", "pd4"),  # Laundry
+    ("swap", "deact", "reduce", "vroll", "react", "any"),  # DIY
+    ("advance", "reroll", "m1x1", "m1x2", "m2x1", "m2x2"),  # Cook
 )
 
 # Indulgency cards: (name, short, cookies, dice). The short code is the one
@@ -86,10 +54,6 @@ GOAL_LEVEL = 6
 WIN_VICTORY = 3
 MAX_SLOT = 4      # prank and dodge slots 1..4
 MOD_SPOTS = 2     # modify spots on the dice pool card
-
-
-def task(s, level):
-    return TASKS[s][level - 1]
 
 
 def _patterns(card):

@@ -1,5 +1,6 @@
 """Console texts: how to play, controls, the rules page and the numbered rulings
-(plain ASCII, word-wrapped on screen). The card texts live in cards.py.
+(plain ASCII, word-wrapped on screen), and the task cards' names and texts
+(the Task cards page's; their effect codes are cards.py's).
 
 These texts are the one source: docs/games/mildred.md carries a copy between
 markers, regenerated with ``python tests/host/test_mildred_docs.py --write``
@@ -138,6 +139,53 @@ RULINGS = (
     "26 Keep: dice in the used pool then stay there for that round.",
     "27 Laundry1 works with a die on any Laundry card: defence at 1 and tie scoring.",
 )
+
+# The task cards' (name, text) by set and level: TASK_CARDS[s][lv - 1] is the
+# card whose kind and effect code are cards.KINDS[s][lv - 1] and
+# cards.CODES[s][lv - 1].
+TASK_CARDS = (
+    (  # Clean
+        ("Polish the pigs",
+         "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
+        ("Lather the lemons", "In their next round the opponent scores 1 less cookie."),
+        ("Spruce the spoons", "You need 1 less die to place indulgencies."),
+        ("Dust the dobermann",
+         "Remove this scallywag; in their next round the opponent cannot score a 4-cookie "
+         "indulgency."),
+        ("Sweep up the olive oil",
+         "In their next round the opponent cannot score an indulgency on ties."),
+        ("Tether the toenail trimmings",
+         "Remove your scallywags from all 3 sets, gain a victory die."),
+    ),
+    (  # Laundry
+        ("Boil up the bees nest", "Opponent must defend when their cookie die is 1."),
+        ("Mop the moped", "Gain 1 dodge die."),
+        ("Puncture the life jackets", "Gain 1 prank die."),
+        ("Comb the broom", "Gain 2 prank or dodge dice."),
+        ("Rearrange the radiators", "Gain 3 prank or dodge dice."),
+        ("Chop down the dishes", "Gain 4 prank or dodge dice."),
+    ),
+    (  # DIY
+        ("Vacuum the washing",
+         "Remove this scallywag and an opponent's; they gain cookies equal to its level."),
+        ("Fold the frying pan", "Deactivate an opponent's ready scallywag."),
+        ("Dry out the dog biscuits", "Reduce an opponent's scallywag by 1 step."),
+        ("Stack the cat litter",
+         "Shake your victory dice: each 4-6 gains a cookie, each 1 loses one (the cookie die "
+         "cannot go below 1)."),
+        ("Straighten the straitjacket", "Reactivate all your other task dice."),
+        ("Stock the socks", "Use any other task."),
+    ),
+    (  # Cook
+        ("Tabulate the teabags", "Wakeup: advance a scallywag by 1 space."),
+        ("Fry the fridge magnets", "Reroll up to 2 of your dice."),
+        ("Preorder the pile of peas", "Modify 1 shaken die by +-1."),
+        ("Shrinkwrap the shrimp", "Modify 1 shaken die by +-2."),
+        ("Lubricate the licorice", "Modify 2 shaken dice by +-1 each."),
+        ("Marinate the marzipan", "Modify 2 shaken dice by +-2 each."),
+    ),
+)
+
 
 
 def text():

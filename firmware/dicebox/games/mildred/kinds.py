@@ -143,11 +143,11 @@ def steps(st, a):
         return ["Put %d on spot" % a[1], "%d to %d" % (a[2], wrap(a[2] + a[3]))]
     if v == "task":
         out = ["%s %d" % (_col(a[1]), a[2])]
-        code = cards.TASKS[a[1]][a[2] - 1][2]
+        code = cards.CODES[a[1]][a[2] - 1]
         args = a[3:]
         if code == "any":
             out.append("as %s %d" % (_col(a[3]), a[4]))
-            code = cards.TASKS[a[3]][a[4] - 1][2]
+            code = cards.CODES[a[3]][a[4] - 1]
             args = a[5:]
         w = _reward_words(code, args)
         if w:

@@ -48,10 +48,10 @@ def pool_code(st, a):
         return "mod"
     if a[0] != "task":
         return None
-    code = cards.TASKS[a[1]][a[2] - 1][2]
+    code = cards.CODES[a[1]][a[2] - 1]
     args = a[3:]
     if code == "any":
-        code = cards.TASKS[a[3]][a[4] - 1][2]
+        code = cards.CODES[a[3]][a[4] - 1]
         args = a[5:]
     if code in _POOL_ONLY:
         return code, len(a) - len(args), args
@@ -60,9 +60,9 @@ def pool_code(st, a):
 
 def task_code(a):
     """The effect code a task action pays (through DIY 6 too)."""
-    code = cards.TASKS[a[1]][a[2] - 1][2]
+    code = cards.CODES[a[1]][a[2] - 1]
     if code == "any":
-        code = cards.TASKS[a[3]][a[4] - 1][2]
+        code = cards.CODES[a[3]][a[4] - 1]
     return code
 
 

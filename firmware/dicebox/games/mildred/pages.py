@@ -112,13 +112,19 @@ def details(st):
     return "\n".join(out)
 
 
-def card_text(s, lv):
-    t = cards.TASKS[s][lv - 1]
-    return "%s %d (%s%d) %s: %s" % (cards.SET_NAMES[s], lv, set_name(s), lv, t[0], t[3])
+def card_text(s, lv, texts):
+    """Task card (``s``, ``lv``)'s page text; ``texts``: help.TASK_CARDS."""
+    name, text = texts[s][lv - 1]
+    return "%s %d (%s%d) %s: %s" % (cards.SET_NAMES[s], lv, set_name(s), lv, name, text)
 
 
 def tasks_text(st):
-    return "\n\n".join(card_text(k, lv) for k in st.sets for lv in range(1, 7))
+    """The task cards in play, their names and texts: help.py's, the module
+    loaded only for this page and dropped again."""
+    from dicebox.games.mildred import help
+    texts = help.TASK_CARDS
+    forget("dicebox.games.mildred.help")
+    return "\n\n".join(card_text(k, lv, texts) for k in st.sets for lv in range(1, 7))
 
 
 def inds_text(st):

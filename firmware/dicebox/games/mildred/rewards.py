@@ -1,6 +1,6 @@
 """Task rewards of Auntie Mildred: one record per card effect.
 
-A task card (cards.TASKS) names its effect by a code ("swap", "pd3", "m2x1",
+A task card (cards.CODES) names its effect by a code ("swap", "pd3", "m2x1",
 ...). ``REWARDS[code]`` is that effect's one record, a tuple
 
     (needs, choice, n, do)

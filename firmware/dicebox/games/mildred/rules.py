@@ -75,10 +75,10 @@ def _canon(a):
     if a[0] != "task":
         return a
     n = 3
-    code = cards.TASKS[a[1]][a[2] - 1][2]
+    code = cards.CODES[a[1]][a[2] - 1]
     if code == "any":
         n = 5
-        code = cards.TASKS[a[3]][a[4] - 1][2]
+        code = cards.CODES[a[3]][a[4] - 1]
     tail = a[n:]
     if code == "reroll":
         tail = tuple(sorted(tail))
@@ -90,10 +90,9 @@ def _canon(a):
 def _reward(s, lv):
     """The effect code of the task at level ``lv`` of set ``s``, taken as a
     reward (IllegalMove for an Always effect)."""
-    card = cards.TASKS[s][lv - 1]
-    if card[1] == "A":
+    if cards.KINDS[s][lv - 1] == "A":
         raise IllegalMove("Always effect: not a reward")
-    return card[2]
+    return cards.CODES[s][lv - 1]
 
 
 class State:
@@ -437,22 +436,22 @@ class State:
             m = self.sc[p][s]
             if not m or not self.rd[p][s] or self.flags & (F_PAID << s):
                 continue
+            kinds = cards.KINDS[s]
+            codes = cards.CODES[s]
             for lv in range(1, top(m) + 1):
-                card = cards.TASKS[s][lv - 1]
-                if card[1] == "A":
+                if kinds[lv - 1] == "A":
                     continue
-                if card[2] != "any":
+                if codes[lv - 1] != "any":
                     yield (s, lv)
                     continue
                 for s2 in self.sets:
                     for lv2 in range(1, 7):
-                        c2 = cards.TASKS[s2][lv2 - 1]
-                        if c2[1] != "A" and c2[2] != "any":
+                        if cards.KINDS[s2][lv2 - 1] != "A" and cards.CODES[s2][lv2 - 1] != "any":
                             yield (s, lv, s2, lv2)
 
     def task_actions(self, p, t, out):
         """Append to ``out`` the task actions of ``t`` (from ``task_cards``)."""
-        reward = cards.TASKS[t[2]][t[3] - 1][2] if len(t) == 4 else cards.TASKS[t[0]][t[1] - 1][2]
+        reward = cards.CODES[t[2]][t[3] - 1] if len(t) == 4 else cards.CODES[t[0]][t[1] - 1]
         for args in rewards.choices(self, p, t[0], reward):
             out.append(("task",) + t + args)
 

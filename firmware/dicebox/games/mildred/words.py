@@ -85,12 +85,12 @@ def move_words(st, a, short=True):
         return "%s %s" % (ind_code(a[1]), _digits(a[2]))
     if v == "task":
         s, lv = a[1], a[2]
-        code = cards.TASKS[s][lv - 1][2]
+        code = cards.CODES[s][lv - 1]
         args = a[3:]
         head = "%s%d" % (set_code(s), lv)
         if code == "any":
             head += ">%s%d" % (set_code(a[3]), a[4])
-            code = cards.TASKS[a[3]][a[4] - 1][2]
+            code = cards.CODES[a[3]][a[4] - 1]
             args = a[5:]
         return head + " " + _task_args(st, code, args)
     return str(a)
@@ -178,12 +178,12 @@ def say(st, a):
         return w
     if v == "task":
         s = a[1]
-        code = cards.TASKS[s][a[2] - 1][2]
+        code = cards.CODES[s][a[2] - 1]
         head = "did %s %d" % (cards.SET_NAMES[s], a[2])
         args = a[3:]
         if code == "any":
             head += " as %s %d" % (cards.SET_NAMES[a[3]], a[4])
-            code = cards.TASKS[a[3]][a[4] - 1][2]
+            code = cards.CODES[a[3]][a[4] - 1]
             args = a[5:]
         if code == "swap":
             head += ": P%d's %s %d and P%d's %s %d go to the used pools" % (
@@ -326,10 +326,10 @@ def skip(st, a):
     if v == "combat":
         return (("prank", p),)
     if v == "task":
-        code = cards.TASKS[a[1]][a[2] - 1][2]
+        code = cards.CODES[a[1]][a[2] - 1]
         t = a[3:4]
         if code == "any":
-            code = cards.TASKS[a[3]][a[4] - 1][2]
+            code = cards.CODES[a[3]][a[4] - 1]
             t = a[5:6]
         if code == "swap" and t:
             t = t[0]
