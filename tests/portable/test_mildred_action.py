@@ -257,7 +257,7 @@ def test_move_kinds_cover_the_legal_actions_in_a_fixed_order():
         for _ in decisions(st, r, 400, every=True):
             legal = st.legal_actions()
             kinds = K.move_kinds(st)
-            order = R._WAKE_KINDS if st.phase == R.WAKE else R._ACT_KINDS
+            order = K.WAKE_KINDS if st.phase == R.WAKE else K.ACT_KINDS
             assert [k[0] for k in kinds] == [k for k in order if k != "keep" or st.keep == st.turn]
             assert kinds[0][0] in ("pass", "shake")
             if st.phase == R.ACT:
@@ -267,7 +267,7 @@ def test_move_kinds_cover_the_legal_actions_in_a_fixed_order():
                 assert len(name) <= 10 and (why is None or 0 < len(why) <= 16), (name, why)
                 assert (why is None) == (len(acts) > 0), (kind, why, acts)
                 for a in acts:
-                    assert a in legal and R.kind_of(a, st.phase) == kind
+                    assert a in legal and K.kind_of(a, st.phase) == kind
                     c = st.clone()
                     c.apply(a)                      # an available kind is one that can be done
                 got.extend(acts)

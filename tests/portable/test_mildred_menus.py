@@ -11,6 +11,7 @@ from dicebox.core.game import IllegalMove
 from playing import decisions, random_moves
 from console import FakeApp, TextFB
 from dicebox.games.mildred import help as H
+from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import table as S
 moves = Fresh("dicebox.games.mildred.moves")
@@ -135,7 +136,7 @@ def test_a_dimmed_entry_says_why_on_the_bottom_line():
 def test_the_bottom_line_words_fit_uncut():
     for k, v in moves._DOES.items():
         assert len(v) <= 16, v
-    for k in R._ACT_KINDS + R._WAKE_KINDS:
+    for k in K.ACT_KINDS + K.WAKE_KINDS:
         assert k in moves._DOES, k
 
 

@@ -13,6 +13,7 @@ from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
 from playing import decisions
 from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
+from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import words as W
 from dicebox.games.mildred import table as S
@@ -331,8 +332,8 @@ def test_describe_every_legal_action_short_and_long():
             else:
                 acts = st.legal_actions()
                 for a in acts:
-                    short = st.describe(a, True)
-                    assert 0 < len(W.move_words(st, R.tup(a), True)) <= 15, short   # never cut
+                    short = K.move_words(st, R.tup(a))
+                    assert 0 < len(short) <= 15, short   # never cut
                     long = st.describe(a)
                     assert long.startswith("P%d " % (st.turn + 1)) and "not allowed" not in long
                 st.apply(acts[r.randbelow(len(acts))])
@@ -381,7 +382,7 @@ def test_every_diy6_menu_label_fits_uncut():
         for lv in range(1, 7):
             for args in ((), (0,), (6, 6), (6, 2, 5, -2), (2,)):
                 try:
-                    t = W.move_words(st, ("task", 2, 6, s, lv) + args, True)
+                    t = K.move_words(st, ("task", 2, 6, s, lv) + args)
                 except (IndexError, KeyError, TypeError):
                     continue
                 longest = max(longest, len(t))

@@ -246,16 +246,13 @@ class State:
             elif net < 0:
                 self.cookie[p] = max(1, self.cookie[p] + net)
 
-    def describe(self, action, short=False):
-        """Words for ``action``, said from this state (before it is applied).
-
-        ``short``: the menu label (at most 15 characters). Otherwise the move
-        log's line: "P1 " and what the action did, with its outcome (a prank
-        that hit or was dodged, cookies and victory dice won or lost, the end).
-        The log, the bots' messages and the menus all use these words."""
+    def describe(self, action):
+        """Words for ``action``, said from this state (before it is applied):
+        the move log's line, "P1 " and what the action did, with its outcome
+        (a prank that hit or was dodged, cookies and victory dice won or
+        lost, the end). The log and the bots' messages use these words (the
+        menus' short labels: kinds.move_words)."""
         a = tup(action)
-        if short:
-            return words.move_words(self, a, True)[:15]
         t = words.say(self, a)
         c = self.clone()
         try:
@@ -835,20 +832,6 @@ _ACT = {
     "scally": State._a_scally, "ind": State._a_ind, "task": State._a_task,
     "pass": State._a_pass,
 }
-
-
-# The kinds of move in menu order (kinds.move_kinds).
-_ACT_KINDS = ("pass", "scally", "ind", "task", "mod", "prank", "dodge")
-_WAKE_KINDS = ("shake", "dback", "combat", "score", "goal", "ready", "advance", "trim",
-               "take", "task", "keep")
-
-
-def kind_of(a, phase):
-    """The kind of move (a key of kinds.move_kinds) that action ``a`` is."""
-    v = a[0]
-    if v == "dodge" and phase == WAKE:
-        return "dback"
-    return v
 
 
 _ARITY = {"dodge": 1, "combat": 1, "score": 2, "goal": 1, "ready": 1, "advance": 2,
