@@ -61,7 +61,7 @@ def test_every_list_of_the_menus_is_in_words():
             for a in st.legal_actions():
                 for w in K.steps(st, a):
                     assert 0 < len(w) <= 15, w
-                no_codes(S.label(st, a))
+                no_codes(K.label(st, a))
             acts = st.legal_actions()
             st.apply(acts[r.randbelow(len(acts))])
     for name in C.SET_NAMES:
@@ -87,7 +87,7 @@ def test_a_card_then_its_dice_and_a_task_then_its_choice():
     assert app.top() is not None and st.ig[0][0] is not None and st.ig[0][0][0] == [3, 3]
     # a scallywag by its column and level
     assert K.steps(st, ("scally", 1)) == ["Laundry 1"]
-    assert S.label(st, ("task", 0, 1, 3)) == "Clean 1, their Cook"
+    assert K.label(st, ("task", 0, 1, 3)) == "Clean 1, their Cook"
     assert K.steps(st, ("task", 1, 4, 1)) == ["Laundry 4", "1 prank 1 dodge"]
 
 

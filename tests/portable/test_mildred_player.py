@@ -284,17 +284,17 @@ def test_the_menus_name_the_cards_and_columns_the_table_shows_by_code():
         assert len(codes[k]) == 2
         for a in st.legal_actions():
             if a[0] == "ind" and a[1] == k:
-                assert S.label(st, a).startswith(C.INDULGENCIES[k][0] + ", ")   # its name, then the dice
+                assert K.label(st, a).startswith(C.INDULGENCIES[k][0] + ", ")   # its name, then the dice
             if a[0] == "scally":
-                assert S.label(st, a).split()[0] == C.SET_NAMES[a[1]]
+                assert K.label(st, a).split()[0] == C.SET_NAMES[a[1]]
     texts = app.fb.texts
     for i, s in enumerate(st.sets):
         assert C.SET_SHORT[s] in texts           # the table: the codes, explained on Details
     acts = [a for a in st.legal_actions() if a[0] == "ind"]
-    assert S.label(st, acts[0]).split(",")[0] in [c[0] for c in C.INDULGENCIES]
+    assert K.label(st, acts[0]).split(",")[0] in [c[0] for c in C.INDULGENCIES]
     assert "3OAK" not in M_pages.details(st) and "FULL" not in M_pages.details(st)
     for k in range(C.NUM_IND):
-        assert S.label(st, ("score", k)) == C.INDULGENCIES[k][0]     # in the list "Score"
+        assert K.label(st, ("score", k)) == C.INDULGENCIES[k][0]     # in the list "Score"
 
 
 def test_how_to_play_and_controls_on_both_menus():

@@ -478,7 +478,7 @@ def test_labels_fit_and_details_page():
         for a in acts:      # each menu step of a move fits a menu line
             from dicebox.games.mildred.kinds import steps
             for step in steps(st, a):
-                assert len(step) <= 15, (step, S.label(st, a))
+                assert len(step) <= 15, (step, K.label(st, a))
         st.apply(acts[r.randbelow(len(acts))])
     assert "cookie" in M_pages.details(st)
 

@@ -170,6 +170,12 @@ def steps(st, a):
     return [_KIND_NAMES.get(v, v)]
 
 
+def label(st, a):
+    """Action ``a`` in the menus' words, their steps one after another
+    ("Clean 1, their Cook")."""
+    return ", ".join(steps(st, a))
+
+
 def _col(s):
     return cards.SET_NAMES[s]
 

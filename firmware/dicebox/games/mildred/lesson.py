@@ -24,7 +24,7 @@ from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.games.mildred import rules
-from dicebox.games.mildred.table import Table, help_opener, label
+from dicebox.games.mildred.table import Table, help_opener
 
 BOT = "dicebox.games.mildred.bot"
 
@@ -137,6 +137,7 @@ class Lesson(lesson.Beats, Table):
     def try_act(self, a):
         want = self.wanted()
         if want is None or tuple(a) != want:
+            from dicebox.games.mildred.kinds import label     # the menus' words
             self.app.beep(440, 30)
             self.app.push(lesson.Box(self.app, self, "Not yet", "Not this one yet. Pick the "
                               "marked one: %s" % label(self.s, want) if want

@@ -88,14 +88,6 @@ def _page(app, title, fn, st, over):
     return go
 
 
-# ---- labels -------------------------------------------------------------------
-def label(st, a):
-    """Action ``a`` in the menus' words, their steps one after another
-    ("Clean 1, their Cook"; ``kinds.steps``)."""
-    from dicebox.games.mildred.kinds import steps
-    return ", ".join(steps(st, a))
-
-
 # ---- the table ----------------------------------------------------------------
 class Table(table.Table):
     GAME = GAME
