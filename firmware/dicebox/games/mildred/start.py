@@ -70,10 +70,17 @@ class Start(ui.Menu):
         from dicebox.core.tablepages import records_page
         self.app.push(records_page(self.app, GAME))
 
+    def under_table(self):
+        """The table opens over this menu: back on top, ``enter`` builds the
+        menu again, so its items (closures, bound methods) are let go now
+        rather than held under the table for the whole game."""
+        self.sel = 0
+        self.items = []
+
     def resume(self):
         s, seats, log, opt = self.saved
         self.saved = None       # the table holds the game now
-        self.sel = 0
+        self.under_table()
         self.app.push(Table(self.app, s, seats, log, opt))
 
     def new_game(self, level="Strong"):
@@ -88,13 +95,13 @@ class Start(ui.Menu):
         """NewGame's answer: the table replaces the new-game page."""
         from dicebox.games.mildred.rules import State
         self.saved = None       # a replaced save is not kept alive under the table
-        self.sel = 0
+        self.under_table()
         self.app.replace(Table(self.app, State(), list(seats)))
 
     def new(self, seats):
         """A game with these seat kinds at once (benchmarks and scripts)."""
         def go():
             from dicebox.games.mildred.rules import State
-            self.sel = 0
+            self.under_table()
             self.app.push(Table(self.app, State(), list(seats)))
         return go
