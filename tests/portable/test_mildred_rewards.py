@@ -20,8 +20,9 @@ def test_every_reward_card_has_one_record_and_nothing_else_has_one():
                 codes.add(code)
                 assert code in rewards.REWARDS, code
     assert codes == set(rewards.REWARDS.keys())
+    assert set(rewards.EFFECTS) == set(rewards.REWARDS)
     for code in rewards.REWARDS:
-        r = rewards.REWARDS[code]
+        r = rewards.record(code)
         assert len(r) == 4 and callable(r[3]), code
 
 
@@ -52,7 +53,7 @@ def _agree(st):
         for args in _TRIES:
             ok = _accepts(st, p, CO, code, args)
             key = args
-            kind = rewards.REWARDS[code][1]
+            kind = rewards.record(code)[1]
             if ok and kind == rewards.C_REROLL and len(args) == 2:
                 key = tuple(sorted(args))          # listed in ascending order
             elif ok and kind == rewards.C_MODIFY and len(args) == 4:
@@ -121,8 +122,8 @@ def test_needs_are_checked_before_choices_and_named():
 
 def test_no_character_parsing_of_effect_codes_left():
     # the records carry the numbers; nothing reads code[1] or code[3]
-    assert rewards.REWARDS["m2x2"][2] == 2 << 2 | 2
-    assert rewards.REWARDS["pd3"][2] == 3
+    assert rewards.record("m2x2")[2] == 2 << 2 | 2
+    assert rewards.record("pd3")[2] == 3
 
 
 # ----------------------------------------------------------- save format

@@ -29,7 +29,7 @@ def _task_say(st, code, args):
              "deact": "make P%d's %s scallywags used"}[code]
         return w % (o, cards.SET_NAMES[args[0]])
     if code in ("pd2", "pd3", "pd4"):
-        k = rewards.REWARDS[code][2]   # the steps to share out
+        k = rewards.record(code)[2]   # the steps to share out
         if not args[0] or args[0] == k:
             return "%s %d slots up" % ("prank" if args[0] else "dodge", k)
         return "prank %d up, dodge %d up" % (args[0], k - args[0])

@@ -234,7 +234,7 @@ def _task_args(st, code, args):
     if code in ("swap", "reduce", "deact"):
         return ">" + set_code(args[0])
     if code in ("pd2", "pd3", "pd4"):
-        k = int(code[2])               # the steps to share out (rewards.REWARDS[code][2])
+        k = int(code[2])               # the steps to share out (rewards.record(code)[2])
         return "P%dD%d" % (args[0], k - args[0])
     if code == "reroll":
         return "rr" + _digits(args)

@@ -1,9 +1,12 @@
 """Task rewards of Auntie Mildred: one record per card effect.
 
 A task card (cards.CODES) names its effect by a code ("swap", "pd3", "m2x1",
-...). ``REWARDS[code]`` is that effect's one record, a tuple
+...). ``record(code)`` is that effect's one record, a tuple
 
     (needs, choice, n, do)
+
+kept as one small number ``REWARDS[code]`` (needs | choice | n << 8: no
+tuple object a code) and the effect ``EFFECTS[code]``:
 
   needs   what must hold before the reward can be taken at all, as N_* bits:
           N_DODGE a die on dodge, N_PRANK a die on prank, N_VIC a victory
@@ -41,20 +44,22 @@ from dicebox.games.mildred import cards
 from dicebox.games.mildred.board import (ACT, F_DISC, F_PAID, SH_LESS, SH_NO4,
                                          SH_NOTIE, counts, top, wrap)
 
-# needs
+# needs: bits 0..4 of a REWARDS number
 N_DODGE = const(1)
 N_PRANK = const(2)
 N_VIC = const(4)
 N_ASLEEP = const(8)
 N_SHAKEN = const(16)
+_NEEDS = const(31)
 
-# choices
+# choices: bits 5..7 (and n from bit 8 on)
 C_NONE = const(0)
-C_THEIRS = const(1)
-C_READY = const(2)
-C_SPLIT = const(3)
-C_REROLL = const(4)
-C_MODIFY = const(5)
+C_THEIRS = const(32)
+C_READY = const(64)
+C_SPLIT = const(96)
+C_REROLL = const(128)
+C_MODIFY = const(160)
+_CHOICE = const(224)
 
 _NO_ARGS = ((),)
 
@@ -132,26 +137,36 @@ def args_why(st, p, choice, n, args):
     return None
 
 
+def record(code):
+    """Reward ``code``'s record: (needs, choice, n, do)."""
+    x = REWARDS[code]
+    return x & _NEEDS, x & _CHOICE, x >> 8, EFFECTS[code]
+
+
 def check(st, p, s, code, args):
     """Raise ``IllegalMove`` unless ``p`` may take the reward ``code`` of set
     ``s`` with the choices ``args`` now."""
-    r = REWARDS[code]
-    if not _arity_ok(r[1], r[2], len(args)):
+    x = REWARDS[code]
+    choice = x & _CHOICE
+    n = x >> 8
+    if not _arity_ok(choice, n, len(args)):
         raise IllegalMove("wrong choices")
-    why = needs_why(st, p, s, r[0]) or args_why(st, p, r[1], r[2], args)
+    why = needs_why(st, p, s, x & _NEEDS) or args_why(st, p, choice, n, args)
     if why:
         raise IllegalMove(why)
 
 
 def do(st, p, s, code, args):
     """The reward's effect, on choices ``check`` accepted."""
-    r = REWARDS[code]
-    r[3](st, p, s, args, r[2])
+    EFFECTS[code](st, p, s, args, REWARDS[code] >> 8)
 
 
 def choices(st, p, s, code):
     """Every choice tuple ``check`` accepts for reward ``code`` of set ``s`` now."""
-    needs, choice, n, _ = REWARDS[code]
+    x = REWARDS[code]
+    needs = x & _NEEDS
+    choice = x & _CHOICE
+    n = x >> 8
     if needs_why(st, p, s, needs):
         return []
     if choice == C_NONE:
@@ -276,26 +291,35 @@ def _modify(st, p, s, args, n):
     pool.sort()
 
 
+# Each reward's needs | choice | n << 8 (n: the steps to share out; for Cook
+# 3-6 step << 2 | dice) ...
 REWARDS = {
-    # code      needs     choice    n          do
-    "swap":   (0,         C_THEIRS, 0,         _swap),     # Clean 1, DIY 1
-    "less":   (0,         C_NONE,   0,         _less),     # Clean 2
-    "disc":   (0,         C_NONE,   0,         _disc),     # Clean 3
-    "no4":    (0,         C_NONE,   0,         _no4),      # Clean 4
-    "notie":  (0,         C_NONE,   0,         _notie),    # Clean 5
-    "clear":  (0,         C_NONE,   0,         _clear),    # Clean 6
-    "dodge1": (N_DODGE,   C_NONE,   0,         _dodge1),   # Laundry 2
-    "prank1": (N_PRANK,   C_NONE,   0,         _prank1),   # Laundry 3
-    "pd2":    (0,         C_SPLIT,  2,         _split),    # Laundry 4
-    "pd3":    (0,         C_SPLIT,  3,         _split),    # Laundry 5
-    "pd4":    (0,         C_SPLIT,  4,         _split),    # Laundry 6
-    "deact":  (0,         C_READY,  0,         _deact),    # DIY 2
-    "reduce": (0,         C_THEIRS, 0,         _reduce),   # DIY 3
-    "vroll":  (N_VIC,     C_NONE,   0,         _vroll),    # DIY 4
-    "react":  (N_ASLEEP,  C_NONE,   0,         _react),    # DIY 5
-    "reroll": (N_SHAKEN,  C_REROLL, 0,         _reroll),   # Cook 2
-    "m1x1":   (N_SHAKEN,  C_MODIFY, 1 << 2 | 1, _modify),  # Cook 3: 1 die +-1
-    "m1x2":   (N_SHAKEN,  C_MODIFY, 2 << 2 | 1, _modify),  # Cook 4: 1 die +-2
-    "m2x1":   (N_SHAKEN,  C_MODIFY, 1 << 2 | 2, _modify),  # Cook 5: 2 dice +-1
-    "m2x2":   (N_SHAKEN,  C_MODIFY, 2 << 2 | 2, _modify),  # Cook 6: 2 dice +-2
+    "swap":   C_THEIRS,                                 # Clean 1, DIY 1
+    "less":   C_NONE,                                   # Clean 2
+    "disc":   C_NONE,                                   # Clean 3
+    "no4":    C_NONE,                                   # Clean 4
+    "notie":  C_NONE,                                   # Clean 5
+    "clear":  C_NONE,                                   # Clean 6
+    "dodge1": N_DODGE | C_NONE,                         # Laundry 2
+    "prank1": N_PRANK | C_NONE,                         # Laundry 3
+    "pd2":    C_SPLIT | 2 << 8,                         # Laundry 4
+    "pd3":    C_SPLIT | 3 << 8,                         # Laundry 5
+    "pd4":    C_SPLIT | 4 << 8,                         # Laundry 6
+    "deact":  C_READY,                                  # DIY 2
+    "reduce": C_THEIRS,                                 # DIY 3
+    "vroll":  N_VIC | C_NONE,                           # DIY 4
+    "react":  N_ASLEEP | C_NONE,                        # DIY 5
+    "reroll": N_SHAKEN | C_REROLL,                      # Cook 2
+    "m1x1":   N_SHAKEN | C_MODIFY | (1 << 2 | 1) << 8,  # Cook 3: 1 die +-1
+    "m1x2":   N_SHAKEN | C_MODIFY | (2 << 2 | 1) << 8,  # Cook 4: 1 die +-2
+    "m2x1":   N_SHAKEN | C_MODIFY | (1 << 2 | 2) << 8,  # Cook 5: 2 dice +-1
+    "m2x2":   N_SHAKEN | C_MODIFY | (2 << 2 | 2) << 8,  # Cook 6: 2 dice +-2
+}
+
+# ... and its effect
+EFFECTS = {
+    "swap": _swap, "less": _less, "disc": _disc, "no4": _no4, "notie": _notie,
+    "clear": _clear, "dodge1": _dodge1, "prank1": _prank1, "pd2": _split, "pd3": _split,
+    "pd4": _split, "deact": _deact, "reduce": _reduce, "vroll": _vroll, "react": _react,
+    "reroll": _reroll, "m1x1": _modify, "m1x2": _modify, "m2x1": _modify, "m2x2": _modify,
 }
