@@ -90,6 +90,16 @@ def test_from_dict_refuses_every_invalid_state_with_baddata():
     raises(BadData, rules.State.from_dict, None)
 
 
+def test_the_save_checks_hold_the_rules_limits():
+    from dicebox.games.milestones import checks, dice
+    assert checks.MAX_PLAYERS == rules.MAX_PLAYERS
+    assert checks.MAX_MS == rules.MAX_MS
+    assert checks.MAX_GAME_MS == rules.MAX_GAME_MS
+    assert dice.ALL == rules.ALL_DICE
+    st = rules.State(2)
+    assert st.hands == [-1, -1]                # checks._NONE: no card in a hand
+
+
 def test_from_dict_checks_the_cards_invariants():
     app, d = saved_game()
     st = d["state"]
