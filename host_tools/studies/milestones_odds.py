@@ -418,7 +418,7 @@ def pct(f):
 def table_rows():
     """One row per card: (id, tier, points, short text, long text, hits, P1, P3, E)."""
     rows = []
-    for i, (tier, pts, hits, task) in enumerate(deck.DECK):
+    for i, (tier, pts, hits, task) in enumerate(map(deck.card, range(deck.NCARDS))):
         o = odds(task)
         rows.append((i, deck.TIER_NAMES[tier], pts, " + ".join(tasks.describe(task, True)),
                      tasks.describe(task)[0], o["hits"], o["within"][0], o["within"][2],
@@ -437,7 +437,7 @@ def markdown_table():
 
 def special_table():
     lines = ["| side | 1 roll | within 3 | expected rolls |", "|---|---|---|---|"]
-    for s, (hits, task) in enumerate(deck.SPECIAL_SIDES):
+    for s, (hits, task) in enumerate(map(deck.side, range(len(deck.SIDE_TASKS)))):
         o = odds(task)
         lines.append("| %d `%s` | %s | %s | %.2f |" % (
             s, " + ".join(tasks.describe(task, True)), pct(o["within"][0]),
@@ -467,7 +467,7 @@ def table_tasks():
     """The tasks (cards and special sides, each once, in deck order) that get a
     reroll table: one domain, and not a condition alone (exact by a formula)."""
     out = []
-    for t in [c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]:
+    for t in list(deck.TASKS) + list(deck.SIDE_TASKS):
         if domain(t) < 0 or (len(t) == 1 and t[0][0] >= tasks.ONLYN) or t in out:
             continue
         out.append(t)
@@ -478,7 +478,7 @@ def mixed_tasks():
     """The tasks that read numbers and colours together (each once, in deck order),
     but for a single face (exact by a formula): a table for five rerolled dice."""
     out = []
-    for t in [c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]:
+    for t in list(deck.TASKS) + list(deck.SIDE_TASKS):
         if domain(t) >= 0 or (len(t) == 1 and t[0][0] == tasks.FACE) or t in out:
             continue
         out.append(t)
@@ -582,8 +582,8 @@ def odds_block():
         parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
         lines.append("    (" + "\n     ".join(parts) + "),")
     lines.append(")")
-    for name, seq in (("CARD", [c[3] for c in deck.DECK]),
-                      ("SIDE", [c[1] for c in deck.SPECIAL_SIDES])):
+    for name, seq in (("CARD", list(deck.TASKS)),
+                      ("SIDE", list(deck.SIDE_TASKS))):
         vals = [str(codes.get(t, 255)) for t in seq]
         lines.append("%s = bytes((" % name)
         for i in range(0, len(vals), 16):
@@ -598,8 +598,8 @@ def odds_block():
         parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
         lines.append("    (" + "\n     ".join(parts) + "),")
     lines.append(")")
-    for name, seq in (("CARD5", [c[3] for c in deck.DECK]),
-                      ("SIDE5", [c[1] for c in deck.SPECIAL_SIDES])):
+    for name, seq in (("CARD5", list(deck.TASKS)),
+                      ("SIDE5", list(deck.SIDE_TASKS))):
         vals = [str(mt.index(t) if t in mt else 255) for t in seq]
         lines.append("%s = bytes((" % name)
         for i in range(0, len(vals), 16):
@@ -628,7 +628,7 @@ if __name__ == "__main__":
         print()
         print(special_table())
     else:
-        for s, task in enumerate([c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]):
+        for s, task in enumerate(list(deck.TASKS) + list(deck.SIDE_TASKS)):
             t1 = time.time()
             o = odds(task)
             print("%2d %-36s %6d %s %s %s %.3f  (%d classes, %.1fs)" % (

@@ -555,7 +555,7 @@ def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     table.act(("roll", 1), True)              # as a bot's reroll would be played
     assert table.pending_save and table.animating()
     saves = table.saves
-    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    st.dice = find_roll(deck.TASKS[st.hands[0]], True)
     table.claim(0)                            # a person claims before that save was taken
     app.press(events.A)                       # the pile
     assert table.saves == saves + 1           # the bot's reroll saved first ...

@@ -204,8 +204,8 @@ def test_witness_uses_disjoint_dice():
 
 def test_describe_fits_the_screen():
     from dicebox.games.milestones import deck
-    for card in deck.DECK:
-        for line in tasks.describe(card[3], True):
+    for task in deck.TASKS:
+        for line in tasks.describe(task, True):
             assert 0 < len(line) <= 16, line
-        assert tasks.describe(card[3])[0]
+        assert tasks.describe(task)[0]
     assert tasks.describe(((COL, B, 3),), True) == ["3x B"]

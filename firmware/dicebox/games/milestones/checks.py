@@ -47,7 +47,7 @@ def judge(o, d):
     if not o.big:
         for t in range(3):
             for c in o.piles[t]:
-                need(deck.DECK[c][0] == t, "a card in the wrong pile")
+                need(deck.TIER[c] == t, "a card in the wrong pile")
     o.hands = list(list_of(o.hands, "hands", n=n))
     for c in o.hands:
         int_in(c, _NONE, deck.NCARDS - 1, "a hand card")

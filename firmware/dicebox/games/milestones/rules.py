@@ -24,7 +24,7 @@ Cards are drawn lazily: a pile is an unordered set and every draw is a chance no
 picking one of its cards, so no saved state or bot clone knows a pile's order.
 
 State fields (each is also its key in the save, see FIELDS; card ids index
-``deck.DECK``, sides index ``deck.SPECIAL_SIDES``):
+``deck.card``, sides index ``deck.side``):
 
   deck_version  the ``deck.DECK_VERSION`` the card ids refer to; a save made
                 with another deck is refused
@@ -293,7 +293,7 @@ class State:
         # removes each one as soon as the dice fulfil it.
         keep = []
         for sd in self.mand_open:
-            if not match(deck.SPECIAL_SIDES[sd][1], dice):
+            if not match(deck.SIDE_TASKS[sd], dice):
                 keep.append(sd)
         self.mand_open = keep
         self._check_stuck()
@@ -321,10 +321,10 @@ class State:
             c = self.hands[s] if isinstance(s, int) and 0 <= s < self.n else _NONE
             if c == _NONE:
                 return ("%s claimed") % _who(s, names)
-            pts = deck.DECK[c][1]
+            pts = deck.POINTS[c]
             total = self.points() + pts
             text = "%s scored %s: +%d, team %d" % (
-                _who(s, names), " + ".join(_task_words(deck.DECK[c][3], True)), pts, total)
+                _who(s, names), " + ".join(_task_words(deck.TASKS[c], True)), pts, total)
             if isinstance(a[2], int) and a[2] >= 0:
                 return text + "; new card from %s" % self._pile_name(a[2])
             for q in range(self.n):
@@ -378,8 +378,8 @@ class State:
         met = []
         still = 0
         for sd in self.mand_open:
-            if match(deck.SPECIAL_SIDES[sd][1], dice):
-                met.append(" + ".join(_task_words(deck.SPECIAL_SIDES[sd][1], True)))
+            if match(deck.SIDE_TASKS[sd], dice):
+                met.append(" + ".join(_task_words(deck.SIDE_TASKS[sd], True)))
             else:
                 still += 1
         if not met:
@@ -530,13 +530,13 @@ class State:
             return "no card in hand"
         if self.big and self.rolls <= self.drawn_at[seat]:
             return "a new card needs a reroll first"
-        if not match(deck.DECK[c][3], self.dice):
+        if not match(deck.TASKS[c], self.dice):
             return "the dice do not fulfil that task"
         return None
 
     def hourglass_ready(self):
         return (self.hg_open and self.dice is not None
-                and match(deck.SPECIAL_SIDES[self.hg_side][1], self.dice))
+                and match(deck.SIDE_TASKS[self.hg_side], self.dice))
 
     def time_left(self):
         return self.glass.left(self.now)
@@ -551,7 +551,7 @@ class State:
         """Points on the scoring pile (what counts unless a mandatory task is missed)."""
         t = 0
         for c in self.scored:
-            t += deck.DECK[c][1]
+            t += deck.POINTS[c]
         return t
 
     def card_count(self):
@@ -603,7 +603,7 @@ class State:
         more = " instead of %d" % pts if pts else ""
         room = LOG_WIDTH - len(text) - len(tail)
         if len(mand_open) == 1:
-            named = "must-do %s was" % " + ".join(_task_words(deck.SPECIAL_SIDES[mand_open[0]][1], True))
+            named = "must-do %s was" % " + ".join(_task_words(deck.SIDE_TASKS[mand_open[0]], True))
             if len(named) + len(more) <= room:
                 what = named
         if len(what) + len(more) > room:

@@ -156,11 +156,11 @@ def exact_info(key):
     """How the target ``key`` (a card, or 100 + a special side) is valued exactly:
     (kind, a, b, hits of all six) for ``exact_hits``."""
     if key >= 100:
-        task = deck.SPECIAL_SIDES[key - 100][1]
-        h6 = deck.SPECIAL_SIDES[key - 100][0]
+        task = deck.SIDE_TASKS[key - 100]
+        h6 = deck.SIDE_HITS[key - 100]
     else:
-        task = deck.DECK[key][3]
-        h6 = deck.DECK[key][2]
+        task = deck.TASKS[key]
+        h6 = deck.HITS[key]
     code = odds.code(key)
     cl = task[0]
     if code != 255:
