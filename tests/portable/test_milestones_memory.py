@@ -14,8 +14,8 @@ def test_bots_keep_a_bounded_number_of_targets_and_answers():
         most[1] = max(most[1], values._MEMO_SIZE[0])
     for seed in (1, 2):
         play(5, bot.EXPERT, seed, probe=probe)
-    # (_COMPILED_MAX 16, _MEMO_MAX 64: private consts, not attributes on the chip)
-    assert 0 < most[0] <= 16
+    # (_COMPILED_MAX 8, _MEMO_MAX 64: private consts, not attributes on the chip)
+    assert 0 < most[0] <= 8
     assert 0 < most[1] <= 64
     values.forget()
     assert not values._COMPILED and not values._MEMO

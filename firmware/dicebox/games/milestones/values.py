@@ -16,7 +16,8 @@ from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
 _MEMO_MAX = const(64)    # remembered answers in all (then all are forgotten)
-_COMPILED_MAX = const(16)   # compiled targets kept (then one goes for each new one)
+_COMPILED_MAX = const(8)    # compiled targets kept (then one goes for each new one): the
+                            # cards in five hands and the hourglass side fit
 
 # How a target is answered for a roll. A task of one sub-task (with or without
 # conditions on all dice) is checked directly on the roll's masks; a task of several
