@@ -560,6 +560,15 @@ BEGIN = "# ---- generated: begin ----\n"
 END = "\n# ---- generated: end ----"
 
 
+def code_lines(name, vals):
+    """``name = b'...'``: the codes ``vals`` as one bytes literal, 16 a line
+    (a literal: ``bytes((...))`` kept its tuple of ints on the chip's heap
+    beside the bytes)."""
+    x = bytes(vals)
+    parts = [repr(x[i:i + 16]) for i in range(0, len(x), 16)]
+    return ["%s = (%s)" % (name, "\n     ".join(parts)) if len(parts) > 1 else "%s = %s" % (name, parts[0])]
+
+
 def odds_block():
     """The generated part of firmware/dicebox/games/milestones/odds.py: the
     tables and the codes that name them (the module's text and functions
@@ -584,11 +593,7 @@ def odds_block():
     lines.append(")")
     for name, seq in (("CARD", list(deck.TASKS)),
                       ("SIDE", list(deck.SIDE_TASKS))):
-        vals = [str(codes.get(t, 255)) for t in seq]
-        lines.append("%s = bytes((" % name)
-        for i in range(0, len(vals), 16):
-            lines.append("    " + ", ".join(vals[i:i + 16]) + ",")
-        lines.append("))")
+        lines += code_lines(name, [codes.get(t, 255) for t in seq])
     mt = mixed_tasks()
     fives = [five_table(t) for t in mt]
     lines.append("# %d five-dice tables, %d bytes" % (len(fives), sum(len(x) for x in fives)))
@@ -600,11 +605,7 @@ def odds_block():
     lines.append(")")
     for name, seq in (("CARD5", list(deck.TASKS)),
                       ("SIDE5", list(deck.SIDE_TASKS))):
-        vals = [str(mt.index(t) if t in mt else 255) for t in seq]
-        lines.append("%s = bytes((" % name)
-        for i in range(0, len(vals), 16):
-            lines.append("    " + ", ".join(vals[i:i + 16]) + ",")
-        lines.append("))")
+        lines += code_lines(name, [mt.index(t) if t in mt else 255 for t in seq])
     return "\n".join(lines)
 
 
