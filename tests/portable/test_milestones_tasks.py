@@ -53,7 +53,8 @@ def test_dice_are_a_latin_square():
 
 def test_colour_letters_and_patterns_are_distinct():
     assert len(set(dice.LETTERS)) == 6
-    assert len(set(dice.PATTERNS)) == 6
+    assert len(dice.PATTERNS) == 24
+    assert len(set(dice.PATTERNS[4 * c:4 * c + 4] for c in range(6))) == 6
     assert dice.label(3, 2) == "2Y"
 
 

@@ -18,9 +18,9 @@ from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS
 
 
 def pattern(fb, x, y, w, h, colour):
-    rows = PATTERNS[colour]
+    row0 = 4 * colour
     for yy in range(h):
-        bits = rows[yy & 3]
+        bits = PATTERNS[row0 + (yy & 3)]
         if bits == 15:
             fb.hline(x, y + yy, w, 1)
             continue
