@@ -54,7 +54,6 @@ def test_tiers_and_points_follow_the_expected_rolls_and_the_doc_prints_them():
         w = o["within"]
         assert w[0] == Fraction(hits, odds.N)
         assert w[0] <= w[1] <= w[2] <= 1
-        assert deck.EXPECTED[i] == int(o["expected"] * 100 + 0.5), (i, o["expected"])
         e[i] = o["expected"]
     # every easy card takes fewer rolls than every medium card, and so on; inside a
     # tier, more points for more rolls

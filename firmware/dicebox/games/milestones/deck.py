@@ -89,17 +89,6 @@ _CARDS = (
     (2, 5,   300, ((SAMEC, 3), (SAMEC, 3))),  # 3 same col + 3 same col
 )
 DECK_VERSION = const(2)
-# Expected rolls to meet each card when one player rerolls as well as possible, in
-# hundredths (exact programme in host_tools/studies/milestones_odds.py; recomputed by
-# tests/host/test_milestones_deck_odds.py).
-EXPECTED = (
-    156, 157, 167, 167, 159, 180, 200, 200, 200, 209,
-    209, 200, 185, 185, 188, 208, 259, 251, 251, 256,
-    252, 279, 279, 359, 600, 317, 310, 348, 390, 341,
-    401, 359, 600, 403, 453, 474, 475, 399, 388, 388,
-    399, 399, 723, 723, 833, 697, 793, 791, 606, 791,
-    833,
-)
 
 _SIDES = (
     (12600, ((RUN, 4),)),                          # ! card 1, side a
