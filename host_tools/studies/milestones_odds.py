@@ -418,7 +418,7 @@ def pct(f):
 def table_rows():
     """One row per card: (id, tier, points, short text, long text, hits, P1, P3, E)."""
     rows = []
-    for i, (tier, pts, hits, task) in enumerate(deck.DECK):
+    for i, (tier, pts, hits, task) in enumerate(map(deck.card, range(deck.NCARDS))):
         o = odds(task)
         rows.append((i, deck.TIER_NAMES[tier], pts, " + ".join(tasks.describe(task, True)),
                      tasks.describe(task)[0], o["hits"], o["within"][0], o["within"][2],
@@ -437,7 +437,7 @@ def markdown_table():
 
 def special_table():
     lines = ["| side | 1 roll | within 3 | expected rolls |", "|---|---|---|---|"]
-    for s, (hits, task) in enumerate(deck.SPECIAL_SIDES):
+    for s, (hits, task) in enumerate(map(deck.side, range(len(deck.SIDE_TASKS)))):
         o = odds(task)
         lines.append("| %d `%s` | %s | %s | %.2f |" % (
             s, " + ".join(tasks.describe(task, True)), pct(o["within"][0]),
@@ -467,7 +467,7 @@ def table_tasks():
     """The tasks (cards and special sides, each once, in deck order) that get a
     reroll table: one domain, and not a condition alone (exact by a formula)."""
     out = []
-    for t in [c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]:
+    for t in list(deck.TASKS) + list(deck.SIDE_TASKS):
         if domain(t) < 0 or (len(t) == 1 and t[0][0] >= tasks.ONLYN) or t in out:
             continue
         out.append(t)
@@ -478,7 +478,7 @@ def mixed_tasks():
     """The tasks that read numbers and colours together (each once, in deck order),
     but for a single face (exact by a formula): a table for five rerolled dice."""
     out = []
-    for t in [c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]:
+    for t in list(deck.TASKS) + list(deck.SIDE_TASKS):
         if domain(t) >= 0 or (len(t) == 1 and t[0][0] == tasks.FACE) or t in out:
             continue
         out.append(t)
@@ -560,6 +560,15 @@ BEGIN = "# ---- generated: begin ----\n"
 END = "\n# ---- generated: end ----"
 
 
+def code_lines(name, vals):
+    """``name = b'...'``: the codes ``vals`` as one bytes literal, 16 a line
+    (a literal: ``bytes((...))`` kept its tuple of ints on the chip's heap
+    beside the bytes)."""
+    x = bytes(vals)
+    parts = [repr(x[i:i + 16]) for i in range(0, len(x), 16)]
+    return ["%s = (%s)" % (name, "\n     ".join(parts)) if len(parts) > 1 else "%s = %s" % (name, parts[0])]
+
+
 def odds_block():
     """The generated part of firmware/dicebox/games/milestones/odds.py: the
     tables and the codes that name them (the module's text and functions
@@ -582,13 +591,9 @@ def odds_block():
         parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
         lines.append("    (" + "\n     ".join(parts) + "),")
     lines.append(")")
-    for name, seq in (("CARD", [c[3] for c in deck.DECK]),
-                      ("SIDE", [c[1] for c in deck.SPECIAL_SIDES])):
-        vals = [str(codes.get(t, 255)) for t in seq]
-        lines.append("%s = bytes((" % name)
-        for i in range(0, len(vals), 16):
-            lines.append("    " + ", ".join(vals[i:i + 16]) + ",")
-        lines.append("))")
+    for name, seq in (("CARD", list(deck.TASKS)),
+                      ("SIDE", list(deck.SIDE_TASKS))):
+        lines += code_lines(name, [codes.get(t, 255) for t in seq])
     mt = mixed_tasks()
     fives = [five_table(t) for t in mt]
     lines.append("# %d five-dice tables, %d bytes" % (len(fives), sum(len(x) for x in fives)))
@@ -598,13 +603,9 @@ def odds_block():
         parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
         lines.append("    (" + "\n     ".join(parts) + "),")
     lines.append(")")
-    for name, seq in (("CARD5", [c[3] for c in deck.DECK]),
-                      ("SIDE5", [c[1] for c in deck.SPECIAL_SIDES])):
-        vals = [str(mt.index(t) if t in mt else 255) for t in seq]
-        lines.append("%s = bytes((" % name)
-        for i in range(0, len(vals), 16):
-            lines.append("    " + ", ".join(vals[i:i + 16]) + ",")
-        lines.append("))")
+    for name, seq in (("CARD5", list(deck.TASKS)),
+                      ("SIDE5", list(deck.SIDE_TASKS))):
+        lines += code_lines(name, [mt.index(t) if t in mt else 255 for t in seq])
     return "\n".join(lines)
 
 
@@ -628,7 +629,7 @@ if __name__ == "__main__":
         print()
         print(special_table())
     else:
-        for s, task in enumerate([c[3] for c in deck.DECK] + [c[1] for c in deck.SPECIAL_SIDES]):
+        for s, task in enumerate(list(deck.TASKS) + list(deck.SIDE_TASKS)):
             t1 = time.time()
             o = odds(task)
             print("%2d %-36s %6d %s %s %s %.3f  (%d classes, %.1fs)" % (

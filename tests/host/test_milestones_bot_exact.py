@@ -18,10 +18,10 @@ from dicebox.games.milestones import bot, deck, odds, rules, tasks
 def _chance(c, dice, m):
     # exact: the odds tables for three to five dice (checked against enumeration
     # by test_milestones_odds.py), the deck's count for six, else every outcome
-    task = deck.DECK[c][3]
+    task = deck.TASKS[c]
     r = bin(m).count("1")
     if r == 6:
-        return deck.DECK[c][2] / 46656
+        return deck.HITS[c] / 46656
     if r >= 3:
         return odds.hits(odds.CARD[c], dice, 63 ^ m) / 6 ** r
     idx = [i for i in range(6) if (m >> i) & 1]
@@ -52,7 +52,7 @@ def test_the_experts_reroll_of_three_or_more_dice_is_the_best_such():
     cards = [c for c in range(deck.NCARDS) if odds.CARD[c] != 255]
     checked = 0
     for c in cards:
-        task = deck.DECK[c][3]
+        task = deck.TASKS[c]
         for _ in range(3):
             dice = [rnd.randint(1, 6) for _ in range(6)]
             if tasks.match(task, dice):

@@ -9,7 +9,7 @@ import pytest
 
 from dicebox.games.milestones import bot, deck, tasks, values
 
-EVERY = [d[3] for d in deck.DECK] + [sd[1] for sd in deck.SPECIAL_SIDES]
+EVERY = list(deck.TASKS) + list(deck.SIDE_TASKS)
 EVERYTHING = list(itertools.product(range(1, 7), repeat=6))
 
 
@@ -57,6 +57,6 @@ def test_written_out_tables_are_what_they_say():
 
     def mean(cards):
         cards = list(cards)
-        return sum(deck.DECK[c][1] * deck.DECK[c][2] for c in cards) // len(cards)
+        return sum(deck.POINTS[c] * deck.HITS[c] for c in cards) // len(cards)
     assert bot._TIER_VALUE == tuple(mean(deck.tier_cards(t)) for t in range(3))
     assert bot._BIG_VALUE == bot._BIG_RATE == mean(range(deck.NCARDS))

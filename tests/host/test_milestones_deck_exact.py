@@ -12,11 +12,11 @@ def count(task):
 
 def test_every_stored_chance_is_exact():
     wrong = []
-    for i, (tier, pts, hits, task) in enumerate(deck.DECK):
+    for i, (tier, pts, hits, task) in enumerate(map(deck.card, range(deck.NCARDS))):
         n = count(task)
         if n != hits:
             wrong.append((i, hits, n))
-    for s, (hits, task) in enumerate(deck.SPECIAL_SIDES):
+    for s, (hits, task) in enumerate(map(deck.side, range(len(deck.SIDE_TASKS)))):
         n = count(task)
         if n != hits:
             wrong.append(("special", s, hits, n))
@@ -89,7 +89,7 @@ def test_matcher_agrees_with_a_brute_force_assignment_search():
 
     import random
     rnd = random.Random(7)
-    multi = [c[3] for c in deck.DECK if len(c[3]) > 1] + [c[3] for c in deck.DECK if len(c[3]) == 1][::4]
+    multi = [t for t in deck.TASKS if len(t) > 1] + [t for t in deck.TASKS if len(t) == 1][::4]
     runs = [((tasks.RUN, 3), (tasks.RUN, 2)), ((tasks.RUN, 4), (tasks.RUN, 2)), ((tasks.RUN, 3), (tasks.RUN, 3)),
             ((tasks.RUN, 2), (tasks.RUN, 2), (tasks.RUN, 2)), ((tasks.RUN, 2), (tasks.RUN, 3), (tasks.SAMEN, 1))]
     for task in multi + runs:

@@ -19,8 +19,8 @@ import milestones_odds as mo  # noqa: E402
 from dicebox.games.milestones import deck, odds, tasks  # noqa: E402
 from dicebox.games.milestones.dice import FACE_COLOUR  # noqa: E402
 
-ALL = [(i, c[3]) for i, c in enumerate(deck.DECK)] + [
-    (100 + s, c[1]) for s, c in enumerate(deck.SPECIAL_SIDES)]
+ALL = [(i, c[3]) for i, c in enumerate(map(deck.card, range(deck.NCARDS)))] + [
+    (100 + s, c[1]) for s, c in enumerate(map(deck.side, range(len(deck.SIDE_TASKS))))]
 
 
 def _cases(keeps):

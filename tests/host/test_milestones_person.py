@@ -80,7 +80,7 @@ def person_game(seed, pace=1, level=bot.STRONG):
             continue
         c = st.hands[0]
         if c >= 0 and st.can_claim(0):
-            pts = deck.DECK[c][1]
+            pts = deck.POINTS[c]
             n = len(st.scored)
             key(events.UP)
             if isinstance(app.top(), MS_table.PilePicker):
@@ -90,7 +90,7 @@ def person_game(seed, pace=1, level=bot.STRONG):
                 mine += pts
             continue
         if st.turn == 0 and c >= 0:
-            keep = values.keep_mask(deck.DECK[c][3], st.dice)
+            keep = values.keep_mask(deck.TASKS[c], st.dice)
             if keep == 63:
                 keep = 0
             want = 63 ^ keep

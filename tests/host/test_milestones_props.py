@@ -27,7 +27,7 @@ def test_a_claim_is_accepted_exactly_when_the_matcher_says_so(c0, c1, roll):
     s.apply(("roll", 63))
     s.apply_chance([v - 1 for v in roll])
     for seat, c in ((0, c0), (1, c1)):
-        want = tasks.match(deck.DECK[c][3], roll)
+        want = tasks.match(deck.TASKS[c], roll)
         before = s.to_dict()
         try:
             s.clone().apply(("claim", seat, 0 if s.piles[0] else 1))
@@ -79,7 +79,7 @@ def _fuzz(data, **kw):
     if s.is_over() and s.mand_open:
         assert s.score() == 0
     else:
-        assert s.score() == sum(deck.DECK[c][1] for c in s.scored)
+        assert s.score() == sum(deck.POINTS[c] for c in s.scored)
 
 
 @settings(max_examples=60, deadline=None)

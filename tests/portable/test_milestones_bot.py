@@ -9,20 +9,20 @@ from playing import deal_cards, find_card
 
 
 def card(task):
-    return find_card(deck.DECK, task)
+    return find_card([deck.card(c) for c in range(deck.NCARDS)], task)
 
 
 def all_dice_card():
     """A card that binds all six dice by number ("only 1234" when the deck has
     it, else another single "only ..." or "no ..." card) and the dice of the
     roll (1, 2, 5, 6, 3, 4) it rejects, as a mask."""
-    cards = [i for i in range(len(deck.DECK))
-             if len(deck.DECK[i][3]) == 1 and deck.DECK[i][3][0][0] in (ONLYN, NON)]
+    cards = [i for i in range(deck.NCARDS)
+             if len(deck.TASKS[i]) == 1 and deck.TASKS[i][0][0] in (ONLYN, NON)]
     pick = cards[0]
     for i in cards:
-        if deck.DECK[i][3] == ((ONLYN, 15),):
+        if deck.TASKS[i] == ((ONLYN, 15),):
             pick = i
-    kind, m = deck.DECK[pick][3][0]
+    kind, m = deck.TASKS[pick][0]
     bad = 0
     for d, n in enumerate((1, 2, 5, 6, 3, 4)):
         inside = (m >> (n - 1)) & 1
@@ -121,7 +121,7 @@ def test_fast_roll_values_agree_with_the_matcher():
     # special side, over many rolls, the same answer as the rules' matcher
     from dicebox.games.milestones import tasks
     r = rng.seeded(21)
-    every = [d[3] for d in deck.DECK] + [sd[1] for sd in deck.SPECIAL_SIDES]
+    every = list(deck.TASKS) + list(deck.SIDE_TASKS)
     rolls = [[r.randbelow(6) + 1 for _ in range(6)] for _ in range(150)]
     rolls.append([1, 2, 3, 4, 5, 6])
     rolls.append([6, 6, 6, 6, 6, 6])
@@ -131,7 +131,7 @@ def test_fast_roll_values_agree_with_the_matcher():
             want = 3 if tasks.match(t, nums) else 0
             assert values.value(tg, nums) == want, (t, nums)
     # several targets add their points
-    tg = values.prep([(deck.DECK[THREE_BLUE][3], 2), (deck.DECK[RUN3][3], 5)])
+    tg = values.prep([(deck.TASKS[THREE_BLUE], 2), (deck.TASKS[RUN3], 5)])
     assert values.value(tg, [3, 2, 1, 4, 5, 6]) == 7
 
 
@@ -259,16 +259,16 @@ def test_exact_figures_for_three_to_five_dice_agree_with_enumeration():
             card(((FACE, YELLOW, 2),)), 100 + 4]
     dice = (2, 3, 5, 5, 1, 6)
     for key in keys:
-        task = deck.SPECIAL_SIDES[key - 100][1] if key >= 100 else deck.DECK[key][3]
+        task = deck.SIDE_TASKS[key - 100] if key >= 100 else deck.TASKS[key]
         e = values.exact_info(key)
         for m in (0b000111, 0b101100, 0b011010, 0b110001):
             want = _enumerated(task, dice, m)
             assert values.exact_hits(e, dice, 63 ^ m, 3) == want, (task, m)
     e = values.exact_info(keys[1])
     assert values.exact_hits(e, dice, 0b000011, 4) == _enumerated(
-        deck.DECK[keys[1]][3], dice, 0b111100)
+        deck.TASKS[keys[1]], dice, 0b111100)
     # all six: the deck's own count
-    assert values.exact_hits(e, dice, 0, 6) == deck.DECK[keys[1]][2]
+    assert values.exact_hits(e, dice, 0, 6) == deck.HITS[keys[1]]
     # a card of numbers and colours read together has a figure for five dice
     # only: else -1 (sampled)
     from dicebox.games.milestones.tasks import RUNC
@@ -276,7 +276,7 @@ def test_exact_figures_for_three_to_five_dice_agree_with_enumeration():
     e = values.exact_info(c)
     assert values.exact_hits(e, dice, 0b000111, 3) == -1
     assert values.exact_hits(e, dice, 0b001111, 2) == -1
-    assert values.exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.DECK[c][3], dice, 0b111011)
+    assert values.exact_hits(e, dice, 0b000100, 5) == _enumerated(deck.TASKS[c], dice, 0b111011)
 
 
 def test_the_hint_gives_exact_odds_for_four_and_five_dice():

@@ -14,8 +14,8 @@ def test_bots_keep_a_bounded_number_of_targets_and_answers():
         most[1] = max(most[1], values._MEMO_SIZE[0])
     for seed in (1, 2):
         play(5, bot.EXPERT, seed, probe=probe)
-    # (_COMPILED_MAX 16, _MEMO_MAX 64: private consts, not attributes on the chip)
-    assert 0 < most[0] <= 16
+    # (_COMPILED_MAX 8, _MEMO_MAX 64: private consts, not attributes on the chip)
+    assert 0 < most[0] <= 8
     assert 0 < most[1] <= 64
     values.forget()
     assert not values._COMPILED and not values._MEMO
@@ -23,7 +23,7 @@ def test_bots_keep_a_bounded_number_of_targets_and_answers():
 
 def test_the_deck_holds_equal_clauses_and_tasks_once():
     seen = {}
-    rows = list(deck.DECK) + list(deck.SPECIAL_SIDES)
+    rows = [deck.card(c) for c in range(deck.NCARDS)] + [deck.side(s) for s in range(len(deck.SIDE_TASKS))]
     for row in rows:
         for cl in row[-1]:
             first = seen.setdefault(cl, cl)
@@ -33,7 +33,7 @@ def test_the_deck_holds_equal_clauses_and_tasks_once():
         assert tasks_seen.setdefault(row[-1], row[-1]) is row[-1]
     assert len(seen) < sum(len(row[-1]) for row in rows)
     # the hourglass side b and the card "run 3 1 col" are one task
-    assert deck.SPECIAL_SIDES[7][1] is deck.DECK[28][3]
+    assert deck.SIDE_TASKS[7] is deck.TASKS[28]
 
 
 def test_subsets_are_bytes():

@@ -161,7 +161,7 @@ def test_bots_give_a_person_time_to_look_and_never_reroll_while_you_claim():
         app.run(1000)
     assert st.dice == dice                  # keys within 1.5 s hold the bot
     # claiming: the pile picker is up; the table (and its bots) wait
-    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    st.dice = find_roll(deck.TASKS[st.hands[0]], True)
     app.press(events.UP)
     assert isinstance(app.top(), MS_table.PilePicker)
     app.run(10000)
@@ -204,7 +204,7 @@ def test_bots_below_expert_leave_the_dice_that_help_your_card_and_your_fit():
         while st.setup < st.n or table.pending_save:
             app.run(100)
         app.shake()
-        card = deck.DECK[st.hands[0]][3]
+        card = deck.TASKS[st.hands[0]]
         for _ in range(200):                # many bot rerolls: none touches a spared die
             rolls = st.rolls
             if st.turn == 1:
@@ -282,12 +282,12 @@ def test_a_bot_that_must_touch_your_fitting_dice_waits_and_says_why():
     app = App(4)
     table = setup_solo(app, bots=1)
     st = table.st
-    no1 = [i for i in range(len(deck.DECK)) if deck.DECK[i][3] == ((NON, 1),)][0]
+    no1 = [i for i in range(deck.NCARDS) if deck.TASKS[i] == ((NON, 1),)][0]
     old = st.hands[0]
     for p in st.piles:
         if no1 in p:
             p.remove(no1)
-            st.piles[deck.DECK[old][0]].append(old)
+            st.piles[deck.TIER[old]].append(old)
             st.hands[0] = no1
     app.shake()                             # S2's turn
     st.dice = [2, 3, 4, 5, 6, 2]

@@ -137,9 +137,9 @@ def run_game(cfg, seed, steps):
         n += 1                                            # the states looked at
         if n % 4 == 0 and st.dice is not None and st.pending is None:
             c = st.hands[n % t.humans]
-            d = fitting_dice(deck.DECK[c][3], c) if c >= 0 else None
+            d = fitting_dice(deck.TASKS[c], c) if c >= 0 else None
             if n % 8 == 0 and st.hg_open:
-                d = fitting_dice(deck.SPECIAL_SIDES[st.hg_side][1], n)
+                d = fitting_dice(deck.SIDE_TASKS[st.hg_side], n)
             if d is not None:
                 st.dice = d
                 if st.big:

@@ -9,8 +9,8 @@ ALL_RED = (1, 3, 2, 4, 6, 5)
 
 
 def card(task):
-    for i in range(len(deck.DECK)):
-        if deck.DECK[i][3] == task:
+    for i in range(deck.NCARDS):
+        if deck.TASKS[i] == task:
             return i
     raise KeyError(task)
 
@@ -69,7 +69,7 @@ def test_setup_each_seat_draws_from_the_pile_of_its_choice():
     st.apply(("draw", 0, 2))
     assert st.current_player() == CHANCE and st.chance_request() == [9]
     st.apply_chance([4])
-    assert deck.DECK[st.hands[0]][0] == deck.HARD and len(st.piles[2]) == 8
+    assert deck.TIER[st.hands[0]] == deck.HARD and len(st.piles[2]) == 8
     st.piles[1] = []
     rejected(st, ("draw", 1, 1), "no cards")
     assert st.legal_actions() == [("draw", 1, 0), ("draw", 1, 2)]
@@ -259,7 +259,7 @@ def test_variant_two_setup_is_checked():
 
 def test_variant_three_hourglass_card_flips_the_glass():
     st = new([RUN3, FOUR], hourglass_side=6)    # three 6s
-    assert deck.SPECIAL_SIDES[6][1] == ((NUM, 6, 3),)
+    assert deck.SIDE_TASKS[6] == ((NUM, 6, 3),)
     roll(st, 63, (1, 1, 1, 1, 1, 1))
     st.apply(("time", 130000))
     rejected(st, ("flip", 0), "miss the hourglass card")

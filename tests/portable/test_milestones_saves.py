@@ -90,6 +90,16 @@ def test_from_dict_refuses_every_invalid_state_with_baddata():
     raises(BadData, rules.State.from_dict, None)
 
 
+def test_the_save_checks_hold_the_rules_limits():
+    from dicebox.games.milestones import checks, dice
+    assert checks.MAX_PLAYERS == rules.MAX_PLAYERS
+    assert checks.MAX_MS == rules.MAX_MS
+    assert checks.MAX_GAME_MS == rules.MAX_GAME_MS
+    assert dice.ALL == rules.ALL_DICE
+    st = rules.State(2)
+    assert st.hands == [-1, -1]                # checks._NONE: no card in a hand
+
+
 def test_from_dict_checks_the_cards_invariants():
     app, d = saved_game()
     st = d["state"]
@@ -545,7 +555,7 @@ def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     table.act(("roll", 1), True)              # as a bot's reroll would be played
     assert table.pending_save and table.animating()
     saves = table.saves
-    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    st.dice = find_roll(deck.TASKS[st.hands[0]], True)
     table.claim(0)                            # a person claims before that save was taken
     app.press(events.A)                       # the pile
     assert table.saves == saves + 1           # the bot's reroll saved first ...

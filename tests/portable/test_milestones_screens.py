@@ -132,7 +132,7 @@ def test_false_claim_shows_the_reason_and_true_claim_scores():
     table = setup_solo(app, bots=0)
     st = table.st
     app.shake()
-    task = deck.DECK[st.hands[0]][3]
+    task = deck.TASKS[st.hands[0]]
     st.dice = find_roll(task, False)
     app.press(events.UP)
     assert "fulfil that task" in app.screen()
@@ -300,9 +300,9 @@ def test_claim_aid_names_the_seat_that_can_claim():
     table = setup_with(app, bots=0, aid=True)
     st = table.st
     app.shake()
-    st.dice = find_roll(deck.DECK[st.hands[0]][3], True)
+    st.dice = find_roll(deck.TASKS[st.hands[0]], True)
     assert "Claim! S1" in app.screen()
-    st.dice = find_roll(deck.DECK[st.hands[0]][3], False)
+    st.dice = find_roll(deck.TASKS[st.hands[0]], False)
     assert "Claim!" not in app.screen()
 
 
@@ -321,7 +321,7 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
     assert isinstance(peek, MS_table.Peek) and peek.seat == 1
     assert "hold A" in app.screen()
     app.press(events.A)
-    words = MS_tasks.describe(deck.DECK[st.hands[1]][3], True)[0]
+    words = MS_tasks.describe(deck.TASKS[st.hands[1]], True)[0]
     assert words in app.screen()
     app.press(events.A, events.RELEASE)
     assert words not in app.screen()
@@ -418,7 +418,7 @@ def test_a_claim_waits_until_the_dice_have_stood_a_moment():
     st = table.st
     table.bots = [StubBot(1, ("claim", 1, 0), 0)]
     app.shake()
-    st.dice = find_roll(deck.DECK[st.hands[1]][3], True)
+    st.dice = find_roll(deck.TASKS[st.hands[1]], True)
     app.run(1000)                           # normal pace: 1.2 s to read the new dice
     assert st.scored == []
     app.run(400)

@@ -53,7 +53,8 @@ def test_dice_are_a_latin_square():
 
 def test_colour_letters_and_patterns_are_distinct():
     assert len(set(dice.LETTERS)) == 6
-    assert len(set(dice.PATTERNS)) == 6
+    assert len(dice.PATTERNS) == 24
+    assert len(set(dice.PATTERNS[4 * c:4 * c + 4] for c in range(6))) == 6
     assert dice.label(3, 2) == "2Y"
 
 
@@ -204,8 +205,8 @@ def test_witness_uses_disjoint_dice():
 
 def test_describe_fits_the_screen():
     from dicebox.games.milestones import deck
-    for card in deck.DECK:
-        for line in tasks.describe(card[3], True):
+    for task in deck.TASKS:
+        for line in tasks.describe(task, True):
             assert 0 < len(line) <= 16, line
-        assert tasks.describe(card[3])[0]
+        assert tasks.describe(task)[0]
     assert tasks.describe(((COL, B, 3),), True) == ["3x B"]

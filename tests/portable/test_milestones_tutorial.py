@@ -116,7 +116,7 @@ def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_off
     st = les.st
     cards, dice = scripted()
     assert st.scored == cards and len(cards) == 5         # four of yours, S2's two ... in order
-    assert [deck.DECK[c][1] for c in cards] == [2, 2, 3, 2, 1]
+    assert [deck.POINTS[c] for c in cards] == [2, 2, 3, 2, 1]
     assert st.points() == st.score() == 10
     assert st.dice == dice[-1] and st.rolls == len(dice)
     assert st.is_over() and st.end == "time is up"         # the sand ran out, in the engine

@@ -36,7 +36,7 @@ def missing(b, c, words, roll_words, action, names=None):
         if "team %d" % c.points() not in text:
             out.append("team total")
     for card in c.scored[len(b.scored):]:
-        if task_text(deck.DECK[card][3]) not in text or "+%d" % deck.DECK[card][1] not in text:
+        if task_text(deck.TASKS[card]) not in text or "+%d" % deck.POINTS[card] not in text:
             out.append(("scored card", card))
     for s in range(c.n):
         who = names[s] if names else "S%d" % (s + 1)
@@ -46,8 +46,8 @@ def missing(b, c, words, roll_words, action, names=None):
             # a new card is said by where it came from, never by its task
             if action[0] != "draw" and "new card" not in text and "swapped" not in text:
                 out.append(("new card", s))
-            secret = task_text(deck.DECK[c.hands[s]][3])
-            said = [task_text(deck.DECK[x][3]) for x in c.scored[len(b.scored):]]
+            secret = task_text(deck.TASKS[c.hands[s]])
+            said = [task_text(deck.TASKS[x]) for x in c.scored[len(b.scored):]]
             if secret in words and not [t for t in said if secret in t]:
                 out.append(("secret card shown", s))
     if len(c.discarded) != len(b.discarded) and "swapped" not in text:
@@ -62,7 +62,7 @@ def missing(b, c, words, roll_words, action, names=None):
         if "must-do" not in low:
             out.append("must-do")
         for sd in met:
-            if task_text(deck.SPECIAL_SIDES[sd][1]) not in text:
+            if task_text(deck.SIDE_TASKS[sd]) not in text:
                 out.append(("must-do task", sd))
         if ("none open" if not c.mand_open else "%d still open" % len(c.mand_open)) not in text:
             out.append("must-do still open")
@@ -75,7 +75,7 @@ def missing(b, c, words, roll_words, action, names=None):
         if c.mand_open:
             if "scores 0" not in text:
                 out.append("void score")
-            if len(c.mand_open) == 1 and task_text(deck.SPECIAL_SIDES[c.mand_open[0]][1]) not in text:
+            if len(c.mand_open) == 1 and task_text(deck.SIDE_TASKS[c.mand_open[0]]) not in text:
                 out.append("open must-do named")
         elif "scores %d point" % c.score() not in text:
             out.append("final score")
@@ -93,7 +93,7 @@ def new_game(r, variant):
         keep = n + r.randbelow(3)       # easy cards left: one for each seat and a few
         for p in st.piles:
             for c in list(p):
-                if deck.DECK[c][0] != deck.EASY or keep <= 0:
+                if deck.TIER[c] != deck.EASY or keep <= 0:
                     p.remove(c)
                     st.scored.append(c)
                 else:

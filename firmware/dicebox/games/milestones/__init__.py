@@ -44,6 +44,7 @@ AT_TABLE = (
 # Table.enter); the start menu (start.py) is small and stays under the table
 ON_DEMAND = (
     "dicebox.games.milestones.pages",   # the setup, reading a save back, records, the end
+    "dicebox.games.milestones.checks",  # a save's checks as it is read back (rules.State.from_dict)
     "dicebox.games.milestones.help",
     "dicebox.games.milestones.gamemenu",  # the game menu's moves, settings and Hint
     "dicebox.games.milestones.advice",  # the Hint's words and chances (bot.hint)

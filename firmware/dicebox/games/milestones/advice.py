@@ -17,7 +17,7 @@ def hint_words(bot, st, seat, a, bg):
     chance may take some), the words last. Does not change ``st``."""
     k = a[0]
     if k == "claim":
-        pts = deck.DECK[st.hands[seat]][1]
+        pts = deck.POINTS[st.hands[seat]]
         yield "claim now: +%d point%s" % (pts, "" if pts == 1 else "s")
         return
     if k == "draw":
@@ -38,7 +38,7 @@ def hint_words(bot, st, seat, a, bg):
     if c < 0:
         yield "reroll %s: no card in hand" % _dice_words(st, m)
         return
-    d = deck.DECK[c]
+    d = deck.card(c)
     pct = 0
     exact = True
     for x in _chance(bot, st, c, m, bg):

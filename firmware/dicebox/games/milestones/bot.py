@@ -82,7 +82,7 @@ _OVERLOOK = (4, 3)
 
 def _card_rate(c):
     # points times the card's exact hits (of 46656 rolls): the deck's table
-    return deck.DECK[c][1] * deck.DECK[c][2]
+    return deck.POINTS[c] * deck.HITS[c]
 
 
 class Bot:
@@ -304,8 +304,7 @@ class Bot:
     # ---- the look: claim, draw, flip, discard --------------------------------
 
     def card_tg(self, card):
-        d = deck.DECK[card]
-        return values.compiled(card, d[3], d[1])
+        return values.compiled(card, deck.TASKS[card], deck.POINTS[card])
 
     def _meets(self, tg, nums):
         return values.value((tg,), nums) > 0
@@ -333,8 +332,7 @@ class Bot:
             return False
         if self.level >= STRONG and 3 * st.time_left() > st.glass.total:
             return False
-        sd = deck.SPECIAL_SIDES[st.hg_side]
-        return self._meets(values.compiled(100 + st.hg_side, sd[1], 2), st.dice)
+        return self._meets(values.compiled(100 + st.hg_side, deck.SIDE_TASKS[st.hg_side], 2), st.dice)
 
     def wants_discard(self, st):
         c = st.hands[self.seat]
@@ -342,7 +340,7 @@ class Bot:
             return False
         if self.level == EXPERT:
             return 2 * _card_rate(c) < _BIG_RATE
-        return 2 * deck.DECK[c][1] * deck.DECK[c][2] < _BIG_VALUE
+        return 2 * deck.POINTS[c] * deck.HITS[c] < _BIG_VALUE
 
     def pile_value(self, st, pile):
         """How good a card from ``pile`` is expected to be (only compared).
@@ -367,7 +365,7 @@ class Bot:
             for c in range(deck.NCARDS):
                 if not seen[c]:
                     r = _card_rate(c)
-                    t = deck.DECK[c][0]
+                    t = deck.TIER[c]
                     tot[t] += r
                     cnt[t] += 1
                     tot[3] += r
@@ -412,9 +410,9 @@ class Bot:
         out = []
         for key in self._target_keys(st):
             if key < 100:
-                out.append((deck.DECK[key][3], deck.DECK[key][1]))
+                out.append((deck.TASKS[key], deck.POINTS[key]))
             else:
-                out.append((deck.SPECIAL_SIDES[key - 100][1],
+                out.append((deck.SIDE_TASKS[key - 100],
                             2 if key - 100 >= 2 * deck.HOURGLASS_CARD else 5))
         return out
 
@@ -475,7 +473,7 @@ class Bot:
             yield None
         t = list(st.dice)
         t[bi] = bf
-        need = values.keep_mask(deck.DECK[c][3], t)   # the dice that make the card
+        need = values.keep_mask(deck.TASKS[c], t)   # the dice that make the card
         need &= 63 ^ (1 << bi)
         self.close = need
         announce(st, self.seat, need)
@@ -505,7 +503,7 @@ class Bot:
         c = st.hands[self.seat]
         keep = 0
         if c >= 0:
-            keep = values.keep_mask(deck.DECK[c][3], st.dice)
+            keep = values.keep_mask(deck.TASKS[c], st.dice)
             if keep == 63:
                 keep = 0       # nothing plainly helps: every die is rerolled
         n = _OVERLOOK[self.level]

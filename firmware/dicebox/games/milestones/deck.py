@@ -1,8 +1,9 @@
 """The Milestones cards as data: the 51 task cards and the 4 special cards.
 
-``DECK[i] = (tier, points, hits, task)``: tier 0 easy, 1 medium, 2 hard; ``hits`` is
-how many of the 6**6 = 46656 equally likely rolls of the six dice fulfil the task
-(the chance of one roll; exact, by enumeration). Tiers and points follow the
+Card ``i`` is ``TIER[i]`` (0 easy, 1 medium, 2 hard), ``POINTS[i]``, ``HITS[i]``
+and ``TASKS[i]`` (``card(i)``: the four as a row); ``hits`` is how many of the
+6**6 = 46656 equally likely rolls of the six dice fulfil the task (the chance of
+one roll; exact, by enumeration). Tiers and points follow the
 expected number of rolls to meet the card when one player rerolls as well as
 possible (host_tools/studies/milestones_odds.py computes it exactly; the table is in
 docs/games/milestones-deck.md and tests/host/test_milestones_deck_*.py recompute
@@ -10,10 +11,16 @@ it): every easy card takes fewer rolls than every medium card, every medium card
 fewer than every hard card, and within a tier the cards worth more points take
 more rolls.
 
-``SPECIAL_SIDES[s] = (hits, task)`` for the eight sides of the special cards: side
+``SIDE_HITS[s]`` and ``SIDE_TASKS[s]`` (``side(s)``: the two as a row) for the
+eight sides of the special cards: side
 ``s`` is side a or b (``s & 1``) of special card ``s >> 1``; cards 0-2 are the
 mandatory tasks (marked !), card 3 is the hourglass card.
+
+The rows are written below as tuples and read into those columns as the module
+loads: a bytes, an array and a tuple of the tasks hold what 59 row tuples held
+(about 2.9 KB less of the heap on the host).
 """
+from array import array
 from micropython import const
 from dicebox.games.milestones.tasks import (
     COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, NON, NOC)
@@ -28,7 +35,7 @@ TOTAL = const(46656)
 # Card ids are saved with a game, so each id keeps its tier; deck version 2 gave
 # ids 33-35, 44-45 and 47 other tasks and set the points by the expected rolls
 # (see docs/games/milestones-deck.md).
-DECK = (
+_CARDS = (
     (0, 1, 27720, ((RUN, 3),)),  # run of 3
     (0, 1, 28334, ((RUNC, 2),)),  # run 2 1 col
     (0, 1, 25950, ((SAMEN, 2), (SAMEN, 2))),  # 2 same num + 2 same num
@@ -82,19 +89,8 @@ DECK = (
     (2, 5,   300, ((SAMEC, 3), (SAMEC, 3))),  # 3 same col + 3 same col
 )
 DECK_VERSION = const(2)
-# Expected rolls to meet each card when one player rerolls as well as possible, in
-# hundredths (exact programme in host_tools/studies/milestones_odds.py; recomputed by
-# tests/host/test_milestones_deck_odds.py).
-EXPECTED = (
-    156, 157, 167, 167, 159, 180, 200, 200, 200, 209,
-    209, 200, 185, 185, 188, 208, 259, 251, 251, 256,
-    252, 279, 279, 359, 600, 317, 310, 348, 390, 341,
-    401, 359, 600, 403, 453, 474, 475, 399, 388, 388,
-    399, 399, 723, 723, 833, 697, 793, 791, 606, 791,
-    833,
-)
 
-SPECIAL_SIDES = (
+_SIDES = (
     (12600, ((RUN, 4),)),                          # ! card 1, side a
     (4320, ((RUN, 5),)),                           # ! card 1, side b
     (17136, ((SAMEC, 3),)),                        # ! card 2, side a
@@ -106,33 +102,41 @@ SPECIAL_SIDES = (
 )
 
 
-def _shared():
-    """DECK and SPECIAL_SIDES with equal clauses and equal tasks held once (the
-    same values: a task is compared and hashed by value everywhere). Most
-    clauses recur ((SAMEN, 2) on ten cards), and each copy took a tuple of the
-    chip's heap."""
+def _tasks(rows):
+    """The tasks of ``rows`` (each row's last item), equal clauses and equal
+    tasks held once (the same values: a task is compared and hashed by value
+    everywhere). Most clauses recur ((SAMEN, 2) on ten cards), and each copy
+    took a tuple of the chip's heap."""
     seen = {}
-    rows = []
-    for row in DECK + SPECIAL_SIDES:
+    out = []
+    for row in rows:
         t = tuple(seen.setdefault(cl, cl) for cl in row[-1])
-        rows.append(row[:-1] + (seen.setdefault(t, t),))
-    return tuple(rows[:len(DECK)]), tuple(rows[len(DECK):])
+        out.append(seen.setdefault(t, t))
+    return tuple(out)
 
 
-DECK, SPECIAL_SIDES = _shared()
-del _shared
+TIER = bytes(row[0] for row in _CARDS)
+POINTS = bytes(row[1] for row in _CARDS)
+HITS = array("H", [row[2] for row in _CARDS])
+SIDE_HITS = array("H", [row[0] for row in _SIDES])
+TASKS = _tasks(_CARDS + _SIDES)
+SIDE_TASKS = TASKS[len(_CARDS):]
+TASKS = TASKS[:len(_CARDS)]
+del _tasks, _CARDS, _SIDES
 NMANDATORY = const(3)
 HOURGLASS_CARD = const(3)
 NCARDS = const(51)
 
 
 def tier_cards(tier):
-    return [i for i in range(len(DECK)) if DECK[i][0] == tier]
+    return [i for i in range(NCARDS) if TIER[i] == tier]
 
 
-def task(card):
-    return DECK[card][3]
+def card(c):
+    """Card ``c`` as a row: (tier, points, hits, task)."""
+    return (TIER[c], POINTS[c], HITS[c], TASKS[c])
 
 
-def points(card):
-    return DECK[card][1]
+def side(s):
+    """Special side ``s`` as a row: (hits, task)."""
+    return (SIDE_HITS[s], SIDE_TASKS[s])

@@ -10,18 +10,17 @@ from micropython import const
 from dicebox.core.dicesets import (  # noqa: F401  (re-exported for the game)
     RED, PURPLE, BLUE, BLACK, YELLOW, GREEN, NAMES, LETTERS, FACE_COLOUR, NDICE, colour)
 
-# Fill patterns for a colour on the monochrome panel: four rows of a 4x4 tile,
-# bit 3 = leftmost pixel. red: horizontal stripes, purple: checker dots,
-# blue: vertical stripes, black: solid, yellow: empty, green: diagonal.
+# Fill patterns for a colour on the monochrome panel: colour c's four rows of a
+# 4x4 tile are PATTERNS[4 * c:4 * c + 4], bit 3 = leftmost pixel (one bytes: a
+# tuple of tuples took seven objects of the heap).
 PATTERNS = (
-    (0xF, 0x0, 0xF, 0x0),
-    (0xA, 0x5, 0xA, 0x5),
-    (0xA, 0xA, 0xA, 0xA),
-    (0xF, 0xF, 0xF, 0xF),
-    (0x0, 0x0, 0x0, 0x0),
-    (0x8, 0x4, 0x2, 0x1),
+    b"\x0f\x00\x0f\x00"   # red: horizontal stripes
+    b"\x0a\x05\x0a\x05"   # purple: checker dots
+    b"\x0a\x0a\x0a\x0a"   # blue: vertical stripes
+    b"\x0f\x0f\x0f\x0f"   # black: solid
+    b"\x00\x00\x00\x00"   # yellow: empty
+    b"\x08\x04\x02\x01"   # green: diagonal
 )
-PATTERN_NAMES = ("stripes across", "checker", "stripes down", "solid", "empty", "diagonal")
 
 ALL = const(63)  # bit mask of all six dice
 

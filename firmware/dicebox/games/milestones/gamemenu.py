@@ -107,9 +107,9 @@ def specials(t):
     st = t.st
     lines = []
     for sd in st.mand_open:
-        lines.append("Must: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[sd][1], True)))
+        lines.append("Must: " + ", ".join(tasks.describe(deck.SIDE_TASKS[sd], True)))
     if st.hg_open:
-        lines.append("Glass: " + ", ".join(tasks.describe(deck.SPECIAL_SIDES[st.hg_side][1], True)))
+        lines.append("Glass: " + ", ".join(tasks.describe(deck.SIDE_TASKS[st.hg_side], True)))
     t.app.push(ui.TextPage(t.app, "Face up", "\n".join(lines)))
 
 

@@ -43,7 +43,7 @@ _SAND_MS = const(5000)    # the sand left when the lesson lets it run
 _EASY = const(0)
 _MEDIUM = const(1)
 
-# the cards of the lesson (deck.DECK ids)
+# the cards of the lesson (deck ids: deck.card)
 _TWO_RED = const(18)      # 2x R, 2 points
 _THREE_3S = const(38)     # 3x 3, 3 points (medium)
 _ONE_SIX = const(6)       # 1x 1 + 1x 6, 2 points

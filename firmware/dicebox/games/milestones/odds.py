@@ -196,15 +196,11 @@ TABLES = (
      b'\x01\x01\x01\x01\x01\x01\x01\x01\x01\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10'
      b'\x10\x10\x10\x10[[[[[\xd8'),
 )
-CARD = bytes((
-    0, 255, 1, 129, 2, 255, 3, 132, 255, 5, 133, 255, 255, 255, 255, 6,
-    7, 8, 137, 138, 11, 12, 140, 13, 255, 255, 255, 255, 255, 255, 14, 255,
-    255, 255, 255, 255, 15, 16, 17, 145, 18, 146, 19, 147, 20, 255, 21, 150,
-    255, 22, 148,
-))
-SIDE = bytes((
-    7, 14, 133, 146, 12, 19, 23, 255,
-))
+CARD = (b'\x00\xff\x01\x81\x02\xff\x03\x84\xff\x05\x85\xff\xff\xff\xff\x06'
+     b'\x07\x08\x89\x8a\x0b\x0c\x8c\r\xff\xff\xff\xff\xff\xff\x0e\xff'
+     b'\xff\xff\xff\xff\x0f\x10\x11\x91\x12\x92\x13\x93\x14\xff\x15\x96'
+     b'\xff\x16\x94')
+SIDE = b'\x07\x0e\x85\x92\x0c\x13\x17\xff'
 # 15 five-dice tables, 1080 bytes
 TABLES5 = (
     # run 2 1 col
@@ -283,15 +279,11 @@ TABLES5 = (
      b'x\x00x\x00x\x00x\x00x\x00x\x00x\x00x\x00x\x00x\x00'
      b'x\x00x\x00x\x00x\x00x\x00x\x00'),
 )
-CARD5 = bytes((
-    255, 0, 255, 255, 255, 1, 255, 255, 2, 255, 255, 3, 255, 255, 4, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 5, 6, 7, 8, 9, 255, 10,
-    255, 255, 11, 12, 255, 255, 255, 255, 255, 255, 255, 255, 255, 13, 255, 255,
-    14, 255, 255,
-))
-SIDE5 = bytes((
-    255, 255, 255, 255, 255, 255, 255, 8,
-))
+CARD5 = (b'\xff\x00\xff\xff\xff\x01\xff\xff\x02\xff\xff\x03\xff\xff\x04\xff'
+     b'\xff\xff\xff\xff\xff\xff\xff\xff\xff\x05\x06\x07\x08\t\xff\n'
+     b'\xff\xff\x0b\x0c\xff\xff\xff\xff\xff\xff\xff\xff\xff\r\xff\xff'
+     b'\x0e\xff\xff')
+SIDE5 = b'\xff\xff\xff\xff\xff\xff\xff\x08'
 # ---- generated: end ----
 
 def code(card):

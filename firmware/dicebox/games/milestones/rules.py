@@ -24,7 +24,7 @@ Cards are drawn lazily: a pile is an unordered set and every draw is a chance no
 picking one of its cards, so no saved state or bot clone knows a pile's order.
 
 State fields (each is also its key in the save, see FIELDS; card ids index
-``deck.DECK``, sides index ``deck.SPECIAL_SIDES``):
+``deck.card``, sides index ``deck.side``):
 
   deck_version  the ``deck.DECK_VERSION`` the card ids refer to; a save made
                 with another deck is refused
@@ -58,7 +58,7 @@ from micropython import const
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
 from dicebox.core.hourglass import Hourglass
 from dicebox.core.state_io import Fields
-from dicebox.core.valid import BadData, need, int_in, list_of, dict_of
+from dicebox.core.valid import dict_of
 from dicebox.games.milestones import deck
 from dicebox.games.milestones.tasks import match, POPCOUNT, describe as _task_words
 from dicebox.games.milestones.dice import labels as _die_labels
@@ -293,7 +293,7 @@ class State:
         # removes each one as soon as the dice fulfil it.
         keep = []
         for sd in self.mand_open:
-            if not match(deck.SPECIAL_SIDES[sd][1], dice):
+            if not match(deck.SIDE_TASKS[sd], dice):
                 keep.append(sd)
         self.mand_open = keep
         self._check_stuck()
@@ -321,10 +321,10 @@ class State:
             c = self.hands[s] if isinstance(s, int) and 0 <= s < self.n else _NONE
             if c == _NONE:
                 return ("%s claimed") % _who(s, names)
-            pts = deck.DECK[c][1]
+            pts = deck.POINTS[c]
             total = self.points() + pts
             text = "%s scored %s: +%d, team %d" % (
-                _who(s, names), " + ".join(_task_words(deck.DECK[c][3], True)), pts, total)
+                _who(s, names), " + ".join(_task_words(deck.TASKS[c], True)), pts, total)
             if isinstance(a[2], int) and a[2] >= 0:
                 return text + "; new card from %s" % self._pile_name(a[2])
             for q in range(self.n):
@@ -378,8 +378,8 @@ class State:
         met = []
         still = 0
         for sd in self.mand_open:
-            if match(deck.SPECIAL_SIDES[sd][1], dice):
-                met.append(" + ".join(_task_words(deck.SPECIAL_SIDES[sd][1], True)))
+            if match(deck.SIDE_TASKS[sd], dice):
+                met.append(" + ".join(_task_words(deck.SIDE_TASKS[sd], True)))
             else:
                 still += 1
         if not met:
@@ -409,111 +409,13 @@ class State:
     @classmethod
     def from_dict(cls, d):
         """A state from ``to_dict``; raises ``BadData`` (saying why) for anything
-        that is not a state this engine could have reached: another save version
-        or deck version, wrong types, values out of range, lists of the wrong
-        length, a card lost, doubled or in the wrong pile, clocks out of range.
-        ``FIELDS.load`` checks the version and that every field is there; the
-        values are judged here."""
+        that is not a state this engine could have reached (checks.py judges the
+        values: imported only here, play does not carry it). ``FIELDS.load``
+        checks the version and that every field is there."""
+        from dicebox.games.milestones import checks
         dict_of(d, "the game")
-        o = FIELDS.load(cls(_blank=True), d)
-        dv = o.deck_version
-        need(type(dv) is int and dv == deck.DECK_VERSION, "made with another version of the deck")
-        need("glass" in d, "glass missing")
-        n = int_in(o.n, 1, MAX_PLAYERS, "players")
-        o.big = _flag(o.big, "big")
-        mand = list_of(_listed(o.mand_all), "mandatory cards", lo=0, hi=3)
-        for sd in mand:
-            int_in(sd, 0, 2 * deck.NMANDATORY - 1, "a mandatory side")
-        cards = [sd >> 1 for sd in mand]
-        for c in cards:
-            need(cards.count(c) == 1, "a mandatory card lies out twice")
-        need(mand == sorted(mand), "mandatory sides out of order")
-        o.mand_all = tuple(mand)
-        hg = o.hg_side
-        need(hg is None or (type(hg) is int and hg in (6, 7)), "bad hourglass card side")
-        o.hg_side = hg
-        piles = list_of(o.piles, "piles", n=1 if o.big else 3)
-        o.piles = [list(_cards(p, "a pile")) for p in piles]
-        if not o.big:
-            for t in range(3):
-                for c in o.piles[t]:
-                    need(deck.DECK[c][0] == t, "a card in the wrong pile")
-        o.hands = list(list_of(o.hands, "hands", n=n))
-        for c in o.hands:
-            int_in(c, _NONE, deck.NCARDS - 1, "a hand card")
-        o.rolls = int_in(o.rolls, 0, MAX_MS, "rolls")
-        o.drawn_at = list(list_of(o.drawn_at, "draw times", n=n))
-        for r in o.drawn_at:
-            int_in(r, 0, o.rolls, "a draw time")
-        dice = o.dice
-        if dice is None:
-            need(o.rolls == 0, "rolls without dice")
-            o.dice = None
-        else:
-            list_of(dice, "dice", n=6)
-            for v in dice:
-                int_in(v, 1, 6, "a die")
-            need(o.rolls > 0, "dice without a roll")
-            o.dice = list(dice)
-        o.turn = int_in(o.turn, 0, n - 1, "turn")
-        o.setup = int_in(o.setup, 0, n, "setup")
-        o.scored = list(_cards(o.scored, "scored cards"))
-        o.discarded = list(_cards(o.discarded, "discarded cards"))
-        need(o.big or not o.discarded, "discards outside variant 1")
-        held = [c for c in o.hands if c != _NONE]
-        every = o.scored + o.discarded + held
-        for p in o.piles:
-            every += p
-        need(len(every) == deck.NCARDS, "%d cards, not %d" % (len(every), deck.NCARDS))
-        seen = bytearray(deck.NCARDS)
-        for c in every:
-            need(not seen[c], "card %d is in two places" % c)
-            seen[c] = 1
-        for s in range(n):
-            need((o.hands[s] != _NONE) == (s < o.setup) or o.setup == n,
-                 "hand cards do not match the setup")
-        o.mand_open = list(list_of(o.mand_open, "open mandatory cards", hi=3))
-        for sd in o.mand_open:
-            need(sd in mand, "an open mandatory card that is not out")
-        o.hg_open = _flag(o.hg_open, "hg_open")
-        need(not o.hg_open or hg is not None, "no hourglass card lies out")
-        o.flips = int_in(o.flips, 0, 1, "flips")
-        need(not (o.flips and o.hg_open), "the hourglass card was used and is still out")
-        need(not o.flips or hg is not None, "a flip without the hourglass card")
-        o.now = int_in(o.now, 0, MAX_MS, "the clock")
-        g = dict_of(d["glass"], "the hourglass")
-        total = int_in(g.get("total"), 1, MAX_GAME_MS, "the glass size")
-        left = int_in(g.get("left"), 0, total, "the sand left")
-        running = _flag(g.get("running"), "the glass")
-        o.glass = Hourglass(total, o.now, running)
-        o.glass.top = left
-        o.started = _flag(o.started, "started")
-        need(o.started == (o.rolls > 0), "started does not match the rolls")
-        need(o.started or (not running and left == total and o.turn == 0),
-             "the sand ran before the first roll")
-        o.paused = _flag(o.paused, "paused")
-        need(not (o.paused and running), "a paused glass that runs")
-        o.over = _flag(o.over, "over")
-        end = o.end
-        need(isinstance(end, str) and len(end) <= 40, "bad end reason")
-        o.end = end
-        p = o.pending
-        o.pending = None
-        if p is not None:
-            p = list_of(_listed(p), "the pending draw or roll", lo=2, hi=3)
-            need(not o.over, "a finished game waits for dice")
-            if p[0] == "draw" and len(p) == 3:
-                s = int_in(p[1], 0, n - 1, "the drawing seat")
-                pi = int_in(p[2], 0, len(o.piles) - 1, "the pile")
-                need(o.piles[pi], "a draw from an empty pile")
-                need(o.hands[s] == _NONE, "a draw into a full hand")
-            elif p[0] == "roll" and len(p) == 2:
-                m = int_in(p[1], 1, ALL_DICE, "the dice rolled")
-                need(o.dice is not None or m == ALL_DICE, "a first roll of fewer dice")
-            else:
-                raise BadData("an unknown pending action")
-            o.pending = tup(p)
-        if o.started and left == 0 and not o.over:
+        o = checks.judge(FIELDS.load(cls(_blank=True), d), d)
+        if o.started and o.glass.top == 0 and not o.over:
             o._finish("time is up")  # saved after a flip that left no sand (ruling 14)
         return o
 
@@ -628,13 +530,13 @@ class State:
             return "no card in hand"
         if self.big and self.rolls <= self.drawn_at[seat]:
             return "a new card needs a reroll first"
-        if not match(deck.DECK[c][3], self.dice):
+        if not match(deck.TASKS[c], self.dice):
             return "the dice do not fulfil that task"
         return None
 
     def hourglass_ready(self):
         return (self.hg_open and self.dice is not None
-                and match(deck.SPECIAL_SIDES[self.hg_side][1], self.dice))
+                and match(deck.SIDE_TASKS[self.hg_side], self.dice))
 
     def time_left(self):
         return self.glass.left(self.now)
@@ -649,7 +551,7 @@ class State:
         """Points on the scoring pile (what counts unless a mandatory task is missed)."""
         t = 0
         for c in self.scored:
-            t += deck.DECK[c][1]
+            t += deck.POINTS[c]
         return t
 
     def card_count(self):
@@ -701,7 +603,7 @@ class State:
         more = " instead of %d" % pts if pts else ""
         room = LOG_WIDTH - len(text) - len(tail)
         if len(mand_open) == 1:
-            named = "must-do %s was" % " + ".join(_task_words(deck.SPECIAL_SIDES[mand_open[0]][1], True))
+            named = "must-do %s was" % " + ".join(_task_words(deck.SIDE_TASKS[mand_open[0]], True))
             if len(named) + len(more) <= room:
                 what = named
         if len(what) + len(more) > room:
@@ -721,20 +623,3 @@ def _who(s, names):
     if names is not None and isinstance(s, int) and 0 <= s < len(names):
         return names[s]
     return ("S%s") % ((s + 1) if isinstance(s, int) else "?")
-
-
-def _listed(x):
-    """A tuple as a list (a state's own to_dict keeps its tuples; JSON makes lists)."""
-    return list(x) if isinstance(x, tuple) else x
-
-
-def _flag(x, what):
-    need(x is True or x is False, "%s is not yes/no" % what)
-    return x
-
-
-def _cards(x, what):
-    list_of(x, what, hi=deck.NCARDS)
-    for c in x:
-        int_in(c, 0, deck.NCARDS - 1, "a card in " + what)
-    return x

@@ -255,11 +255,11 @@ def search(bot, st, prot, exact, bg, limit):
                 order.append(m)
     cands = order
     nf = _REFINE
-    faces = bot.faces = [[0] * 6 for _ in range(_REFINE)]
-    for j in range(nf):
-        row = faces[j]
-        for i in range(6):
-            row[i] = rand() % 6 + 1
+    # the sampled rolls' faces, six a roll in one bytearray (sixteen lists of
+    # six took about 1.7 KB of the host's heap while the decision ran)
+    faces = bot.faces = bytearray(6 * _REFINE)
+    for j in range(6 * nf):
+        faces[j] = rand() % 6 + 1
     best = -1
     bestm = free & -free
     left = work - spent     # units left for stage 2
@@ -326,10 +326,10 @@ def search(bot, st, prot, exact, bg, limit):
                         yield None
                     spent += cost
                     left -= cost
-                    row = faces[j]
+                    row = 6 * j
                     for i in range(6):
                         if (m >> i) & 1:
-                            t[i] = row[i]
+                            t[i] = faces[row + i]
                     s += value(rest, t)
                 tot += s * (_M // nf)
         v = tot + (tw * TEAM_GAIN[pc] // 1000) * (_M // 1000)

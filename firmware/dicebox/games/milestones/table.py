@@ -649,7 +649,7 @@ class Table(T.Table):
             c = st.hands[s]
             if c < 0:
                 continue
-            m = keep_mask(deck.DECK[c][3], st.dice)
+            m = keep_mask(deck.TASKS[c], st.dice)
             if st.can_claim(s):
                 self.fit = True
                 fits |= m
@@ -799,7 +799,7 @@ class Peek(ui.Screen):
         if c < 0:
             fb.text("no card", 0, 14, 1)
             return
-        t, pts, hits, task = deck.DECK[c]
+        t, pts, hits, task = deck.card(c)
         fb.text("%s  %dp" % (deck.TIER_NAMES[t], pts), 0, 12, 1)
         y = 24
         for line in tasks.describe(task, True):

@@ -16,7 +16,8 @@ from dicebox.games.milestones.tasks import (
     match, POPCOUNT, split as _split, COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC)
 
 _MEMO_MAX = const(64)    # remembered answers in all (then all are forgotten)
-_COMPILED_MAX = const(16)   # compiled targets kept (then one goes for each new one)
+_COMPILED_MAX = const(8)    # compiled targets kept (then one goes for each new one): the
+                            # cards in five hands and the hourglass side fit
 
 # How a target is answered for a roll. A task of one sub-task (with or without
 # conditions on all dice) is checked directly on the roll's masks; a task of several
@@ -156,11 +157,11 @@ def exact_info(key):
     """How the target ``key`` (a card, or 100 + a special side) is valued exactly:
     (kind, a, b, hits of all six) for ``exact_hits``."""
     if key >= 100:
-        task = deck.SPECIAL_SIDES[key - 100][1]
-        h6 = deck.SPECIAL_SIDES[key - 100][0]
+        task = deck.SIDE_TASKS[key - 100]
+        h6 = deck.SIDE_HITS[key - 100]
     else:
-        task = deck.DECK[key][3]
-        h6 = deck.DECK[key][2]
+        task = deck.TASKS[key]
+        h6 = deck.HITS[key]
     code = odds.code(key)
     cl = task[0]
     if code != 255:

@@ -18,9 +18,9 @@ from dicebox.games.milestones.dice import FACE_COLOUR, LETTERS, PATTERNS
 
 
 def pattern(fb, x, y, w, h, colour):
-    rows = PATTERNS[colour]
+    row0 = 4 * colour
     for yy in range(h):
-        bits = rows[yy & 3]
+        bits = PATTERNS[row0 + (yy & 3)]
         if bits == 15:
             fb.hline(x, y + yy, w, 1)
             continue
@@ -34,7 +34,7 @@ def pattern(fb, x, y, w, h, colour):
 
 def card_lines(card, width=16):
     """A card in at most three screen lines: points, then the task."""
-    text = "%dp: %s" % (deck.DECK[card][1], "+".join(tasks.describe(deck.DECK[card][3], True)))
+    text = "%dp: %s" % (deck.POINTS[card], "+".join(tasks.describe(deck.TASKS[card], True)))
     return ui.wrap(text, width)
 
 
