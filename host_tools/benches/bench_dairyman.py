@@ -130,13 +130,15 @@ def print_tables():
     print("DIST = (")
     for k in range(13):
         d = dist(k)
-        body = ", ".join("(%r, %d, %d)" % (round(p, 5), a, b) for p, a, b in d)
-        print("    (%s%s)," % (body, "," if len(d) == 1 else ""))
+        if d:
+            body = ", ".join("%d, %d, %d" % (round(p * 100000), a, b) for p, a, b in d)
+            print("    %s,  # %d" % (body, k))
     print(")")
+    print("NOUT = %r" % (tuple(len(dist(k)) for k in range(13)),))
     print("FRESH84 = %r" % (tuple(fresh_table()),))
     print("SUCC1 = (")
     for v in range(1, 7):
-        print("    (%s)," % ", ".join(repr(round(succ1(v, k), 5)) for k in range(12)))
+        print("    %s," % ", ".join("%d" % round(succ1(v, k) * 100000) for k in range(12)))
     print(")")
 
 

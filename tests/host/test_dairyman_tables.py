@@ -3,10 +3,20 @@ from dicebox.games.dairyman import bot, advice, rules, stops
 import bench_dairyman as bench
 
 
+def outcomes(k):
+    """bot.DIST's outcomes of rolling k dice: (chance, pairs, triples)."""
+    return [(bot._PR[j], bot.DIST[3 * j + 1], bot.DIST[3 * j + 2])
+            for j in range(bot._AT[k], bot._AT[k + 1])]
+
+
 def test_dist_table_is_exact():
+    assert len(bot.DIST) == 3 * sum(bot.NOUT)
     for k in range(13):
         want = bench.dist(k)
-        got = sorted(bot.DIST[k])
+        got = sorted(outcomes(k))
+        assert len(got) == bot.NOUT[k]
+        for j in range(bot._AT[k], bot._AT[k + 1]):
+            assert bot._PR[j] == bot.DIST[3 * j] / 100000
         assert len(got) == len(want), k
         for (p, a, b), (q, c, d) in zip(got, want):
             assert (a, b) == (c, d) and abs(p - q) < 1e-5, k
@@ -16,7 +26,7 @@ def test_dist_table_is_exact():
 def test_single_frozen_die_table_is_exact():
     for v in range(1, 7):
         for k in range(12):
-            assert abs(bot.SUCC1[v - 1][k] - bench.succ1(v, k)) < 1e-5, (v, k)
+            assert abs(bot.SUCC1[(v - 1) * 12 + k] / 100000 - bench.succ1(v, k)) < 1e-5, (v, k)
 
 
 def test_next_turn_table_is_the_search_s_own():
@@ -144,4 +154,4 @@ def test_one_kept_die_table_is_set_chance():
                 want = int(round(advice.set_chance(kept, m, list(combo)) * 100000))
                 assert odds.KEEP1_P[f - 1][j][m] == want, (f, combo, m)
                 if not combo and m:
-                    assert abs(want / 100000.0 - bot.SUCC1[f - 1][m]) < 3e-5, (f, m)
+                    assert want == bot.SUCC1[(f - 1) * 12 + m], (f, m)
