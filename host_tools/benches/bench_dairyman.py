@@ -98,7 +98,7 @@ def succ1(v, k):
 
 def fresh(values, k=8, fail=5.0):
     """Expected points of a fresh turn of k dice at a display of these tile
-    values, for the level 0-2 search (a failure -5): stops.FRESH84's entries."""
+    values, for the level 0-2 search (a failure -5): the entries of stops.FRESH, by sorted values."""
     stopv = []
     for i in range(14):
         best = 0
@@ -117,7 +117,7 @@ def fresh(values, k=8, fail=5.0):
 
 
 def fresh_table():
-    """stops.FRESH84: tenths of a point, by sorted value indices a <= b <= c."""
+    """stops.FRESH by sorted value indices a <= b <= c (84 entries): tenths of a point."""
     out = []
     for a in range(7):
         for b in range(a, 7):
@@ -135,7 +135,16 @@ def print_tables():
             print("    %s,  # %d" % (body, k))
     print(")")
     print("NOUT = %r" % (tuple(len(dist(k)) for k in range(13)),))
-    print("FRESH84 = %r" % (tuple(fresh_table()),))
+    f84 = fresh_table()
+    fresh = [0] * 343
+    n = 0
+    for a in range(7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+                    fresh[p[0] * 49 + p[1] * 7 + p[2]] = f84[n]
+                n += 1
+    print("FRESH = %r" % (tuple(fresh),))
     print("SUCC1 = (")
     for v in range(1, 7):
         print("    %s," % ", ".join("%d" % round(succ1(v, k) * 100000) for k in range(12)))

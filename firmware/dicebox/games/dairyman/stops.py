@@ -3,10 +3,11 @@
 the chance each seat holds the most tokens when the last one is taken, and
 the worth of the next player's fresh turn at the display a stop leaves.
 
-FRESH84: the level 0-2 search's expected points of a fresh turn (8 dice, a
-failure -5), in tenths, by the display's three values sorted; FRESH the same
-by any order (host_tools/benches/bench_dairyman.py --tables;
-tests/host/test_dairyman_tables.py checks both)."""
+FRESH: the level 0-2 search's expected points of a fresh turn (8 dice, a
+failure -5), in tenths, by the display's three values in any order
+(host_tools/benches/bench_dairyman.py --tables;
+tests/host/test_dairyman_tables.py checks it)."""
+from array import array
 from dicebox.games.dairyman.tiles import TILES
 
 
@@ -36,6 +37,7 @@ def hi2(s, q):
 
 
 _RESET = {}   # token counts -> chance each seat is among the most at the reset
+              # (an array of doubles: one object, not a list and a float a seat)
 
 
 _FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
@@ -119,23 +121,17 @@ def reset_odds_in(bg, tokens, total):
         yield None
     if len(_RESET) > 400:
         _RESET.clear()
+    r = array("d", r)
     _RESET[key] = r
     return r
 
 
 # The worth to the next player of a fresh turn at a display (8 dice, a failure
 # -5): the level 0-2 search's expected points, in tenths, by the display's three
-# values as indices 0..6 (10..40), sorted (host_tools/benches/bench_dairyman.py --tables).
-FRESH84 = (
-    226, 205, 226, 205, 226, 192, 192, 205, 226, 180, 205, 180, 180, 226, 226,
-    226, 226, 226, 161, 186, 161, 161, 186, 186, 186, 98, 98, 98, 204, 226, 205,
-    204, 205, 205, 192, 205, 226, 192, 192, 180, 205, 180, 180, 204, 205, 205,
-    143, 143, 143, 192, 205, 226, 192, 192, 204, 226, 205, 205, 226, 226, 226,
-    192, 192, 192, 136, 167, 137, 137, 167, 167, 168, 137, 137, 137, 167, 167,
-    168, 167, 168, 168, -38, -37, -37, -37)
-# by a * 49 + b * 7 + c in any order: FRESH84 spread over every order of the
-# three values, written out (a loop here cost the chip ~100 ms at every import;
-# tests/host/test_dairyman_tables.py checks it against FRESH84)
+# values as indices 0..6 (10..40), at a * 49 + b * 7 + c in any order
+# (host_tools/benches/bench_dairyman.py --tables works it out by sorted values
+# and spreads it over every order; written out here: a loop at import cost the
+# chip ~100 ms; tests/host/test_dairyman_tables.py checks it)
 FRESH = (
     226, 205, 226, 205, 226, 192, 192, 205, 205, 226, 180, 205, 180, 180, 226, 226, 226, 226, 226, 226,
     226, 205, 180, 226, 161, 186, 161, 161, 226, 205, 226, 186, 186, 186, 186, 192, 180, 226, 161, 186,
