@@ -84,7 +84,9 @@ def check(s):
         for t in where:
             need(not seen[t], "a tile is in two places")
             seen[t] = 1
-    mine = s.owned_by_any()
+    mine = []
+    for o in s.owned:
+        mine.extend(o)
     for t in range(NTILES):
         if s.flipped[t]:
             need(t in mine, "a flipped tile nobody owns")

@@ -560,12 +560,6 @@ class State:
             txt += "Stack empty, display not full: game over"
         return txt or "Turn over"
 
-    def owned_by_any(self):
-        out = []
-        for o in self.owned:
-            out.extend(o)
-        return out
-
     def supply(self):
         return self.supply_total - sum(self.tokens)
 

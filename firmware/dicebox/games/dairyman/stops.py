@@ -46,31 +46,11 @@ SPLIT = 3     # bot units of one split of the tokens left (reset_odds_in: 2-3 us
 KEEP = 20     # ... of keeping the chances (_RESET: a table that grows copies its entries)
 
 
-def reset_odds(tokens, total):
-    """For each seat, the chance it holds the most tokens when the last one is
-    taken, if every later token goes to a seat at random (reset_odds_in, at
-    once)."""
-    out = []
-    for _ in _odds_into(out, tokens, total):
-        pass
-    return out[0]
-
-
-class _Whole:
-    """A budget whose slice never ends (reset_odds: the work at once)."""
-
-    def fits(self, n):
-        return True
-
-
-def _odds_into(out, tokens, total):
-    out.append((yield from reset_odds_in(_Whole(), tokens, total)))
-
-
 def reset_odds_in(bg, tokens, total):
-    """reset_odds as a bot thinks it: a generator that yields None between
-    slices of ``bg`` (a core.think.Budget, SPLIT units a split) and returns
-    the chances. They are summed over the ways the tokens left can split
+    """For each seat, the chance it holds the most tokens when the last one is
+    taken, if every later token goes to a seat at random, as a bot thinks it:
+    a generator that yields None between slices of ``bg`` (a
+    core.think.Budget, SPLIT units a split) and returns the chances. They are summed over the ways the tokens left can split
     between the seats (multinomial weights), not by recursion over every
     order (that cost the chip about 380 ms the first time in a four-player
     game); the splits come in order, the first seat's share slowest, and

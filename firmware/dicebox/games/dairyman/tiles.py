@@ -89,20 +89,6 @@ FIELDS = Fields(1, (
     "turns", "last"), "dairyman")
 
 
-def value(t):
-    return TILES[t][0]
-
-
-def need(t):
-    return TILES[t][1]
-
-
-def back(t):
-    return TILES[t][2]
-
-
-
-
 BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice 1die")   # a back in a tile's line
 
 
