@@ -26,7 +26,7 @@ upy.cpython_path()
 ROOT = upy.ROOT
 
 from dicebox.core import rng, game  # noqa: E402
-from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
+from dicebox.games.dairyman import rules as R, bot as B, plainbots  # noqa: E402
 from dicebox.core.think import Budget  # noqa: E402
 import bench_slices  # noqa: E402
 import device_factors  # noqa: E402
@@ -173,7 +173,7 @@ def match(a, b, games, seed):
     scores = [0, 0]
     for g in range(games):
         first_a = g % 2 == 0
-        bots = [B.BOTS[a], B.BOTS[b]] if first_a else [B.BOTS[b], B.BOTS[a]]
+        bots = [plainbots.BOTS[a], plainbots.BOTS[b]] if first_a else [plainbots.BOTS[b], plainbots.BOTS[a]]
         s = play(bots, seed + g)
         win = s.winners()
         share = 1.0 / len(win)

@@ -25,7 +25,7 @@ import upy  # noqa: E402
 upy.on_path()
 import ladder_dairyman as L  # noqa: E402
 from dicebox.core import rng, game  # noqa: E402
-from dicebox.games.dairyman import rules, bot  # noqa: E402
+from dicebox.games.dairyman import rules, bot, plainbots  # noqa: E402
 from dicebox.games.dairyman.tiles import TILES, CHEESE  # noqa: E402
 
 # settings of bot.py's module values; "defer:KIND[:KIND]" plays the Expert but
@@ -63,8 +63,8 @@ COUNT = {}
 def _defer_bot(kinds):
     """The Expert, but the hard search's move in decisions of these kinds."""
     def choose(state, rng):
-        a = bot.expert(state, rng)
-        h = bot.hard(state, rng)
+        a = plainbots.expert(state, rng)
+        h = plainbots.hard(state, rng)
         if a != h:
             k = _kind(a, h)
             COUNT[k] = COUNT.get(k, 0) + 1
@@ -110,11 +110,11 @@ def _apply(variant):
 def _expert(variant):
     if variant.startswith("defer"):
         return _defer_bot(variant.split(":")[1:])
-    return bot.level_bot(3)
+    return plainbots.level_bot(3)
 
 
 def _stats_game(g):
-    a = bot.level_bot(3)
+    a = plainbots.level_bot(3)
     b = L.old_hard()
     first = g % 2 == 0
     bots = [a, b] if first else [b, a]

@@ -2,7 +2,7 @@
 (said from the state before it) for the log, the bots' messages and recaps."""
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
-from dicebox.games.dairyman import rules, bot
+from dicebox.games.dairyman import rules, plainbots
 from dicebox.games.dairyman.tiles import TILES
 from test_dairyman_rules import new, roll, rejects, give, tile_with
 
@@ -163,7 +163,7 @@ def test_every_change_of_tiles_tokens_dice_and_points_has_words_naming_it():
         # mostly sensible moves (so games reach resets and the end), a random
         # one now and then
         if r.randbelow(4):
-            return bot.easy(s, r)
+            return plainbots.easy(s, r)
         return acts[r.randbelow(len(acts))]
     for n in (2, 3, 4):
         for g in range(4):

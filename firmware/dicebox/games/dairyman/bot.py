@@ -25,9 +25,10 @@ just before it stops.
   display left to the next player. Its 1st and 2nd rerolls of a turn are
   worth 0.5 and 1 point more than the search says when it weighs them
   against a stop (CONT_B, from paired runs). No noise.
-* ``hard`` (the Strong search without random moves, today's screens),
-  ``easy`` (fixed thresholds) and ``random_choice`` stay as plain functions
-  for benchmarks and tests.
+* ``hard`` (the Strong search without random moves), ``easy`` (fixed
+  thresholds), ``random_choice`` and every level as a plain function
+  ``choose(state, rng)`` are plainbots.py's, for benchmarks, studies and
+  tests (the console never imports them).
 
 Tables (exact, from enumerating every roll; tests/host recompute them):
 DIST, by k dice rolled: the chance of each best locking (pairs, triples):
@@ -104,63 +105,6 @@ _AT, _PR, PSET = _tables()   # PSET[k]: chance of any set among k dice
 
 FT = 2.0         # what a freeze token is worth, in points (estimate)
 ICE_WORTH = 3.0  # what an ice cream ability is worth over the game (estimate)
-
-
-# ---- random and easy ---------------------------------------------------------
-def random_choice(state, rng):
-    acts = state.legal_actions()
-    verbs = []
-    for a in acts:
-        if a[0] not in verbs:
-            verbs.append(a[0])
-    v = verbs[rng.randbelow(len(verbs))]
-    sub = [a for a in acts if a[0] == v]
-    return sub[rng.randbelow(len(sub))]
-
-
-def _best_claim(display, total):
-    """(value, tiles) of the best claim (most points, then most tiles); (0, ()) if none fits."""
-    best = (0, 0, ())
-    for c in rules.claims(display, total):
-        tot = 0
-        for t in c:
-            tot += TILES[t][0]
-        if (tot, len(c)) > (best[0], best[1]):
-            best = (tot, len(c), c)
-    return best[0], best[2]
-
-
-def _first_ice(s, free):
-    for t in s.owned[s.seat]:
-        if s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
-            b = TILES[t][2]
-            if b == ICEANY:
-                if free:
-                    return ("ice", t, free[0])
-            elif s.ice_dice(b):
-                return ("ice", t)
-    return None
-
-
-def easy(state, rng):
-    s = state
-    p = s.seat
-    for t in s.owned[p]:
-        if not s.flipped[t] and s.flip_problem(t) is None:
-            return ("flip", t)
-    free = s.free_dice()
-    sets = rules.find_sets(s.dv, free)
-    if sets:
-        return ("lock", sets[0])
-    if s.need_lock:
-        ice = _first_ice(s, free)
-        return ice if ice else ("fail",)
-    if len(free) >= 4:
-        return ("reroll", ())
-    v, c = _best_claim(s.display, s.barn_total())
-    if c:
-        return ("claim", c)
-    return ("reroll", ()) if free else ("fail",)
 
 
 # ---- the levels -------------------------------------------------------------
@@ -757,18 +701,6 @@ def think(state, rng, level, budget=None):
     yield a
 
 
-def _as_thought(search):
-    a = yield from search
-    yield a
-
-
-def _run(gen):
-    a = None
-    for a in gen:
-        pass
-    return a
-
-
 def hint(state, rng, budget=None):
     """The Expert's move and why; its last value is (action, why), why a few
     plain words with the chance for the dice that would really be rolled
@@ -786,25 +718,3 @@ def hint(state, rng, budget=None):
     yield None
     bg.fits(SLICE)                    # and a slice of their own
     yield (a, advice.hint_words(state, a, plan, out))
-
-
-# ---- plain functions (benchmarks, tests, the screens until the shared table) ----
-def hard(state, rng):
-    """Today's strong bot: the turn search on points, no random moves."""
-    return _run(_as_thought(_decide(Budget(SLICE), state, False)))
-
-
-def expert(state, rng):
-    return _run(think(state, rng, 3, Budget(SLICE)))
-
-
-def level_bot(level):
-    """choose(state, rng) for a level, running think() to its end."""
-    def choose(state, rng):
-        return _run(think(state, rng, level, Budget(SLICE)))
-    return choose
-
-
-choose = hard
-BOTS = {"random": random_choice, "easy": easy, "hard": hard, "expert": expert,
-        "beginner": level_bot(0), "casual": level_bot(1), "strong": level_bot(2)}

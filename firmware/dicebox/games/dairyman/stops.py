@@ -50,11 +50,12 @@ def reset_odds_in(bg, tokens, total):
     """For each seat, the chance it holds the most tokens when the last one is
     taken, if every later token goes to a seat at random, as a bot thinks it:
     a generator that yields None between slices of ``bg`` (a
-    core.think.Budget, SPLIT units a split) and returns the chances. They are summed over the ways the tokens left can split
-    between the seats (multinomial weights), not by recursion over every
-    order (that cost the chip about 380 ms the first time in a four-player
-    game); the splits come in order, the first seat's share slowest, and
-    the sums are the same whatever the slices."""
+    core.think.Budget, SPLIT units a split) and returns the chances. They
+    are summed over the ways the tokens left can split between the seats
+    (multinomial weights), not by recursion over every order (that cost the
+    chip about 380 ms the first time in a four-player game); the splits come
+    in order, the first seat's share slowest, and the sums are the same
+    whatever the slices."""
     key = tuple(tokens)
     r = _RESET.get(key)
     if r is not None:
