@@ -36,6 +36,7 @@ most sets, then most pairs. 1 - PSET[k] is the chance of no set.
 SUCC1: the chance of a set among k rolled dice plus one kept die v.
 """
 from array import array
+from micropython import const
 from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman import stops
@@ -135,15 +136,15 @@ DECISION = 2600   # the most units one decision may take in all (1500 until ever
                   # games, 2-4 seats, every level; in positions of mixed random play
                   # (tests/host/test_dairyman_props.py) Beginner and Casual reach
                   # 2,197 and 1,963 with ten dice to plan locks from, the Expert 1,479
-_CONTEXT = 30     # units charged for the start of a decision (the seat's tiles)
-_EXPERT = 20      # ... the Expert's more (scores, the stack's tiles, the display left)
-_CLAIMS = 14      # ... every claim the display allows, found (rules.claims)
-_CLAIM = 2        # ... and one of them weighed
-_STOPS = 3        # ... a stop's worth at every barn total, by claim (stopv)
-_START = 24       # ... the dice looked at (free, counts, a set, the yellow die's flip)
-_ROWS = 20        # ... the rows of a turn's values set up (_values)
-_TAIL = 20        # ... and for its end (stop, reroll, flip and freeze weighed)
-_PLANW = 16       # ... and for weighing one way of locking sets
+_CONTEXT = const(30)    # units charged for the start of a decision (the seat's tiles)
+_EXPERT = const(20)     # ... the Expert's more (scores, the stack's tiles, the display left)
+_CLAIMS = const(14)     # ... every claim the display allows, found (rules.claims)
+_CLAIM = const(2)       # ... and one of them weighed
+_STOPS = const(3)       # ... a stop's worth at every barn total, by claim (stopv)
+_START = const(24)      # ... the dice looked at (free, counts, a set, the yellow die's flip)
+_ROWS = const(20)       # ... the rows of a turn's values set up (_values)
+_TAIL = const(20)       # ... and for its end (stop, reroll, flip and freeze weighed)
+_PLANW = const(16)      # ... and for weighing one way of locking sets
 # ---- the turn search ----------------------------------------------------------
 # A turn's state, for the search: barns total T (tens: i = T // 10) and k free
 # dice. V[i][k] is the best expected worth of playing on from there (stop, or
@@ -412,7 +413,7 @@ def _plans(bg, cnt):
 _SETM = 2                     # _set_prob counts rolls exactly up to this many dice
 _SETW = (1, 6, 21)            # the ways m dice can fall (as counts): its work
 _ICEW = (5, 30)               # units of an ice cream's chance with m dice (timed; two
-_WAY = 3                      # dice: _WAY a way they fall, a row of ways a piece)
+_WAY = const(3)               # dice: _WAY a way they fall, a row of ways a piece)
 
 
 def _set_prob(fixed_cnt, m):
@@ -559,6 +560,9 @@ def _pick_dice(s, free, st, taken):
 _PLAN = [0, 0, False, (), ()]   # the last lock's plan: sets, dice left, then push?, claim, set kinds
 
 
+_NOISE_UNITS = const(22)  # units charged for one move's noise (three draws: about 2 ms on the chip)
+
+
 def _noisy(bg, cands, sigma, rng):
     """(A generator: yields None between slices.) The move of the highest
     worth once each worth has had noise of about
@@ -585,8 +589,6 @@ def _noisy(bg, cands, sigma, rng):
         _PLAN[:] = best[1]
     return best[0]
 
-
-_NOISE_UNITS = 22   # units charged for one move's noise (three draws: about 2 ms on the chip)
 
 
 def _decide(bg, s, expert, sigma=0, rng=None, out=None):
