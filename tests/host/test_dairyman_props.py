@@ -7,7 +7,7 @@ from dicebox.core.think import Budget
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
 from dicebox.games.dairyman import rules, bot, plainbots
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE
+from dicebox.games.dairyman.tiles import VALUE, BACK, NTILES, CHEESE
 
 
 def claim_biased(state, r):
@@ -63,8 +63,8 @@ def check_invariants(s, start_tokens):
     # scores are the sum of their parts
     for p in range(s.n):
         pts, bonus, pen, tot = s.score_parts(p)
-        assert pts == sum(TILES[t][0] for t in s.owned[p])
-        assert bonus == 5 * sum(1 for t in s.owned[p] if s.flipped[t] and TILES[t][2] == CHEESE)
+        assert pts == sum(VALUE[t] for t in s.owned[p])
+        assert bonus == 5 * sum(1 for t in s.owned[p] if s.flipped[t] and BACK[t] == CHEESE)
         assert pen == 5 * s.tokens[p]
         assert tot == pts + bonus - pen == s.scores()[p]
 

@@ -53,7 +53,7 @@ def test_hard_beats_easy_and_random():
 def test_rules_doc_lists_the_tile_set():
     import os
     import re
-    from dicebox.games.dairyman.tiles import TILES
+    from dicebox.games.dairyman.tiles import VALUE, NEED, BACK, NTILES
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(root, "docs", "games", "dairyman.md")) as f:
         doc = f.read()
@@ -63,7 +63,7 @@ def test_rules_doc_lists_the_tile_set():
         t, v = int(m.group(1)), int(m.group(2))
         need = int(m.group(4)) if m.group(3) == "yellow" else 10 + int(m.group(3))
         found[t] = (v, need, backs[m.group(5).strip()])
-    assert found == {t: TILES[t] for t in range(len(TILES))}
+    assert found == {t: (VALUE[t], NEED[t], BACK[t]) for t in range(NTILES)}
 
 
 class _Whole:

@@ -2,7 +2,7 @@
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.games.dairyman import rules, bot, plainbots
-from dicebox.games.dairyman.tiles import TILES, ICE1
+from dicebox.games.dairyman.tiles import VALUE, NTILES, ICE1
 from test_dairyman_rules import new, roll, set_chance, tile_with, give
 
 
@@ -147,10 +147,10 @@ def test_help_pages_are_ascii_and_complete():
     for k in range(1, 16):
         assert ("R%d " % k) in game_help.RULINGS
     assert "R16 " not in game_help.RULINGS
-    for t in range(len(TILES)):
+    for t in range(NTILES):
         line = tiles.tile_line(t)
         assert len(line) <= 16 and line in game_help.tiles_text()
-        assert int(line.split()[0]) == TILES[t][0]
+        assert int(line.split()[0]) == VALUE[t]
 
 
 def test_expert_rerolls_more_on_the_first_two_rerolls():

@@ -41,7 +41,7 @@ from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman import stops
 from dicebox.games.dairyman.rules import SETS, counts, has_set_counts as has_set
-from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
+from dicebox.games.dairyman.tiles import VALUE, NEED, BACK, CHEESE, ICE1, ICEANY
 
 # DIST: rolling k dice (2 to 12; fewer never make a set), the chance of each
 # best locking, three numbers an outcome: its chance in 1e-5, pairs, triples
@@ -246,13 +246,13 @@ class _Ctx:
         return _push(self.V, i if i < 14 else 13, k, self.failv) + (self.ft if rr >= 3 else 0.0)
 
     def flip_gain(self, t):
-        g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
-        if self.expo and TILES[t][0] >= self.hi:
+        g = 5.0 if BACK[t] == CHEESE else ICE_WORTH
+        if self.expo and VALUE[t] >= self.hi:
             # the Expert: the next reset would take the next best tile instead
             g += self.expo * (self.hi - self.hi2)
         # protection from a reset: mostly matters for the tile it would take
-        risk = self.risk if TILES[t][0] >= self.hi else 0.05
-        return g + risk * TILES[t][0]
+        risk = self.risk if VALUE[t] >= self.hi else 0.05
+        return g + risk * VALUE[t]
 
     def best_claim(self, T):
         """The claim to make with barns T: the most worth, then most points."""
@@ -304,9 +304,9 @@ def _context(bg, s, expert):
                 lead = sc[p] - sc[q]
         pool = [0] * 7
         for t in s.stack:
-            pool[TILES[t][0] // 5 - 2] += 1
+            pool[VALUE[t] // 5 - 2] += 1
         nst = len(s.stack)
-        dvi = [TILES[t][0] // 5 - 2 for t in disp]
+        dvi = [VALUE[t] // 5 - 2 for t in disp]
         left = 0.0
         if len(dvi) == 3:
             left = stops.FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
@@ -337,7 +337,7 @@ def _context(bg, s, expert):
             yield None
         v = 0
         for t in c:
-            v += TILES[t][0]
+            v += VALUE[t]
         if not expert:
             w = float(v)
         elif len(c) > nst:           # the game ends with this claim
@@ -349,8 +349,8 @@ def _context(bg, s, expert):
             w = v - NEXT_W * nt / 10.0
             top = hi
             for t in c:
-                if TILES[t][0] > top:
-                    top = TILES[t][0]
+                if VALUE[t] > top:
+                    top = VALUE[t]
             w -= expo * (top - hi)
             w += bias
         claims.append((c, v, w))
@@ -458,7 +458,7 @@ def _yellow_flip(s, ctx):
         return None
     best = None
     for t in s.owned[s.seat]:
-        if not s.flipped[t] and TILES[t][1] == s.dv[y]:
+        if not s.flipped[t] and NEED[t] == s.dv[y]:
             g = ctx.flip_gain(t)
             if best is None or g > best[1]:
                 best = (t, g)
@@ -469,7 +469,7 @@ def _token_flip(s, ctx):
     best = None
     tok = s.freeze[s.seat]
     for t in s.owned[s.seat]:
-        need = TILES[t][1]
+        need = NEED[t]
         if not s.flipped[t] and need > 10 and need - 10 <= tok:
             g = ctx.flip_gain(t) - (need - 10) * ctx.ft
             if g > 0 and (best is None or g > best[1]):
@@ -483,9 +483,9 @@ def _best_ice(bg, s, free, only_if_helps):
     vals = [s.dv[i] for i in free]
     best = None
     for t in s.owned[s.seat]:
-        if not s.flipped[t] or TILES[t][2] == CHEESE or t in s.used:
+        if not s.flipped[t] or BACK[t] == CHEESE or t in s.used:
             continue
-        b = TILES[t][2]
+        b = BACK[t]
         if b == ICEANY:
             done = []
             for i in free:

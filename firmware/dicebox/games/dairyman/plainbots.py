@@ -12,7 +12,7 @@ module (the table thinks in slices: bot.think).
 from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.bot import SLICE, _decide, think
-from dicebox.games.dairyman.tiles import TILES, CHEESE, ICEANY
+from dicebox.games.dairyman.tiles import VALUE, BACK, CHEESE, ICEANY
 
 
 def random_choice(state, rng):
@@ -32,7 +32,7 @@ def _best_claim(display, total):
     for c in rules.claims(display, total):
         tot = 0
         for t in c:
-            tot += TILES[t][0]
+            tot += VALUE[t]
         if (tot, len(c)) > (best[0], best[1]):
             best = (tot, len(c), c)
     return best[0], best[2]
@@ -40,8 +40,8 @@ def _best_claim(display, total):
 
 def _first_ice(s, free):
     for t in s.owned[s.seat]:
-        if s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
-            b = TILES[t][2]
+        if s.flipped[t] and BACK[t] != CHEESE and t not in s.used:
+            b = BACK[t]
             if b == ICEANY:
                 if free:
                     return ("ice", t, free[0])

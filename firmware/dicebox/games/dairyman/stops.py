@@ -8,15 +8,15 @@ failure -5), in tenths, by the display's three values in any order
 (host_tools/benches/bench_dairyman.py --tables;
 tests/host/test_dairyman_tables.py checks it)."""
 from array import array
-from dicebox.games.dairyman.tiles import TILES
+from dicebox.games.dairyman.tiles import VALUE
 
 
 def hi(s, q):
     """Value of seat q's highest unflipped tile: what a reset takes."""
     top = 0
     for t in s.owned[q]:
-        if not s.flipped[t] and TILES[t][0] > top:
-            top = TILES[t][0]
+        if not s.flipped[t] and VALUE[t] > top:
+            top = VALUE[t]
     return top
 
 
@@ -27,7 +27,7 @@ def hi2(s, q):
     h2 = 0
     for t in s.owned[q]:
         if not s.flipped[t]:
-            v = TILES[t][0]
+            v = VALUE[t]
             if v > top:
                 h2 = top
                 top = v
