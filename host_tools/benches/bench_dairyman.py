@@ -144,7 +144,10 @@ def print_tables():
                 for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
                     fresh[p[0] * 49 + p[1] * 7 + p[2]] = f84[n]
                 n += 1
-    print("FRESH = %r" % (tuple(fresh),))
+    vals = sorted(set(f84), reverse=True)
+    print("FRESH_V = %r" % (tuple(vals),))
+    code = "".join(chr(65 + vals.index(v)) for v in fresh)
+    print("FRESH = (\n%s)" % "".join('    b"%s"\n' % code[i:i + 49] for i in range(0, 343, 49)))
     print("SUCC1 = (")
     for v in range(1, 7):
         print("    %s," % ", ".join("%d" % round(succ1(v, k) * 100000) for k in range(12)))

@@ -38,9 +38,10 @@ def test_next_turn_table_is_the_search_s_own():
         for b in range(a, 7):
             for c in range(b, 7):
                 for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-                    assert stops.FRESH[p[0] * 49 + p[1] * 7 + p[2]] == fresh84[n]
+                    assert stops.fresh(p[0] * 49 + p[1] * 7 + p[2]) == fresh84[n]
                 n += 1
     assert len(stops.FRESH) == 343 and n == 84
+    assert sorted(set(fresh84), reverse=True) == list(stops.FRESH_V)
 
 
 def test_hard_beats_easy_and_random():

@@ -309,7 +309,7 @@ def _context(bg, s, expert):
         dvi = [VALUE[t] // 5 - 2 for t in disp]
         left = 0.0
         if len(dvi) == 3:
-            left = stops.FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
+            left = stops.fresh(dvi[0] * 49 + dvi[1] * 7 + dvi[2]) / 10.0
         failv = -cost - NEXT_W * left
         bias = 0.0
         if RISK_A and nst < RISK_N:
