@@ -26,7 +26,7 @@ upy.cpython_path()
 ROOT = upy.ROOT
 
 from dicebox.core import rng, game  # noqa: E402
-from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
+from dicebox.games.dairyman import rules as R, bot as B, plainbots  # noqa: E402
 from dicebox.core.think import Budget  # noqa: E402
 import bench_slices  # noqa: E402
 import device_factors  # noqa: E402
@@ -98,7 +98,7 @@ def succ1(v, k):
 
 def fresh(values, k=8, fail=5.0):
     """Expected points of a fresh turn of k dice at a display of these tile
-    values, for the level 0-2 search (a failure -5): stops.FRESH84's entries."""
+    values, for the level 0-2 search (a failure -5): the entries of stops.FRESH, by sorted values."""
     stopv = []
     for i in range(14):
         best = 0
@@ -117,7 +117,7 @@ def fresh(values, k=8, fail=5.0):
 
 
 def fresh_table():
-    """stops.FRESH84: tenths of a point, by sorted value indices a <= b <= c."""
+    """stops.FRESH by sorted value indices a <= b <= c (84 entries): tenths of a point."""
     out = []
     for a in range(7):
         for b in range(a, 7):
@@ -130,13 +130,27 @@ def print_tables():
     print("DIST = (")
     for k in range(13):
         d = dist(k)
-        body = ", ".join("(%r, %d, %d)" % (round(p, 5), a, b) for p, a, b in d)
-        print("    (%s%s)," % (body, "," if len(d) == 1 else ""))
+        if d:
+            body = ", ".join("%d, %d, %d" % (round(p * 100000), a, b) for p, a, b in d)
+            print("    %s,  # %d" % (body, k))
     print(")")
-    print("FRESH84 = %r" % (tuple(fresh_table()),))
+    print("NOUT = %r" % (tuple(len(dist(k)) for k in range(13)),))
+    f84 = fresh_table()
+    fresh = [0] * 343
+    n = 0
+    for a in range(7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+                    fresh[p[0] * 49 + p[1] * 7 + p[2]] = f84[n]
+                n += 1
+    vals = sorted(set(f84), reverse=True)
+    print("FRESH_V = %r" % (tuple(vals),))
+    code = "".join(chr(65 + vals.index(v)) for v in fresh)
+    print("FRESH = (\n%s)" % "".join('    b"%s"\n' % code[i:i + 49] for i in range(0, 343, 49)))
     print("SUCC1 = (")
     for v in range(1, 7):
-        print("    (%s)," % ", ".join(repr(round(succ1(v, k), 5)) for k in range(12)))
+        print("    %s," % ", ".join("%d" % round(succ1(v, k) * 100000) for k in range(12)))
     print(")")
 
 
@@ -162,7 +176,7 @@ def match(a, b, games, seed):
     scores = [0, 0]
     for g in range(games):
         first_a = g % 2 == 0
-        bots = [B.BOTS[a], B.BOTS[b]] if first_a else [B.BOTS[b], B.BOTS[a]]
+        bots = [plainbots.BOTS[a], plainbots.BOTS[b]] if first_a else [plainbots.BOTS[b], plainbots.BOTS[a]]
         s = play(bots, seed + g)
         win = s.winners()
         share = 1.0 / len(win)

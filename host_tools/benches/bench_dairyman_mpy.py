@@ -10,7 +10,7 @@ import time
 import gc
 
 sys.path.insert(0, sys.argv[1])
-from dicebox.games.dairyman import rules as R, bot as B  # noqa: E402
+from dicebox.games.dairyman import rules as R, plainbots as B  # noqa: E402
 from dicebox.core import rng, game  # noqa: E402
 
 ts = []

@@ -25,8 +25,8 @@ import upy  # noqa: E402
 upy.on_path()
 import ladder_dairyman as L  # noqa: E402
 from dicebox.core import rng, game  # noqa: E402
-from dicebox.games.dairyman import rules, bot  # noqa: E402
-from dicebox.games.dairyman.tiles import TILES, CHEESE  # noqa: E402
+from dicebox.games.dairyman import rules, bot, plainbots  # noqa: E402
+from dicebox.games.dairyman.tiles import VALUE, BACK, CHEESE  # noqa: E402
 
 # settings of bot.py's module values; "defer:KIND[:KIND]" plays the Expert but
 # takes the hard search's move in decisions of those kinds (see _kind)
@@ -63,8 +63,8 @@ COUNT = {}
 def _defer_bot(kinds):
     """The Expert, but the hard search's move in decisions of these kinds."""
     def choose(state, rng):
-        a = bot.expert(state, rng)
-        h = bot.hard(state, rng)
+        a = plainbots.expert(state, rng)
+        h = plainbots.hard(state, rng)
         if a != h:
             k = _kind(a, h)
             COUNT[k] = COUNT.get(k, 0) + 1
@@ -110,11 +110,11 @@ def _apply(variant):
 def _expert(variant):
     if variant.startswith("defer"):
         return _defer_bot(variant.split(":")[1:])
-    return bot.level_bot(3)
+    return plainbots.level_bot(3)
 
 
 def _stats_game(g):
-    a = bot.level_bot(3)
+    a = plainbots.level_bot(3)
     b = L.old_hard()
     first = g % 2 == 0
     bots = [a, b] if first else [b, a]
@@ -133,7 +133,7 @@ def _stats_game(g):
         last = s.last
         if act[0] == "claim":
             for t in act[1]:
-                st[p]["claim"] += TILES[t][0]
+                st[p]["claim"] += VALUE[t]
             st[p]["turns"] += 1
         elif act[0] == "fail":
             st[p]["fail"] += 1
@@ -141,9 +141,9 @@ def _stats_game(g):
             if last and last[0] == "reset":
                 st[p]["resets"] += 1
                 for k in range(2, len(last), 2):
-                    st[last[k]]["lost"] += TILES[last[k + 1]][0]
+                    st[last[k]]["lost"] += VALUE[last[k + 1]]
         elif act[0] == "flip":
-            st[p]["cheese" if TILES[act[1]][2] == CHEESE else "ice"] += 1
+            st[p]["cheese" if BACK[act[1]] == CHEESE else "ice"] += 1
         elif act[0] == "ice":
             st[p]["icer"] += 1
     sc = s.scores()

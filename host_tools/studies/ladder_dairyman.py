@@ -31,7 +31,7 @@ upy.cpython_path()
 ROOT = upy.ROOT
 
 from dicebox.core import rng, game  # noqa: E402
-from dicebox.games.dairyman import rules, bot  # noqa: E402
+from dicebox.games.dairyman import rules, plainbots  # noqa: E402
 import dairyman_cold  # noqa: E402  (its timing runs' parser)
 import device_factors  # noqa: E402
 
@@ -56,7 +56,7 @@ def old_hard():
 def player(name):
     if name == "old-hard":
         return old_hard()
-    return bot.level_bot(NAMES.index(name))
+    return plainbots.level_bot(NAMES.index(name))
 
 
 def play(bots, seed):

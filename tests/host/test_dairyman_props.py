@@ -6,8 +6,8 @@ from hypothesis import example, given, settings, strategies as st, HealthCheck
 from dicebox.core.think import Budget
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, resolve_chance
-from dicebox.games.dairyman import rules, bot
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE
+from dicebox.games.dairyman import rules, bot, plainbots
+from dicebox.games.dairyman.tiles import VALUE, BACK, NTILES, CHEESE
 
 
 def claim_biased(state, r):
@@ -16,11 +16,11 @@ def claim_biased(state, r):
     claims = [a for a in acts if a[0] == "claim"]
     if claims and r.randbelow(2):
         return claims[r.randbelow(len(claims))]
-    return bot.random_choice(state, r)
+    return plainbots.random_choice(state, r)
 
 
-POLICIES = {"random": claim_biased, "easy": bot.easy, "hard": bot.hard,
-            "expert": bot.expert, "beginner": bot.level_bot(0)}
+POLICIES = {"random": claim_biased, "easy": plainbots.easy, "hard": plainbots.hard,
+            "expert": plainbots.expert, "beginner": plainbots.level_bot(0)}
 
 
 def check_invariants(s, start_tokens):
@@ -63,8 +63,8 @@ def check_invariants(s, start_tokens):
     # scores are the sum of their parts
     for p in range(s.n):
         pts, bonus, pen, tot = s.score_parts(p)
-        assert pts == sum(TILES[t][0] for t in s.owned[p])
-        assert bonus == 5 * sum(1 for t in s.owned[p] if s.flipped[t] and TILES[t][2] == CHEESE)
+        assert pts == sum(VALUE[t] for t in s.owned[p])
+        assert bonus == 5 * sum(1 for t in s.owned[p] if s.flipped[t] and BACK[t] == CHEESE)
         assert pen == 5 * s.tokens[p]
         assert tot == pts + bonus - pen == s.scores()[p]
 
@@ -163,7 +163,7 @@ def test_replay_from_logs_is_deterministic(seed):
             s.apply_chance(v)
             log.append(("c", v))
         else:
-            a = bot.hard(s, r)
+            a = plainbots.hard(s, r)
             s.apply(a)
             log.append(("a", a))
     t = rules.State(3)

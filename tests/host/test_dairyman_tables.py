@@ -3,10 +3,20 @@ from dicebox.games.dairyman import bot, advice, rules, stops
 import bench_dairyman as bench
 
 
+def outcomes(k):
+    """bot.DIST's outcomes of rolling k dice: (chance, pairs, triples)."""
+    return [(bot._PR[j], bot.DIST[3 * j + 1], bot.DIST[3 * j + 2])
+            for j in range(bot._AT[k], bot._AT[k + 1])]
+
+
 def test_dist_table_is_exact():
+    assert len(bot.DIST) == 3 * sum(bot.NOUT)
     for k in range(13):
         want = bench.dist(k)
-        got = sorted(bot.DIST[k])
+        got = sorted(outcomes(k))
+        assert len(got) == bot.NOUT[k]
+        for j in range(bot._AT[k], bot._AT[k + 1]):
+            assert bot._PR[j] == bot.DIST[3 * j] / 100000
         assert len(got) == len(want), k
         for (p, a, b), (q, c, d) in zip(got, want):
             assert (a, b) == (c, d) and abs(p - q) < 1e-5, k
@@ -16,20 +26,22 @@ def test_dist_table_is_exact():
 def test_single_frozen_die_table_is_exact():
     for v in range(1, 7):
         for k in range(12):
-            assert abs(bot.SUCC1[v - 1][k] - bench.succ1(v, k)) < 1e-5, (v, k)
+            assert abs(bot.SUCC1[(v - 1) * 12 + k] / 100000 - bench.succ1(v, k)) < 1e-5, (v, k)
 
 
 def test_next_turn_table_is_the_search_s_own():
-    assert list(stops.FRESH84) == bench.fresh_table()
-    # the written-out table is FRESH84 over every order of the display's values
+    # the written-out table is the search's own (by sorted values) over every
+    # order of the display's values
+    fresh84 = bench.fresh_table()
     n = 0
     for a in range(7):
         for b in range(a, 7):
             for c in range(b, 7):
                 for p in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-                    assert stops.FRESH[p[0] * 49 + p[1] * 7 + p[2]] == stops.FRESH84[n]
+                    assert stops.fresh(p[0] * 49 + p[1] * 7 + p[2]) == fresh84[n]
                 n += 1
     assert len(stops.FRESH) == 343 and n == 84
+    assert sorted(set(fresh84), reverse=True) == list(stops.FRESH_V)
 
 
 def test_hard_beats_easy_and_random():
@@ -42,7 +54,7 @@ def test_hard_beats_easy_and_random():
 def test_rules_doc_lists_the_tile_set():
     import os
     import re
-    from dicebox.games.dairyman.tiles import TILES
+    from dicebox.games.dairyman.tiles import VALUE, NEED, BACK, NTILES
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(root, "docs", "games", "dairyman.md")) as f:
         doc = f.read()
@@ -52,7 +64,23 @@ def test_rules_doc_lists_the_tile_set():
         t, v = int(m.group(1)), int(m.group(2))
         need = int(m.group(4)) if m.group(3) == "yellow" else 10 + int(m.group(3))
         found[t] = (v, need, backs[m.group(5).strip()])
-    assert found == {t: TILES[t] for t in range(len(TILES))}
+    assert found == {t: (VALUE[t], NEED[t], BACK[t]) for t in range(NTILES)}
+
+
+class _Whole:
+    """A budget whose slice never ends: the work at once."""
+
+    def fits(self, n):
+        return True
+
+
+def _run(gen):
+    """A generator's return value, run to its end."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as e:
+        return e.value
 
 
 def test_reset_odds_equal_the_token_by_token_definition():
@@ -81,7 +109,7 @@ def test_reset_odds_equal_the_token_by_token_definition():
         tot = SUPPLY[n]
         for v in itertools.product(range(tot + 1), repeat=n):
             if sum(v) <= tot:
-                got = stops.reset_odds(list(v), tot)
+                got = _run(stops.reset_odds_in(_Whole(), list(v), tot))
                 want = by_order(list(v), tot)
                 assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12, v
 
@@ -144,4 +172,4 @@ def test_one_kept_die_table_is_set_chance():
                 want = int(round(advice.set_chance(kept, m, list(combo)) * 100000))
                 assert odds.KEEP1_P[f - 1][j][m] == want, (f, combo, m)
                 if not combo and m:
-                    assert abs(want / 100000.0 - bot.SUCC1[f - 1][m]) < 3e-5, (f, m)
+                    assert want == bot.SUCC1[(f - 1) * 12 + m], (f, m)

@@ -42,7 +42,7 @@ def test_every_piece_a_bot_charges_fits_a_slice():
     from dicebox.games.dairyman import stops
     pieces = [d._CONTEXT, d._EXPERT, d._CLAIMS, d._CLAIM, d._STOPS * 7 + 4, d._START, d._ROWS,
               d._TAIL, d._PLANW, d._NOISE_UNITS, 5, max(d._ICEW), d._WAY * 6,
-              2 * max(len(o) for o in d._OPTS) + 1, stops.SPLIT, stops.KEEP]
+              2 * max(d.NOUT) + 1, stops.SPLIT, stops.KEEP]
     assert max(pieces) <= d.SLICE, pieces
     m = mildred
     assert max(m.EVAL, m.TASK, m.SAMPLES, m.WORDS) <= m.SLICE

@@ -3,7 +3,7 @@ the budgets, the state left alone, and Hint's move and reason."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, TERMINAL, resolve_chance
 from dicebox.core.think import Budget
-from dicebox.games.dairyman import rules, bot, advice
+from dicebox.games.dairyman import rules, bot, advice, plainbots
 from test_dairyman_rules import new, roll, set_chance
 
 
@@ -84,7 +84,7 @@ def test_a_refused_roll_propagates():
     s = new()
     roll(s, [6, 4, 1, 1, 2, 3, 3, 2])
     try:
-        bot.hard(s, _Refusing())      # the search itself needs no numbers
+        plainbots.hard(s, _Refusing())      # the search itself needs no numbers
         for a in bot.think(s, _Refusing(), 1):
             pass
     except ValueError:
@@ -201,7 +201,7 @@ def test_hint_is_the_same_whatever_the_rng_and_fits_the_page():
         assert len(lines) <= 7, "|".join(lines)     # ... by one line at most
         for w in why.split():
             assert len(w) <= ui.COLS - 1, w         # no word broken across lines
-        s.apply(bot.hard(s, br))
+        s.apply(plainbots.hard(s, br))
         n += 1
 
 
@@ -242,7 +242,7 @@ def test_weaker_levels_err_plausibly_and_never_take_a_needless_backorder():
                 continue
             acts = s.legal_actions()
             avoid = [a for a in acts if a[0] in ("lock", "claim")]
-            best = bot.hard(s, br)
+            best = plainbots.hard(s, br)
             cands = _weighed(s)
             top = max(c[0] for c in cands) if cands else 0
             for level in (0, 1, 2):
@@ -258,7 +258,7 @@ def test_weaker_levels_err_plausibly_and_never_take_a_needless_backorder():
                         assert near and max(c[0] for c in near) >= top - 3 * bot.SIGMA[level], (
                             level, a, cands)
             states += 1
-            s.apply(bot.hard(s, br))
+            s.apply(plainbots.hard(s, br))
     assert states >= 100 and differ > 0
 
 

@@ -1,7 +1,7 @@
 """Dairyman rules: setup, sets, barns, rerolls, freezing, claims, failures."""
 from dicebox.core.game import CHANCE, IllegalMove
 from dicebox.games.dairyman import rules
-from dicebox.games.dairyman.tiles import TILES
+from dicebox.games.dairyman.tiles import NEED, BACK, NTILES
 from check import raises
 
 
@@ -44,10 +44,10 @@ def rejects(s, action, words=None):
 
 
 def tile_with(need=None, back=None, owned=()):
-    for t in range(len(TILES)):
+    for t in range(NTILES):
         if t in owned:
             continue
-        if (need is None or TILES[t][1] == need) and (back is None or TILES[t][2] == back):
+        if (need is None or NEED[t] == need) and (back is None or BACK[t] == back):
             return t
     raise AssertionError("no such tile")
 

@@ -2,22 +2,22 @@
 import json
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.dairyman import rules
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICE2, ICEANY
+from dicebox.games.dairyman.tiles import VALUE, NEED, BACK, NTILES, CHEESE, ICE1, ICE2, ICEANY
 from check import raises
 from test_dairyman_rules import new, roll, rejects, tile_with, give
 
 
 # ---- the tile set ---------------------------------------------------------------
 def test_tile_set_shape():
-    assert len(TILES) == NTILES == 22
-    vals = [t[0] for t in TILES]
+    assert len(VALUE) == len(NEED) == len(BACK) == NTILES == 22
+    vals = list(VALUE)
     assert min(vals) == 10 and max(vals) == 40
     assert all(v % 5 == 0 for v in vals)
-    needs = [t[1] for t in TILES]
+    needs = list(NEED)
     for f in range(1, 7):
         assert needs.count(f) == 2
     assert sum(1 for n in needs if 11 <= n <= 13) == 10
-    backs = [t[2] for t in TILES]
+    backs = list(BACK)
     assert backs.count(CHEESE) == 10
     for b in (ICE1, ICE2, ICEANY):
         assert backs.count(b) == 4
@@ -107,10 +107,10 @@ def test_cheese_adds_five_ice_cream_adds_nothing():
     i = tile_with(back=ICE2)
     give(s, 0, c, True)
     give(s, 0, i, True)
-    assert s.score_parts(0) == (TILES[c][0] + TILES[i][0], 5, 0, TILES[c][0] + TILES[i][0] + 5)
+    assert s.score_parts(0) == (VALUE[c] + VALUE[i], 5, 0, VALUE[c] + VALUE[i] + 5)
     s.tokens[0] = 2
     assert s.score_parts(0)[2] == 10
-    assert s.scores()[0] == TILES[c][0] + TILES[i][0] + 5 - 10
+    assert s.scores()[0] == VALUE[c] + VALUE[i] + 5 - 10
 
 
 # ---- ice creams -----------------------------------------------------------------

@@ -2,8 +2,8 @@
 (said from the state before it) for the log, the bots' messages and recaps."""
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.rng import seeded
-from dicebox.games.dairyman import rules, bot
-from dicebox.games.dairyman.tiles import TILES
+from dicebox.games.dairyman import rules, plainbots
+from dicebox.games.dairyman.tiles import VALUE, NTILES
 from test_dairyman_rules import new, roll, rejects, give, tile_with
 
 
@@ -59,7 +59,7 @@ def failing_with_the_last_token():
 def test_fail_words_name_the_reset_losses():
     s, t, words = failing_with_the_last_token()
     assert words.startswith("P1 had no set: backorder -5 (has 3). Reset!"), words
-    assert "Lost: P1 %d" % TILES[t][0] in words
+    assert "Lost: P1 %d" % VALUE[t] in words
 
 
 def play_in_words(s, r, most, choose, look, still=False):
@@ -120,7 +120,7 @@ def _check_named(b, s, w):
     """Every tile, token, die and point that changed from ``b`` to ``s`` is named in ``w``."""
     pb = _places(b)
     pa = _places(s)
-    for t in range(len(TILES)):
+    for t in range(NTILES):
         x = pb.get(t)
         y = pa.get(t)
         if x == y or (x is None and y == ("s",)) or (x == ("s",) and y == ("s",)):
@@ -132,7 +132,7 @@ def _check_named(b, s, w):
         if x is not None and x[0] == "o":          # a tile that left a hand: whose it was
             assert ("P%d %s" % (x[1] + 1, rules.tile_name(t))) in w or "P%d" % (x[1] + 1) in w, w
         if y is not None and y[0] == "o":          # a claim: its points
-            assert "+%d points" % sum(TILES[u][0] for u in pa if pa[u] == y and pb.get(u) != y) in w, w
+            assert "+%d points" % sum(VALUE[u] for u in pa if pa[u] == y and pb.get(u) != y) in w, w
     if s.over and not b.over:
         assert "game over" in w, w
     for q in range(s.n):
@@ -142,7 +142,7 @@ def _check_named(b, s, w):
             assert "All backorder tokens back" in w, w
         if s.freeze[q] != b.freeze[q]:
             assert "freeze" in w, w
-    for t in range(len(TILES)):
+    for t in range(NTILES):
         if s.flipped[t] != b.flipped[t]:
             assert "flipped %s" % rules.tile_name(t) in w, w
     if s.turns != b.turns:         # a new turn: fresh dice, nothing changed hands
@@ -163,7 +163,7 @@ def test_every_change_of_tiles_tokens_dice_and_points_has_words_naming_it():
         # mostly sensible moves (so games reach resets and the end), a random
         # one now and then
         if r.randbelow(4):
-            return bot.easy(s, r)
+            return plainbots.easy(s, r)
         return acts[r.randbelow(len(acts))]
     for n in (2, 3, 4):
         for g in range(4):

@@ -7,7 +7,7 @@ from dicebox.core.tablepages import HintPage
 from dicebox.core import ui
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman.rules import SETS, counts, has_set_counts as has_set
-from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
+from dicebox.games.dairyman.tiles import VALUE, BACK, CHEESE, ICE1, ICEANY
 
 
 HINT_LINES = HintPage.WHY_ROWS   # the Hint page's lines for the reason (16 columns each)
@@ -58,8 +58,8 @@ def ices_at_hand(s, but=-1):
     leaving out tile ``but``."""
     out = []
     for t in s.owned[s.seat]:
-        if t != but and s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
-            out.append(TILES[t][2])
+        if t != but and s.flipped[t] and BACK[t] != CHEESE and t not in s.used:
+            out.append(BACK[t])
     return out
 
 
@@ -259,12 +259,12 @@ def why(s, a, plan):
         return "No tile fits %d: take a backorder." % T
     if v == "flip":
         t = a[1]
-        if TILES[t][2] == CHEESE:
+        if BACK[t] == CHEESE:
             return "Flip %s: +5 points, safe from a reset." % rules.tile_name(t)
         return "Flip %s: an ice cream, safe from a reset." % rules.tile_name(t)
     t = a[1]
     c = counts([s.dv[i] for i in free])
-    b = TILES[t][2]
+    b = BACK[t]
     if b == ICEANY:
         c[s.dv[a[2]]] -= 1
         n = 1
@@ -283,7 +283,7 @@ def why(s, a, plan):
 def _points(tiles):
     pts = 0
     for t in tiles:
-        pts += TILES[t][0]
+        pts += VALUE[t]
     return pts
 
 

@@ -25,106 +25,87 @@ just before it stops.
   display left to the next player. Its 1st and 2nd rerolls of a turn are
   worth 0.5 and 1 point more than the search says when it weighs them
   against a stop (CONT_B, from paired runs). No noise.
-* ``hard`` (the Strong search without random moves, today's screens),
-  ``easy`` (fixed thresholds) and ``random_choice`` stay as plain functions
-  for benchmarks and tests.
+* ``hard`` (the Strong search without random moves), ``easy`` (fixed
+  thresholds), ``random_choice`` and every level as a plain function
+  ``choose(state, rng)`` are plainbots.py's, for benchmarks, studies and
+  tests (the console never imports them).
 
 Tables (exact, from enumerating every roll; tests/host recompute them):
-DIST[k]: rolling k dice, the chance of each best locking (pairs, triples):
-most sets, then most pairs. 1 - sum(DIST[k]) is the chance of no set.
-SUCC1[v - 1][k]: chance of a set among k rolled dice plus one kept die v.
+DIST, by k dice rolled: the chance of each best locking (pairs, triples):
+most sets, then most pairs. 1 - PSET[k] is the chance of no set.
+SUCC1: the chance of a set among k rolled dice plus one kept die v.
 """
+from array import array
+from micropython import const
 from dicebox.core.think import Budget
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman import stops
 from dicebox.games.dairyman.rules import SETS, counts, has_set_counts as has_set
-from dicebox.games.dairyman.tiles import TILES, CHEESE, ICE1, ICEANY
+from dicebox.games.dairyman.tiles import VALUE, NEED, BACK, CHEESE, ICE1, ICEANY
 
+# DIST: rolling k dice (2 to 12; fewer never make a set), the chance of each
+# best locking, three numbers an outcome: its chance in 1e-5, pairs, triples
+# (one flat tuple of small ints: no object an outcome). The outcomes of k dice
+# are _AT[k] .. _AT[k + 1] - 1, NOUT[k] of them.
 DIST = (
-    (),
-    (),
-    ((0.08333, 1, 0),),
-    ((0.125, 0, 1), (0.21296, 1, 0)),
-    ((0.01466, 2, 0), (0.30093, 0, 1), (0.34105, 1, 0)),
-    ((0.05478, 2, 0), (0.06559, 1, 1), (0.34787, 0, 1), (0.37037, 1, 0)),
-    ((0.00302, 3, 0), (0.07362, 0, 2), (0.11863, 2, 0), (0.20833, 1, 1), (0.23549, 1, 0), (0.28877, 0, 1)),
-    ((0.01453, 3, 0), (0.02656, 2, 1), (0.1187, 1, 0), (0.14476, 0, 2), (0.16824, 2, 0), (0.18087, 0, 1), (0.31497, 1, 1)),
-    ((0.00066, 4, 0), (0.03912, 3, 0), (0.05887, 1, 0), (0.06053, 1, 2), (0.10317, 0, 1), (0.10352, 2, 1), (0.13614, 2, 0), (0.15096, 0, 2), (0.33356, 1, 1)),
-    ((0.00385, 4, 0), (0.00952, 3, 1), (0.02769, 1, 0), (0.05528, 0, 1), (0.05716, 0, 3), (0.06581, 2, 0), (0.06822, 3, 0), (0.12606, 0, 2), (0.15659, 1, 2), (0.19193, 2, 1), (0.23214, 1, 1)),
-    ((0.00015, 5, 0), (0.01236, 4, 0), (0.01257, 1, 0), (0.02851, 0, 1), (0.03512, 2, 2), (0.03516, 2, 0), (0.04388, 3, 1), (0.06826, 3, 0), (0.08207, 0, 3), (0.08732, 0, 2), (0.14012, 1, 1), (0.20549, 1, 2), (0.24653, 2, 1)),
-    ((0.00102, 5, 0), (0.00317, 4, 1), (0.00556, 1, 0), (0.01435, 0, 1), (0.01774, 2, 0), (0.02557, 4, 0), (0.03684, 3, 0), (0.05568, 0, 2), (0.05597, 1, 3), (0.07853, 1, 1), (0.08106, 0, 3), (0.09618, 3, 1), (0.11089, 2, 2), (0.20742, 2, 1), (0.20895, 1, 2)),
-    ((3e-05, 6, 0), (0.00241, 1, 0), (0.00378, 5, 0), (0.00712, 0, 1), (0.00857, 2, 0), (0.01688, 4, 1), (0.0171, 3, 2), (0.0183, 3, 0), (0.03071, 4, 0), (0.03355, 0, 2), (0.04113, 1, 1), (0.04879, 0, 4), (0.06775, 0, 3), (0.10698, 1, 3), (0.11715, 2, 1), (0.14527, 3, 1), (0.15953, 1, 2), (0.17447, 2, 2)),
+    8333, 1, 0,                                                     # 2 dice
+    12500, 0, 1, 21296, 1, 0,                                       # 3
+    1466, 2, 0, 30093, 0, 1, 34105, 1, 0,                           # 4
+    5478, 2, 0, 6559, 1, 1, 34787, 0, 1, 37037, 1, 0,               # 5
+    302, 3, 0, 7362, 0, 2, 11863, 2, 0, 20833, 1, 1, 23549, 1, 0,
+    28877, 0, 1,                                                    # 6
+    1453, 3, 0, 2656, 2, 1, 11870, 1, 0, 14476, 0, 2, 16824, 2, 0,
+    18087, 0, 1, 31497, 1, 1,                                       # 7
+    66, 4, 0, 3912, 3, 0, 5887, 1, 0, 6053, 1, 2, 10317, 0, 1,
+    10352, 2, 1, 13614, 2, 0, 15096, 0, 2, 33356, 1, 1,             # 8
+    385, 4, 0, 952, 3, 1, 2769, 1, 0, 5528, 0, 1, 5716, 0, 3,
+    6581, 2, 0, 6822, 3, 0, 12606, 0, 2, 15659, 1, 2, 19193, 2, 1,
+    23214, 1, 1,                                                    # 9
+    15, 5, 0, 1236, 4, 0, 1257, 1, 0, 2851, 0, 1, 3512, 2, 2,
+    3516, 2, 0, 4388, 3, 1, 6826, 3, 0, 8207, 0, 3, 8732, 0, 2,
+    14012, 1, 1, 20549, 1, 2, 24653, 2, 1,                          # 10
+    102, 5, 0, 317, 4, 1, 556, 1, 0, 1435, 0, 1, 1774, 2, 0,
+    2557, 4, 0, 3684, 3, 0, 5568, 0, 2, 5597, 1, 3, 7853, 1, 1,
+    8106, 0, 3, 9618, 3, 1, 11089, 2, 2, 20742, 2, 1, 20895, 1, 2,  # 11
+    3, 6, 0, 241, 1, 0, 378, 5, 0, 712, 0, 1, 857, 2, 0,
+    1688, 4, 1, 1710, 3, 2, 1830, 3, 0, 3071, 4, 0, 3355, 0, 2,
+    4113, 1, 1, 4879, 0, 4, 6775, 0, 3, 10698, 1, 3, 11715, 2, 1,
+    14527, 3, 1, 15953, 1, 2, 17447, 2, 2,                          # 12
 )
+NOUT = (0, 0, 1, 2, 3, 4, 6, 7, 9, 11, 13, 15, 18)
+# SUCC1[(v - 1) * 12 + k]: the chance in 1e-5 of a set among k rolled dice
+# plus one kept die v
 SUCC1 = (
-    (0.0, 0.0, 0.19444, 0.49074, 0.72608, 0.86626, 0.93834, 0.9725, 0.98795, 0.99476, 0.99772, 0.999),
-    (0.0, 0.0, 0.22222, 0.5787, 0.79784, 0.90754, 0.95855, 0.98156, 0.9918, 0.99634, 0.99835, 0.99925),
-    (0.0, 0.0, 0.25, 0.61574, 0.82176, 0.92091, 0.96547, 0.98493, 0.99336, 0.99703, 0.99865, 0.99938),
-    (0.0, 0.16667, 0.47222, 0.77778, 0.91435, 0.96811, 0.98828, 0.99571, 0.99844, 0.99943, 0.9998, 0.99993),
-    (0.0, 0.16667, 0.47222, 0.7963, 0.92515, 0.97299, 0.99033, 0.99656, 0.99878, 0.99957, 0.99985, 0.99995),
-    (0.0, 0.16667, 0.41667, 0.68056, 0.84645, 0.93146, 0.97079, 0.98794, 0.99513, 0.99807, 0.99925, 0.99971),
+    0, 0, 19444, 49074, 72608, 86626, 93834, 97250, 98795, 99476, 99772, 99900,
+    0, 0, 22222, 57870, 79784, 90754, 95855, 98156, 99180, 99634, 99835, 99925,
+    0, 0, 25000, 61574, 82176, 92091, 96547, 98493, 99336, 99703, 99865, 99938,
+    0, 16667, 47222, 77778, 91435, 96811, 98828, 99571, 99844, 99943, 99980, 99993,
+    0, 16667, 47222, 79630, 92515, 97299, 99033, 99656, 99878, 99957, 99985, 99995,
+    0, 16667, 41667, 68056, 84645, 93146, 97079, 98794, 99513, 99807, 99925, 99971,
 )
 
-PSET = tuple(sum(x[0] for x in d) for d in DIST)   # chance of any set
+
+def _tables():
+    """(_AT, _PR, PSET): where each k's outcomes start in DIST, every
+    outcome's chance as a float (n / 100000: the same float as the number
+    written out in decimal) and the chance of any set by k, summed in DIST's
+    order."""
+    at = [0]
+    pset = array("d")
+    for k in range(13):
+        at.append(at[-1] + NOUT[k])
+        p = 0.0
+        for j in range(at[k], at[k + 1]):
+            p += DIST[3 * j] / 100000
+        pset.append(p)
+    pr = array("d", [DIST[x] / 100000 for x in range(0, len(DIST), 3)])
+    return bytes(at), pr, pset
+
+
+_AT, _PR, PSET = _tables()   # PSET[k]: chance of any set among k dice
 
 FT = 2.0         # what a freeze token is worth, in points (estimate)
 ICE_WORTH = 3.0  # what an ice cream ability is worth over the game (estimate)
-
-
-# ---- random and easy ---------------------------------------------------------
-def random_choice(state, rng):
-    acts = state.legal_actions()
-    verbs = []
-    for a in acts:
-        if a[0] not in verbs:
-            verbs.append(a[0])
-    v = verbs[rng.randbelow(len(verbs))]
-    sub = [a for a in acts if a[0] == v]
-    return sub[rng.randbelow(len(sub))]
-
-
-def _best_claim(display, total):
-    """(value, tiles) of the best claim (most points, then most tiles); (0, ()) if none fits."""
-    best = (0, 0, ())
-    for c in rules.claims(display, total):
-        tot = 0
-        for t in c:
-            tot += TILES[t][0]
-        if (tot, len(c)) > (best[0], best[1]):
-            best = (tot, len(c), c)
-    return best[0], best[2]
-
-
-def _first_ice(s, free):
-    for t in s.owned[s.seat]:
-        if s.flipped[t] and TILES[t][2] != CHEESE and t not in s.used:
-            b = TILES[t][2]
-            if b == ICEANY:
-                if free:
-                    return ("ice", t, free[0])
-            elif s.ice_dice(b):
-                return ("ice", t)
-    return None
-
-
-def easy(state, rng):
-    s = state
-    p = s.seat
-    for t in s.owned[p]:
-        if not s.flipped[t] and s.flip_problem(t) is None:
-            return ("flip", t)
-    free = s.free_dice()
-    sets = rules.find_sets(s.dv, free)
-    if sets:
-        return ("lock", sets[0])
-    if s.need_lock:
-        ice = _first_ice(s, free)
-        return ice if ice else ("fail",)
-    if len(free) >= 4:
-        return ("reroll", ())
-    v, c = _best_claim(s.display, s.barn_total())
-    if c:
-        return ("claim", c)
-    return ("reroll", ()) if free else ("fail",)
 
 
 # ---- the levels -------------------------------------------------------------
@@ -155,15 +136,15 @@ DECISION = 2600   # the most units one decision may take in all (1500 until ever
                   # games, 2-4 seats, every level; in positions of mixed random play
                   # (tests/host/test_dairyman_props.py) Beginner and Casual reach
                   # 2,197 and 1,963 with ten dice to plan locks from, the Expert 1,479
-_CONTEXT = 30     # units charged for the start of a decision (the seat's tiles)
-_EXPERT = 20      # ... the Expert's more (scores, the stack's tiles, the display left)
-_CLAIMS = 14      # ... every claim the display allows, found (rules.claims)
-_CLAIM = 2        # ... and one of them weighed
-_STOPS = 3        # ... a stop's worth at every barn total, by claim (stopv)
-_START = 24       # ... the dice looked at (free, counts, a set, the yellow die's flip)
-_ROWS = 20        # ... the rows of a turn's values set up (_values)
-_TAIL = 20        # ... and for its end (stop, reroll, flip and freeze weighed)
-_PLANW = 16       # ... and for weighing one way of locking sets
+_CONTEXT = const(30)    # units charged for the start of a decision (the seat's tiles)
+_EXPERT = const(20)     # ... the Expert's more (scores, the stack's tiles, the display left)
+_CLAIMS = const(14)     # ... every claim the display allows, found (rules.claims)
+_CLAIM = const(2)       # ... and one of them weighed
+_STOPS = const(3)       # ... a stop's worth at every barn total, by claim (stopv)
+_START = const(24)      # ... the dice looked at (free, counts, a set, the yellow die's flip)
+_ROWS = const(20)       # ... the rows of a turn's values set up (_values)
+_TAIL = const(20)       # ... and for its end (stop, reroll, flip and freeze weighed)
+_PLANW = const(16)      # ... and for weighing one way of locking sets
 # ---- the turn search ----------------------------------------------------------
 # A turn's state, for the search: barns total T (tens: i = T // 10) and k free
 # dice. V[i][k] is the best expected worth of playing on from there (stop, or
@@ -171,37 +152,30 @@ _PLANW = 16       # ... and for weighing one way of locking sets
 # roll outcomes (DIST) from the highest total down. A stop's worth comes from
 # the claims the display allows (stopv[i]); a failure's from ``failv``.
 
-# _OPTS[k]: for each outcome of rolling k dice, its chance and the ways to
-# lock part of it, each one small int: barn index step * 16 + dice left (one
-# int, not a pair: about 300 pairs fewer on the heap). Fewer sets lock pairs first.
-def _opts():
-    out = []
-    for k in range(13):
-        o = []
-        for pr, a, b in DIST[k]:
-            w = []
-            for j in range(1, a + b + 1):
-                x = j if j <= a else a
-                w.append(j * 16 + k - 2 * x - 3 * (j - x))
-            o.append((pr, tuple(w)))
-        out.append(tuple(o))
-    return tuple(out)
-
-
-_OPTS = _opts()
-
-
 def _push(V, i, k, failv):
-    """Expected worth of rolling k dice with barns at index i."""
+    """Expected worth of rolling k dice with barns at index i: each outcome
+    (DIST) locks its pairs first, then its triples, a barn a set; the best of
+    stopping after each set locked counts."""
     acc = 0.0
-    for pr, ways in _OPTS[k]:
+    j = _AT[k]
+    for x in range(3 * j, 3 * _AT[k + 1], 3):
         best = -1e9
-        for w in ways:
-            ii = i + (w >> 4)
-            v = V[ii if ii < 14 else 13][w & 15]
+        ii = i
+        d = k
+        for _ in range(DIST[x + 1]):
+            ii += 1
+            d -= 2
+            v = V[ii if ii < 14 else 13][d]
             if v > best:
                 best = v
-        acc += pr * best
+        for _ in range(DIST[x + 2]):
+            ii += 1
+            d -= 3
+            v = V[ii if ii < 14 else 13][d]
+            if v > best:
+                best = v
+        acc += _PR[j] * best
+        j += 1
     return acc + (1.0 - PSET[k]) * failv
 
 
@@ -222,7 +196,7 @@ def _values(bg, stopv, failv, nd=12):
         if st >= top:
             continue
         for k in range(2, min(13, nd - 2 * i + 1)):
-            while not bg.fits(2 * len(_OPTS[k]) + 1):
+            while not bg.fits(2 * NOUT[k] + 1):
                 yield None
             v = _push(V, i, k, failv)
             if v > st:
@@ -272,13 +246,13 @@ class _Ctx:
         return _push(self.V, i if i < 14 else 13, k, self.failv) + (self.ft if rr >= 3 else 0.0)
 
     def flip_gain(self, t):
-        g = 5.0 if TILES[t][2] == CHEESE else ICE_WORTH
-        if self.expo and TILES[t][0] >= self.hi:
+        g = 5.0 if BACK[t] == CHEESE else ICE_WORTH
+        if self.expo and VALUE[t] >= self.hi:
             # the Expert: the next reset would take the next best tile instead
             g += self.expo * (self.hi - self.hi2)
         # protection from a reset: mostly matters for the tile it would take
-        risk = self.risk if TILES[t][0] >= self.hi else 0.05
-        return g + risk * TILES[t][0]
+        risk = self.risk if VALUE[t] >= self.hi else 0.05
+        return g + risk * VALUE[t]
 
     def best_claim(self, T):
         """The claim to make with barns T: the most worth, then most points."""
@@ -330,12 +304,12 @@ def _context(bg, s, expert):
                 lead = sc[p] - sc[q]
         pool = [0] * 7
         for t in s.stack:
-            pool[TILES[t][0] // 5 - 2] += 1
+            pool[VALUE[t] // 5 - 2] += 1
         nst = len(s.stack)
-        dvi = [TILES[t][0] // 5 - 2 for t in disp]
+        dvi = [VALUE[t] // 5 - 2 for t in disp]
         left = 0.0
         if len(dvi) == 3:
-            left = stops.FRESH[dvi[0] * 49 + dvi[1] * 7 + dvi[2]] / 10.0
+            left = stops.fresh(dvi[0] * 49 + dvi[1] * 7 + dvi[2]) / 10.0
         failv = -cost - NEXT_W * left
         bias = 0.0
         if RISK_A and nst < RISK_N:
@@ -363,7 +337,7 @@ def _context(bg, s, expert):
             yield None
         v = 0
         for t in c:
-            v += TILES[t][0]
+            v += VALUE[t]
         if not expert:
             w = float(v)
         elif len(c) > nst:           # the game ends with this claim
@@ -375,8 +349,8 @@ def _context(bg, s, expert):
             w = v - NEXT_W * nt / 10.0
             top = hi
             for t in c:
-                if TILES[t][0] > top:
-                    top = TILES[t][0]
+                if VALUE[t] > top:
+                    top = VALUE[t]
             w -= expo * (top - hi)
             w += bias
         claims.append((c, v, w))
@@ -439,7 +413,7 @@ def _plans(bg, cnt):
 _SETM = 2                     # _set_prob counts rolls exactly up to this many dice
 _SETW = (1, 6, 21)            # the ways m dice can fall (as counts): its work
 _ICEW = (5, 30)               # units of an ice cream's chance with m dice (timed; two
-_WAY = 3                      # dice: _WAY a way they fall, a row of ways a piece)
+_WAY = const(3)               # dice: _WAY a way they fall, a row of ways a piece)
 
 
 def _set_prob(fixed_cnt, m):
@@ -484,7 +458,7 @@ def _yellow_flip(s, ctx):
         return None
     best = None
     for t in s.owned[s.seat]:
-        if not s.flipped[t] and TILES[t][1] == s.dv[y]:
+        if not s.flipped[t] and NEED[t] == s.dv[y]:
             g = ctx.flip_gain(t)
             if best is None or g > best[1]:
                 best = (t, g)
@@ -495,7 +469,7 @@ def _token_flip(s, ctx):
     best = None
     tok = s.freeze[s.seat]
     for t in s.owned[s.seat]:
-        need = TILES[t][1]
+        need = NEED[t]
         if not s.flipped[t] and need > 10 and need - 10 <= tok:
             g = ctx.flip_gain(t) - (need - 10) * ctx.ft
             if g > 0 and (best is None or g > best[1]):
@@ -509,9 +483,9 @@ def _best_ice(bg, s, free, only_if_helps):
     vals = [s.dv[i] for i in free]
     best = None
     for t in s.owned[s.seat]:
-        if not s.flipped[t] or TILES[t][2] == CHEESE or t in s.used:
+        if not s.flipped[t] or BACK[t] == CHEESE or t in s.used:
             continue
-        b = TILES[t][2]
+        b = BACK[t]
         if b == ICEANY:
             done = []
             for i in free:
@@ -586,6 +560,9 @@ def _pick_dice(s, free, st, taken):
 _PLAN = [0, 0, False, (), ()]   # the last lock's plan: sets, dice left, then push?, claim, set kinds
 
 
+_NOISE_UNITS = const(22)  # units charged for one move's noise (three draws: about 2 ms on the chip)
+
+
 def _noisy(bg, cands, sigma, rng):
     """(A generator: yields None between slices.) The move of the highest
     worth once each worth has had noise of about
@@ -612,8 +589,6 @@ def _noisy(bg, cands, sigma, rng):
         _PLAN[:] = best[1]
     return best[0]
 
-
-_NOISE_UNITS = 22   # units charged for one move's noise (three draws: about 2 ms on the chip)
 
 
 def _decide(bg, s, expert, sigma=0, rng=None, out=None):
@@ -697,7 +672,7 @@ def _decide(bg, s, expert, sigma=0, rng=None, out=None):
                 if v in done:
                     continue
                 done.append(v)
-                pf = SUCC1[v - 1][k - 1]
+                pf = SUCC1[(v - 1) * 12 + k - 1] / 100000
                 ev = gain - ctx.ft + pf * vs + (1.0 - pf) * ctx.failv
                 opts.append((ev + ctx.cont, ("reroll", (i,))))
     for v, a in opts:
@@ -728,18 +703,6 @@ def think(state, rng, level, budget=None):
     yield a
 
 
-def _as_thought(search):
-    a = yield from search
-    yield a
-
-
-def _run(gen):
-    a = None
-    for a in gen:
-        pass
-    return a
-
-
 def hint(state, rng, budget=None):
     """The Expert's move and why; its last value is (action, why), why a few
     plain words with the chance for the dice that would really be rolled
@@ -757,25 +720,3 @@ def hint(state, rng, budget=None):
     yield None
     bg.fits(SLICE)                    # and a slice of their own
     yield (a, advice.hint_words(state, a, plan, out))
-
-
-# ---- plain functions (benchmarks, tests, the screens until the shared table) ----
-def hard(state, rng):
-    """Today's strong bot: the turn search on points, no random moves."""
-    return _run(_as_thought(_decide(Budget(SLICE), state, False)))
-
-
-def expert(state, rng):
-    return _run(think(state, rng, 3, Budget(SLICE)))
-
-
-def level_bot(level):
-    """choose(state, rng) for a level, running think() to its end."""
-    def choose(state, rng):
-        return _run(think(state, rng, level, Budget(SLICE)))
-    return choose
-
-
-choose = hard
-BOTS = {"random": random_choice, "easy": easy, "hard": hard, "expert": expert,
-        "beginner": level_bot(0), "casual": level_bot(1), "strong": level_bot(2)}

@@ -7,7 +7,7 @@ rules.
 from dicebox.core.valid import BadData, need
 from dicebox.games.dairyman.tiles import (
     CHEESE, FIELDS, FREE, MAXRED, NTILES, RED, RESET, ROLL, SETUP, SPENT, SUPPLY,
-    TILES, WHITE, YELLOW)
+    BACK, WHITE, YELLOW)
 
 
 def load(s, d):
@@ -84,7 +84,9 @@ def check(s):
         for t in where:
             need(not seen[t], "a tile is in two places")
             seen[t] = 1
-    mine = s.owned_by_any()
+    mine = []
+    for o in s.owned:
+        mine.extend(o)
     for t in range(NTILES):
         if s.flipped[t]:
             need(t in mine, "a flipped tile nobody owns")
@@ -124,7 +126,7 @@ def check(s):
     hand = s.owned[s.seat]
     for k in range(len(s.used)):
         t = s.used[k]
-        need(t in hand and s.flipped[t] and TILES[t][2] != CHEESE
+        need(t in hand and s.flipped[t] and BACK[t] != CHEESE
              and t not in s.used[k + 1:], "an ice cream used that is not yours")
 
 

@@ -5,7 +5,7 @@ This module is the one source: docs/games/dairyman.md carries the same pages
 between markers, regenerated from here (``python tests/host/test_dairyman_docs.py
 --write``), and a test fails when they differ.
 """
-from dicebox.games.dairyman.tiles import TILES, tile_line
+from dicebox.games.dairyman.tiles import NTILES, tile_line
 
 HOW = (
     "Make sets of 10 with dice, turn them into milk tiles.\n"
@@ -142,7 +142,7 @@ RULINGS = (
 
 def tiles_text():
     lines = ["Value, flip need (Yn: yellow die shows n; Fn: n freeze tokens), back:"]
-    for t in range(len(TILES)):
+    for t in range(NTILES):
         lines.append(tile_line(t))
     return "\n".join(lines)
 

@@ -34,7 +34,7 @@ from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.games.dairyman import rules
 from dicebox.games.dairyman import table as T
-from dicebox.games.dairyman.tiles import TILES
+from dicebox.games.dairyman.tiles import VALUE
 
 BOT = "dicebox.games.dairyman.bot"
 TITLE = "Learn to play"
@@ -238,7 +238,7 @@ def how(want):
         return "Hold B: Reroll."
     if v == "claim":
         return "Hold B: Stop and claim, the %s." % "+".join(
-            str(TILES[t][0]) for t in want[1])
+            str(VALUE[t]) for t in want[1])
     if v == "flip":
         return "Hold B: Flip a tile."
     if v == "ice":

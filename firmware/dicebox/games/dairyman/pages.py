@@ -6,7 +6,7 @@ from dicebox.core.tablepages import load_table
 from dicebox.core.game import kind_name
 from dicebox.core.valid import need
 from dicebox.games.dairyman import OLD_KINDS, SAVE, rules
-from dicebox.games.dairyman.tiles import TILES, tile_line
+from dicebox.games.dairyman.tiles import VALUE, BACK, tile_line
 
 
 def check_seats(s, seats):
@@ -21,9 +21,9 @@ def load(app):
 
 
 def _tile_text(t, flipped):
-    v = TILES[t][0]
+    v = VALUE[t]
     if flipped:
-        return "%d%s" % (v, "c" if TILES[t][2] == 0 else "i")
+        return "%d%s" % (v, "c" if BACK[t] == 0 else "i")
     return str(v)
 
 

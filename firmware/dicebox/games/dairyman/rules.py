@@ -21,7 +21,7 @@ The State's fields, each the key it is saved under, are listed beside
 (imported only then) refuses a damaged one with ``valid.BadData``.
 """
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove, tup
-from dicebox.games.dairyman.tiles import TILES, NTILES, CHEESE, ICE1, ICEANY
+from dicebox.games.dairyman.tiles import VALUE, NEED, BACK, NTILES, CHEESE, ICE1, ICEANY
 from dicebox.games.dairyman.tiles import (  # noqa: F401 (the dice's names, used as rules.X)
     FIELDS, FREE, MAXRED, RED, RESET, ROLL, SETUP, SPENT, SUPPLY, WHITE, YELLOW)
 
@@ -147,8 +147,8 @@ class State:
             if not self.flipped[t] and self.flip_problem(t) is None:
                 out.append(("flip", t))
         for t in self.owned[p]:
-            if self.flipped[t] and TILES[t][2] != CHEESE and t not in self.used:
-                b = TILES[t][2]
+            if self.flipped[t] and BACK[t] != CHEESE and t not in self.used:
+                b = BACK[t]
                 if b == ICEANY:
                     seenv = []
                     for i in free:
@@ -201,7 +201,7 @@ class State:
             self._take_failure(p)
         elif verb == "flip":
             t = a[1]
-            need = TILES[t][1]
+            need = NEED[t]
             if need <= 6:
                 self.dl[self.yellow()] = SPENT
             else:
@@ -210,7 +210,7 @@ class State:
             self.last = ["flip", p, t]
         else:
             t = a[1]
-            b = TILES[t][2]
+            b = BACK[t]
             self.used.append(t)
             self.pending = [ROLL, [a[2]] if b == ICEANY else self.ice_dice(b)]
             self.last = ["ice", p, t]
@@ -294,7 +294,7 @@ class State:
             if v == "claim":
                 pts = 0
                 for t in a[1]:
-                    pts += TILES[t][0]
+                    pts += VALUE[t]
                 txt = "%s claimed %s: +%d points (barns %d)" % (
                     who, "+".join(tile_name(t) for t in a[1]), pts, self.barn_total())
                 return txt + ". " + self._turn_end_words(c)
@@ -313,12 +313,12 @@ class State:
             if v == "flip":
                 t = a[1]
                 txt = "%s flipped %s (paid %s" % (who, tile_name(t), cost_text(t))
-                if TILES[t][1] > 6:
+                if NEED[t] > 6:
                     txt += ", %d left" % c.freeze[self.seat]
                 return txt + ")"
             if v == "ice":
                 t = a[1]
-                b = TILES[t][2]
+                b = BACK[t]
                 if b == ICEANY:
                     return "%s ice cream %s: rerolled a %d" % (who, tile_name(t), dv[a[2]])
                 n = len(self.ice_dice(b))
@@ -423,7 +423,7 @@ class State:
                     raise IllegalMove("that tile is not on display")
                 if t in c[k + 1:]:
                     raise IllegalMove("a tile counts once")
-                tot += TILES[t][0]
+                tot += VALUE[t]
             have = self.barn_total()
             if tot > have:
                 raise IllegalMove("needs %d, barns have %d" % (tot, have))
@@ -444,11 +444,11 @@ class State:
                 return a
             if t not in self.owned[p]:
                 raise IllegalMove("not your tile")
-            if not self.flipped[t] or TILES[t][2] == CHEESE:
+            if not self.flipped[t] or BACK[t] == CHEESE:
                 raise IllegalMove("not an ice cream")
             if t in self.used:
                 raise IllegalMove("used this turn already")
-            if TILES[t][2] == ICEANY:
+            if BACK[t] == ICEANY:
                 if len(a) != 3:
                     raise IllegalMove("pick one die")
                 i = self._dice_arg((a[2],))[0]
@@ -457,8 +457,8 @@ class State:
             else:
                 if len(a) != 2:
                     raise IllegalMove("this ice cream picks no die")
-                if not self.ice_dice(TILES[t][2]):
-                    raise IllegalMove("no unlocked %ds" % (1 if TILES[t][2] == ICE1 else 2))
+                if not self.ice_dice(BACK[t]):
+                    raise IllegalMove("no unlocked %ds" % (1 if BACK[t] == ICE1 else 2))
         return a
 
     def _dice_arg(self, x):
@@ -488,7 +488,7 @@ class State:
                 continue
             best = -1
             for t in self.owned[s]:      # later claims win ties [R7]
-                if not self.flipped[t] and (best < 0 or TILES[t][0] >= TILES[best][0]):
+                if not self.flipped[t] and (best < 0 or VALUE[t] >= VALUE[best]):
                     best = t
             if best >= 0:
                 self.owned[s].remove(best)
@@ -506,7 +506,7 @@ class State:
             return "not your tile"
         if self.flipped[t]:
             return "already flipped"
-        need = TILES[t][1]
+        need = NEED[t]
         if need <= 6:
             y = self.yellow()
             if y < 0 or self.dl[y] != FREE or self.dv[y] != need:
@@ -560,12 +560,6 @@ class State:
             txt += "Stack empty, display not full: game over"
         return txt or "Turn over"
 
-    def owned_by_any(self):
-        out = []
-        for o in self.owned:
-            out.extend(o)
-        return out
-
     def supply(self):
         return self.supply_total - sum(self.tokens)
 
@@ -600,7 +594,7 @@ class State:
     def can_claim(self):
         t = self.barn_total()
         for x in self.display:
-            if TILES[x][0] <= t:
+            if VALUE[x] <= t:
                 return True
         return False
 
@@ -609,8 +603,8 @@ class State:
         pts = 0
         bonus = 0
         for t in self.owned[s]:
-            pts += TILES[t][0]
-            if self.flipped[t] and TILES[t][2] == CHEESE:
+            pts += VALUE[t]
+            if self.flipped[t] and BACK[t] == CHEESE:
                 bonus += 5
         pen = 5 * self.tokens[s]
         return (pts, bonus, pen, pts + bonus - pen)
@@ -658,12 +652,12 @@ def _count(n, what):
 
 def tile_name(t):
     """A tile as players tell it apart: its value and the letter of its back."""
-    return "%d%s" % (TILES[t][0], "c" if TILES[t][2] == CHEESE else "i")
+    return "%d%s" % (VALUE[t], "c" if BACK[t] == CHEESE else "i")
 
 
 def cost_text(t):
     """What flipping tile t costs, in words."""
-    n = TILES[t][1]
+    n = NEED[t]
     if n <= 6:
         return "yellow %d" % n
     return "%d freeze" % (n - 10)
@@ -689,7 +683,7 @@ def claims(display, total):
         c = []
         for k in range(n):
             if m >> k & 1:
-                tot += TILES[display[k]][0]
+                tot += VALUE[display[k]]
                 c.append(display[k])
         if tot <= total:
             out.append(tuple(c))

@@ -3,19 +3,21 @@
 the chance each seat holds the most tokens when the last one is taken, and
 the worth of the next player's fresh turn at the display a stop leaves.
 
-FRESH84: the level 0-2 search's expected points of a fresh turn (8 dice, a
-failure -5), in tenths, by the display's three values sorted; FRESH the same
-by any order (host_tools/benches/bench_dairyman.py --tables;
-tests/host/test_dairyman_tables.py checks both)."""
-from dicebox.games.dairyman.tiles import TILES
+FRESH (read by ``fresh``): the level 0-2 search's expected points of a fresh
+turn (8 dice, a failure -5), in tenths, by the display's three values in any order
+(host_tools/benches/bench_dairyman.py --tables;
+tests/host/test_dairyman_tables.py checks it)."""
+from array import array
+from micropython import const
+from dicebox.games.dairyman.tiles import VALUE
 
 
 def hi(s, q):
     """Value of seat q's highest unflipped tile: what a reset takes."""
     top = 0
     for t in s.owned[q]:
-        if not s.flipped[t] and TILES[t][0] > top:
-            top = TILES[t][0]
+        if not s.flipped[t] and VALUE[t] > top:
+            top = VALUE[t]
     return top
 
 
@@ -26,7 +28,7 @@ def hi2(s, q):
     h2 = 0
     for t in s.owned[q]:
         if not s.flipped[t]:
-            v = TILES[t][0]
+            v = VALUE[t]
             if v > top:
                 h2 = top
                 top = v
@@ -36,6 +38,7 @@ def hi2(s, q):
 
 
 _RESET = {}   # token counts -> chance each seat is among the most at the reset
+              # (an array of doubles: one object, not a list and a float a seat)
 
 
 _FACT = (1, 1, 2, 6, 24, 120, 720, 5040, 40320)
@@ -44,35 +47,16 @@ SPLIT = 3     # bot units of one split of the tokens left (reset_odds_in: 2-3 us
 KEEP = 20     # ... of keeping the chances (_RESET: a table that grows copies its entries)
 
 
-def reset_odds(tokens, total):
-    """For each seat, the chance it holds the most tokens when the last one is
-    taken, if every later token goes to a seat at random (reset_odds_in, at
-    once)."""
-    out = []
-    for _ in _odds_into(out, tokens, total):
-        pass
-    return out[0]
-
-
-class _Whole:
-    """A budget whose slice never ends (reset_odds: the work at once)."""
-
-    def fits(self, n):
-        return True
-
-
-def _odds_into(out, tokens, total):
-    out.append((yield from reset_odds_in(_Whole(), tokens, total)))
-
-
 def reset_odds_in(bg, tokens, total):
-    """reset_odds as a bot thinks it: a generator that yields None between
-    slices of ``bg`` (a core.think.Budget, SPLIT units a split) and returns
-    the chances. They are summed over the ways the tokens left can split
-    between the seats (multinomial weights), not by recursion over every
-    order (that cost the chip about 380 ms the first time in a four-player
-    game); the splits come in order, the first seat's share slowest, and
-    the sums are the same whatever the slices."""
+    """For each seat, the chance it holds the most tokens when the last one is
+    taken, if every later token goes to a seat at random, as a bot thinks it:
+    a generator that yields None between slices of ``bg`` (a
+    core.think.Budget, SPLIT units a split) and returns the chances. They
+    are summed over the ways the tokens left can split between the seats
+    (multinomial weights), not by recursion over every order (that cost the
+    chip about 380 ms the first time in a four-player game); the splits come
+    in order, the first seat's share slowest, and the sums are the same
+    whatever the slices."""
     key = tuple(tokens)
     r = _RESET.get(key)
     if r is not None:
@@ -119,43 +103,35 @@ def reset_odds_in(bg, tokens, total):
         yield None
     if len(_RESET) > 400:
         _RESET.clear()
+    r = array("d", r)
     _RESET[key] = r
     return r
 
 
 # The worth to the next player of a fresh turn at a display (8 dice, a failure
 # -5): the level 0-2 search's expected points, in tenths, by the display's three
-# values as indices 0..6 (10..40), sorted (host_tools/benches/bench_dairyman.py --tables).
-FRESH84 = (
-    226, 205, 226, 205, 226, 192, 192, 205, 226, 180, 205, 180, 180, 226, 226,
-    226, 226, 226, 161, 186, 161, 161, 186, 186, 186, 98, 98, 98, 204, 226, 205,
-    204, 205, 205, 192, 205, 226, 192, 192, 180, 205, 180, 180, 204, 205, 205,
-    143, 143, 143, 192, 205, 226, 192, 192, 204, 226, 205, 205, 226, 226, 226,
-    192, 192, 192, 136, 167, 137, 137, 167, 167, 168, 137, 137, 137, 167, 167,
-    168, 167, 168, 168, -38, -37, -37, -37)
-# by a * 49 + b * 7 + c in any order: FRESH84 spread over every order of the
-# three values, written out (a loop here cost the chip ~100 ms at every import;
-# tests/host/test_dairyman_tables.py checks it against FRESH84)
+# values as indices 0..6 (10..40), at a * 49 + b * 7 + c in any order: FRESH's
+# letter there (its byte) less _A is the index of the worth in FRESH_V. A line
+# is one value of a, seven letters each b. Written out by
+# host_tools/benches/bench_dairyman.py --tables (a loop at import cost the chip
+# ~100 ms); tests/host/test_dairyman_tables.py checks it. One bytes object
+# (343 bytes) where a tuple of ints took 1.7 KB.
+FRESH_V = (226, 205, 204, 192, 186, 180, 168, 167, 161, 143, 137, 136, 98, -37, -38)
+_A = const(65)   # the byte of "A": the first of FRESH_V
 FRESH = (
-    226, 205, 226, 205, 226, 192, 192, 205, 205, 226, 180, 205, 180, 180, 226, 226, 226, 226, 226, 226,
-    226, 205, 180, 226, 161, 186, 161, 161, 226, 205, 226, 186, 186, 186, 186, 192, 180, 226, 161, 186,
-    98, 98, 192, 180, 226, 161, 186, 98, 98, 205, 205, 226, 180, 205, 180, 180, 205, 204, 226, 205,
-    204, 205, 205, 226, 226, 192, 205, 226, 192, 192, 180, 205, 205, 180, 205, 180, 180, 205, 204, 226,
-    205, 204, 205, 205, 180, 205, 192, 180, 205, 143, 143, 180, 205, 192, 180, 205, 143, 143, 226, 226,
-    226, 226, 226, 226, 226, 226, 226, 192, 205, 226, 192, 192, 226, 192, 192, 205, 226, 192, 192, 226,
-    205, 205, 204, 226, 205, 205, 226, 226, 226, 226, 226, 226, 226, 226, 192, 192, 205, 226, 192, 192,
-    226, 192, 192, 205, 226, 192, 192, 205, 180, 226, 161, 186, 161, 161, 180, 205, 205, 180, 205, 180,
-    180, 226, 205, 205, 204, 226, 205, 205, 161, 180, 204, 136, 167, 137, 137, 186, 205, 226, 167, 167,
-    167, 168, 161, 180, 205, 137, 167, 137, 137, 161, 180, 205, 137, 168, 137, 137, 226, 205, 226, 186,
-    186, 186, 186, 205, 204, 226, 205, 204, 205, 205, 226, 226, 226, 226, 226, 226, 226, 186, 205, 226,
-    167, 167, 167, 168, 186, 204, 226, 167, 167, 167, 168, 186, 205, 226, 167, 167, 167, 168, 186, 205,
-    226, 168, 168, 168, 168, 192, 180, 226, 161, 186, 98, 98, 180, 205, 192, 180, 205, 143, 143, 226,
-    192, 192, 205, 226, 192, 192, 161, 180, 205, 137, 167, 137, 137, 186, 205, 226, 167, 167, 167, 168,
-    98, 143, 192, 137, 167, -38, -37, 98, 143, 192, 137, 168, -37, -37, 192, 180, 226, 161, 186, 98,
-    98, 180, 205, 192, 180, 205, 143, 143, 226, 192, 192, 205, 226, 192, 192, 161, 180, 205, 137, 168,
-    137, 137, 186, 205, 226, 168, 168, 168, 168, 98, 143, 192, 137, 168, -37, -37, 98, 143, 192, 137,
-    168, -37, -37,
+    b"ABABADDBBAFBFFAAAAAAABFAIEIIABAEEEEDFAIEMMDFAIEMM"
+    b"BBAFBFFBCABCBBAADBADDFBBFBFFBCABCBBFBDFBJJFBDFBJJ"
+    b"AAAAAAAAADBADDADDBADDABBCABBAAAAAAAADDBADDADDBADD"
+    b"BFAIEIIFBBFBFFABBCABBIFCLHKKEBAHHHGIFBKHKKIFBKGKK"
+    b"ABAEEEEBCABCBBAAAAAAAEBAHHHGECAHHHGEBAHHHGEBAGGGG"
+    b"DFAIEMMFBDFBJJADDBADDIFBKHKKEBAHHHGMJDKHONMJDKGNN"
+    b"DFAIEMMFBDFBJJADDBADDIFBKGKKEBAGGGGMJDKGNNMJDKGNN"
 )
+
+
+def fresh(i):
+    """The worth (tenths) of a fresh turn at the display of FRESH index i."""
+    return FRESH_V[FRESH[i] - _A]
 
 
 def next_turn(bg, rest, pool, m):
@@ -170,7 +146,7 @@ def next_turn(bg, rest, pool, m):
         if c:
             kinds += 1
     if m == 0:
-        return FRESH[rest[0] * 49 + rest[1] * 7 + rest[2]]
+        return fresh(rest[0] * 49 + rest[1] * 7 + rest[2])
     if n == 0:
         return 0
     acc = 0
@@ -180,7 +156,7 @@ def next_turn(bg, rest, pool, m):
             yield None
         for v in range(7):
             if pool[v]:
-                acc += pool[v] * FRESH[base + v]
+                acc += pool[v] * FRESH_V[FRESH[base + v] - _A]
         return acc // n
     if m == 2:
         base = rest[0] * 49
@@ -190,7 +166,7 @@ def next_turn(bg, rest, pool, m):
                     yield None
                 for w in range(7):
                     if pool[w]:
-                        acc += pool[v] * pool[w] * FRESH[base + v * 7 + w]
+                        acc += pool[v] * pool[w] * FRESH_V[FRESH[base + v * 7 + w] - _A]
         return acc // (n * n)
     for v in range(7):
         if pool[v]:
@@ -202,5 +178,5 @@ def next_turn(bg, rest, pool, m):
                     base = v * 49 + w * 7
                     for x in range(7):
                         if pool[x]:
-                            acc += pw * pool[x] * FRESH[base + x]
+                            acc += pw * pool[x] * FRESH_V[FRESH[base + x] - _A]
     return acc // (n * n * n)

@@ -29,7 +29,7 @@ from dicebox.core.modules import forget
 from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE, kind_name
 from dicebox.games.dairyman import AT_TABLE, GAME, SAVE, ON_DEMAND, rules
-from dicebox.games.dairyman.tiles import ROLL, TILES, tile_line
+from dicebox.games.dairyman.tiles import ROLL, VALUE, BACK, tile_line
 
 # what the table's dice keys do now (Table.mode)
 MARK = const(0)         # mark dice: lock, reroll, claim
@@ -162,7 +162,7 @@ class Table(table.Table):
         if name == "Ice":
             if "ice" in verbs:
                 return None
-            ices = [t for t in s.owned[p] if s.flipped[t] and TILES[t][2] != 0]
+            ices = [t for t in s.owned[p] if s.flipped[t] and BACK[t] != 0]
             if not ices:
                 return "none yet"
             if not [t for t in ices if t not in s.used]:
@@ -285,7 +285,7 @@ class Table(table.Table):
         details = []
         for a in s.legal_actions():
             if a[0] == "claim":
-                vals = [TILES[t][0] for t in a[1]]
+                vals = [VALUE[t] for t in a[1]]
                 if len(vals) == 1:
                     lab = tile_line(a[1][0])
                 else:
@@ -293,7 +293,7 @@ class Table(table.Table):
                 items.append((lab, self.act(a)))
                 if len(vals) == 1:
                     t = a[1][0]
-                    details.append(["flip: " + rules.cost_text(t), _BACK_WORDS[TILES[t][2]]])
+                    details.append(["flip: " + rules.cost_text(t), _BACK_WORDS[BACK[t]]])
                 else:
                     details.append([tile_line(t) for t in a[1]])
         self.app.replace(ClaimMenu(self.app, "Claim (%d)" % s.barn_total(), items, details))
@@ -356,7 +356,7 @@ class Table(table.Table):
         bt = s.barn_totals()
         for b in range(3):
             fb.text("%d:%3d" % (b + 1, bt[b]), 86, 11 + b * 9, 1)
-        fb.text("Disp " + " ".join(str(TILES[t][0]) for t in s.display), 0, 41, 1)
+        fb.text("Disp " + " ".join(str(VALUE[t]) for t in s.display), 0, 41, 1)
         refused = self.refused is not None
         lines = ui.wrap(self.msg)[:2] if self.msg else []
         if chance and not bot and not refused and lines:

@@ -1,6 +1,6 @@
 """The 22 milk tiles, kept in one place.
 
-Each tile is (value, need, back):
+Each tile t is (VALUE[t], NEED[t], BACK[t]):
 
 * value: points at the end of the game, 10..40. It is also what the tile costs
   to claim from the display.
@@ -54,15 +54,11 @@ ICE1 = const(1)
 ICE2 = const(2)
 ICEANY = const(3)
 
-TILES = (
-    (10, 1, 1), (10, 2, 2),
-    (15, 3, 0), (15, 4, 0), (15, 11, 0),
-    (20, 5, 3), (20, 11, 1), (20, 6, 2), (20, 12, 3),
-    (25, 1, 0), (25, 2, 0), (25, 11, 0), (25, 12, 0),
-    (30, 3, 1), (30, 12, 2), (30, 4, 3), (30, 13, 1),
-    (35, 5, 0), (35, 6, 0), (35, 12, 0),
-    (40, 13, 2), (40, 13, 3),
-)
+# tile t is (VALUE[t], NEED[t], BACK[t]): three tuples of small ints, one
+# object each (not a tuple a tile); the tiles in order of value
+VALUE = (10, 10, 15, 15, 15, 20, 20, 20, 20, 25, 25, 25, 25, 30, 30, 30, 30, 35, 35, 35, 40, 40)
+NEED = (1, 2, 3, 4, 11, 5, 11, 6, 12, 1, 2, 11, 12, 3, 12, 4, 13, 5, 6, 12, 13, 13)
+BACK = (1, 2, 0, 0, 0, 3, 1, 2, 3, 0, 0, 0, 0, 1, 2, 3, 1, 0, 0, 0, 2, 3)
 NTILES = const(22)
 
 # the dice of a turn: colours (State.dc) and places (State.dl)
@@ -89,29 +85,15 @@ FIELDS = Fields(1, (
     "turns", "last"), "dairyman")
 
 
-def value(t):
-    return TILES[t][0]
-
-
-def need(t):
-    return TILES[t][1]
-
-
-def back(t):
-    return TILES[t][2]
-
-
-
-
 BACK_NAMES = ("cheese", "ice 1s", "ice 2s", "ice 1die")   # a back in a tile's line
 
 
 def tile_line(t):
     """A tile in 16 characters: value, flip need (Yn: yellow die shows n; Fn:
     n freeze tokens), back."""
-    v, need_, back = TILES[t]
-    if need_ <= 6:
-        n = "Y%d" % need_
+    need = NEED[t]
+    if need <= 6:
+        n = "Y%d" % need
     else:
-        n = "F%d" % (need_ - 10)
-    return "%2d %s %s" % (v, n, BACK_NAMES[back])
+        n = "F%d" % (need - 10)
+    return "%2d %s %s" % (VALUE[t], n, BACK_NAMES[BACK[t]])
