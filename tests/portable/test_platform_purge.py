@@ -10,7 +10,7 @@ import gc
 import sys
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.core.app import ErrorScreen
+from dicebox.core.troubles import ErrorScreen
 from dicebox.apps import menu
 from hwdrive import frames, home_console
 
