@@ -45,12 +45,12 @@ else:
 
     hw = device.boot(watchdog=not usb, i2c_khz=400 if khz == 400 else 1000)
     if hw is not None:
-        from dicebox.apps import menu
+        from dicebox.apps import home   # the home menu (apps/menu.py), made again when play comes home
 
         try:
-            app = App(hw, store, menu.home)
+            app = App(hw, store, home)
         except Exception as e:
             device.log("app start: %r; settings and saves in RAM" % (e,))
             from dicebox.core.memstore import MemoryStore
-            app = App(hw, MemoryStore(), menu.home)
+            app = App(hw, MemoryStore(), home)
         app.run()

@@ -449,8 +449,8 @@ def boot(options="{}"):
     clock = VirtualClock() if opts.get("virtual") else RealClock()
     store = WebStore(DATA)
     hw = WebHW(clock, seed, fixed_battery=seed is not None)
-    from dicebox.apps import menu
-    app = App(hw, store, menu.home)
+    from dicebox.apps import home   # the home menu as main.py makes it
+    app = App(hw, store, home)
     return Console(hw, app)
 
 

@@ -169,6 +169,7 @@ class App(ui.Stack):
         self.buttons = Buttons()
         self.stack = []
         self.home_factory = home
+        self.home_at = None      # the home menu's cursor (sel, top) while a game has replaced it (apps/menu.py)
         self.keep_awake = False
         self.told_no_shake = False
         self.mute_input = False  # after waking: ignore buttons until those down are up

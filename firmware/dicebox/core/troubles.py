@@ -58,6 +58,7 @@ def fail(app, e, now):
             app.fail_log_at = now
     except Exception:
         pass
+    app.home_at = None      # the home menu after an error starts at its top
     app.push(ErrorScreen(app, "%s: %s\nLogged to error.log. A: menu" % (type(e).__name__, e)))
 
 
