@@ -138,9 +138,29 @@ class Entropy(UrandomSource):
                 pass
 
     def _alarm(self):
-        """The continuous tests failed (hal/entropy_alarm.py, imported only then)."""
-        from dicebox.hal.entropy_alarm import alarm
-        return alarm(self, REPEAT_BITS)
+        """The continuous tests failed: stop, test a fresh sample, go on if it passes."""
+        why = self.test.msg
+        self.alarms += 1
+        if self.since_alarm < REPEAT_BITS:
+            self._refuse("%s (again, %d bits after the last alarm)" % (why, self.since_alarm))
+            self._say("health alarm (%s) soon after another: rolls refused" % why)
+            return False
+        self.since_alarm = 0
+        self.retests += 1
+        try:
+            ok = self._sample()
+        except Exception as e:
+            ok = False
+            self.startup.msg = "entropy source unreadable: %r" % (e,)
+        if ok:
+            self._say("health alarm (%s); a fresh sample of %d bits passed: rolls go on" % (
+                why, self.nbits))
+            return True
+        self._refuse(self.startup.msg)
+        self.retry = True
+        self._say("health alarm (%s); the fresh sample failed too (%s): rolls refused" % (
+            why, self.startup.msg))
+        return False
 
     def _refuse(self, msg):
         self.entropy_ok = False
@@ -148,9 +168,24 @@ class Entropy(UrandomSource):
         self.retry = False
 
     def _retry(self):
-        """A roll after a failed fresh sample: another (hal/entropy_alarm.py)."""
-        from dicebox.hal.entropy_alarm import retry
-        return retry(self, FRESH_BYTES)
+        """A roll after a failed fresh sample ("A on the table tries again"):
+        another fresh sample; the dice go on if it passes. A source that is
+        still stuck fails it again and the roll is refused with the reason; a
+        second alarm within REPEAT_BITS still refuses for good."""
+        try:
+            ok = self._sample()
+        except Exception:
+            ok = False
+        self.retests += 1
+        if ok:
+            self.entropy_ok = True
+            self.entropy_msg = "ok"
+            self.retry = False
+            self.fresh = FRESH_BYTES
+            self._say("a fresh sample on a roll passed: rolls go on")
+        else:
+            self.entropy_msg = self.startup.msg
+        return ok
 
     def health_step(self, n_bits=STEP_BITS):
         """Test n_bits more raw bits (call it in idle frames); return ok.
