@@ -24,7 +24,8 @@ if held_b:
     print("Dicebox: B held at power-on, staying at the REPL")
 else:
     from dicebox.core import storage
-    from dicebox.core.app import App, check_settings
+    from dicebox.core.app import App
+    from dicebox.core.settings_check import check_settings
 
     try:
         store = storage.Store("/data")
@@ -34,6 +35,7 @@ else:
         store = MemoryStore()
         store.problems.append("storage: %s, nothing will be saved" % type(e).__name__)
         settings = None
+    del check_settings    # App forgets its module once it has the settings
     khz = settings["i2c_khz"] if isinstance(settings, dict) else 1000
     try:
         usb = Pin(board.VBUS_SENSE, Pin.IN).value()
@@ -43,12 +45,12 @@ else:
 
     hw = device.boot(watchdog=not usb, i2c_khz=400 if khz == 400 else 1000)
     if hw is not None:
-        from dicebox.apps import menu
+        from dicebox.apps import home   # the home menu (apps/menu.py), made again when play comes home
 
         try:
-            app = App(hw, store, menu.home)
+            app = App(hw, store, home)
         except Exception as e:
             device.log("app start: %r; settings and saves in RAM" % (e,))
             from dicebox.core.memstore import MemoryStore
-            app = App(hw, MemoryStore(), menu.home)
+            app = App(hw, MemoryStore(), home)
         app.run()

@@ -284,8 +284,9 @@ class WebStore(storage.Store):
         return True
 
     def _set_aside(self, name, why):
+        from dicebox.core.store_faults import BAD_KEEP
         ok = storage.Store._set_aside(self, name, why)
-        for k in range(storage.BAD_KEEP):     # the copies kept aside move on: .bad, .bad1...
+        for k in range(BAD_KEEP):     # the copies kept aside move on: .bad, .bad1...
             self.keep("%s.bad%s" % (name, "%d" % k if k else ""))
         self.keep(name + ".json")
         return ok
@@ -448,8 +449,8 @@ def boot(options="{}"):
     clock = VirtualClock() if opts.get("virtual") else RealClock()
     store = WebStore(DATA)
     hw = WebHW(clock, seed, fixed_battery=seed is not None)
-    from dicebox.apps import menu
-    app = App(hw, store, menu.home)
+    from dicebox.apps import home   # the home menu as main.py makes it
+    app = App(hw, store, home)
     return Console(hw, app)
 
 

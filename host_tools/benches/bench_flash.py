@@ -202,7 +202,7 @@ def milestones(seed):
 
 def small_records():
     """One record of each small kind at its largest as the console writes it."""
-    from dicebox.core.app import DEFAULTS
+    from dicebox.core.settings_check import DEFAULTS
     from dicebox.apps import roller_model as rm
     recs = {}
     recs["settings"] = dict(DEFAULTS)

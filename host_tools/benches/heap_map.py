@@ -139,7 +139,9 @@ def measure(fw, game, frames):
     from dicebox.core import storage
     from dicebox.core import events as E
     from dicebox.core.app import App
-    from dicebox.apps import menu
+    from dicebox.apps import home, menu
+    entries = [e[0] for e in menu.ENTRIES]
+    menu = None     # held by nothing here: a game's play does not keep it (main.py neither)
     hook.on = False
     data = "/tmp/dicebox_heap_map"
     simhw.ensure_dir(data)
@@ -149,7 +151,7 @@ def measure(fw, game, frames):
     clock = simhw.VirtualClock()
     hw = simhw.SimHW(clock, data, seed=3)
     pace = simhw.Pace()
-    app = App(hw, storage.Store(data), menu.home)
+    app = App(hw, storage.Store(data), home)
     app.home()
 
     def frame(k=1):
@@ -179,7 +181,7 @@ def measure(fw, game, frames):
     print("STAGE " + json.dumps(["game names", a2b - a2]))
     a2 = a2b
     # open the game from the home menu, its modules one a frame
-    i = [e[0] for e in menu.ENTRIES].index(LABEL[game])
+    i = entries.index(LABEL[game])
     top = app.top()
     while top.sel != i:
         tap(E.DOWN)

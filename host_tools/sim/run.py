@@ -46,7 +46,7 @@ from dicebox.core import storage  # noqa: E402
 from dicebox.core import ui  # noqa: E402
 from dicebox.core.app import App  # noqa: E402
 from hostplay import BUTTONS, Player  # noqa: E402,F401 (BUTTONS: the tests tap by name)
-from dicebox.apps import menu  # noqa: E402
+from dicebox.apps import home  # noqa: E402  (the home menu as main.py makes it)
 import simhw  # noqa: E402
 import png  # noqa: E402
 
@@ -60,7 +60,7 @@ def arg(name, default=None):
 def make(clock, data, seed=None):
     simhw.ensure_dir(data)
     hw = simhw.SimHW(clock, data, seed)
-    app = App(hw, storage.Store(data), menu.home)
+    app = App(hw, storage.Store(data), home)
     return hw, app
 
 

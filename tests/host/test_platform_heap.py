@@ -26,7 +26,7 @@ sys.path.insert(0, %(ht)r)
 sys.path.insert(0, %(fw)r)
 import random
 import run, simhw
-from dicebox.core.app import ErrorScreen
+from dicebox.core.troubles import ErrorScreen
 random.seed(%(seed)d)
 hw, app = run.make(simhw.VirtualClock(), %(data)r, %(seed)d)
 h = run.Headless(hw, app, %(data)r)

@@ -7,13 +7,15 @@ from dicebox.core import ui
 
 def home_console():
     """The console's App on a FakeHW, saves in memory, at its home menu:
-    (hw, app)."""
-    from dicebox.apps import menu
+    (hw, app). Its home menu is made as main.py makes it (``apps.home``): a
+    game's play lets apps/menu.py go, and coming home imports it again, so a
+    test that holds the module compares a screen's class by its name."""
+    from dicebox.apps import home
     from dicebox.core import memstore
     from dicebox.core.app import App
     from fakehw import FakeHW
     hw = FakeHW()
-    app = App(hw, memstore.MemoryStore(), menu.home)
+    app = App(hw, memstore.MemoryStore(), home)
     app.home()
     return hw, app
 

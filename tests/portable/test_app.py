@@ -2,7 +2,9 @@ from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.core import memstore
 from dicebox.core import ticks as T
-from dicebox.core.app import DEFAULTS, App, ErrorScreen
+from dicebox.core.app import App
+from dicebox.core.settings_check import DEFAULTS
+from dicebox.core.troubles import ErrorScreen
 import hwdrive
 from check import allocated_by
 from fakehw import FakeHW

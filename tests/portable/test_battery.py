@@ -10,8 +10,9 @@ def test_curve_end_points_and_clamping():
 
 
 def test_curve_points_are_exact_and_monotonic():
-    for mv, p in bc.CURVE:
-        assert bc.percent(mv) == p, mv
+    assert len(bc.CURVE_MV) == 21          # 100, 95 ... 0 percent
+    for i, mv in enumerate(bc.CURVE_MV):
+        assert bc.percent(mv) == 100 - 5 * i, mv
     last = -1
     for mv in range(3200, 4300, 5):
         p = bc.percent(mv)

@@ -5,7 +5,8 @@ from console import Fresh
 from dicebox.core import events
 from dicebox.core import storage, ui
 from dicebox.core import memstore
-from dicebox.core.app import App, ErrorScreen
+from dicebox.core.app import App
+from dicebox.core.troubles import ErrorScreen
 from dicebox.core.game import CHANCE
 from dicebox.core.rng import seeded
 from dicebox.games.dairyman import table as screens

@@ -6,7 +6,7 @@ from dicebox.core import ui
 from dicebox.core import storage
 from dicebox.core import events
 from dicebox.core import ticks
-from dicebox.core.app import NoEntropy
+from dicebox.core.troubles import NoEntropy
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.core.movelog import MoveLog
 from dicebox.core.rng import Rng

@@ -431,7 +431,7 @@ def _before_the_last_token():
 
 
 def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
-    from dicebox.core.app import NoEntropy
+    from dicebox.core.troubles import NoEntropy
     from dicebox.core.rng import Rng
     app = App()
     t = dtable.Table(app, _before_the_last_token(), [0, 3])
@@ -454,7 +454,7 @@ def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
 
 
 def test_resume_at_a_refused_shuffle_says_so_and_keeps_the_save():
-    from dicebox.core.app import NoEntropy
+    from dicebox.core.troubles import NoEntropy
     from dicebox.core.movelog import MoveLog
     from dicebox.core.rng import Rng
     app = App()

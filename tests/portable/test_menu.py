@@ -1,5 +1,5 @@
 import sys
-from dicebox.core import ui
+from dicebox.core import modules, ui
 from dicebox.apps import menu
 from hwdrive import home_console
 
@@ -35,7 +35,7 @@ def test_back_home_drops_the_modules_an_app_imported():
     if sys.implementation.name != "micropython":
         return  # purging is for the device's heap; CPython keeps its modules
     hw, app = make()  # the menu has taken its snapshot of sys.modules
-    menu._BASE.discard("check_probe_mod")
+    modules.note_console().discard("check_probe_mod")
     import check
     sys.modules["check_probe_mod"] = check  # stands for a module an app imported
     app.home()
@@ -48,6 +48,7 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     hw, app = make()
     home = app.top()
     i = [e[0] for e in menu.ENTRIES].index("Dairyman")
+    home.sel = i                                  # the cursor on the game, as a player leaves it
     menu.launcher(app, "Dairyman", menu.ENTRIES[i][1])()
     load = app.top()
     assert isinstance(load, menu.Loading)
@@ -65,9 +66,16 @@ def test_a_game_loads_one_module_a_frame_then_starts_and_keeps_the_presses():
     load.tick(app.now())                          # then the game's own menu
     top = app.top()
     assert top is not load and not isinstance(top, menu.Loading)
-    assert load not in app.stack and app.stack[0] is home
+    assert load not in app.stack and home not in app.stack   # play does not keep the home menu
+    assert app.home_at == (home.sel, home.top)
     assert top.sel == 2                           # the Down pressed while loading moved it (from the
                                                   # lesson's entry, selected the first time)
+    for _ in range(len(app.stack)):
+        app.pop()                                 # back out: a new home menu, at the game's entry
+    again = app.top()
+    assert type(again).__name__ == "Home" and again is not home
+    assert (again.sel, again.top) == (home.sel, home.top) == (i, 0)
+    assert app.home_at is None
 
 
 def test_loading_collects_and_tries_once_more_when_an_import_runs_out_of_memory():

@@ -368,6 +368,8 @@ def test_flush_allocates_nothing():
             d.pixel(i & 127, (i * 7) & 63, i & 1)
             total += d.flush()
             total += d.flush()
+            d.hline(3, (i * 5) & 63, 20 + (i & 63), i & 1)   # a long window: head and tail
+            total += d.flush()
         sent[0] = total
     n = allocated_by(frames)
     assert sent[0] > 0

@@ -133,3 +133,30 @@ def test_dice_tumble_sends_about_100_bytes_a_frame():
     print("dice tumble: %.0f B a frame with column windows, %.0f B with whole pages" % (new, old))
     assert new < 120, new
     assert old > 3 * new, (old, new)
+
+
+def test_a_window_of_every_width_is_one_transaction_of_its_bytes():
+    """A window is sent through views made once: up to 16 bytes one view, a
+    longer one a multiple of 16 and a tail in one transaction; every width
+    reaches the panel whole and costs its bytes, no more."""
+    SSD1306 = _driver()
+    if SSD1306 is None:
+        return
+    p = SimPanel()
+    d = SSD1306(p)
+    d.fill(0)
+    d.flush()
+    for n in range(1, 129):
+        c0 = (128 - n) // 2
+        d.fill(0)
+        d.hline(c0, 17 + n % 6, n, 1)       # page 2, columns c0 .. c0 + n - 1
+        d.flush()                           # (clears what the last width left)
+        d.fill(0)
+        d.fill_rect(c0, 16, n, 8, 1)
+        d.pixel(c0 + n // 2, 16 + n % 8, 0)
+        p.reset_counters()
+        sent = d.flush()
+        assert p.pixels() == d.buffer, n
+        assert p.transactions <= 2, n       # the window command (when new), the data
+        assert p.data_bytes == n and sent <= n + 1 + 7, n
+    assert len(d._views) + len(d._heads) + len(d._tails) == 42

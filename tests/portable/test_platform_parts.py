@@ -3,7 +3,8 @@ log line a frame, the watchdog fed every frame, the player left where they were.
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.core import memstore
-from dicebox.core.app import App, ErrorScreen
+from dicebox.core.app import App
+from dicebox.core.troubles import ErrorScreen
 from fakehw import FakeFB, FakeHW
 from hwdrive import frames, tap
 

@@ -10,7 +10,7 @@ import gc
 import sys
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.core.app import ErrorScreen
+from dicebox.core.troubles import ErrorScreen
 from dicebox.apps import menu
 from hwdrive import frames, home_console
 
@@ -39,7 +39,7 @@ def opened(hw, app):
 
 
 def at_home(app):
-    return len(app.stack) == 1 and isinstance(app.stack[0], menu.Home)
+    return len(app.stack) == 1 and type(app.stack[0]).__name__ == "Home"   # (a new module's class after a game)
 
 
 LEAVE = ("Leave", "Save and quit", "Quit", "Back to menu")

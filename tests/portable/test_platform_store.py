@@ -3,7 +3,9 @@ refused roll from any screen hook is the "Cannot roll" message."""
 from dicebox.core import events as E
 from dicebox.core import storage, ui, valid
 from dicebox.core import memstore
-from dicebox.core.app import App, ErrorScreen, RollRefused, check_settings
+from dicebox.core.app import App, RollRefused
+from dicebox.core.settings_check import check_settings
+from dicebox.core.troubles import ErrorScreen
 from fakehw import FakeHW
 from hwdrive import frames
 

@@ -1,7 +1,8 @@
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.core import memstore
-from dicebox.core.app import App, check_settings
+from dicebox.core.app import App
+from dicebox.core.settings_check import check_settings
 from dicebox.apps import settings
 from fakehw import FakeHW
 

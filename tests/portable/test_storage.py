@@ -1,5 +1,5 @@
 import os
-from dicebox.core import storage, valid
+from dicebox.core import storage, store_faults, valid
 from dicebox.core import memstore
 
 _n = [0]
@@ -115,9 +115,9 @@ def test_an_unreadable_file_is_named_in_plain_words():
     assert m.load("x", 5) == 5
     got = m.take_problems("x")
     assert "Error" not in got[0] and "cut short" in got[0], got
-    assert "Error" not in storage.unreadable(RuntimeError("deep"))
-    assert "Error" not in storage.unreadable(MemoryError())
-    assert storage.unreadable(OSError(5)) == "unreadable (EIO)"
+    assert "Error" not in store_faults.unreadable(RuntimeError("deep"))
+    assert "Error" not in store_faults.unreadable(MemoryError())
+    assert store_faults.unreadable(OSError(5)) == "unreadable (EIO)"
 
 
 def test_memory_store_same_api():
@@ -228,14 +228,14 @@ class EioStore(storage.Store):
 
 def test_set_aside_copies_are_kept_newest_first_and_bounded():
     s = fresh()
-    for k in range(storage.BAD_KEEP + 2):
+    for k in range(store_faults.BAD_KEEP + 2):
         _damage(s, "game", "{damage %d" % k)
         assert s.load("game", "d") == "d"
     names = os.listdir(s.root)
     kept = sorted(n for n in names if n.startswith("game.bad"))
-    assert kept == ["game.bad", "game.bad1", "game.bad2"][:storage.BAD_KEEP], names
-    newest = storage.BAD_KEEP + 1
-    for k in range(storage.BAD_KEEP):    # .bad the newest, then older ones in order
+    assert kept == ["game.bad", "game.bad1", "game.bad2"][:store_faults.BAD_KEEP], names
+    newest = store_faults.BAD_KEEP + 1
+    for k in range(store_faults.BAD_KEEP):    # .bad the newest, then older ones in order
         with open(s.bad_path("game", k)) as f:
             assert f.read() == "{damage %d" % (newest - k)
     assert all("set aside" in p for p in s.take_problems("game"))
@@ -269,7 +269,7 @@ def test_a_record_that_cannot_be_set_aside_is_said_once_then_absent():
 
 def test_a_record_whose_bad_names_are_all_taken_is_not_re_entered():
     s = fresh()
-    for k in range(storage.BAD_KEEP):
+    for k in range(store_faults.BAD_KEEP):
         _folder(s.bad_path("game", k))
     _damage(s, "game")
     assert s.load("game", "d") == "d"
@@ -280,7 +280,7 @@ def test_a_record_whose_bad_names_are_all_taken_is_not_re_entered():
 
 def test_write_failures_are_worded_by_their_cause():
     s = fresh()
-    full = EioStore(s.root, fail=(".json",), errno=storage.ENOSPC)
+    full = EioStore(s.root, fail=(".json",), errno=store_faults.ENOSPC)
     assert not full.save("g", {"a": 1})
     assert full.take_notice().startswith("Storage full") and full.full
     eio = EioStore(s.root, fail=(".json",), errno=5)

@@ -9,27 +9,32 @@ quit", any ``pop``) purges in ``enter``.
 
 Problems with saved records that no screen took for its own
 (``store.take_problems(name)``) are shown here, once.
+
+A game's play does not keep this module: as a game opens from an otherwise
+empty stack, its Loading page takes the home menu off the stack and forgets
+the module (its cursor is kept on the App, ``home_at``); when play comes home
+(the stack empties), ``App.home`` makes a new home menu through
+``apps.home``, which imports the module again (on the chip some tens of ms
+in a frame that purges anyway). What the purge keeps is noted in
+``core/modules.py`` (``note_console``), so it outlives the module.
 """
 import gc
 import sys
 from dicebox.core import ui
-from dicebox.core.modules import drop, forget, load
-
-_BASE = None
+from dicebox.core.modules import drop, forget, load, note_console
 
 
 def purge():
     """Forget modules imported since the menu first showed (MicroPython only:
     under CPython, tests share one interpreter and keep their modules)."""
-    global _BASE
     if sys.implementation.name != "micropython":
         return 0
-    if _BASE is None:
-        _BASE = set(sys.modules)
+    kept = note_console()
+    if kept is None:
         return 0
     n = 0
     for name in list(sys.modules):
-        if name not in _BASE and forget(name):
+        if name not in kept and forget(name):
             n += 1
     if n:
         gc.collect()      # their code goes now, while the heap is otherwise still
@@ -84,8 +89,9 @@ class Loading(ui.Screen):
 
     TRIES = 2       # collections in a row before a module, at most
 
-    def __init__(self, app, label, mods, start, path=None, pkg=None):
+    def __init__(self, app, label, mods, start, path=None, pkg=None, game=False):
         ui.Screen.__init__(self, app)
+        self.game = game    # a game: the home menu leaves the stack as it starts
         self.label = label
         self.path = path    # the app's package, imported here when the names come first
         self.pkg = pkg or path      # the game's package: its own names come before its modules
@@ -118,6 +124,7 @@ class Loading(ui.Screen):
                 return
             self.start = start
             self.mods = getattr(load(path), "PLAY", None) or ()
+            self.game = bool(self.mods)
             return
         if self.pkg is not None and app.intern_names(self.pkg):
             return                          # the game's own names, a piece a frame
@@ -143,6 +150,11 @@ class Loading(ui.Screen):
         app = self.app
         if app.stack and app.stack[-1] is self:
             app.stack.pop()         # leave without re-entering Home (its enter purges)
+        st = app.stack
+        if self.game and len(st) == 1 and isinstance(st[0], Home):
+            app.home_at = (st[0].sel, st[0].top)   # the new home menu's cursor
+            st.pop()                # play does not keep the menu: made again at home
+            forget("dicebox.apps.menu")
         self.start(app)
         for ev in self.keys:        # presses made while loading go to the app
             top = app.top()
@@ -214,7 +226,7 @@ def launcher(app, label, path):
             return
         mods = getattr(load(path), "PLAY", None)
         if mods:
-            app.push(Loading(app, label, mods, start, pkg=path))
+            app.push(Loading(app, label, mods, start, pkg=path, game=True))
         else:
             start(app)
     return go
@@ -227,6 +239,10 @@ class Home(ui.Menu):
         purge()
         items = [(label, launcher(app, label, path)) for label, path in ENTRIES]
         ui.Menu.__init__(self, app, "Dicebox", items, on_back=lambda: None)
+        at = getattr(app, "home_at", None)  # back from a game: where the cursor was
+        if at:
+            self.sel, self.top = at
+            app.home_at = None
 
     def enter(self):
         ui.Menu.enter(self)

@@ -3,7 +3,7 @@ changes a value), A on Done or B leaves; saved on leaving.
 
 The console sleeps only after it has dimmed: when one of the two times is
 moved past the other, the other follows (so what is saved always passes
-``core.app.check_settings``).
+``core.settings_check.check_settings``).
 """
 from dicebox.core import ui
 

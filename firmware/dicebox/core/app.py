@@ -25,7 +25,7 @@ once more), never one a frame, and the screen stack is left alone: the player
 stays where they were. A good call heals the score (a flush by half an error,
 as flushes are rarer than frames), so rare errors never add up to giving up.
 Only a bug in a screen (``App.fail``) shows the error screen, and its log
-lines are rate-limited too (one trace per ``_FAIL_LOG_MS``, with the count of
+lines are rate-limited too (one trace every few seconds, with the count of
 those skipped).
 
 Settings are checked on load by ``check_settings`` through ``Store.load``
@@ -33,6 +33,12 @@ Settings are checked on load by ``check_settings`` through ``Store.load``
 the whole record aside and the defaults are used; the home menu says so.
 A failed save anywhere (a full filesystem) leaves ``store.notice``, shown once
 as a message over whatever screen is up.
+
+Play needs none of that but the scores: what runs only when something went
+wrong (the error screen, giving a part up, a stuck button, the storage's
+problems and notices) is in ``core/troubles.py``, imported when it is needed
+(the home menu's purge drops it again), and the settings' defaults and check
+in ``core/settings_check.py``, forgotten once the App has its settings.
 
 Names: MicroPython interns every name a module uses (qstrs) when it loads, for
 good, in small chunks wherever the heap has room, and keeps their index in
@@ -51,10 +57,7 @@ it. Running from the sources (tests) there are no such modules and nothing
 is interned ahead.
 """
 import gc
-import sys
 from micropython import const
-from dicebox.core import events as E
-from dicebox.core import valid
 from dicebox.core import ticks as T
 from dicebox.core import ui
 from dicebox.core.buttons import Buttons
@@ -63,46 +66,18 @@ from dicebox.core.rng import Rng, RollRefused
 
 _PERIOD = const(33)      # a frame, near enough (ticks.Pace keeps 30 a second exactly)
 
-DEFAULTS = {
-    "sound": True,
-    "brightness": 4,      # 1..5
-    "dim_s": 30,
-    "sleep_s": 120,
-    "i2c_khz": 1000,      # 400 or 1000, applied at the next boot
-    "shake_sens": 3,      # 1..5
-}
 CONTRAST = (0, 8, 32, 96, 180, 255)
 DIM_CONTRAST = const(1)
 _EV_SHAKE = const(0x50)  # events.make(events.SHAKE)
 _BATTERY_MS = const(5000)  # how often the battery is read
 _STEP = const(10)          # error score added by a failed call (a good one takes 1 away)
-_RETRY_MS = const(5000)    # a given-up display is tried again this often
-_FAIL_LOG_MS = const(10000)  # the error screen logs at most one trace this often
+_RETRY_MS = const(5000)    # a given-up display is tried again this often (core/troubles.py)
 _FREE_SHARE = const(5)      # collect_if_low: collect when less than 1/5 of the heap is free
 # A piece of the console's names (App.intern_names) is loaded only in an idle
 # frame that has used less than this. ``make bench`` (host_tools/benches/bench_names.py)
 # times each piece against core.app's import in the same run (143 ms on the
 # chip).
 _NAMES_IDLE_MS = const(5)
-
-
-def check_settings(data):
-    """The settings record as the app uses it (missing keys from ``DEFAULTS``),
-    or ``valid.BadData`` naming the first impossible value."""
-    valid.dict_of(data, "settings")
-    s = dict(DEFAULTS)
-    for k in DEFAULTS:
-        if k in data:
-            s[k] = data[k]
-    valid.need(type(s["sound"]) is bool, "sound is not on or off")
-    valid.int_in(s["brightness"], 1, 5, "brightness")
-    valid.int_in(s["dim_s"], 5, 3600, "dim time")
-    valid.int_in(s["sleep_s"], 10, 86400, "sleep time")
-    valid.need(s["sleep_s"] > s["dim_s"], "sleep time is not after the dim time")
-    valid.need(type(s["i2c_khz"]) is int and s["i2c_khz"] in (400, 1000),
-                 "display bus speed is not 400 or 1000 kHz")
-    valid.int_in(s["shake_sens"], 1, 5, "shake sensitivity")
-    return s
 
 
 def battery_reading(pct, volts=None, charging=False):
@@ -169,38 +144,22 @@ class NoShake:
         pass
 
 
-class NoEntropy:
-    """Stands in for the entropy source when its health test failed: no rolls."""
-
-    def __init__(self, msg):
-        self.msg = msg
-
-    def bytes(self, k):
-        raise RollRefused(self.msg)
-
-
-class ErrorScreen(ui.Message):
-    def __init__(self, app, text):
-        ui.Message.__init__(self, app, "Error", text)
-
-    def event(self, ev):
-        if ui.is_press(ev, E.A) or ui.is_press(ev, E.B):
-            self.app.home()
-
-
 class App(ui.Stack):
     def __init__(self, hw, store, home=None):
         self.hw = hw
         self.fb = hw.display
         self.store = store
+        from dicebox.core.settings_check import DEFAULTS, check_settings
         try:
             saved = store.load("settings", None, check=check_settings)
         except Exception:  # a store of our own never raises here; be sure anyway
             saved = None
         self.settings = saved if isinstance(saved, dict) else dict(DEFAULTS)
+        forget("dicebox.core.settings_check")   # boot only: not live in play
         if getattr(hw, "entropy_ok", True) or getattr(hw.entropy, "retry", False):
             self.rng = Rng(hw.entropy)   # (a failed start-up test is tried again on a roll)
         else:
+            from dicebox.core.troubles import NoEntropy
             self.rng = Rng(NoEntropy(getattr(hw, "entropy_msg", "entropy source failed")))
         self.health_step = getattr(hw.entropy, "health_step", None)  # bound once: no allocation per frame
         if getattr(hw.entropy, "log", 0) is None:
@@ -210,6 +169,7 @@ class App(ui.Stack):
         self.buttons = Buttons()
         self.stack = []
         self.home_factory = home
+        self.home_at = None      # the home menu's cursor (sel, top) while a game has replaced it (apps/menu.py)
         self.keep_awake = False
         self.told_no_shake = False
         self.mute_input = False  # after waking: ignore buttons until those down are up
@@ -330,13 +290,8 @@ class App(ui.Stack):
             mix(us())
 
     def report_stuck(self):
-        st = self.buttons.stuck
-        new = st & ~self.stuck_seen
-        self.stuck_seen = st
-        if new:
-            names = [E.NAMES[b] for b in range(E.NBUTTONS) if new & (1 << b)]
-            self.message("Button stuck?", "%s has been down for 10 s. It is ignored until it "
-                         "comes up; everything else works." % " and ".join(names))
+        from dicebox.core.troubles import report_stuck
+        report_stuck(self)
 
     def check_battery(self):
         """Read the battery now and then; warn once each time it runs low.
@@ -388,18 +343,16 @@ class App(ui.Stack):
             self.display_call(1, CONTRAST[self.settings["brightness"]])
 
     def show_problems(self):
-        """The problems no screen took for its own record (the home menu shows them)."""
-        for p in self.store.take_problems():
-            if p.startswith("settings:"):
-                self.message("Settings reset", "%s. The defaults are in use." % p[9:].strip())
-            else:
-                self.message("Save problem", p)
+        """The problems no screen took for its own record (the home menu shows
+        them; core/troubles.py is imported only when there are some)."""
+        if getattr(self.store, "problems", None):
+            from dicebox.core.troubles import show_problems
+            show_problems(self)
 
     def show_notice(self):
         """A failed save (full filesystem): said once, over whatever is up."""
-        n = self.store.take_notice()
-        if n:
-            self.message("Not saved", n)
+        from dicebox.core.troubles import show_notice
+        show_notice(self)
 
     # parts that fail ----------------------------------------------------------
     def part_error(self, part, e):
@@ -414,17 +367,11 @@ class App(ui.Stack):
         return gave_up
 
     def degrade(self, part):
-        if part is self.display:
-            self.blind_retry = T.add(self.hw.ticks_ms(), _RETRY_MS)
-            return "running blind, retried every %d s" % (_RETRY_MS // 1000)
+        """Give ``part`` up (core/troubles.py); the words for the log."""
         if part is self.shake_part:
             self.hw.shake = NoShake(self.settings["shake_sens"])
-            self.told_no_shake = True
-            self.message("Shake sensor", "Shake sensor failed: press A to roll.")
-            return "rolls on the A button now"
-        if part is self.battery_part:
-            return "charge shown as unknown"
-        return "ignored"
+        from dicebox.core.troubles import degrade
+        return degrade(self, part)
 
     def log(self, text):
         try:
@@ -631,35 +578,25 @@ class App(ui.Stack):
                 nxt = hw.ticks_ms()  # fell far behind: resync instead of racing
 
     def fail(self, e):
-        """A bug in a screen: log it (at most one trace every few seconds, the
-        number of errors in between noted), show the error screen."""
+        """A bug in a screen: log it and show the error screen (core/troubles.py;
+        the stack is let go first, so that its import has room)."""
         hw = self.hw
         try:
             hw.feed()
         except Exception:
             pass
         self.fail_count += 1
-        try:
-            now = hw.ticks_ms()
-            if self.fail_logged == 0 or T.diff(now, self.fail_log_at) >= _FAIL_LOG_MS:
-                import io
-                buf = io.StringIO()
-                skipped = self.fail_count - self.fail_logged - 1
-                if self.fail_logged and skipped:
-                    buf.write("(%d more errors not logged)\n" % skipped)
-                if hasattr(sys, "print_exception"):
-                    sys.print_exception(e, buf)
-                else:  # CPython (tests)
-                    import traceback
-                    traceback.print_exception(type(e), e, e.__traceback__, file=buf)
-                self.log(buf.getvalue())
-                self.fail_logged = self.fail_count
-                self.fail_log_at = now
-        except Exception:
-            pass
         self.stack = []
         gc.collect()
         try:
-            self.push(ErrorScreen(self, "%s: %s\nLogged to error.log. A: menu" % (type(e).__name__, e)))
+            now = hw.ticks_ms()
         except Exception:
-            pass
+            now = 0
+        try:
+            from dicebox.core.troubles import fail
+            fail(self, e, now)
+        except Exception:       # no room even for that: the plain message
+            try:
+                self.push(ui.Message(self, "Error", "%s: %s" % (type(e).__name__, e)))
+            except Exception:
+                pass

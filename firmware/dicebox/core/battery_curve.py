@@ -6,13 +6,14 @@ a few tens of mV). It is an estimate: good to ~10 %, best read as bars.
 """
 from micropython import const
 
-# (millivolts, percent), from full to empty
-CURVE = (
-    (4200, 100), (4150, 95), (4110, 90), (4080, 85), (4020, 80), (3980, 75),
-    (3950, 70), (3910, 65), (3870, 60), (3850, 55), (3840, 50), (3820, 45),
-    (3800, 40), (3790, 35), (3770, 30), (3750, 25), (3730, 20), (3710, 15),
-    (3690, 10), (3610, 5), (3300, 0),
+# the cell's millivolts at 100, 95, 90 ... 5, 0 percent (a point every 5 %),
+# from full to empty: one tuple of small ints (on the chip a tuple of pairs
+# would be 22 heap objects, this is one)
+CURVE_MV = (
+    4200, 4150, 4110, 4080, 4020, 3980, 3950, 3910, 3870, 3850, 3840,
+    3820, 3800, 3790, 3770, 3750, 3730, 3710, 3690, 3610, 3300,
 )
+_STEP_PCT = const(5)        # percent between two points of CURVE_MV
 LOW_MV = const(3600)        # warn: about 5 % left
 LOW_CLEAR_MV = const(3700)  # hysteresis: the warning clears above this
 CRITICAL_MV = const(3400)   # save and sleep
@@ -21,13 +22,14 @@ USB_MV = const(4400)        # VSYS above this: powered from USB, not the cell
 
 def percent(mv):
     """Charge estimate 0..100 for a cell voltage in millivolts (linear between points)."""
-    if mv >= CURVE[0][0]:
+    if mv >= CURVE_MV[0]:
         return 100
-    for i in range(1, len(CURVE)):
-        v1, p1 = CURVE[i]
+    for i in range(1, len(CURVE_MV)):
+        v1 = CURVE_MV[i]
         if mv >= v1:
-            v0, p0 = CURVE[i - 1]
-            return p1 + ((mv - v1) * (p0 - p1) + (v0 - v1) // 2) // (v0 - v1)
+            v0 = CURVE_MV[i - 1]
+            p1 = 100 - _STEP_PCT * i
+            return p1 + ((mv - v1) * _STEP_PCT + (v0 - v1) // 2) // (v0 - v1)
     return 0
 
 

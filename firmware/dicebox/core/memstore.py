@@ -4,7 +4,8 @@ runs on, saving nothing, and says so), and the tests'. The same API as
 flash does not carry it."""
 import json
 
-from dicebox.core.storage import Problems, encode, trimmed, unreadable
+from dicebox.core.storage import Problems, encode, trimmed
+from dicebox.core.store_faults import aside_failed, unreadable
 
 
 class MemoryStore(Problems):
@@ -29,7 +30,7 @@ class MemoryStore(Problems):
 
     def _set_aside(self, name, why):
         if self.stuck:
-            self._aside_failed(name, why, self.stuck)
+            aside_failed(self, name, why, self.stuck)
             return False
         self._note(name, "%s, set aside" % why)
         rec = self.records.pop(name, None)

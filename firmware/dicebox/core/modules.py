@@ -7,8 +7,25 @@ What each game loads is declared in its package (``games/<g>/__init__.py``):
 ``PLAY``, the modules play carries (the Loading page imports them one a
 frame, ``apps/menu.py``), and ``ON_DEMAND``, the modules opened now and then
 (start menus, setup pages, pages, help), dropped when the game's table is
-back on top of the screen stack (``core/table.py``, ``Table.enter``)."""
+back on top of the screen stack (``core/table.py``, ``Table.enter``).
+
+The console's own modules are noted once, when the home menu first shows
+(``note_console``): what the home menu's purge keeps. The note is kept here,
+not in apps/menu.py, because a game's play does not keep the menu's module:
+it is imported again when play comes home."""
 import sys
+
+_console = None     # the console's modules: sys.modules when the home menu first showed
+
+
+def note_console():
+    """The console's own modules (a set of names), noted by the first call
+    (the home menu's first showing); None from that first call itself."""
+    global _console
+    if _console is None:
+        _console = set(sys.modules)
+        return None
+    return _console
 
 
 def load(path):

@@ -38,7 +38,7 @@ stack or the heap, another record's envelope, an unknown version, a failed
 check — the file is moved aside to ``<name>.bad``, the problem is noted
 once under the record's name, and ``default`` is used. Copies set aside
 before are kept, not overwritten: the older ones move on to ``<name>.bad1``,
-``<name>.bad2``; beyond ``BAD_KEEP`` copies the oldest is dropped (each is at
+``<name>.bad2``; beyond ``store_faults.BAD_KEEP`` copies the oldest is dropped (each is at
 most ``MAX_BYTES``: a bigger file cannot be a record and is removed, not
 kept). The screen that owns the record takes its own problems
 (``take_problems(name)``) and says so where the player looks; the home menu
@@ -57,10 +57,15 @@ False, keeps the old record, and raises one notice worded by the cause
 temporary file in the way says so) that the app shows once; play goes on. A
 ``<name>.tmp`` that cannot be removed (a folder) does not fail every later
 save: the write goes through ``<name>.tm1`` instead.
+
+What only a damaged record or a failed write needs (setting a file aside,
+the words of a failure) is in ``core/store_faults.py``, imported then: the
+plain save and load of play do not carry it.
 """
 import json
 import os
 
+from dicebox.core.modules import forget
 from dicebox.core.valid import BadData, dict_of, need
 
 FMT = 2            # the envelope [2, name, version, data]
@@ -69,9 +74,8 @@ INLINE = 460       # bytes a record stays under (littlefs inlines up to 512 here
 SEP = (",", ":")
 TABLES = {}        # save tag -> state_io.Fields (each table registers itself)
 MAX_BYTES = 16384  # larger than any record we write; a bigger file is damage
-BAD_KEEP = 3       # copies set aside per record: <name>.bad (newest), .bad1, .bad2
-ENOSPC = 28
 EIO = 5
+_FAULTS = "dicebox.core.store_faults"   # a damaged record, a failed write: imported then
 
 
 # ---- the compact form of the data in a file ------------------------------------------
@@ -310,58 +314,6 @@ def _remove(path):
         pass
 
 
-def _why(e):
-    if isinstance(e, BadData):
-        return str(e)
-    return type(e).__name__
-
-
-def _errno(e):
-    a = getattr(e, "args", None)
-    return a[0] if a and type(a[0]) is int else 0
-
-
-def errno_name(e):
-    """``EIO``, ``ENOSPC``... of an OSError, or its number, or its type."""
-    n = _errno(e)
-    if not n:
-        return type(e).__name__
-    try:
-        import errno
-        return errno.errorcode[n]
-    except Exception:  # no table on this port
-        return "error %d" % n
-
-
-_CAUSES = {
-    "EIO": "the storage did not answer",
-    "EISDIR": "a folder is in the way of the save",
-    "EROFS": "the storage is read-only",
-    "ENOENT": "the data folder is missing",
-}
-
-
-def unreadable(e):
-    """Why a record could not be read, in a player's words (the screen shows
-    it): the cause of a read that failed, else what was wrong with the text."""
-    if isinstance(e, OSError):
-        return "unreadable (%s)" % errno_name(e)
-    if isinstance(e, MemoryError):
-        return "unreadable (too big to read)"
-    if isinstance(e, RuntimeError):
-        return "unreadable (nested too deep)"
-    return "unreadable (damaged or cut short)"   # bad JSON, cut short, not text
-
-
-def write_notice(why):
-    """The one notice of a failed save, worded by its cause."""
-    if why == "full":
-        return "Storage full: not saved. Play goes on; your last save is kept."
-    cause = _CAUSES.get(why)
-    return "Storage error (%s%s): not saved. Play goes on; your last save is kept." % (
-        cause + ", " if cause else "", why)
-
-
 class Problems:
     """The shared bookkeeping of both stores: problems per record, one notice."""
 
@@ -391,13 +343,8 @@ class Problems:
     def _write_failed(self, name, e=None):
         """Count a failed save of ``name``; one notice, worded by the cause
         (``e`` the OSError; None: the store is full, as a browser says)."""
-        self.failed_writes += 1
-        why = "full" if e is None or _errno(e) == ENOSPC else errno_name(e)
-        if why == "full":
-            self.full = True
-        if self.write_error != why:
-            self.write_error = why
-            self.notice = write_notice(why)
+        from dicebox.core.store_faults import write_failed
+        write_failed(self, e)
 
     def _wrote(self):
         self.writes += 1
@@ -413,15 +360,9 @@ class Problems:
         try:
             return check(data)
         except Exception as e:  # any failure of a checker means the record is unusable
-            self._set_aside(name, _why(e))
+            from dicebox.core.store_faults import why
+            self._set_aside(name, why(e))
             return default
-
-    def _aside_failed(self, name, why, e):
-        """A damaged record that stays where it is: said once, then absent."""
-        self._note(name, "%s; could not be set aside (%s), so it is ignored until "
-                   "the console restarts" % (why, e))
-        if name not in self.ignored:
-            self.ignored.append(name)
 
 
 class Store(Problems):
@@ -453,43 +394,11 @@ class Store(Problems):
         os.rename(src, dst)
 
     def _set_aside(self, name, why):
-        """Move the damaged record aside as the newest ``.bad`` copy (older
-        copies move on, the oldest beyond BAD_KEEP is dropped), and note it:
-        truthfully, also when the move fails."""
-        src = self.path(name)
-        if _size(src) > MAX_BYTES:     # not a record, and too big to keep
-            try:
-                os.remove(src)
-            except OSError as e:
-                self._aside_failed(name, why, errno_name(e))
-                return False
-            self._note(name, "%s, removed" % why)
-            return True
-        slots = [self.bad_path(name, k) for k in range(BAD_KEEP)]
-        full = True
-        for x in slots:
-            full = full and _exists(x)
-        if full:
-            _remove(slots[-1])          # the oldest copy goes only to make room
-        for k in range(BAD_KEEP - 2, -1, -1):   # make room at .bad, keeping the order
-            if _exists(slots[k]) and not _exists(slots[k + 1]):
-                try:
-                    self._move(slots[k], slots[k + 1])
-                except OSError:
-                    pass
-        err = "every .bad name is taken"
-        for dst in slots:
-            if _exists(dst):
-                continue
-            try:
-                self._move(src, dst)
-            except OSError as e:
-                err = errno_name(e)
-                break
-            self._note(name, "%s, set aside" % why)
-            return True
-        self._aside_failed(name, why, err)
-        return False
+        """Move the damaged record aside (``store_faults.set_aside``) and note it."""
+        from dicebox.core.store_faults import set_aside
+        done = set_aside(self, name, why, _size(self.path(name)) > MAX_BYTES)
+        forget(_FAULTS)     # a one-off: not kept live
+        return done
 
     def _exists(self, name):
         if self.inplace:      # an empty file: a first save cut before its close
@@ -521,6 +430,7 @@ class Store(Problems):
             self._set_aside(name, str(e))
             return default
         except Exception as e:  # OSError, ValueError, UnicodeError, RuntimeError (deep nesting), MemoryError
+            from dicebox.core.store_faults import unreadable
             self._set_aside(name, unreadable(e))
             return default
         if v != version:

@@ -18,7 +18,10 @@ A window command is skipped when the window is the one already set on the
 panel: in horizontal addressing the pointer wraps back to the window's start
 after exactly one window of data. Nothing is allocated per flush: a column
 window's bytes are copied into a preallocated staging buffer and sent through
-one of its preallocated memoryviews (one per length); a full-width run is sent
+one of its preallocated memoryviews: one per length up to 16 bytes; a longer
+window is its multiple of 16 (one view each) and the rest, copied to a small
+tail buffer with a view per length, sent together in one transaction
+(``writevto``), so 42 views stand for the 129 lengths. A full-width run is sent
 straight from the frame buffer through a preallocated memoryview.
 
 A full frame is 1 + 1024 bytes (plus 7 when the window changes); an unchanged
@@ -35,6 +38,7 @@ _SEG_REMAP = const(0xA0)     # | 1 = column 127 is SEG0
 _COM_DIR = const(0xC0)       # | 8 = scan COM[N-1]..COM0
 _WIN_CMD = const(8)          # bus bytes of a window command: address + 7
 _DATA_HEAD = const(2)        # bus bytes before the data: address + control byte
+_STEP = const(16)            # a window over this is sent as 16k bytes + a tail
 
 # The page compare and the window copy run every frame, so they are viper code.
 # They are compiled on the board at import (the rp2 port has the native
@@ -150,11 +154,17 @@ class SSD1306(framebuf.FrameBuffer):
                 spans[p0 * pages + p1] = mv[p0 * width:(p1 + 1) * width]
         self._spans = spans
         # staging for one column window: 0x40 then up to one page of data,
-        # with one memoryview per window width, made once
+        # with views made once: each width up to _STEP, each multiple of it,
+        # and each length of the tail that follows a multiple
         self._stage = stage = bytearray(width + 1)
         stage[0] = 0x40
         sv = memoryview(stage)
-        self._views = [sv[:k + 1] for k in range(width + 1)]
+        self._views = [sv[:k + 1] for k in range(_STEP + 1)]
+        self._heads = [sv[:_STEP * q + 1] for q in range(width // _STEP + 1)]
+        self._tail = bytearray(_STEP)   # _copy fills [1:]: the tail's first byte is unused
+        tv = memoryview(self._tail)
+        self._tails = [tv[1:r + 1] for r in range(_STEP)]
+        self._pair = [None, None]       # a long window: head and tail, one transaction
         self._all = (1 << pages) - 1
         self._force = True    # panel RAM content unknown
         self._winkey = -1     # window last set on the panel (see _key)
@@ -244,8 +254,21 @@ class SSD1306(framebuf.FrameBuffer):
         """Send columns c0..c1 of page p as one column window; return the bytes."""
         n = c1 - c0 + 1
         sent = self._set_window(c0, c1, p, p)
-        _copy(self._stage, self.buffer, p * self.width + c0, n)
-        self.i2c.writeto(self.addr, self._views[n])
+        off = p * self.width + c0
+        if n <= _STEP:
+            _copy(self._stage, self.buffer, off, n)
+            self.i2c.writeto(self.addr, self._views[n])
+        else:
+            r = n % _STEP
+            _copy(self._stage, self.buffer, off, n - r)
+            if r:
+                _copy(self._tail, self.buffer, off + n - r, r)
+                v = self._pair
+                v[0] = self._heads[n // _STEP]
+                v[1] = self._tails[r]
+                self.i2c.writevto(self.addr, v)
+            else:
+                self.i2c.writeto(self.addr, self._heads[n // _STEP])
         self.windows += 1
         return sent + n + 1
 
