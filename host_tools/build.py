@@ -73,6 +73,13 @@ GAME_NAMES = "dicebox/games/%s/names_%d"   # a game's own: dicebox/games/dairyma
 NAMES_PER_PIECE = 46     # names a piece (about 17 ms on the chip, 29 at most: bench_names.py)
 
 
+def dotted_name(rel):
+    """The module name of source ``rel``: "dicebox/games/mildred/rules.py" ->
+    "dicebox.games.mildred.rules", "dicebox/core/__init__.py" -> "dicebox.core"."""
+    mod = rel[:-3].replace(os.sep, "/").replace("/", ".")
+    return mod[:-9] if mod.endswith(".__init__") else mod
+
+
 def name_group(rel):
     """The group whose pieces intern the names of module ``rel``
     ("dicebox/games/dairyman/bot.py"): the game's name ("dairyman") for a
@@ -138,8 +145,7 @@ def name_groups(out, rows):
             for s in mpy_names(os.path.join(out, rel[:-3] + ".mpy")):
                 names[s] = 1
             # and the module's full name and file name, which the import system interns
-            mod = rel[:-3].replace(os.sep, ".")
-            names[mod[:-9] if mod.endswith(".__init__") else mod] = 1
+            names[dotted_name(rel)] = 1
             files.append(rel[:-3].replace(os.sep, "/") + ".mpy")
     console = got.get(None, ({}, []))[0]
     return dict((g, (sorted(s for s in names if g is None or s not in console), sorted(files)))
@@ -167,7 +173,7 @@ def build_names(out, rows):
                 with open(src, "w") as f:
                     f.write(names_source(names[k * per:(k + 1) * per], files[k::n]))
                 rel = NAMES % k if g is None else GAME_NAMES % (g, k)
-                p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", rel + ".py", "-o",
+                p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", dotted_name(rel + ".py"), "-o",
                                     os.path.join(out, rel + ".mpy"), src], capture_output=True, text=True)
                 if p.returncode != 0:
                     return "names: %s" % (p.stderr or p.stdout).strip(), made
@@ -190,7 +196,10 @@ def build(out, quiet=False, names=True):
             dst = os.path.join(out, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             # -march=armv6m: the RP2040's Cortex-M0+ (only matters for native code)
-            p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", rel, "-o", dst, src],
+            # -s: the module's own name as the source name tracebacks show, a
+            # name the import interns anyway (a path would be one more name,
+            # for good, for every module: docs/DEVELOPING.md, "Names interned ahead")
+            p = subprocess.run([MPYCROSS, "-march=armv6m", "-s", dotted_name(rel), "-o", dst, src],
                                capture_output=True, text=True)
             if p.returncode != 0:
                 errors.append("%s: %s" % (rel, (p.stderr or p.stdout).strip()))
