@@ -242,14 +242,18 @@ def qstr_line(line):
 
 
 def run_frames(fw, heap=False, tiny=False, only=None, sim=None):
-    cmd = upy.argv(os.path.join(HERE, "bench_frames.py"), "--fw", fw) + (["--sim", sim] if sim else [])
+    # run in the firmware's folder with "" on the path, as the chip imports
+    # from its root: a module's file name (which the import interns, for good)
+    # is then "dicebox/core/app.mpy" as on the chip, not this host's path to it
+    cmd = upy.argv(os.path.join(HERE, "bench_frames.py"), "--fw", "") + (
+        ["--sim", os.path.abspath(sim)] if sim else [])
     if heap:
         cmd.append("--heap")
     if tiny:
         cmd.append("--tiny")
     if only:
         cmd += ["--only", only]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, cwd=os.path.abspath(fw))
     if p.returncode != 0 or "DONE" not in p.stdout:
         raise SystemExit("bench_frames.py failed:\n%s%s" % (p.stdout[-3000:], p.stderr[-3000:]))
     return parse_scenes(p.stdout)
