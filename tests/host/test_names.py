@@ -121,3 +121,41 @@ def test_the_bench_estimates_a_piece_by_its_ratio_to_core_apps_import():
     assert r["app_us"] == 1430 and r["host_us"] == [90, 280]
     assert abs(r["factor"] - 100.0) < 1e-9
     assert [round(x, 6) for x in r["chip_ms"]] == [9.0, 28.0]
+
+
+# The names a session holds: the console's and one game's own (a session that
+# opens every game holds all three). The interpreter's pools of names double:
+# a few dozen names past a step add a pool as large as all before it (about
+# 15 KB on the chip by the heap model: Mildred's session went from 158.6 to
+# 176.6 KB at one, docs/DEVELOPING.md, "Names interned ahead"). Today's
+# counts are 1,517 + 319 / 481 / 480; the bound keeps the largest within a
+# few dozen of today's, so that a change which adds many names is seen here
+# and weighed against that step, not found later in the heap.
+SESSION_NAMES_MAX = 2040
+
+
+def test_a_sessions_names_stay_under_their_bound():
+    tree = build.test_tree()
+    groups = build.name_groups(tree, [(r, 0, 0) for r in build.sources()])
+    console = len(groups[None][0])
+    for g in ("dairyman", "mildred", "milestones"):
+        n = console + len(groups[g][0])
+        assert n <= SESSION_NAMES_MAX, (g, console, n)
+
+
+def test_a_modules_source_name_is_its_module_name():
+    """mpy-cross -s: the name tracebacks show is the module's own name, which
+    the import interns anyway, not a path (one more name for every module)."""
+    tree = build.test_tree()
+    checked = 0
+    for d, _, files in os.walk(tree):
+        for f in files:
+            if f.endswith(".mpy") and not f.startswith("names_"):
+                rel = os.path.relpath(os.path.join(d, f), tree)
+                names = build.mpy_names(os.path.join(d, f))
+                assert not [s for s in names if s.endswith(".py")], (rel, names[:5])
+                mod = build.dotted_name(rel[:-4] + ".py")
+                if "." in mod:
+                    assert mod in names, (rel, mod)
+                checked += 1
+    assert checked > 80
