@@ -15,7 +15,6 @@ from dicebox.games.mildred import cards as C
 from dicebox.games.mildred import help as H
 from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import rules as R
-from dicebox.games.mildred import words as W
 from dicebox.games.mildred import table as S
 moves = Fresh("dicebox.games.mildred.moves")
 import dicebox.games.mildred as mildred
@@ -318,7 +317,7 @@ def test_how_to_play_and_controls_on_both_menus():
         assert k in keys, k
 
 
-def test_describe_every_legal_action_short_and_long():
+def test_describe_every_legal_action():
     for seed in (1, 2, 3, 4, 5, 6):
         r = rng.seeded(seed)
         st = R.State()
@@ -332,8 +331,6 @@ def test_describe_every_legal_action_short_and_long():
             else:
                 acts = st.legal_actions()
                 for a in acts:
-                    short = K.move_words(st, R.tup(a))
-                    assert 0 < len(short) <= 15, short   # never cut
                     long = st.describe(a)
                     assert long.startswith("P%d " % (st.turn + 1)) and "not allowed" not in long
                 st.apply(acts[r.randbelow(len(acts))])
@@ -373,21 +370,6 @@ def test_malformed_actions_are_illegal_and_change_nothing():
                 assert R.tup(a) in legal, a
             assert json.dumps(st.to_dict()) == before
             st.apply(legal[r.randbelow(len(legal))])
-
-
-def test_every_diy6_menu_label_fits_uncut():
-    st = mk(sets=(0, 2, 3), sc=[[0, 0, 1 << 6, 0], [0, 0, 0, 0]], rd=[[0, 0, 1, 0], [0, 0, 0, 0]])
-    longest = 0
-    for s in (0, 2, 3):
-        for lv in range(1, 7):
-            for args in ((), (0,), (6, 6), (6, 2, 5, -2), (2,)):
-                try:
-                    t = K.move_words(st, ("task", 2, 6, s, lv) + args)
-                except (IndexError, KeyError, TypeError):
-                    continue
-                longest = max(longest, len(t))
-                assert len(t) <= 15, t
-    assert longest >= 12
 
 
 def test_apply_checks_then_does_without_a_copy_of_the_state():

@@ -162,7 +162,6 @@ def test_no_rulebook_step_letters_anywhere_a_player_reads():
             legal = st.legal_actions()
             for a in legal:
                 no_steps(st.describe(a))
-                no_steps(K.move_words(st, R.tup(a)))
                 no_steps(A.advice(st, a))
                 for w in K.steps(st, a):
                     no_steps(w)

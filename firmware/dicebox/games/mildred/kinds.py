@@ -1,6 +1,6 @@
 """The kinds of move of a Mildred phase, for the action menus: which are
 possible now, and if not why, in a few words (``move_kinds``), a move in the
-menus' words (``steps``) and its short label (``move_words``). A module of
+menus' words (``steps``). A module of
 its own: the menus import it when they open and may let it go."""
 from dicebox.games.mildred import cards
 from dicebox.games.mildred.board import F_COOK, F_PAID, F_READY, WAKE, top, wrap
@@ -204,90 +204,3 @@ def _reward_words(code, args):
             i += 2
         return ", ".join(out)
     return ""
-
-
-# ---- a move's short label ------------------------------------------------------------
-# The table's codes (CL, 3K), at most 15 characters: a label of its own for
-# each move (the menus show ``steps``; the tests hold these labels to 15).
-def set_code(s):
-    return cards.SET_SHORT[s]
-
-
-def ind_code(k):
-    return cards.INDULGENCIES[k][1]
-
-
-def _digits(vals):
-    return "".join(str(v) for v in vals)
-
-
-def _sgn(d):
-    return ("+%d" % d) if d > 0 else str(d)
-
-
-# menu words: at most 7 letters, so "DI6>CL2 " + word fits a 15-column label
-_TASK_WORD = {"less": "1 less", "disc": "-1 die", "no4": "no 4s", "notie": "no ties",
-              "clear": "victory", "dodge1": "D+1", "prank1": "P+1", "vroll": "roll V",
-              "react": "readies"}
-def _task_args(st, code, args):
-    """A task's choices in a menu label (a few characters)."""
-    if code in ("swap", "reduce", "deact"):
-        return ">" + set_code(args[0])
-    if code in ("pd2", "pd3", "pd4"):
-        k = int(code[2])               # the steps to share out (rewards.record(code)[2])
-        return "P%dD%d" % (args[0], k - args[0])
-    if code == "reroll":
-        return "rr" + _digits(args)
-    if code in ("m1x1", "m1x2", "m2x1", "m2x2"):
-        out = []
-        i = 0
-        while i + 1 < len(args):
-            out.append("%d%s" % (args[i], _sgn(args[i + 1])))
-            i += 2
-        return "".join(out)
-    return _TASK_WORD.get(code, code)
-
-
-_SHORT = {"combat": "Combat", "goal": "Goal line", "ready": "Ready all",
-          "shake": "Shake", "keep": "Keep start dice", "pass": "Pass (end turn)"}
-
-
-def move_words(st, a):
-    """Action ``a``'s short label, at most 15 characters (the table's codes:
-    they fit); the long words are words.say's."""
-    p = st.turn
-    v = a[0]
-    w = _SHORT.get(v)
-    if w is not None:
-        return w
-    if v == "dodge":
-        return "Take dodge" if len(a) == 1 else "Dodge with %d" % a[1]
-    if v == "score":
-        return "Score %s" % ind_code(a[1])
-    if v == "advance":
-        return "Cook1 up " + set_code(a[1])
-    if v == "trim":
-        return "One a set " + set_code(a[1])
-    if v == "take":
-        if a[1] == "prank":
-            return "Take prank"
-        return "Take " + (ind_code(a[2]) if a[1] == "ind" else set_code(a[2]))
-    if v == "mod":
-        return "Spot%d: %d>%d" % (a[1], a[2], wrap(a[2] + a[3]))
-    if v == "prank":
-        return "Prank with %d" % a[1]
-    if v == "scally":
-        return "%s %d" % (set_code(a[1]), top(st.sc[p][a[1]]) + 1)
-    if v == "ind":
-        return "%s %s" % (ind_code(a[1]), _digits(a[2]))
-    if v == "task":
-        s, lv = a[1], a[2]
-        code = cards.CODES[s][lv - 1]
-        args = a[3:]
-        head = "%s%d" % (set_code(s), lv)
-        if code == "any":
-            head += ">%s%d" % (set_code(a[3]), a[4])
-            code = cards.CODES[a[3]][a[4] - 1]
-            args = a[5:]
-        return head + " " + _task_args(st, code, args)
-    return str(a)

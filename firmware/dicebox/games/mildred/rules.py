@@ -251,7 +251,7 @@ class State:
         the move log's line, "P1 " and what the action did, with its outcome
         (a prank that hit or was dodged, cookies and victory dice won or
         lost, the end). The log and the bots' messages use these words (the
-        menus' short labels: kinds.move_words)."""
+        menus' own: kinds.steps)."""
         a = tup(action)
         t = words.say(self, a)
         c = self.clone()

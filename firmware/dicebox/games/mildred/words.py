@@ -1,8 +1,8 @@
 """The words of Auntie Mildred's moves: the move log's lines (``say`` what a
 move is, then the ``changes`` it made), the table's bottom line
 (``status``). rules.State's describe and describe_chance put them together;
-the Hint's words (advice.py) use some of them. The menus' short labels are
-kinds.py's (``move_words``): play does not carry them."""
+the Hint's words (advice.py) use some of them. The menus' words are
+kinds.py's (``steps``): play does not carry them."""
 from dicebox.games.mildred import cards
 from dicebox.games.mildred.board import (
     F_DISC, OVER, ROUND_LIMIT, SH_LESS, SH_NO4, SH_NOTIE, ind_dice, top, wrap)
