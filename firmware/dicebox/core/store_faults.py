@@ -14,6 +14,9 @@ BAD_KEEP = 3       # copies set aside per record: <name>.bad (newest), .bad1, .b
 ENOSPC = 28
 
 
+# _exists and _remove are storage.py's two small twins, written again here:
+# storage imports this module only when a fault comes, and this module does
+# not import storage back (no import cycle in the firmware).
 def _exists(path):
     try:
         os.stat(path)
