@@ -120,3 +120,66 @@ def test_the_checker_catches_violations(tmp_path, monkeypatch):
         assert "machine" in str(e)
     else:
         raise AssertionError("not caught")
+
+
+def _module_of(rel):
+    mod = rel[:-3].replace("/", ".")
+    return mod[:-9] if mod.endswith(".__init__") else mod
+
+
+def _exists(mod):
+    path = os.path.join(FW, *mod.split("."))
+    return os.path.isfile(path + ".py") or os.path.isfile(os.path.join(path, "__init__.py"))
+
+
+def own_graph():
+    """{module: set of the firmware modules it imports}, imports inside
+    functions included (a module imported when needed still ties the two)."""
+    graph = {}
+    for rel in sources():
+        me = _module_of(rel)
+        out = graph.setdefault(me, set())
+        for n in ast.walk(ast.parse(open(os.path.join(FW, rel)).read(), rel)):
+            if isinstance(n, ast.Import):
+                targets = [a.name for a in n.names]
+            elif isinstance(n, ast.ImportFrom) and not n.level and n.module:
+                # "from dicebox.core import events": events may be a module
+                targets = [n.module + "." + a.name if _exists(n.module + "." + a.name) else n.module
+                           for a in n.names]
+            else:
+                continue
+            out.update(t for t in targets if t.startswith("dicebox") and t != me and _exists(t))
+    return graph
+
+
+def cycles(graph):
+    """Each import cycle once, as the list of its modules (depth-first search)."""
+    found = []
+    state = {}
+
+    def visit(m, path):
+        state[m] = 1
+        path.append(m)
+        for t in sorted(graph.get(m, ())):
+            if state.get(t) == 1:
+                found.append(path[path.index(t):] + [t])
+            elif t not in state:
+                visit(t, path)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [])
+    return found
+
+
+def test_no_import_cycles():
+    """No firmware module imports one that imports it back, at the top or
+    inside a function (issue "One shape for every game": 0 cycles)."""
+    assert cycles(own_graph()) == []
+
+
+def test_the_cycle_finder_finds_one():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []

@@ -67,9 +67,7 @@ def degrade(app, part):
     if part is app.display:
         app.blind_retry = T.add(app.hw.ticks_ms(), _RETRY_MS)
         return "running blind, retried every %d s" % (_RETRY_MS // 1000)
-    if part is app.shake_part:
-        from dicebox.core.app import NoShake
-        app.hw.shake = NoShake(app.settings["shake_sens"])
+    if part is app.shake_part:       # (App.degrade has put a NoShake in its place)
         app.told_no_shake = True
         app.message("Shake sensor", "Shake sensor failed: press A to roll.")
         return "rolls on the A button now"
