@@ -573,6 +573,33 @@ def scene_launch(r, i):
     r.stop("launch " + label, LAUNCH_FACTOR.get(label, "ui"), {"launch": True})
 
 
+HOME_FROM = (("Dairyman", _dairyman_table), ("Mildred", _mildred_table),
+             ("Milestones", _milestones_table))
+
+
+def scene_home(r, i):
+    """Coming home after a game: its table with bots for 60 frames, then
+    left as a player leaves it (the game menu's Leave: a save, and the table
+    off the stack), and B on the game's start menu when the table came back
+    to one: the frames that let the game go and make the home menu again
+    (App.home: its module imported anew), judged as a launch is."""
+    label, table = HOME_FROM[i]
+    table(r)
+    for _ in range(n(60, 20)):
+        if type(r.app.top()).__name__ == "PilePicker":
+            r.tap(E.A, 1, 1)    # Milestones: the offered first pile
+        else:
+            r.frame()
+    gc.collect()
+    r.start()
+    r.in_frame(r.app.top().leave)
+    r.frames(2)
+    if type(r.app.top()).__name__ != "Home":
+        r.tap(E.B, 1, 1)        # B on the start menu: home
+        r.frames(2)
+    r.stop("home from " + label, "launch", {"launch": True})
+
+
 SCENES = (
     ("menu", scene_menu),
     ("roller2", lambda r: scene_roller(r, 2)),
@@ -582,6 +609,7 @@ SCENES = (
     ("mildred", scene_mildred),
     ("milestones", scene_milestones),
     ("launch", None),
+    ("home", None),
 )
 
 
@@ -589,6 +617,12 @@ def _launch_scene(i):
     r = Runner()
     r.frames(3)
     scene_launch(r, i)
+
+
+def _home_scene(i):
+    r = Runner()
+    r.frames(3)
+    scene_home(r, i)
 
 
 def _scene(key, fn):
@@ -615,6 +649,11 @@ def main():
         if key == "launch":
             for i in range(len(ENTRIES)):
                 _launch_scene(i)
+                scene_done()
+            continue
+        if key == "home":
+            for i in range(len(HOME_FROM)):
+                _home_scene(i)
                 scene_done()
             continue
         _scene(key, fn)

@@ -59,8 +59,14 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
     assert any(f[2] for s in ran for f in s["frames"]), "no scene saved: the save count is not wired"
     assert any(f[1] for s in ran for f in s["frames"])
     assert any(f[4] for s in ran for f in s["frames"]), "drawing time is not recorded"
-    launch = [s for s in ran if s.get("launch")]
+    launch = [s for s in ran if s.get("launch") and s["scene"].startswith("launch ")]
     assert launch and all(s["screen"] != "Home" for s in launch)
+    # coming home after each game: the table left (its save), the home menu made
+    # again, judged as a launch
+    home = dict((s["scene"], s) for s in ran if s["scene"].startswith("home from "))
+    assert sorted(home) == ["home from Dairyman", "home from Mildred", "home from Milestones"], names
+    for s in home.values():
+        assert s["launch"] and s["screen"] == "Home" and s["store_writes"] == 1, s
     # a game's table brings in its bot in its own first frames (Table.load_next),
     # which the bench counts apart as the bot's import
     for s in ran:
