@@ -209,6 +209,16 @@ def _big_as_text(fb, s, x, y, c=1):
     fb.text(s, x, y, c)
 
 
+def left_table(app, most=10):
+    """Frames until the way back from a table (core/table.Leaving: a
+    module a frame) is over and the screen under it is on top."""
+    for _ in range(most):
+        if type(app.top()).__name__ != "Leaving":
+            return
+        app.t += 33
+        app.frame()
+
+
 def labels(app):
     """The entries of the menu on top, as shown."""
     m = app.top()

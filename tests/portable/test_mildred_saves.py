@@ -3,7 +3,7 @@ shown on Mildred's own menu, set aside and replaceable; a failed write does not
 stop play; Resume comes first; a new game over a save asks first; a save made
 before the shared table (log inside the state, seats 0 human, 1 Nephew, 2
 Auntie) still resumes, its bots as Beginner and Strong."""
-from console import Fresh
+from console import Fresh, left_table
 import json
 
 from check import raises
@@ -272,6 +272,7 @@ def test_after_save_and_quit_resume_is_first_and_selected():
     labels = [items.label(i) for i in range(len(items.items))]
     items.sel = labels.index("Save and quit")
     app.press(E.A)
+    left_table(app)               # the way back, a module a frame
     assert app.top() is m
     assert m.label(0) == "Resume game" and m.sel == 0
     saved = t.s.to_dict()
@@ -287,6 +288,7 @@ def test_new_game_over_a_save_asks_first():
     items = app.top()
     items.sel = [items.label(i) for i in range(len(items.items))].index("Save and quit")
     app.press(E.A)
+    left_table(app)
     saved = t.s.to_dict()
     m = app.top()
     assert m.label(0) == "Resume game" and m.sel == 0

@@ -10,7 +10,7 @@ tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import game as core_game
 from dicebox.core.game import TERMINAL
 from dicebox.core.dice import draw_die
-from console import FakeApp, TextFB, labels, pick
+from console import FakeApp, TextFB, labels, left_table, pick
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import table as S
@@ -497,6 +497,7 @@ def test_game_menu_pages_and_quit():
         assert app.top() is t
     app.hold_b()
     pick(app, "Save and quit")
+    left_table(app)                 # the way back, a module a frame
     assert isinstance(app.top(), M_start.Start)
     saved = app.store.load(mildred.SAVE, None)
     assert saved["state"] == t.s.to_dict() and storage.kept_tail(saved["log"], t.log.to_list())

@@ -20,7 +20,7 @@ import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
 from dicebox.games.milestones import table as MS_table
 from test_milestones_screens import App, setup_solo, shaken, menu_pick, find_roll
-from console import new_game_page
+from console import left_table, new_game_page
 from datapaths import set_at
 
 
@@ -396,6 +396,7 @@ def test_save_and_quit_puts_the_cursor_on_resume():
     app.shake()
     app.hold_b()
     menu_pick(app, "Save and quit")
+    left_table(app)                                 # the way back, a module a frame
     menu = app.top()
     assert isinstance(menu, mstart.StartMenu)
     assert labels(menu)[0] == "Resume game" and menu.sel == 0

@@ -773,6 +773,53 @@ def test_a_short_b_asks_to_leave_and_never_opens_the_menu():
     assert got is not None and got[0].to_dict() == before
 
 
+class BackMenu(ui.Screen):
+    """The screen under a table (a game's start menu): what it reads as it
+    comes back must be in before its enter runs."""
+    def __init__(self, app, seen):
+        ui.Screen.__init__(self, app)
+        self.seen = seen
+        self.entered = []
+
+    def enter(self):
+        self.entered.append([p for p in PigTable.AFTER_TABLE if p in self.seen])
+
+
+def test_leaving_a_table_saves_then_lets_the_bot_go_then_imports_a_module_a_frame():
+    app, t = new([0, 2], seed=12)
+    seen = []
+    dropped = []
+    under = BackMenu(app, seen)
+    app.stack.insert(0, under)
+    at_table(app, t)
+    PigTable.AT_TABLE = ("pig.bot",)             # (the table loads these: set once it plays)
+    PigTable.AFTER_TABLE = ("tests.nothing.a", "tests.nothing.b")
+    keep = table.load, table.drop
+    table.load = lambda path: seen.append(path)
+    table.drop = lambda names: dropped.append(tuple(names)) or len(names)
+    try:
+        before = t.s.to_dict()
+        app.tap(E.B)
+        saves = len(app.store.names)
+        app.press(E.A)                           # leave: this frame saves, nothing more
+        assert len(app.store.names) == saves + 1 and seen == [] and ("pig.bot",) not in dropped
+        got = tablepages.load_table(app.store, "pig", Pig.from_dict)
+        assert got is not None and got[0].to_dict() == before
+        assert t not in app.stack and "Leaving the game" in app.screen()
+        app.press(E.B)                           # keys meanwhile are not the menu's
+        assert dropped[-1] == ("pig.bot",) and seen == []    # the bot let go, a collection
+        frames(app, 1)
+        assert seen == ["tests.nothing.a"]       # one module a frame
+        frames(app, 1)
+        assert seen == ["tests.nothing.a", "tests.nothing.b"] and under.entered == []
+        frames(app, 1)
+        assert app.top() is under and under.entered == [["tests.nothing.a", "tests.nothing.b"]]
+        assert len(app.store.names) == saves + 1  # saved once
+    finally:
+        table.load, table.drop = keep
+        PigTable.AT_TABLE = PigTable.AFTER_TABLE = ()
+
+
 def test_holding_b_opens_the_game_menu_and_its_release_does_nothing_more():
     app, t = new([0, 2], seed=12)
     at_table(app, t)

@@ -125,6 +125,8 @@ class Table(ui.Screen):
                            # dropped when the table is back on top
     AT_TABLE = ()          # the modules play carries that the start menu does not (its
                            # package's manifest): imported by the table, one a frame
+    AFTER_TABLE = ()       # what the screen under the table reads as it comes back (its
+                           # package's manifest): imported one a frame as the table is left
     SAVE = "game"          # the save record's name
     STEP_MS = 700          # bot pacing
     CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
@@ -613,10 +615,11 @@ class Table(ui.Screen):
 
     def leave(self):
         """Save now (the bot turn under way restarts on resume) and go back to
-        the game's first menu (the confirm has gone already)."""
+        the game's first menu (the confirm has gone already), a step a frame
+        (``Leaving``)."""
         self.drop_turn()
         self.save_now()
-        self.app.pop()
+        self.app.replace(Leaving(self.app, self.AT_TABLE, self.AFTER_TABLE))
 
     # -- menu --
     def hints_allowed(self):
@@ -655,7 +658,7 @@ class Table(ui.Screen):
         self.drop_turn()
         self.save_now()
         self.app.pop()     # the menu
-        self.app.pop()     # the table
+        self.app.replace(Leaving(self.app, self.AT_TABLE, self.AFTER_TABLE))   # the table
 
     # -- drawing --
     def draw(self, fb):
@@ -682,3 +685,48 @@ class Table(ui.Screen):
         fb.rect(x, y, 9, 9, 1)
         p = self.cue % 4
         fb.fill_rect(x + 2 + (3 if p in (1, 2) else 0), y + 2 + (3 if p >= 2 else 0), 2, 2, 1)
+
+
+class Leaving(ui.Screen):
+    """The way from a table back to the screen under it (the game's start
+    menu, or the home menu), a step a frame as the way in is
+    (``Table.load_next``). The frame that left the table saved it (this
+    screen's first tick is that frame's, nothing more). The next lets go of
+    the modules only play needs (``gone``: the bot's) and collects the heap.
+    Then each module the screen under it reads as it comes back (``back``:
+    the start pages, a save's checks) is imported in a frame of its own, and
+    then that screen comes back with nothing left to import. So no frame
+    holds a save beside an import, or two imports, and the start pages never
+    come in beside the bot. A few frames: keys pressed meanwhile are not the
+    menu's."""
+
+    def __init__(self, app, gone, back):
+        ui.Screen.__init__(self, app)
+        self.gone = gone
+        self.back = back
+        self.i = -2
+
+    def event(self, ev):
+        pass
+
+    def tick(self, now):
+        if self.i == -2:
+            self.i = -1                 # the frame of the leaving key: it saved
+            return
+        if self.i < 0:
+            self.i = 0
+            if drop(self.gone):
+                self.app.collect()      # the bot let go: a frame of its own
+                return
+        while self.i < len(self.back):
+            path = self.back[self.i]
+            self.i += 1
+            if path not in sys.modules:
+                load(path)
+                return
+        self.app.pop()
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.text_center(fb, "Leaving the game", 28)
+

@@ -28,7 +28,7 @@ from micropython import const
 from dicebox.core.modules import forget
 from dicebox.core import ui, dice, events, table
 from dicebox.core.game import CHANCE, kind_name
-from dicebox.games.dairyman import AT_TABLE, GAME, SAVE, ON_DEMAND, rules
+from dicebox.games.dairyman import AFTER_TABLE, AT_TABLE, GAME, SAVE, ON_DEMAND, rules
 from dicebox.games.dairyman.tiles import ROLL, VALUE, BACK, tile_line
 
 # what the table's dice keys do now (Table.mode)
@@ -75,6 +75,7 @@ class Table(table.Table):
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND
     AT_TABLE = AT_TABLE
+    AFTER_TABLE = AFTER_TABLE
 
     def __init__(self, app, s, seats, log=None, opt=None):
         self.cur = 0

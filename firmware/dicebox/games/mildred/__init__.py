@@ -26,6 +26,12 @@ PLAY = (
 # Table.load_next), so that they and the bot are never in the heap together
 AT_TABLE = ("dicebox.games.mildred.bot",)
 
+# what the screen under the table reads as it comes back (the start menu's:
+# it reads the save back, pages.load and its checks, and names a damaged one, tablepages):
+# imported one a frame as the table is left, after the bot is let go
+# (core/table.py, Leaving)
+AFTER_TABLE = ("dicebox.core.tablepages", "dicebox.games.mildred.checks", "dicebox.games.mildred.pages")
+
 # opened now and then, dropped when the table is back on top (core/table.py, Table.enter);
 # the start menu (start.py) is small and stays under the table
 ON_DEMAND = (

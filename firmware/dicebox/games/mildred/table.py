@@ -29,7 +29,7 @@ from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
 from dicebox.core.game import CHANCE, TERMINAL
-from dicebox.games.mildred import AT_TABLE, GAME, SAVE, ON_DEMAND, cards
+from dicebox.games.mildred import AFTER_TABLE, AT_TABLE, GAME, SAVE, ON_DEMAND, cards
 from dicebox.games.mildred import rules, words
 from dicebox.games.mildred.cards import ind_name, set_name
 # Table layout (pixels). Player 1 is always on the left, player 2 on the right:
@@ -94,6 +94,7 @@ class Table(table.Table):
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND
     AT_TABLE = AT_TABLE
+    AFTER_TABLE = AFTER_TABLE
 
     def __init__(self, app, st, seats, log=None, opt=None):
         table.Table.__init__(self, app, st, seats, log, opt)

@@ -40,6 +40,13 @@ AT_TABLE = (
     "dicebox.games.milestones.bot",
 )
 
+# what the screen under the table reads as it comes back (the start menu's:
+# it reads the save back, pages.load_game and its checks, and the high scores):
+# imported one a frame as the table is left, after the bot is let go
+# (core/table.py, Leaving)
+AFTER_TABLE = ("dicebox.core.tablepages", "dicebox.games.milestones.checks",
+               "dicebox.games.milestones.pages")
+
 # opened now and then, dropped when a table is back on top (core/table.py,
 # Table.enter); the start menu (start.py) is small and stays under the table
 ON_DEMAND = (

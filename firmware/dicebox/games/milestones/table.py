@@ -40,7 +40,7 @@ from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core.game import CHANCE, LEVELS, IllegalMove
 from dicebox.core.rng import RollRefused
-from dicebox.games.milestones import AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, keeps, tasks
+from dicebox.games.milestones import AFTER_TABLE, AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, keeps, tasks
 from dicebox.games.milestones.dice import labels as die_labels
 from dicebox.games.milestones.view import View
 
@@ -84,6 +84,7 @@ class Table(T.Table):
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND   # imported on use, not kept during play
     AT_TABLE = AT_TABLE
+    AFTER_TABLE = AFTER_TABLE
     CUE_X = 119             # the thinking cue, right of the turn seat on the top line
 
     def __init__(self, app, st, seats, log=None, opt=None):
