@@ -79,5 +79,6 @@ def sound(rv):
         assert v.step >= 0 and v.words and v.said
         if i:
             assert ms[i - 1].loss() >= v.loss()
-    assert 0 <= rv.even <= rv.judged
+    assert 0 <= rv.unsure <= rv.even <= rv.judged
+    assert rv.unsure == 0 or rv.sampled
     assert (rv.lost > 0) == (rv.even < rv.judged)

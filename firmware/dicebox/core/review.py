@@ -68,7 +68,9 @@ class Review:
     """What a review found: ``judged`` decisions, ``even`` of them as good
     as the Expert's, ``lost`` the sum of the losses, ``moments`` the largest
     (at most MOMENTS Verdicts, the largest first; only losses), ``sampled``
-    True when any judgement sampled (its error said)."""
+    True when any judgement sampled (its error said), ``unsure`` the even
+    ones that were worth less than the Expert's by at most the error (a
+    difference the review does not claim)."""
 
     def __init__(self, log, unit):
         self.log = log
@@ -77,6 +79,7 @@ class Review:
         self.even = 0
         self.lost = 0.0
         self.sampled = False
+        self.unsure = 0
         self.moments = []
 
     def add(self, v):
@@ -86,6 +89,8 @@ class Review:
         x = v.loss()
         if x == 0.0:
             self.even += 1
+            if v.best_v > v.made_v:
+                self.unsure += 1
             return
         self.lost += x
         ms = self.moments
