@@ -3,6 +3,7 @@ own moves lose nothing; constructed positions with a known better move, the
 loss worked out by hand; a person's game reviewed in slices of at most the
 bot's SLICE units."""
 import sys
+from dicebox.core import logreplay
 from dicebox.games.dairyman import bot, rules
 from dicebox.games.dairyman import review as judge
 import logged
@@ -87,14 +88,18 @@ def test_a_reroll_of_one_die_is_a_failure_for_sure():
 def test_a_persons_game_in_slices():
     """Casual's game, one move in three random, seat 0 a person's: the review
     finds losses, keeps the largest with their steps, and no slice holds more
-    than the bot's SLICE units."""
+    than the bot's SLICE units (the walk through the log, STEP units a
+    step, too); each moment is said in the replay's words of its step."""
     g = logged.dairyman(5, 2, 1, odd=3)
     log, rv, slices, out = reviewed.reviewed(g.blob, (0,))
     reviewed.sound(rv)
     assert rv.judged > 100 and rv.moments and rv.even < rv.judged
     assert reviewed.Counted.worst <= bot.SLICE and slices > rv.judged
     assert out[0] == log.n
+    r = logreplay.Replay(log)
     for v in rv.moments:
-        assert log.seat_of(v.step) == 0 and v.seat == 0
+        assert log.seat_of(v.step) == 0 and v.seat == 0 and v.before is None
+        r.seek(v.step + 1)
+        assert r.said == v.said and r.who == 0    # the replay's words, at its step
     print("dairyman review: %d steps, %d judged, %d slices, %d units" % (
         log.n, rv.judged, slices, out[1]))

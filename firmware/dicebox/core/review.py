@@ -10,7 +10,8 @@ Imported only for a review (never during play), like core/logreplay.py.
     rv.review.moments           # the largest losses, most first (Verdicts)
 
 Each game's judgement is ``games/<g>/review.py``: ``SLICE`` (its bot's units
-a slice), ``UNIT`` (what a loss is counted in, "points") and ``judging(st,
+a slice), ``STEP`` (the units a step of the log read and played costs, in
+the same units), ``UNIT`` (what a loss is counted in, "points") and ``judging(st,
 seat, action, bg)``, a generator that thinks in slices like the bots (yields
 None when ``bg``, a core.think.Budget, says the slice is full) and returns a
 ``Verdict`` or None (a step it does not weigh: one legal move, a move the
@@ -26,7 +27,6 @@ from dicebox.core.think import Budget
 
 PERSON = 0          # a seat kind: a person (core/game.py)
 MOMENTS = 5         # the moments a review keeps (the largest losses)
-WALK = 16           # steps played between two slices where no decision is judged (a replay's seeking too)
 
 
 class Verdict:
@@ -46,6 +46,7 @@ class Verdict:
         self.err = err
         self.words = words
         self.said = ""          # the move in the game's words (the replay's)
+        self.before = None      # the state before it, while its words are due
 
     def loss(self):
         """What the move made cost against the best, in the game's UNIT: 0
@@ -83,6 +84,7 @@ class Review:
         self.moments = []
 
     def add(self, v):
+        """Count the Verdict ``v``: True when it is kept among the moments."""
         self.judged += 1
         if v.err > 0:
             self.sampled = True
@@ -91,16 +93,18 @@ class Review:
             self.even += 1
             if v.best_v > v.made_v:
                 self.unsure += 1
-            return
+            return False
         self.lost += x
         ms = self.moments
         i = len(ms)
         while i and ms[i - 1].loss() < x:
             i -= 1
-        if i < MOMENTS:
-            ms.insert(i, v)
-            if len(ms) > MOMENTS:
-                ms.pop()
+        if i >= MOMENTS:
+            return False
+        ms.insert(i, v)
+        if len(ms) > MOMENTS:
+            ms.pop().before = None
+        return True
 
 
 def judge_for(title):
@@ -116,12 +120,15 @@ def persons(log):
 
 def reviewing(log, judge, seats=None, out=None, budget=Budget):
     """The review of ``log`` by the game module ``judge``, in slices: a
-    generator that yields None after each slice (the judge's, and one every
-    WALK steps played) and the ``Review`` last. ``seats``: the seats whose
-    decisions are judged (by default the people's); ``out`` (a list) gets
-    ``[pos, units]`` kept up to date: the step reached and the units spent,
-    for a progress figure and the tests; ``budget``: the class of each
-    decision's Budget (a test's counts its slices)."""
+    generator that yields None after each slice and the ``Review`` last.
+    The walk through the log is counted too: each step read and played
+    costs the judge's ``STEP`` units of a slice of its ``SLICE``; a decision
+    judged has slices of its own; the words of each moment kept (its step in
+    the game's words, from a copy of the state before it) one slice each, at
+    the end. ``seats``: the seats whose decisions are judged (by default the
+    people's); ``out`` (a list) gets ``[pos, units]`` kept up to date: the
+    step reached and the judge's units spent, for a progress figure and the
+    tests; ``budget``: the class of the Budgets (a test's counts its slices)."""
     rv = Review(log, judge.UNIT)
     if seats is None:
         seats = persons(log)
@@ -129,28 +136,30 @@ def reviewing(log, judge, seats=None, out=None, budget=Budget):
         out = [0, 0]
     st = log.new_state()
     codec = log.codec
-    walked = 0
+    walk = budget(judge.SLICE)
     for i in range(log.n):
-        seat, item = log.step(i, st)
         out[0] = i
+        while not walk.fits(judge.STEP):
+            yield None
+        seat, item = log.step(i, st)
         if seat != CHANCE and seat is not None and seat in seats:
+            walk.end()
+            yield None                    # a decision: slices of its own
             bg = budget(judge.SLICE)
             v = yield from judge.judging(st, seat, item, bg)
             out[1] += bg.units
             if v is not None:
                 v.step = i
                 v.seat = seat
-                v.said = said(st, item)
-                rv.add(v)
-            walked = 0
+                if rv.add(v):
+                    v.before = st.clone()     # for its words, at the end
             yield None
-        else:
-            walked += 1
-            if walked >= WALK:
-                walked = 0
-                yield None
         play_step(codec, st, seat, item)
     out[0] = log.n
+    for v in rv.moments:
+        yield None                        # each moment's words: a slice of its own
+        v.said = said(v.before, v.made)
+        v.before = None
     yield rv
 
 

@@ -13,9 +13,12 @@ reroll, a reroll with two or more dice frozen.
 """
 from dicebox.core.review import Verdict, amount
 from dicebox.games.dairyman import advice, bot, rules
+from dicebox.games.dairyman import odds  # noqa: F401  (the words' table: loaded with the review, not in a slice)
 from dicebox.games.dairyman.rules import SETS
 
 SLICE = bot.SLICE
+STEP = 10             # units a step of the log read and played takes (about 10 us of
+                      # unix-port time, a unit about 1: four steps a slice)
 UNIT = "points"
 EXACT = 1e-6          # values closer than this are the same (float sums)
 WIN = bot.WIN         # the Expert's worth of ending the game in the lead (a loss: -WIN)
@@ -109,6 +112,9 @@ def judging(st, seat, a, bg):
                 mv = w
         if best[0] == "claim" and sorted(best[1]) == sorted(a[1]):
             mv = top
+    bg.end()
+    yield None                       # the words (their chances, their tables): a slice of their own
+    bg.fits(SLICE)
     if a == best or top - mv <= EXACT:
         return Verdict(a, best, top, top, 0.0, "As good as the Expert's: %s" % (
             advice.why(st, a, plan)))

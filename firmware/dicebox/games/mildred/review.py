@@ -21,6 +21,8 @@ from dicebox.games.mildred import bot, rules
 from dicebox.games.mildred.lookahead import Steady
 
 SLICE = bot.SLICE
+STEP = SLICE     # a step of the log read and played: about 63 us of unix-port time,
+                 # 3.5 units (a unit 18 us): one step a slice (17 ms on the chip)
 UNIT = "points"
 REPEATS = 4      # values of each move, each over the Expert's sampled rolls
 WIN = bot.WIN    # the Expert's worth of a game won (lost: -WIN)

@@ -21,6 +21,8 @@ from dicebox.games.milestones import bot, values
 from dicebox.games.milestones.keeps import clear_announcements
 
 SLICE = bot.SLICE
+STEP = 4           # units a step of the log read and played takes (about 8 us of
+                   # unix-port time, a unit 2: six steps a slice)
 UNIT = "points"
 EXACT = 3          # rerolls of at most this many dice are counted outcome by outcome
 SAMPLES = 96       # else: throws sampled, the same for both rerolls
@@ -114,6 +116,9 @@ def judging(st, seat, a, bg):
     e = best[1]
     if m == e:
         return Verdict(a, best, 0.0, 0.0, 0.0, "As good as the Expert's: %s" % why)
+    bg.end()
+    yield None                   # the targets compiled: a slice of their own (up to 66 us)
+    bg.fits(SLICE)
     tg = values.prep(bot.Bot(seat, bot.EXPERT).targets(st))
     cost = 3
     for x in tg:
