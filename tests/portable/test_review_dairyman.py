@@ -86,14 +86,15 @@ def test_a_reroll_of_one_die_is_a_failure_for_sure():
 
 
 def test_a_persons_game_in_slices():
-    """Casual's game, one move in three random, seat 0 a person's: the review
+    """Casual's game (Strong's under MicroPython: a shorter one), one move
+    in three random, seat 0 a person's: the review
     finds losses, keeps the largest with their steps, and no slice holds more
     than the bot's SLICE units (the walk through the log, STEP units a
     step, too); each moment is said in the replay's words of its step."""
-    g = logged.dairyman(5, 2, 1, odd=3)
+    g = logged.dairyman(4, 2, 2, odd=3) if MPY else logged.dairyman(5, 2, 1, odd=3)
     log, rv, slices, out = reviewed.reviewed(g.blob, (0,))
     reviewed.sound(rv)
-    assert rv.judged > 100 and rv.moments and rv.even < rv.judged
+    assert rv.judged > 50 and rv.moments and rv.even < rv.judged
     assert reviewed.Counted.worst <= bot.SLICE and slices > rv.judged
     assert out[0] == log.n
     r = logreplay.Replay(log)
