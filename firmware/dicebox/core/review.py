@@ -21,11 +21,11 @@ A judgement that samples (Mildred's rolls, Milestones' bigger rerolls)
 carries its error ``err``: a difference of at most ``err`` is never claimed,
 the move is "as good as the Expert's" (within its error).
 """
-from dicebox.core.game import CHANCE
+from dicebox.core.game import CHANCE, HUMAN
 from dicebox.core.logreplay import play_step
 from dicebox.core.think import Budget
 
-PERSON = 0          # a seat kind: a person (core/game.py)
+PERSON = HUMAN      # a seat kind: a person (core/game.py)
 MOMENTS = 5         # the moments a review keeps (the largest losses)
 
 
