@@ -101,3 +101,20 @@ def test_peoples_games_in_slices():
         found += len(rv.moments)
         unsure += rv.unsure
     assert found and unsure and worst <= bot.SLICE
+
+
+def test_moments_in_the_replays_words_with_its_names():
+    """With the seats' names (as the replay is given them), each moment is
+    said in the replay's words of its step."""
+    from dicebox.core import review
+    g = logged.milestones(3, 3, 0)
+    names = ["Ann", "Bo", "Cy"]
+    log = logreplay.decode(reviewed.as_people(g.blob, (0, 1, 2)))
+    rv = review.Reviewer(log, None, names)
+    while rv.step() is None:
+        pass
+    assert rv.review.moments
+    r = logreplay.Replay(log, None, names)
+    for v in rv.review.moments:
+        r.seek(v.step + 1)
+        assert r.said == v.said and v.said.startswith(names[v.seat]), (v.said, r.said)

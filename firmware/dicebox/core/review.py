@@ -118,7 +118,7 @@ def persons(log):
     return [i for i in range(len(log.kinds)) if log.kinds[i] == PERSON]
 
 
-def reviewing(log, judge, seats=None, out=None, budget=Budget):
+def reviewing(log, judge, seats=None, out=None, budget=Budget, names=None):
     """The review of ``log`` by the game module ``judge``, in slices: a
     generator that yields None after each slice and the ``Review`` last.
     The walk through the log is counted too: each step read and played
@@ -128,7 +128,8 @@ def reviewing(log, judge, seats=None, out=None, budget=Budget):
     the end. ``seats``: the seats whose decisions are judged (by default the
     people's); ``out`` (a list) gets ``[pos, units]`` kept up to date: the
     step reached and the judge's units spent, for a progress figure and the
-    tests; ``budget``: the class of the Budgets (a test's counts its slices)."""
+    tests; ``budget``: the class of the Budgets (a test's counts its slices);
+    ``names``: Milestones' seat names for the words (as ``Replay``'s)."""
     rv = Review(log, judge.UNIT)
     if seats is None:
         seats = persons(log)
@@ -158,25 +159,28 @@ def reviewing(log, judge, seats=None, out=None, budget=Budget):
     out[0] = log.n
     for v in rv.moments:
         yield None                        # each moment's words: a slice of its own
-        v.said = said(v.before, v.made)
+        v.said = said(v.before, v.made, names)
         v.before = None
     yield rv
 
 
-def said(st, item):
+def said(st, item, names=None):
     """The move in the game's own words (a replay's, from the state before it)."""
+    if names is not None:
+        return st.describe(item, names)
     return st.describe(item)
 
 
 class Reviewer:
     """A review being thought, a slice a ``step()``: the ``Review`` once it
-    is done (then ``review``), None before; ``progress()`` 0..100."""
+    is done (then ``review``), None before; ``progress()`` 0..100.
+    ``names``: Milestones' seat names (as the replay's)."""
 
-    def __init__(self, log, seats=None):
+    def __init__(self, log, seats=None, names=None):
         self.log = log
         self.judge = judge_for(log.title)
         self.out = [0, 0]
-        self.gen = reviewing(log, self.judge, seats, self.out)
+        self.gen = reviewing(log, self.judge, seats, self.out, Budget, names)
         self.review = None
         self.slices = 0
 

@@ -1,7 +1,7 @@
 """The review's pages (core/review.py's findings), imported only when a
 review is asked for, never during play:
 
-    open_review(app, log, jump=None)
+    open_review(app, log, jump=None, names=None)
 
 pushes a page that thinks the review a slice a frame (the heap looked at
 every HEAP_THOUGHT frames, as at the table) with its progress; B leaves it
@@ -15,9 +15,10 @@ from dicebox.core.review import Reviewer, amount
 from dicebox.core.think import HEAP_THOUGHT
 
 
-def open_review(app, log, jump=None):
-    """Review the decoded game ``log`` (logreplay.decode's) on ``app``."""
-    app.push(ReviewPage(app, log, jump))
+def open_review(app, log, jump=None, names=None):
+    """Review the decoded game ``log`` (logreplay.decode's) on ``app``;
+    ``names``: Milestones' seat names (the replay's)."""
+    app.push(ReviewPage(app, log, jump, names))
 
 
 def short(x):
@@ -57,9 +58,9 @@ def explanation(v):
 class ReviewPage(ui.Screen):
     """The review being thought, with its progress; then its list."""
 
-    def __init__(self, app, log, jump=None):
+    def __init__(self, app, log, jump=None, names=None):
         ui.Screen.__init__(self, app)
-        self.rv = Reviewer(log)
+        self.rv = Reviewer(log, None, names)
         self.jump = jump
         self.wait = 0
         self.shown = -1
