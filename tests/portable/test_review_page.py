@@ -1,0 +1,82 @@
+"""The review's pages (core/reviewpage.py) on the stand-in console, with a
+log made by tests/portable/logged.py: open_review thinks a slice a frame
+with its progress, B leaves at any time, the list shows the summary and the
+moments, each opening its explanation, and A there jumps the replay."""
+import sys
+from dicebox.core import events as E
+from dicebox.core import logreplay, review, reviewpage
+from console import FakeApp, TextFB, labels
+import logged
+import reviewed
+
+MPY = sys.implementation.name == "micropython"
+
+
+def _log():
+    g = logged.dairyman(4, 2, 2, odd=3)      # 301 steps
+    return logreplay.decode(reviewed.as_people(g.blob, (0,)))
+
+
+def _done(app, most=100000):
+    for _ in range(most):
+        if not isinstance(app.top(), reviewpage.ReviewPage):
+            return
+        app.frame()
+    raise AssertionError("the review did not end")
+
+
+def test_the_review_pages():
+    log = _log()
+    app = FakeApp(fb=TextFB())
+    jumped = []
+    reviewpage.open_review(app, log, jumped.append)
+    page = app.top()
+    seen = []
+    for _ in range(200):
+        app.frame()
+        seen.append(page.shown)
+    assert "Reviewing %d%%" % page.shown in app.screen()
+    assert 0 < max(seen) < 100 and seen == sorted(seen)      # progress, going up
+    _done(app)
+    rv = review.review(log)
+    got = labels(app)
+    assert got[0] == "Even: %d of %d" % (rv.even, rv.judged)
+    assert got[1:] == [reviewpage.label(v) for v in rv.moments] and len(got) == 1 + len(rv.moments)
+    assert all(len(x) <= 15 for x in got)
+    app.press(E.A)                              # the summary
+    text = " ".join(app.top().lines)
+    assert "decisions" in text and "judged" in text
+    app.press(E.B)
+    app.top().sel = 1                           # the largest loss
+    app.press(E.A)
+    v = rv.moments[0]
+    assert app.top().title == "Step %d" % (v.step + 1)
+    assert "".join(app.top().lines).replace(" ", "").startswith(v.said.replace(" ", "")[:12])
+    app.press(E.A)                              # seen in the replay
+    assert jumped == [v.step] and app.top() is None
+
+
+def test_leaving_at_any_time():
+    app = FakeApp(fb=TextFB())
+    app.push(reviewpage.ui.Menu(app, "Replay", [("x", None)]))
+    reviewpage.open_review(app, _log())
+    for _ in range(30):
+        app.frame()
+    page = app.top()
+    assert isinstance(page, reviewpage.ReviewPage) and page.rv is not None
+    app.press(E.B)
+    assert page.rv is None and app.top().title == "Replay"
+
+
+def test_the_summary_in_words():
+    rv = review.Review(None, "points")
+    assert "No decision" in reviewpage.summary(rv)
+    a = review.Verdict(("x",), ("y",), 1.0, 7.5, 0.0, "w")
+    a.step = 9
+    b = review.Verdict(("x",), ("y",), 2.0, 2.5, 1.0, "w")    # within its error
+    rv.add(a)
+    rv.add(b)
+    assert rv.judged == 2 and rv.even == 1 and rv.unsure == 1 and rv.moments == [a]
+    t = reviewpage.summary(rv)
+    assert "2 decisions judged: 1 as good" in t and "about 6.5 points" in t and "(1 such)" in t
+    assert reviewpage.label(a) == "Step 10: -6.5"
