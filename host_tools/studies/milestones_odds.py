@@ -557,6 +557,10 @@ def reroll_table(task):
 
 
 BEGIN = "# ---- generated: begin ----\n"
+# a table's bytes (odds.py's _TABLE_BYTES, _FIVE_BYTES): 1, 2 and 3 kept dice's
+# multisets (6 + 21 counts of two bytes, 56 of one); five rerolled, per kept face (36 x 2)
+TABLE_BYTES = 2 * 6 + 2 * 21 + 56
+FIVE_BYTES = 2 * 36
 END = "\n# ---- generated: end ----"
 
 
@@ -585,23 +589,27 @@ def odds_block():
         i = tabs.index(x)
         names[i].append(" + ".join(tasks.describe(t, True)))
         codes[t] = i + 128 * domain(t)
-    lines = ["# %d tables, %d bytes" % (len(tabs), sum(len(x) for x in tabs)), "TABLES = ("]
+    # each table's bytes one after another in one bytes (adjacent literals
+    # are one constant): one heap object on the chip, not one a table
+    assert all(len(x) == TABLE_BYTES for x in tabs)
+    lines = ["# %d tables of %d bytes, one after another (table i at i * _TABLE_BYTES)"
+             % (len(tabs), TABLE_BYTES), "TABLES = ("]
     for nm, x in zip(names, tabs):
         lines.append("    # " + "; ".join(nm))
-        parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
-        lines.append("    (" + "\n     ".join(parts) + "),")
+        lines += ["    " + repr(x[i:i + 20]) for i in range(0, len(x), 20)]
     lines.append(")")
     for name, seq in (("CARD", list(deck.TASKS)),
                       ("SIDE", list(deck.SIDE_TASKS))):
         lines += code_lines(name, [codes.get(t, 255) for t in seq])
     mt = mixed_tasks()
     fives = [five_table(t) for t in mt]
-    lines.append("# %d five-dice tables, %d bytes" % (len(fives), sum(len(x) for x in fives)))
+    assert all(len(x) == FIVE_BYTES for x in fives)
+    lines.append("# %d five-dice tables of %d bytes, one after another (table i at i * _FIVE_BYTES)"
+                 % (len(fives), FIVE_BYTES))
     lines.append("TABLES5 = (")
     for t, x in zip(mt, fives):
         lines.append("    # " + " + ".join(tasks.describe(t, True)))
-        parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
-        lines.append("    (" + "\n     ".join(parts) + "),")
+        lines += ["    " + repr(x[i:i + 20]) for i in range(0, len(x), 20)]
     lines.append(")")
     for name, seq in (("CARD5", list(deck.TASKS)),
                       ("SIDE5", list(deck.SIDE_TASKS))):
