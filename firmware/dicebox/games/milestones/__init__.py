@@ -47,7 +47,7 @@ ON_DEMAND = (
     "dicebox.games.milestones.checks",  # a save's checks as it is read back (rules.State.from_dict)
     "dicebox.games.milestones.help",
     "dicebox.games.milestones.gamemenu",  # the game menu's moves, settings and Hint
-    "dicebox.games.milestones.advice",  # the Hint's words and chances (bot.hint)
+    "dicebox.games.milestones.advice",  # the Hint: the Expert's advice, its words and chances
 )
 
 # the guided first game and what the lessons share: imported while it runs,

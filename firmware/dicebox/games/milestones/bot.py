@@ -12,9 +12,8 @@ by tests and benchmarks) and returns an action to apply now, or None. Claims, dr
 found by a cheap look that is kept until the table changes; a reroll decision is a
 generator kept across calls and restarted when the dice, the cards or the
 announcements change; its answer is kept and returned again until the dice
-change, so the table applies it when its pacing allows. ``hint(st, seat, rng)``
-is the Expert's advice for a person's seat (its words are advice.py's,
-imported for a hint).
+change, so the table applies it when its pacing allows. The Expert's advice
+for a person's seat (the Hint) is advice.py's ``hint``, imported for a hint.
 
 Levels (0 Beginner .. 3 Expert):
   Beginner  the obvious play for its own card (keep the dice that plainly help
@@ -540,53 +539,3 @@ class RandomBot(Bot):
         bg.fits(1)
         yield self.rand() % 63 + 1
 
-
-def hint_seed(st, seat):
-    """A seed made of the position alone (the dice, the cards in hand, whose
-    turn, the seat asking), so that the Expert's samples, and so its advice,
-    are the same each time the same position is asked about."""
-    k = seat * 7 + st.turn + 1
-    for v in st.dice or ():
-        k = (k * 7 + v) % 65521
-    for c in st.hands:
-        k = (k * 31 + c + 2) % 65521
-    return k + 1
-
-
-def hint(st, seat, rng, budget=None):
-    """The Expert's advice for ``seat``, as a generator: None after each slice,
-    last value (action, why); ``why`` is at most 40 characters, e.g.
-    "reroll 4Y 1P: 34% for run of 4". Does not change ``st``. ``budget``: the
-    advice's core.think.Budget (SLICE units a slice; a new one when not given).
-    ``rng`` is not drawn from: the samples are seeded by the position
-    (``hint_seed``), so asking again gives the same advice."""
-    bg = budget or Budget(SLICE)
-    b = Bot(seat, EXPERT)
-    rng = _rng.seeded(hint_seed(st, seat))      # the same advice for the same position
-    bg.fits(LOOK)
-    a = b._act(st, rng)
-    if a is None and st.dice is None:
-        a = ("roll", 63)                        # the first roll: all six dice
-    elif a is None:
-        prot = protected(st, seat)
-        bg.end()
-        yield None          # the look was this slice
-        m = 0
-        for x in b._think(st, rng, prot, bg):
-            if x is None:
-                yield None
-            else:
-                m = x
-        a = ("roll", m)
-        bg.end()
-        yield None          # the decision's last slice was this one
-    from dicebox.games.milestones import advice   # the words: only for the Hint
-    bg.end()
-    yield None              # the words' module was this slice
-    why = ""
-    for x in advice.hint_words(b, st, seat, a, bg):
-        if x is None:
-            yield None
-        else:
-            why = x
-    yield a, why
