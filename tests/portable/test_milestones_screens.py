@@ -321,7 +321,7 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
     assert isinstance(peek, MS_table.Peek) and peek.seat == 1
     assert "hold A" in app.screen()
     app.press(events.A)
-    words = MS_tasks.describe(deck.TASKS[st.hands[1]], True)[0]
+    words = MS_tasks.describe(deck.TASKS[st.hands[1]])[0]
     assert words in app.screen()
     app.press(events.A, events.RELEASE)
     assert words not in app.screen()

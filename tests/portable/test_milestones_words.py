@@ -18,7 +18,7 @@ NAMES = ("You", "S2", "S3", "S4", "S5")       # as the table names the seats wit
 
 
 def task_text(task):
-    return " + ".join(task_words(task, True))
+    return " + ".join(task_words(task))
 
 
 def left_text(ms):

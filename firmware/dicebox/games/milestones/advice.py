@@ -99,7 +99,7 @@ def hint_words(bot, st, seat, a, bg):
             yield None
         else:
             pct, exact = x
-    words = "+".join(_task_words(d[3], True))
+    words = "+".join(_task_words(d[3]))
     head = "reroll %s: %s%d%%" % (_dice_words(st, m), "" if exact else "~", pct)
     why = "%s for %s" % (head, words)
     if len(why) > 40:

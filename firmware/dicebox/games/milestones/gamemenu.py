@@ -107,9 +107,9 @@ def specials(t):
     st = t.st
     lines = []
     for sd in st.mand_open:
-        lines.append("Must: " + ", ".join(tasks.describe(deck.SIDE_TASKS[sd], True)))
+        lines.append("Must: " + ", ".join(tasks.describe(deck.SIDE_TASKS[sd])))
     if st.hg_open:
-        lines.append("Glass: " + ", ".join(tasks.describe(deck.SIDE_TASKS[st.hg_side], True)))
+        lines.append("Glass: " + ", ".join(tasks.describe(deck.SIDE_TASKS[st.hg_side])))
     t.app.push(ui.TextPage(t.app, "Face up", "\n".join(lines)))
 
 

@@ -324,7 +324,7 @@ class State:
             pts = deck.POINTS[c]
             total = self.points() + pts
             text = "%s scored %s: +%d, team %d" % (
-                _who(s, names), " + ".join(_task_words(deck.TASKS[c], True)), pts, total)
+                _who(s, names), " + ".join(_task_words(deck.TASKS[c])), pts, total)
             if isinstance(a[2], int) and a[2] >= 0:
                 return text + "; new card from %s" % self._pile_name(a[2])
             for q in range(self.n):
@@ -379,7 +379,7 @@ class State:
         still = 0
         for sd in self.mand_open:
             if match(deck.SIDE_TASKS[sd], dice):
-                met.append(" + ".join(_task_words(deck.SIDE_TASKS[sd], True)))
+                met.append(" + ".join(_task_words(deck.SIDE_TASKS[sd])))
             else:
                 still += 1
         if not met:
@@ -603,7 +603,7 @@ class State:
         more = " instead of %d" % pts if pts else ""
         room = LOG_WIDTH - len(text) - len(tail)
         if len(mand_open) == 1:
-            named = "must-do %s was" % " + ".join(_task_words(deck.SIDE_TASKS[mand_open[0]], True))
+            named = "must-do %s was" % " + ".join(_task_words(deck.SIDE_TASKS[mand_open[0]]))
             if len(named) + len(more) <= room:
                 what = named
         if len(what) + len(more) > room:
