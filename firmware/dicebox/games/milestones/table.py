@@ -802,7 +802,7 @@ class Peek(ui.Screen):
         t, pts, hits, task = deck.card(c)
         fb.text("%s  %dp" % (deck.TIER_NAMES[t], pts), 0, 12, 1)
         y = 24
-        for line in tasks.describe(task, True):
+        for line in tasks.describe(task):
             fb.text(line, 0, y, 1)
             y += 9
         if self.st.can_claim(self.seat):
