@@ -259,7 +259,7 @@ def clause_text(cl):
     return ("only " if kind == ONLYN or kind == ONLYC else "no ") + s
 
 
-def describe(task, short=True):
+def describe(task):
     """Words for a task: a line a clause, each fitting the 16-column screen
     (the long words of the rulebook's kind are the deck study's:
     host_tools/studies/milestones_odds.py)."""
