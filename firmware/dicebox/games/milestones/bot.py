@@ -79,6 +79,44 @@ LOOK = const(16)          # units of noticing a change and the look that follows
 # plainly helps the card overlooked (rerolled too) _OVERLOOK[level] times in six
 _OVERLOOK = (4, 3)
 
+# What a bot reacts to when the table changes, as small ints (``_look``):
+# over, no chance waited for, paused, setup, turn, the rolls (mod 256: a
+# bot looks every few frames, never 256 rolls apart), the last third of the
+# sand, the hourglass card out, started, the must-do cards open, the
+# hourglass card's side (255: none), dice rolled, the six dice, the five
+# seats' cards (+1: 0 for none), the number of piles and their sizes.
+_LOOK = const(27)
+_NOW = bytearray(_LOOK)   # the table as it looks now: scratch shared by every bot
+
+
+def _look(st, out):
+    """Fill ``out`` (``_LOOK`` bytes) with what a bot reacts to in ``st``."""
+    out[0] = st.over
+    out[1] = st.pending is None
+    out[2] = st.paused
+    out[3] = st.setup
+    out[4] = st.turn
+    out[5] = st.rolls & 255
+    out[6] = st.started and 3 * st.time_left() <= st.glass.total
+    out[7] = st.hg_open
+    out[8] = st.started
+    out[9] = len(st.mand_open)
+    out[10] = 255 if st.hg_side is None else st.hg_side
+    dice = st.dice
+    out[11] = dice is not None
+    for i in range(6):
+        out[12 + i] = 0 if dice is None else dice[i]
+    hands = st.hands
+    n = len(hands)
+    for i in range(5):
+        out[18 + i] = hands[i] + 1 if i < n else 0
+    piles = st.piles
+    n = len(piles)
+    out[23] = n
+    for i in range(3):
+        out[24 + i] = len(piles[i]) if i < n else 0
+
+
 def _card_rate(c):
     # points times the card's exact hits (of 46656 rolls): the deck's table
     return deck.POINTS[c] * deck.HITS[c]
@@ -113,7 +151,8 @@ class Bot:
         self.announces = level == EXPERT
         self.honours = level == EXPERT
         self.spare = 0          # dice the table asks this bot to leave alone (a person's)
-        self._seen = [None] * 16
+        self._seen = bytearray(_LOOK)   # the table as this bot last saw it (``_look``)
+        self._seen_st = None    # ... and the state it saw
         self._look = None       # the kept look: claim, draw, flip, discard or None
         self._gen = None        # the reroll decision being thought
         self._roll = 0          # its answer, kept until the table changes (0: none)
@@ -145,58 +184,14 @@ class Bot:
     # ---- what changed ---------------------------------------------------------
 
     def _same(self, st, seen):
-        """Whether ``st`` still looks as it did when ``seen`` was filled (no
-        allocation when it does); refills ``seen`` when it does not."""
-        late = st.started and 3 * st.time_left() <= st.glass.total
-        dice = st.dice
-        ok = (seen[0] is st and seen[1] == st.over and seen[2] == (st.pending is None)
-              and seen[3] == st.paused and seen[4] == st.setup and seen[5] == st.turn
-              and seen[6] == st.rolls and seen[7] == late and seen[8] == st.hg_open
-              and seen[9] == st.started and seen[10] == len(st.mand_open)
-              and seen[14] == st.hg_side)
-        if ok:
-            d = seen[11]
-            if dice is None or d is None:
-                ok = d is None and dice is None
-            else:
-                for i in range(6):
-                    if d[i] != dice[i]:
-                        ok = False
-                        break
-        if ok:
-            h = seen[12]
-            hands = st.hands
-            for i in range(len(hands)):
-                if h[i] != hands[i]:
-                    ok = False
-                    break
-        if ok:
-            p = seen[13]
-            piles = st.piles
-            if len(p) != len(piles):
-                ok = False
-            else:
-                for i in range(len(piles)):
-                    if p[i] != len(piles[i]):
-                        ok = False
-                        break
-        if ok:
+        """Whether ``st`` still looks as it did when ``seen`` (this bot's
+        bytes, ``_look``) was filled (no allocation either way); refills
+        ``seen`` when it does not."""
+        _look(st, _NOW)
+        if st is self._seen_st and _NOW == seen:
             return True
-        seen[0] = st
-        seen[1] = st.over
-        seen[2] = st.pending is None
-        seen[3] = st.paused
-        seen[4] = st.setup
-        seen[5] = st.turn
-        seen[6] = st.rolls
-        seen[7] = late
-        seen[8] = st.hg_open
-        seen[9] = st.started
-        seen[10] = len(st.mand_open)
-        seen[11] = None if dice is None else list(dice)
-        seen[12] = list(st.hands)
-        seen[13] = [len(p) for p in st.piles]
-        seen[14] = st.hg_side
+        self._seen_st = st
+        seen[:] = _NOW
         return False
 
     # ---- the table's call ----------------------------------------------------
