@@ -79,7 +79,7 @@ LOOK = const(16)          # units of noticing a change and the look that follows
 # plainly helps the card overlooked (rerolled too) _OVERLOOK[level] times in six
 _OVERLOOK = (4, 3)
 
-# What a bot reacts to when the table changes, as small ints (``_look``):
+# What a bot reacts to when the table changes, as small ints (``_table_look``):
 # over, no chance waited for, paused, setup, turn, the rolls (mod 256: a
 # bot looks every few frames, never 256 rolls apart), the last third of the
 # sand, the hourglass card out, started, the must-do cards open, the
@@ -89,7 +89,7 @@ _LOOK = const(27)
 _NOW = bytearray(_LOOK)   # the table as it looks now: scratch shared by every bot
 
 
-def _look(st, out):
+def _table_look(st, out):
     """Fill ``out`` (``_LOOK`` bytes) with what a bot reacts to in ``st``."""
     out[0] = st.over
     out[1] = st.pending is None
@@ -151,7 +151,7 @@ class Bot:
         self.announces = level == EXPERT
         self.honours = level == EXPERT
         self.spare = 0          # dice the table asks this bot to leave alone (a person's)
-        self._seen = bytearray(_LOOK)   # the table as this bot last saw it (``_look``)
+        self._seen = bytearray(_LOOK)   # the table as this bot last saw it (``_table_look``)
         self._seen_st = None    # ... and the state it saw
         self._look = None       # the kept look: claim, draw, flip, discard or None
         self._gen = None        # the reroll decision being thought
@@ -185,9 +185,9 @@ class Bot:
 
     def _same(self, st, seen):
         """Whether ``st`` still looks as it did when ``seen`` (this bot's
-        bytes, ``_look``) was filled (no allocation either way); refills
+        bytes, ``_table_look``) was filled (no allocation either way); refills
         ``seen`` when it does not."""
-        _look(st, _NOW)
+        _table_look(st, _NOW)
         if st is self._seen_st and _NOW == seen:
             return True
         self._seen_st = st
