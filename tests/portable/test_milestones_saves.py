@@ -313,7 +313,7 @@ def test_the_high_score_is_written_before_the_save_is_deleted():
 def test_a_power_cut_at_any_storage_operation_leaves_a_game_or_its_score():
     app = App(11)
     app.store = LogStore()
-    MemoryStore.save(app.store, mstart.LEARNED, {"offered": 1})   # opened before: no offer to note
+    MemoryStore.save(app.store, MS_pages.LEARNED, {"offered": 1})   # opened before: no offer to note
     table = setup_solo(app, bots=2)
     gid = table.cfg["gid"]
     app.shake()
