@@ -48,6 +48,7 @@ ON_DEMAND = (
     "dicebox.games.milestones.help",
     "dicebox.games.milestones.gamemenu",  # the game menu's moves, settings and Hint
     "dicebox.games.milestones.advice",  # the Hint: the Expert's advice, its words and chances
+    "dicebox.games.milestones.ending",  # the end in words: the log's last line, the ratings
 )
 
 # the guided first game and what the lessons share: imported while it runs,
