@@ -318,7 +318,8 @@ def test_two_people_pick_the_seat_to_claim_and_peek():
     assert "Whose card?" in app.screen()
     menu_pick(app, "Seat 2")
     peek = app.top()
-    assert isinstance(peek, MS_table.Peek) and peek.seat == 1
+    assert type(peek).__name__ == "Peek" and peek.seat == 1
+    assert not hasattr(MS_table, "Peek")      # peek.py's, imported on use (ON_DEMAND)
     assert "hold A" in app.screen()
     app.press(events.A)
     words = MS_tasks.describe(deck.TASKS[st.hands[1]])[0]
