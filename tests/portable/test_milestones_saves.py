@@ -435,7 +435,7 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
         if st.is_over():
             break
         top = app.top()
-        if isinstance(top, MS_table.PilePicker):
+        if type(top).__name__ == "PilePicker":
             app.press(events.A)
         elif top is table:
             if st.can_claim(0):
@@ -536,7 +536,7 @@ def test_two_people_and_bots_keep_no_record():
     table = app.top()
     for _ in range(10):
         app.run(100)
-        if isinstance(app.top(), MS_table.PilePicker):
+        if type(app.top()).__name__ == "PilePicker":
             app.press(events.A)
     assert table.st.setup == 3
     app.shake()

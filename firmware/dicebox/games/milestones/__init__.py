@@ -49,7 +49,7 @@ ON_DEMAND = (
     "dicebox.games.milestones.gamemenu",  # the game menu's moves, settings and Hint
     "dicebox.games.milestones.advice",  # the Hint: the Expert's advice, its words and chances
     "dicebox.games.milestones.ending",  # the end in words: the log's last line, the ratings
-    "dicebox.games.milestones.peek",    # a seat's card while several people share the console
+    "dicebox.games.milestones.playpages",  # over the table: picking a pile, a seat's card
 )
 
 # the guided first game and what the lessons share: imported while it runs,

@@ -1,7 +1,7 @@
 """Milestones at the table: the table's play (the clock, keys and actions,
-claims, the bots' steps, saves), picking a pile, and the bot module it
-plays with (a seat's card, peeked at while several people share the
-console, is ``peek``'s, imported on use). Its picture is ``view`` (drawn
+claims, the bots' steps, saves) and the bot module it plays with; the
+pages play opens over it (picking a pile, a seat's card while several
+people share the console) are ``playpages``, imported on use. Its picture is ``view`` (drawn
 whole, or only the parts that changed); its part of the game menu (the moves made from it, the
 settings, the Hint) is ``gamemenu``. The start menu is ``start``, the setup,
 the high scores and the result page are ``pages`` (``pages`` and
@@ -418,11 +418,12 @@ class Table(T.Table):
         if len(st.piles) == 1:
             self.act(("claim", seat, 0))
             return
+        from dicebox.games.milestones.playpages import PilePicker
         self.in_play = True
         self.app.push(PilePicker(self.app, self, seat, "claim"))
 
     def peek(self, seat):
-        from dicebox.games.milestones.peek import Peek    # on demand: people sharing the console
+        from dicebox.games.milestones.playpages import Peek
         self.in_play = True          # looking at your card: the sand runs on
         self.app.push(Peek(self.app, self.st, seat))
 
@@ -556,6 +557,7 @@ class Table(T.Table):
                 if len(st.piles) == 1:
                     self.act(("draw", s, 0))
                 else:
+                    from dicebox.games.milestones.playpages import PilePicker
                     self.in_play = True
                     self.app.push(PilePicker(self.app, self, s, "draw"))
             return
@@ -737,30 +739,4 @@ def short(line):
         e = line.find(",", c + 2)
         return line[:k] + " scored " + (line[c + 2:e] if e >= 0 else line[c + 2:])
     return line
-
-
-class PilePicker(ui.Menu):
-    def __init__(self, app, table, seat, what):
-        self.table = table
-        self.seat = seat
-        self.what = what
-        st = table.st
-        items = []
-        for p in range(len(st.piles)):
-            if st.piles[p]:
-                name = "all" if st.big else deck.TIER_NAMES[p]
-                items.append(("%s (%d)" % (name, len(st.piles[p])), (lambda p=p: self.pick(p))))
-        title = ("S%d: first card" if what == "draw" else "S%d: new card") % (seat + 1)
-        ui.Menu.__init__(self, app, title, items, on_back=self.back)
-
-    def pick(self, p):
-        self.app.pop()
-        t = self.table
-        t.act((self.what, self.seat, p))
-        t.touched = self.app.now()   # the bots give the table a moment after a claim
-
-    def back(self):
-        if self.what == "draw":
-            return   # a first card must be taken
-        self.app.pop()
 
