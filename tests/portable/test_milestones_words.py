@@ -284,6 +284,20 @@ def test_the_end_words_come_in_only_as_the_game_ends():
     assert "game over" in words and name in sys.modules
 
 
+def test_the_start_pages_leave_the_end_words_out():
+    # pages.py (the setup, the records: open before play) imports ending.py
+    # only for the result page
+    import sys
+    import dicebox.games.milestones as pkg
+    from dicebox.core.modules import load
+    for leaf in ("pages", "ending"):
+        sys.modules.pop("dicebox.games.milestones." + leaf, None)
+        if leaf in pkg.__dict__:
+            delattr(pkg, leaf)
+    load("dicebox.games.milestones.pages")
+    assert "dicebox.games.milestones.ending" not in sys.modules
+
+
 def test_every_end_line_fits_the_log_whatever_the_score_and_cards():
     claim = "S5 scored 2 same num + 2 same num + 2 same num: +5, team 999"   # ends with no must-do open
     for before, why, sides in (("", "time is up", ((), (5,), (1, 3), (0, 2, 5))),

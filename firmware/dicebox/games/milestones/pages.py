@@ -14,7 +14,6 @@ from dicebox.core.valid import need, int_in, list_of, dict_of
 from dicebox.core.tablepages import EndPage
 from dicebox.core.modules import drop
 from dicebox.games.milestones import GAME, HIGH, LESSON, OLD_BOTS, SAVE, rules
-from dicebox.games.milestones.ending import RATINGS, rating
 
 LAST = "#last"                # high-score key: the id of the last game recorded
 LEARNED = "milestones_learn"  # the record: the lesson has been offered
@@ -372,6 +371,7 @@ class Result(EndPage):
     def __init__(self, app, st, result):
         """``result``: ``(best before, new best?, first time?)`` from ``record_high``."""
         self.score = st.score()
+        from dicebox.games.milestones.ending import RATINGS, rating   # the end's words
         self.rating = RATINGS[rating(self.score)][1]
         self.why = st.end
         self.voided = bool(st.mand_open)
