@@ -411,6 +411,41 @@ def odds(task):
     return r
 
 
+# the colours' names for the long words of the deck's table (the console shows
+# the short ones, tasks.describe)
+CNAMES = ("red", "purple", "blue", "black", "yellow", "green")
+
+
+def clause_words(cl):
+    """A clause in the rulebook's kind of words ("3 of the same colour")."""
+    kind = cl[0]
+    if kind == tasks.COL:
+        return "%d %s" % (cl[2], CNAMES[cl[1]])
+    if kind == tasks.NUM:
+        return "%d dice showing %d" % (cl[2], cl[1])
+    if kind == tasks.FACE:
+        return "the %d in %s" % (cl[2], CNAMES[cl[1]])
+    if kind == tasks.SAMEN:
+        return "%d of the same number" % cl[1]
+    if kind == tasks.SAMEC:
+        return "%d of the same colour" % cl[1]
+    if kind == tasks.RUN:
+        return "%d consecutive numbers" % cl[1]
+    if kind == tasks.RUNC:
+        return "%d consecutive numbers in one colour" % cl[1]
+    bits = [i for i in range(6) if (cl[1] >> i) & 1]
+    if kind in (tasks.ONLYN, tasks.NON):
+        s = ", ".join(str(i + 1) for i in bits)
+        return ("only the numbers " if kind == tasks.ONLYN else "none of the numbers ") + s
+    s = ", ".join(CNAMES[i] for i in bits)
+    return ("only the colours " if kind == tasks.ONLYC else "none of the colours ") + s
+
+
+def task_words(task):
+    """A task in the rulebook's kind of words, its clauses joined by " + "."""
+    return " + ".join(clause_words(cl) for cl in task)
+
+
 def pct(f):
     return "%.2f%%" % (100.0 * float(f))
 
@@ -420,8 +455,8 @@ def table_rows():
     rows = []
     for i, (tier, pts, hits, task) in enumerate(map(deck.card, range(deck.NCARDS))):
         o = odds(task)
-        rows.append((i, deck.TIER_NAMES[tier], pts, " + ".join(tasks.describe(task, True)),
-                     tasks.describe(task)[0], o["hits"], o["within"][0], o["within"][2],
+        rows.append((i, deck.TIER_NAMES[tier], pts, " + ".join(tasks.describe(task)),
+                     task_words(task), o["hits"], o["within"][0], o["within"][2],
                      o["expected"]))
     return rows
 
@@ -440,7 +475,7 @@ def special_table():
     for s, (hits, task) in enumerate(map(deck.side, range(len(deck.SIDE_TASKS)))):
         o = odds(task)
         lines.append("| %d `%s` | %s | %s | %.2f |" % (
-            s, " + ".join(tasks.describe(task, True)), pct(o["within"][0]),
+            s, " + ".join(tasks.describe(task)), pct(o["within"][0]),
             pct(o["within"][2]), o["expected"]))
     return "\n".join(lines)
 
@@ -557,6 +592,10 @@ def reroll_table(task):
 
 
 BEGIN = "# ---- generated: begin ----\n"
+# a table's bytes (odds.py's _TABLE_BYTES, _FIVE_BYTES): 1, 2 and 3 kept dice's
+# multisets (6 + 21 counts of two bytes, 56 of one); five rerolled, per kept face (36 x 2)
+TABLE_BYTES = 2 * 6 + 2 * 21 + 56
+FIVE_BYTES = 2 * 36
 END = "\n# ---- generated: end ----"
 
 
@@ -583,25 +622,29 @@ def odds_block():
             tabs.append(x)
             names.append([])
         i = tabs.index(x)
-        names[i].append(" + ".join(tasks.describe(t, True)))
+        names[i].append(" + ".join(tasks.describe(t)))
         codes[t] = i + 128 * domain(t)
-    lines = ["# %d tables, %d bytes" % (len(tabs), sum(len(x) for x in tabs)), "TABLES = ("]
+    # each table's bytes one after another in one bytes (adjacent literals
+    # are one constant): one heap object on the chip, not one a table
+    assert all(len(x) == TABLE_BYTES for x in tabs)
+    lines = ["# %d tables of %d bytes, one after another (table i at i * _TABLE_BYTES)"
+             % (len(tabs), TABLE_BYTES), "TABLES = ("]
     for nm, x in zip(names, tabs):
         lines.append("    # " + "; ".join(nm))
-        parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
-        lines.append("    (" + "\n     ".join(parts) + "),")
+        lines += ["    " + repr(x[i:i + 20]) for i in range(0, len(x), 20)]
     lines.append(")")
     for name, seq in (("CARD", list(deck.TASKS)),
                       ("SIDE", list(deck.SIDE_TASKS))):
         lines += code_lines(name, [codes.get(t, 255) for t in seq])
     mt = mixed_tasks()
     fives = [five_table(t) for t in mt]
-    lines.append("# %d five-dice tables, %d bytes" % (len(fives), sum(len(x) for x in fives)))
+    assert all(len(x) == FIVE_BYTES for x in fives)
+    lines.append("# %d five-dice tables of %d bytes, one after another (table i at i * _FIVE_BYTES)"
+                 % (len(fives), FIVE_BYTES))
     lines.append("TABLES5 = (")
     for t, x in zip(mt, fives):
-        lines.append("    # " + " + ".join(tasks.describe(t, True)))
-        parts = [repr(x[i:i + 20]) for i in range(0, len(x), 20)]
-        lines.append("    (" + "\n     ".join(parts) + "),")
+        lines.append("    # " + " + ".join(tasks.describe(t)))
+        lines += ["    " + repr(x[i:i + 20]) for i in range(0, len(x), 20)]
     lines.append(")")
     for name, seq in (("CARD5", list(deck.TASKS)),
                       ("SIDE5", list(deck.SIDE_TASKS))):
@@ -633,7 +676,7 @@ if __name__ == "__main__":
             t1 = time.time()
             o = odds(task)
             print("%2d %-36s %6d %s %s %s %.3f  (%d classes, %.1fs)" % (
-                s, " + ".join(tasks.describe(task, True)), o["hits"],
+                s, " + ".join(tasks.describe(task)), o["hits"],
                 pct(o["within"][0]), pct(o["within"][1]), pct(o["within"][2]),
                 o["expected"], o["classes"], time.time() - t1))
             sys.stdout.flush()

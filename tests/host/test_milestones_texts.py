@@ -18,9 +18,9 @@ def test_reasons_fit_two_lines():
 
 
 def test_rating_words_fit_the_result_screen():
-    from dicebox.games.milestones import rules
+    from dicebox.games.milestones import ending
     from dicebox.games.milestones import pages as MS_pages
-    for lo, words in rules.RATINGS:
+    for lo, words in ending.RATINGS:
         assert len(ui.wrap(words)) <= 3, words
     assert len(ui.wrap(MS_pages.VOIDED)) <= 4
 

@@ -2,7 +2,7 @@
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.core.think import Budget
-from dicebox.games.milestones import bot, deck, rules, values
+from dicebox.games.milestones import advice, bot, deck, rules, values
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
 from playing import deal_cards, find_card
@@ -285,7 +285,7 @@ def test_the_hint_gives_exact_odds_for_four_and_five_dice():
     r = rng.seeded(3)
     s = rolled([card(((RUN, 4),))], (1, 1, 1, 1, 1, 1))
     last = None
-    for x in bot.hint(s, 0, r):
+    for x in advice.hint(s, 0, r):
         last = x
     action, why = last
     n = bin(action[1]).count("1")

@@ -1,15 +1,15 @@
 """Milestones' Hint gives the same advice for the same position whatever the
 console's random source (issue 18: the Hint is a teacher; asked twice it must
 not change its mind). The Expert samples rolls it cannot count exactly; its
-samples are seeded by the position (bot.hint_seed), not by the dice's rng."""
+samples are seeded by the position (advice.hint_seed), not by the dice's rng."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE, resolve_chance
-from dicebox.games.milestones import bot, rules
+from dicebox.games.milestones import advice as hints, rules
 
 
 def advice(st, seat, r):
     out = None
-    for x in bot.hint(st, seat, r):
+    for x in hints.hint(st, seat, r):
         if x is not None:
             out = x
     return out
@@ -56,10 +56,10 @@ def test_the_seed_is_the_positions_own():
             resolve_chance(st, r)
         else:
             st.apply(st.legal_actions()[0])
-    k = bot.hint_seed(st, 0)
-    assert k == bot.hint_seed(st.clone(), 0)
+    k = hints.hint_seed(st, 0)
+    assert k == hints.hint_seed(st.clone(), 0)
     assert 1 <= k <= 65536
     other = st.clone()
     other.dice = list(st.dice)
     other.dice[0] = other.dice[0] % 6 + 1
-    assert bot.hint_seed(other, 0) != k or bot.hint_seed(st, 1) != k
+    assert hints.hint_seed(other, 0) != k or hints.hint_seed(st, 1) != k

@@ -3,7 +3,7 @@ one slice a call, legal actions only, the state untouched, announcements, Hint."
 from dicebox.core import rng
 from dicebox.core.game import resolve_chance
 from dicebox.core.think import Budget
-from dicebox.games.milestones import bot, deck, rules, values
+from dicebox.games.milestones import advice, bot, deck, rules, values
 from dicebox.games.milestones.tasks import COL, ONLYN, NON, RUN
 from dicebox.games.milestones.dice import BLUE
 from playing import bots_play, deal_cards, find_card
@@ -235,7 +235,7 @@ def test_the_table_may_announce_for_a_person():
 
 def run_hint(st, seat, r):
     out = None
-    for x in bot.hint(st, seat, r):
+    for x in advice.hint(st, seat, r):
         out = x
     return out
 
@@ -253,7 +253,7 @@ def test_hint_is_legal_short_and_leaves_the_state_alone():
     for s in cases:
         before = snapshot(s)
         bg = Budget(bot.SLICE)
-        g = bot.hint(s, 0, r, bg)
+        g = advice.hint(s, 0, r, bg)
         last = None
         while True:
             u0 = bg.units

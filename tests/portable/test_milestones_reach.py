@@ -11,7 +11,7 @@ from dicebox.core import rng, ui
 from dicebox.core.game import CHANCE, resolve_chance
 from dicebox.core.movelog import MoveLog
 from console import FakeApp, TextFB, each_entry
-from dicebox.games.milestones import deck, pages as menus, table as play, rules
+from dicebox.games.milestones import deck, pages as menus, playpages, table as play, rules
 
 
 class Probe:
@@ -46,7 +46,7 @@ def key_moves(app, t, probe):
     n = len(probe.got)
     if st.setup < st.n:
         if st.setup < t.humans:
-            explore(app, t, play.PilePicker(app, t, st.setup, "draw"))
+            explore(app, t, playpages.PilePicker(app, t, st.setup, "draw"))
         return probe.got[n:], []
     if st.turn < t.humans and st.pending is None:
         masks = (63,) if st.dice is None else range(1, 64)

@@ -2,7 +2,7 @@
 import json
 from check import raises
 from dicebox.core.game import CHANCE, TERMINAL, IllegalMove
-from dicebox.games.milestones import rules, deck
+from dicebox.games.milestones import ending, rules, deck
 from dicebox.games.milestones.tasks import RUN, RUNC, NON, SAMEN, NUM
 
 ALL_RED = (1, 3, 2, 4, 6, 5)
@@ -360,8 +360,8 @@ def test_every_listed_action_is_accepted():
 
 
 def test_rating_bands():
-    assert [rules.rating(s) for s in (0, 9, 10, 19, 20, 30, 45, 59, 60, 126)] == [0, 0, 1, 1, 2, 3, 4, 5, 6, 6]
-    assert len(rules.RATINGS) == 7
+    assert [ending.rating(s) for s in (0, 9, 10, 19, 20, 30, 45, 59, 60, 126)] == [0, 0, 1, 1, 2, 3, 4, 5, 6, 6]
+    assert len(ending.RATINGS) == 7
 
 
 def test_pausing_before_the_first_roll_lands_keeps_the_sand_full():

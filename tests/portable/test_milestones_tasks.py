@@ -6,7 +6,7 @@ Colour table (die: colours of the numbers 1..6):
 """
 from dicebox.games.milestones import dice, tasks
 from dicebox.games.milestones.tasks import (
-    COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC, match, witness)
+    COL, NUM, FACE, SAMEN, SAMEC, RUN, RUNC, ONLYN, ONLYC, NON, NOC, match)
 
 R, P, B, K, Y, G = 0, 1, 2, 3, 4, 5
 ALL_RED = (1, 3, 2, 4, 6, 5)      # every die shows red, numbers 1..6
@@ -25,6 +25,38 @@ def cols(*cs):
     for c in cs:
         m |= 1 << c
     return m
+
+
+def witness(task, nums):
+    """A dice mask that fulfils the task's sub-tasks, or None: a second answer
+    beside ``match``, found by trying every way each sub-task can be met
+    (``tasks.options``) on dice no other sub-task took, with the rules' keys
+    (different numbers, colours, runs) all different."""
+    nm, cm = tasks.split(nums)
+    opts = []
+    for cl in task:
+        if cl[0] >= ONLYN:
+            if not tasks._globals_ok(cl, nm, cm):
+                return None
+            continue
+        o = tasks.options(cl, nm, cm)
+        if not o:
+            return None
+        opts.append(o)
+
+    def go(i, avail, keys, used):
+        if i == len(opts):
+            return used
+        for m, key in opts[i]:
+            kb = (1 << key) if key >= 0 else 0
+            if m & avail != m or keys & kb:
+                continue
+            got = go(i + 1, avail & ~m, keys | kb, used | m)
+            if got is not None:
+                return got
+        return None
+
+    return go(0, 63, 0, 0) if opts else 63
 
 
 def yes(task, roll):
@@ -195,7 +227,7 @@ def test_mixed_clauses():
     no(t, (2, 3, 4, 1, 6, 6))
 
 
-def test_witness_uses_disjoint_dice():
+def test_the_second_answer_uses_disjoint_dice():
     m = witness(((SAMEN, 3), (SAMEC, 3)), (1, 3, 2, 5, 5, 5))
     assert m == 63
     m = witness(((SAMEN, 2),), (4, 1, 2, 4, 3, 5))
@@ -206,7 +238,8 @@ def test_witness_uses_disjoint_dice():
 def test_describe_fits_the_screen():
     from dicebox.games.milestones import deck
     for task in deck.TASKS:
-        for line in tasks.describe(task, True):
+        for line in tasks.describe(task):
             assert 0 < len(line) <= 16, line
-        assert tasks.describe(task)[0]
-    assert tasks.describe(((COL, B, 3),), True) == ["3x B"]
+    assert tasks.describe(((COL, B, 3),)) == ["3x B"]
+    assert tasks.describe(((RUN, 3), (NON, nums(1, 6)))) == ["run of 3", "no 16"]
+    assert tasks.describe(((ONLYC, cols(R, G)), (FACE, Y, 2))) == ["only RG", "2Y"]

@@ -99,11 +99,11 @@ def scripted():
 
 
 def test_the_lesson_is_on_the_start_menu_and_offered_the_first_time():
-    lessons.offered_the_first_time(App(), S.start, S.LEARNED, lambda app: app.pop())
+    lessons.offered_the_first_time(App(), S.start, MS_pages.LEARNED, lambda app: app.pop())
 
 
 def test_a_damaged_offer_record_counts_as_not_offered_and_is_replaced():
-    lessons.damaged_offer_is_replaced(App(), S.start, S.LEARNED)
+    lessons.damaged_offer_is_replaced(App(), S.start, MS_pages.LEARNED)
 
 
 def test_following_the_lesson_meets_every_mechanic_and_ends_with_a_real_game_offer():

@@ -8,7 +8,7 @@ end of the game with why and the final score (0 with a must-do card open).
 Every line fits the move log (120 characters)."""
 from dicebox.core import rng
 from dicebox.core.game import CHANCE
-from dicebox.games.milestones import rules, deck
+from dicebox.games.milestones import ending, rules, deck
 from dicebox.games.milestones.dice import labels
 from dicebox.games.milestones.tasks import describe as task_words
 from test_milestones_rules import new, roll, draw, RUN3, RUNC2, FOUR, RUN6, ALL_RED
@@ -18,7 +18,7 @@ NAMES = ("You", "S2", "S3", "S4", "S5")       # as the table names the seats wit
 
 
 def task_text(task):
-    return " + ".join(task_words(task, True))
+    return " + ".join(task_words(task))
 
 
 def left_text(ms):
@@ -262,15 +262,50 @@ def test_a_flip_before_any_sand_ran_ends_the_game_and_says_so():
     assert st.is_over() and st.end == "time is up"
 
 
-def test_every_end_line_fits_the_log_whatever_the_score_and_cards():
+def test_the_end_words_come_in_only_as_the_game_ends():
+    # ending.py is imported by the words of an action that ends the game, not
+    # by any other (play does not carry it: ON_DEMAND)
+    import sys
+    import dicebox.games.milestones as pkg
+    name = "dicebox.games.milestones.ending"
     st = rules.State(1)
+    st.apply(("draw", 0, 0))
+    st.apply_chance([0])
+    sys.modules.pop(name, None)
+    if "ending" in pkg.__dict__:
+        delattr(pkg, "ending")
+    assert st.describe(("roll", 63), NAMES) == "You rolled all six dice"
+    st.apply(("roll", 63))
+    assert st.describe_chance([0, 1, 2, 3, 4, 5], NAMES).startswith("You rolled all six dice: ")
+    st.apply_chance([0, 1, 2, 3, 4, 5])
+    assert st.describe(("time", st.now + 1000), NAMES) == ""
+    assert name not in sys.modules
+    words = st.describe(("time", st.now + rules.GAME_MS), NAMES)
+    assert "game over" in words and name in sys.modules
+
+
+def test_the_start_pages_leave_the_end_words_out():
+    # pages.py (the setup, the records: open before play) imports ending.py
+    # only for the result page
+    import sys
+    import dicebox.games.milestones as pkg
+    from dicebox.core.modules import load
+    for leaf in ("pages", "ending"):
+        sys.modules.pop("dicebox.games.milestones." + leaf, None)
+        if leaf in pkg.__dict__:
+            delattr(pkg, leaf)
+    load("dicebox.games.milestones.pages")
+    assert "dicebox.games.milestones.ending" not in sys.modules
+
+
+def test_every_end_line_fits_the_log_whatever_the_score_and_cards():
     claim = "S5 scored 2 same num + 2 same num + 2 same num: +5, team 999"   # ends with no must-do open
     for before, why, sides in (("", "time is up", ((), (5,), (1, 3), (0, 2, 5))),
                                ("You flipped the glass: 0:00 left", "time is up", ((), (5,), (1, 3), (0, 2, 5))),
                                ("", "no cards left", ((),)), (claim, "no cards left", ((),))):
         for open_sides in sides:
             for pts in (0, 1, 9, 136, 999):
-                line = st._over_words(why, pts, open_sides, before)
+                line = ending.over_words(why, pts, open_sides, before)
                 assert len(line) <= WIDTH and "game over" in line and why in line.lower(), line
                 assert ("scores 0" if open_sides else "scores %d point" % pts) in line, line
 

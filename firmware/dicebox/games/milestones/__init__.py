@@ -54,7 +54,9 @@ ON_DEMAND = (
     "dicebox.games.milestones.checks",  # a save's checks as it is read back (rules.State.from_dict)
     "dicebox.games.milestones.help",
     "dicebox.games.milestones.gamemenu",  # the game menu's moves, settings and Hint
-    "dicebox.games.milestones.advice",  # the Hint's words and chances (bot.hint)
+    "dicebox.games.milestones.advice",  # the Hint: the Expert's advice, its words and chances
+    "dicebox.games.milestones.ending",  # the end in words: the log's last line, the ratings
+    "dicebox.games.milestones.playpages",  # over the table: picking a pile, a seat's card
 )
 
 # the guided first game and what the lessons share: imported while it runs,

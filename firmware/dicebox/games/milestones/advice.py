@@ -1,14 +1,67 @@
-"""The Hint's words for Milestones: the Expert's move for a seat said in at
-most 40 characters ("reroll 4Y 1P: 34% for run of 4", "claim now: +3
-points"), with the chance that the reroll meets the card in hand. A module of
-its own, imported when a hint is asked for (bot.hint), so that play without
-the Hint does not carry it."""
+"""The Hint for Milestones: the Expert's move for a seat (``hint``) and its
+words, said in at most 40 characters ("reroll 4Y 1P: 34% for run of 4",
+"claim now: +3 points"), with the chance that the reroll meets the card in
+hand. A module of its own, imported when a hint is asked for (the game
+menu's Hint, gamemenu.py), so that play without the Hint does not carry it."""
+from dicebox.core import rng as _rng
+from dicebox.core.think import Budget
 from dicebox.games.milestones import deck
+from dicebox.games.milestones.bot import Bot, EXPERT, LOOK, SLICE, protected
 from dicebox.games.milestones.search import MUL6, EXCOST
 from dicebox.games.milestones.values import TCOST, exact_hits, exact_info, value
 from dicebox.games.milestones.dice import labels as _die_labels
 from dicebox.games.milestones.tasks import describe as _task_words
 from dicebox.games.milestones.tasks import POPCOUNT
+
+
+def hint_seed(st, seat):
+    """A seed made of the position alone (the dice, the cards in hand, whose
+    turn, the seat asking), so that the Expert's samples, and so its advice,
+    are the same each time the same position is asked about."""
+    k = seat * 7 + st.turn + 1
+    for v in st.dice or ():
+        k = (k * 7 + v) % 65521
+    for c in st.hands:
+        k = (k * 31 + c + 2) % 65521
+    return k + 1
+
+
+def hint(st, seat, rng, budget=None):
+    """The Expert's advice for ``seat``, as a generator: None after each slice,
+    last value (action, why); ``why`` is at most 40 characters, e.g.
+    "reroll 4Y 1P: 34% for run of 4". Does not change ``st``. ``budget``: the
+    advice's core.think.Budget (SLICE units a slice; a new one when not given).
+    ``rng`` is not drawn from: the samples are seeded by the position
+    (``hint_seed``), so asking again gives the same advice."""
+    bg = budget or Budget(SLICE)
+    b = Bot(seat, EXPERT)
+    rng = _rng.seeded(hint_seed(st, seat))      # the same advice for the same position
+    bg.fits(LOOK)
+    a = b._act(st, rng)
+    if a is None and st.dice is None:
+        a = ("roll", 63)                        # the first roll: all six dice
+    elif a is None:
+        prot = protected(st, seat)
+        bg.end()
+        yield None          # the look was this slice
+        m = 0
+        for x in b._think(st, rng, prot, bg):
+            if x is None:
+                yield None
+            else:
+                m = x
+        a = ("roll", m)
+        bg.end()
+        yield None          # the decision's last slice was this one
+    bg.end()
+    yield None              # the words' slice begins
+    why = ""
+    for x in hint_words(b, st, seat, a, bg):
+        if x is None:
+            yield None
+        else:
+            why = x
+    yield a, why
 
 
 def hint_words(bot, st, seat, a, bg):
@@ -46,7 +99,7 @@ def hint_words(bot, st, seat, a, bg):
             yield None
         else:
             pct, exact = x
-    words = "+".join(_task_words(d[3], True))
+    words = "+".join(_task_words(d[3]))
     head = "reroll %s: %s%d%%" % (_dice_words(st, m), "" if exact else "~", pct)
     why = "%s for %s" % (head, words)
     if len(why) > 40:

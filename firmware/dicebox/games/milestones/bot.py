@@ -12,9 +12,8 @@ by tests and benchmarks) and returns an action to apply now, or None. Claims, dr
 found by a cheap look that is kept until the table changes; a reroll decision is a
 generator kept across calls and restarted when the dice, the cards or the
 announcements change; its answer is kept and returned again until the dice
-change, so the table applies it when its pacing allows. ``hint(st, seat, rng)``
-is the Expert's advice for a person's seat (its words are advice.py's,
-imported for a hint).
+change, so the table applies it when its pacing allows. The Expert's advice
+for a person's seat (the Hint) is advice.py's ``hint``, imported for a hint.
 
 Levels (0 Beginner .. 3 Expert):
   Beginner  the obvious play for its own card (keep the dice that plainly help
@@ -80,6 +79,44 @@ LOOK = const(16)          # units of noticing a change and the look that follows
 # plainly helps the card overlooked (rerolled too) _OVERLOOK[level] times in six
 _OVERLOOK = (4, 3)
 
+# What a bot reacts to when the table changes, as small ints (``_table_look``):
+# over, no chance waited for, paused, setup, turn, the rolls (mod 256: a
+# bot looks every few frames, never 256 rolls apart), the last third of the
+# sand, the hourglass card out, started, the must-do cards open, the
+# hourglass card's side (255: none), dice rolled, the six dice, the five
+# seats' cards (+1: 0 for none), the number of piles and their sizes.
+_LOOK = const(27)
+_NOW = bytearray(_LOOK)   # the table as it looks now: scratch shared by every bot
+
+
+def _table_look(st, out):
+    """Fill ``out`` (``_LOOK`` bytes) with what a bot reacts to in ``st``."""
+    out[0] = st.over
+    out[1] = st.pending is None
+    out[2] = st.paused
+    out[3] = st.setup
+    out[4] = st.turn
+    out[5] = st.rolls & 255
+    out[6] = st.started and 3 * st.time_left() <= st.glass.total
+    out[7] = st.hg_open
+    out[8] = st.started
+    out[9] = len(st.mand_open)
+    out[10] = 255 if st.hg_side is None else st.hg_side
+    dice = st.dice
+    out[11] = dice is not None
+    for i in range(6):
+        out[12 + i] = 0 if dice is None else dice[i]
+    hands = st.hands
+    n = len(hands)
+    for i in range(5):
+        out[18 + i] = hands[i] + 1 if i < n else 0
+    piles = st.piles
+    n = len(piles)
+    out[23] = n
+    for i in range(3):
+        out[24 + i] = len(piles[i]) if i < n else 0
+
+
 def _card_rate(c):
     # points times the card's exact hits (of 46656 rolls): the deck's table
     return deck.POINTS[c] * deck.HITS[c]
@@ -114,7 +151,8 @@ class Bot:
         self.announces = level == EXPERT
         self.honours = level == EXPERT
         self.spare = 0          # dice the table asks this bot to leave alone (a person's)
-        self._seen = [None] * 16
+        self._seen = bytearray(_LOOK)   # the table as this bot last saw it (``_table_look``)
+        self._seen_st = None    # ... and the state it saw
         self._look = None       # the kept look: claim, draw, flip, discard or None
         self._gen = None        # the reroll decision being thought
         self._roll = 0          # its answer, kept until the table changes (0: none)
@@ -146,58 +184,14 @@ class Bot:
     # ---- what changed ---------------------------------------------------------
 
     def _same(self, st, seen):
-        """Whether ``st`` still looks as it did when ``seen`` was filled (no
-        allocation when it does); refills ``seen`` when it does not."""
-        late = st.started and 3 * st.time_left() <= st.glass.total
-        dice = st.dice
-        ok = (seen[0] is st and seen[1] == st.over and seen[2] == (st.pending is None)
-              and seen[3] == st.paused and seen[4] == st.setup and seen[5] == st.turn
-              and seen[6] == st.rolls and seen[7] == late and seen[8] == st.hg_open
-              and seen[9] == st.started and seen[10] == len(st.mand_open)
-              and seen[14] == st.hg_side)
-        if ok:
-            d = seen[11]
-            if dice is None or d is None:
-                ok = d is None and dice is None
-            else:
-                for i in range(6):
-                    if d[i] != dice[i]:
-                        ok = False
-                        break
-        if ok:
-            h = seen[12]
-            hands = st.hands
-            for i in range(len(hands)):
-                if h[i] != hands[i]:
-                    ok = False
-                    break
-        if ok:
-            p = seen[13]
-            piles = st.piles
-            if len(p) != len(piles):
-                ok = False
-            else:
-                for i in range(len(piles)):
-                    if p[i] != len(piles[i]):
-                        ok = False
-                        break
-        if ok:
+        """Whether ``st`` still looks as it did when ``seen`` (this bot's
+        bytes, ``_table_look``) was filled (no allocation either way); refills
+        ``seen`` when it does not."""
+        _table_look(st, _NOW)
+        if st is self._seen_st and _NOW == seen:
             return True
-        seen[0] = st
-        seen[1] = st.over
-        seen[2] = st.pending is None
-        seen[3] = st.paused
-        seen[4] = st.setup
-        seen[5] = st.turn
-        seen[6] = st.rolls
-        seen[7] = late
-        seen[8] = st.hg_open
-        seen[9] = st.started
-        seen[10] = len(st.mand_open)
-        seen[11] = None if dice is None else list(dice)
-        seen[12] = list(st.hands)
-        seen[13] = [len(p) for p in st.piles]
-        seen[14] = st.hg_side
+        self._seen_st = st
+        seen[:] = _NOW
         return False
 
     # ---- the table's call ----------------------------------------------------
@@ -540,53 +534,3 @@ class RandomBot(Bot):
         bg.fits(1)
         yield self.rand() % 63 + 1
 
-
-def hint_seed(st, seat):
-    """A seed made of the position alone (the dice, the cards in hand, whose
-    turn, the seat asking), so that the Expert's samples, and so its advice,
-    are the same each time the same position is asked about."""
-    k = seat * 7 + st.turn + 1
-    for v in st.dice or ():
-        k = (k * 7 + v) % 65521
-    for c in st.hands:
-        k = (k * 31 + c + 2) % 65521
-    return k + 1
-
-
-def hint(st, seat, rng, budget=None):
-    """The Expert's advice for ``seat``, as a generator: None after each slice,
-    last value (action, why); ``why`` is at most 40 characters, e.g.
-    "reroll 4Y 1P: 34% for run of 4". Does not change ``st``. ``budget``: the
-    advice's core.think.Budget (SLICE units a slice; a new one when not given).
-    ``rng`` is not drawn from: the samples are seeded by the position
-    (``hint_seed``), so asking again gives the same advice."""
-    bg = budget or Budget(SLICE)
-    b = Bot(seat, EXPERT)
-    rng = _rng.seeded(hint_seed(st, seat))      # the same advice for the same position
-    bg.fits(LOOK)
-    a = b._act(st, rng)
-    if a is None and st.dice is None:
-        a = ("roll", 63)                        # the first roll: all six dice
-    elif a is None:
-        prot = protected(st, seat)
-        bg.end()
-        yield None          # the look was this slice
-        m = 0
-        for x in b._think(st, rng, prot, bg):
-            if x is None:
-                yield None
-            else:
-                m = x
-        a = ("roll", m)
-        bg.end()
-        yield None          # the decision's last slice was this one
-    from dicebox.games.milestones import advice   # the words: only for the Hint
-    bg.end()
-    yield None              # the words' module was this slice
-    why = ""
-    for x in advice.hint_words(b, st, seat, a, bg):
-        if x is None:
-            yield None
-        else:
-            why = x
-    yield a, why

@@ -107,17 +107,18 @@ def specials(t):
     st = t.st
     lines = []
     for sd in st.mand_open:
-        lines.append("Must: " + ", ".join(tasks.describe(deck.SIDE_TASKS[sd], True)))
+        lines.append("Must: " + ", ".join(tasks.describe(deck.SIDE_TASKS[sd])))
     if st.hg_open:
-        lines.append("Glass: " + ", ".join(tasks.describe(deck.SIDE_TASKS[st.hg_side], True)))
+        lines.append("Glass: " + ", ".join(tasks.describe(deck.SIDE_TASKS[st.hg_side])))
     t.app.push(ui.TextPage(t.app, "Face up", "\n".join(lines)))
 
 
 def hint(t):
     """The Expert's advice for a person's seat, thought in slices on a clone."""
     def show(seat):
-        bm = t.bm
-        gen = bm.hint(t.st.clone(), seat, t.app.rng, Budget(bm.SLICE))
+        t.bm          # the bot module and the bots, as play brings them in (the advice uses the module)
+        from dicebox.games.milestones.advice import hint as advise, SLICE
+        gen = advise(t.st.clone(), seat, t.app.rng, Budget(SLICE))
         from dicebox.core.tablepages import HintPage
         t.app.replace(HintPage(t.app, gen, lambda a: hint_words(t, a, seat)))
     t.seats_then(show, "Whose hint?")

@@ -33,6 +33,7 @@ from dicebox.core import ticks, ui
 from dicebox.core.game import HUMAN
 from dicebox.games.milestones import deck, rules
 from dicebox.games.milestones import table as MT
+from dicebox.games.milestones.playpages import PilePicker
 
 BOT = "dicebox.games.milestones.bot"
 # what the bot brings in beside it (AT_TABLE), let go with it
@@ -162,13 +163,13 @@ class Mate:
         return False
 
 
-class Picker(MT.PilePicker):
+class Picker(PilePicker):
     """The pile picker with the lesson's pile marked ">" and selected;
     holding B opens the lesson's menu (the first card must be taken, so B
     alone does nothing there)."""
 
     def __init__(self, app, lesson, seat, what, pile):
-        MT.PilePicker.__init__(self, app, lesson, seat, what)
+        PilePicker.__init__(self, app, lesson, seat, what)
         name = deck.TIER_NAMES[pile]
         for i in range(len(self.items)):
             lab, fn = self.items[i]
@@ -180,7 +181,7 @@ class Picker(MT.PilePicker):
         if E.button(ev) == E.B and E.kind(ev) == E.LONG:
             self.table.menu()
             return
-        MT.PilePicker.event(self, ev)
+        PilePicker.event(self, ev)
 
 
 class Lesson(lesson.Beats, MT.Table):

@@ -6,14 +6,50 @@ a table is on top (``ON_DEMAND``): play does not carry them. None of them
 opens a table: the setup's Start goes back to the start menu's ``begin``.
 """
 from dicebox.core import ui, ticks
+from dicebox.core import table as T
 from dicebox.core import tablepages
 from dicebox.core.tablepages import load_table
 from dicebox.core.game import HUMAN, KIND_FORMAT, LEVELS
 from dicebox.core.valid import need, int_in, list_of, dict_of
 from dicebox.core.tablepages import EndPage
-from dicebox.games.milestones import GAME, HIGH, OLD_BOTS, SAVE, rules
+from dicebox.core.modules import drop
+from dicebox.games.milestones import GAME, HIGH, LESSON, OLD_BOTS, SAVE, rules
 
 LAST = "#last"                # high-score key: the id of the last game recorded
+LEARNED = "milestones_learn"  # the record: the lesson has been offered
+
+
+def start_entries(menu):
+    """The start menu's entries (start.StartMenu, as it shows): Resume when
+    a game is saved, New game, the lesson (offered the first time the game
+    is opened), Records, High scores, How to play; a damaged record is named."""
+    store = menu.app.store
+    drop(LESSON)
+    first = not menu.fresh and not T.lesson_offered(store, LEARNED)
+    if first:
+        menu.fresh = True   # the first time Milestones is opened: remembered
+    had = menu.saved
+    menu.saved = load_game(store) is not None
+    store.load(HIGH, {}, check=check_high)      # a damaged table is named here too
+    items = []
+    if menu.saved:
+        items.append(("Resume game", menu.resume))
+    items.append(("New game", menu.new_game))
+    items.append((T.OFFER if menu.fresh else T.LEARN, menu.take_lesson))
+    items.append(("Records", menu.records))
+    items.append(("High scores", menu.high_scores))
+    items.append(("How to play", menu.help_menu))
+    menu.items = items
+    if had != menu.saved:
+        menu.sel = 0          # Resume, when there is a game to resume
+        menu.top = 0
+    if first and not menu.saved:
+        menu.sel = 1          # the first time: on the lesson's entry
+    menu.sel = min(menu.sel, len(items) - 1)
+    menu.dirty = True
+    bad = problems_text(store)
+    if bad:
+        menu.app.message("Milestones", bad)
 
 
 def seats_of(cfg):
@@ -335,7 +371,8 @@ class Result(EndPage):
     def __init__(self, app, st, result):
         """``result``: ``(best before, new best?, first time?)`` from ``record_high``."""
         self.score = st.score()
-        self.rating = rules.RATINGS[rules.rating(self.score)][1]
+        from dicebox.games.milestones.ending import RATINGS, rating   # the end's words
+        self.rating = RATINGS[rating(self.score)][1]
         self.why = st.end
         self.voided = bool(st.mand_open)
         self.best, self.new_best = (result[0], result[1]) if result else (None, False)

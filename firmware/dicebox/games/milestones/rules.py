@@ -69,28 +69,6 @@ ALL_DICE = const(63)  # the roll mask of all six dice (the first roll)
 _NONE = const(-1)
 MAX_MS = const(0x3FFFFFFF)  # a saved clock value beyond this is damage
 MAX_GAME_MS = const(3600000)
-LOG_WIDTH = const(120)  # the longest line the move log keeps (core.movelog)
-
-# Rating bands: (lowest score, words). Our wording of the rulebook's table.
-RATINGS = (
-    (0, "A wash-out. Rematch, right now!"),
-    (10, "A fair start, with plenty of room to grow."),
-    (20, "Solid. You are well on your way."),
-    (30, "Really good: the teamwork shows."),
-    (40, "Outstanding - well worth showing off."),
-    (50, "Hugely impressive; hard to top."),
-    (60, "Unreal! The future belongs to you."),
-)
-
-
-def rating(score):
-    """Index into RATINGS for a final score."""
-    r = 0
-    for i in range(len(RATINGS)):
-        if score >= RATINGS[i][0]:
-            r = i
-    return r
-
 
 # The saved fields of a State, each under its attribute's name (see the glossary
 # above). clone, to_dict and from_dict all go by this one table; the hourglass
@@ -305,7 +283,7 @@ class State:
         words. Secret things stay secret: a drawn card is not named. A clock
         action (time, pause, resume) has words only when it ends the game; an
         action that ends it says so, why, and the team's final score. At most
-        ``LOG_WIDTH`` characters."""
+        ``ending.LOG_WIDTH`` characters."""
         a = tup(action)
         if not isinstance(a, tuple) or not a:
             return ""
@@ -324,13 +302,13 @@ class State:
             pts = deck.POINTS[c]
             total = self.points() + pts
             text = "%s scored %s: +%d, team %d" % (
-                _who(s, names), " + ".join(_task_words(deck.TASKS[c], True)), pts, total)
+                _who(s, names), " + ".join(_task_words(deck.TASKS[c])), pts, total)
             if isinstance(a[2], int) and a[2] >= 0:
                 return text + "; new card from %s" % self._pile_name(a[2])
             for q in range(self.n):
                 if (q != s and self.hands[q] != _NONE) or self.mand_open:
                     return text + "; the piles are empty: no new card"
-            return self._over_words("no cards left", total, (), text)
+            return _over_words("no cards left", total, (), text)
         if verb == "discard" and len(a) == 2:
             return ("%s swapped a card") % _who(a[1], names)
         if verb == "flip" and len(a) == 2:
@@ -338,7 +316,7 @@ class State:
             text = ("%s flipped the glass: %d:%02d left") % (
                 _who(a[1], names), left // 60000, left // 1000 % 60)
             if left <= 0 and self.started:
-                return self._over_words("time is up", self.points(), self.mand_open, text)
+                return _over_words("time is up", self.points(), self.mand_open, text)
             return text
         if verb in ("time", "pause", "resume") and len(a) == 2 and isinstance(a[1], int):
             if not self.started or self.over:
@@ -348,7 +326,7 @@ class State:
             else:
                 out = a[1] >= self.now and self.glass.done(a[1])
             if out:
-                return self._over_words("time is up", self.points(), self.mand_open)
+                return _over_words("time is up", self.points(), self.mand_open)
         return ""
 
     def describe_chance(self, values, names=None):
@@ -356,7 +334,7 @@ class State:
         it is applied: the roll and the dice it brought ("S2 rerolled 4R 1P and
         got 3G 2B"), then a line for the must-do cards the dice meet and one
         for the end of the game when that leaves nothing to play for; the lines
-        are joined by newlines, each at most ``LOG_WIDTH`` characters. A drawn
+        are joined by newlines, each at most ``ending.LOG_WIDTH`` characters. A drawn
         card stays secret: "" (the action that asked for it named the pile)."""
         p = self.pending
         if p is None or p[0] != "roll":
@@ -379,7 +357,7 @@ class State:
         still = 0
         for sd in self.mand_open:
             if match(deck.SIDE_TASKS[sd], dice):
-                met.append(" + ".join(_task_words(deck.SIDE_TASKS[sd], True)))
+                met.append(" + ".join(_task_words(deck.SIDE_TASKS[sd])))
             else:
                 still += 1
         if not met:
@@ -392,7 +370,7 @@ class State:
         for c in self.hands:
             if c != _NONE:
                 return text
-        return text + "\n" + self._over_words("no cards left", self.points(), ())
+        return text + "\n" + _over_words("no cards left", self.points(), ())
 
     def score(self):
         """The team's result: 0 if a mandatory task is still open at the end."""
@@ -584,38 +562,19 @@ class State:
         self.end = why
         self.pending = None
 
-    def _over_words(self, why, pts, mand_open, before=""):
-        """``before`` and then the end of the game in words: why, the team's
-        score and what it means (the rating), or the must-do card left open that
-        makes it 0; the rating or the open card's task is left out when the line
-        would be longer than ``LOG_WIDTH``."""
-        if before:
-            text = before + "; " + why
-        else:
-            text = why[0].upper() + why[1:]
-        if not mand_open:
-            text += ": game over, the team scores %d point%s" % (pts, "" if pts == 1 else "s")
-            more = ". " + RATINGS[rating(pts)][1]
-            return text + more if len(text) + len(more) <= LOG_WIDTH else text
-        what = "a must-do card was" if len(mand_open) == 1 else "%d must-do cards were" % len(mand_open)
-        text += ": game over; "
-        tail = " not met, so the team scores 0"
-        more = " instead of %d" % pts if pts else ""
-        room = LOG_WIDTH - len(text) - len(tail)
-        if len(mand_open) == 1:
-            named = "must-do %s was" % " + ".join(_task_words(deck.SIDE_TASKS[mand_open[0]], True))
-            if len(named) + len(more) <= room:
-                what = named
-        if len(what) + len(more) > room:
-            more = ""
-        return text + what + tail + more
-
     def _pile_name(self, p):
         if self.big:
             return ("the pile")
         if isinstance(p, int) and 0 <= p < 3:
             return deck.TIER_NAMES[p]
         return ("no pile")
+
+
+def _over_words(why, pts, mand_open, before=""):
+    """The end of the game in words (ending.over_words: imported only as a
+    game ends, play does not carry it)."""
+    from dicebox.games.milestones.ending import over_words
+    return over_words(why, pts, mand_open, before)
 
 
 def _who(s, names):

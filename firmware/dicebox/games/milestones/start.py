@@ -1,21 +1,15 @@
 """Milestones' start menu. What it opens is imported when it is opened: the
-setup, records and high scores and reading a saved game back are in
-``pages``, the table and what is played at it (dice, clock, claims, peeks)
-in ``table``.
+setup, records and high scores, reading a saved game back and the menu's
+own entries as it shows (``pages.start_entries``) are in ``pages``, the
+table and what is played at it (dice, clock, claims, peeks) in ``table``.
 
 The start menu stays under a game's table, so it is kept small: the pages
 are dropped while a table is on top (``ON_DEMAND``) and imported again when
 the start menu comes back. People sit first, bots after them.
 """
-from dicebox.core.modules import drop
 from dicebox.core.movelog import MoveLog
-from dicebox.core import table as T
 from dicebox.core import ui
-from dicebox.games.milestones import HIGH, LESSON
 from dicebox.games.milestones.table import Table, new_config
-
-LEARNED = "milestones_learn"                   # the record: the lesson has been offered
-
 
 def start(app):
     app.push(StartMenu(app))
@@ -34,39 +28,21 @@ class StartMenu(ui.Menu):
         self.fresh = False      # the lesson is offered on this visit (the first open)
 
     def enter(self):
-        from dicebox.games.milestones.pages import load_game, check_high, problems_text
-        store = self.app.store
-        drop(LESSON)
-        first = not self.fresh and not T.lesson_offered(store, LEARNED)
-        if first:
-            self.fresh = True   # the first time Milestones is opened: remembered
-        had = self.saved
-        self.saved = load_game(store) is not None
-        store.load(HIGH, {}, check=check_high)      # a damaged table is named here too
-        items = []
-        if self.saved:
-            items.append(("Resume game", self.resume))
-        items.append(("New game", self.new_game))
-        items.append((T.OFFER if self.fresh else T.LEARN, self.take_lesson))
-        items.append(("Records", lambda: self.open("records_page")))
-        items.append(("High scores", lambda: self.open("HighScores")))
-        items.append(("How to play", self.help_menu))
-        self.items = items
-        if had != self.saved:
-            self.sel = 0          # Resume, when there is a game to resume
-            self.top = 0
-        if first and not self.saved:
-            self.sel = 1          # the first time: on the lesson's entry
-        self.sel = min(self.sel, len(items) - 1)
-        self.dirty = True
-        bad = problems_text(store)
-        if bad:
-            self.app.message("Milestones", bad)
+        """Its entries, as the start menu shows (``pages.start_entries``:
+        the words and checks it shows with are the pages', not kept in play)."""
+        from dicebox.games.milestones.pages import start_entries
+        start_entries(self)
 
     def open(self, name):
         """A page of ``pages`` (imported now: nothing here holds on to it)."""
         from dicebox.games.milestones import pages
         self.app.push(getattr(pages, name)(self.app))
+
+    def records(self):
+        self.open("records_page")
+
+    def high_scores(self):
+        self.open("HighScores")
 
     def help_menu(self):
         from dicebox.games.milestones import help as game_help

@@ -1,7 +1,8 @@
 """Milestones at the table: the table's play (the clock, keys and actions,
-claims, the bots' steps, saves), picking a pile, peeking at a card, and the
-bot module it plays with. Its picture is ``view`` (drawn whole, or only the
-parts that changed); its part of the game menu (the moves made from it, the
+claims, the bots' steps, saves) and the bot module it plays with; the
+pages play opens over it (picking a pile, a seat's card while several
+people share the console) are ``playpages``, imported on use. Its picture is ``view`` (drawn
+whole, or only the parts that changed); its part of the game menu (the moves made from it, the
 settings, the Hint) is ``gamemenu``. The start menu is ``start``, the setup,
 the high scores and the result page are ``pages`` (``pages`` and
 ``gamemenu`` imported on use, not kept during play).
@@ -40,7 +41,7 @@ from dicebox.core import ui, ticks, events
 from dicebox.core import table as T
 from dicebox.core.game import CHANCE, LEVELS, IllegalMove
 from dicebox.core.rng import RollRefused
-from dicebox.games.milestones import AFTER_TABLE, AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, keeps, tasks
+from dicebox.games.milestones import AFTER_TABLE, AT_TABLE, GAME, SAVE, ON_DEMAND, PACE, PACES, deck, keeps
 from dicebox.games.milestones.dice import labels as die_labels
 from dicebox.games.milestones.view import View
 
@@ -418,12 +419,14 @@ class Table(T.Table):
         if len(st.piles) == 1:
             self.act(("claim", seat, 0))
             return
+        from dicebox.games.milestones.playpages import PilePicker
         self.in_play = True
         self.app.push(PilePicker(self.app, self, seat, "claim"))
 
     def peek(self, seat):
+        from dicebox.games.milestones.playpages import Peek
         self.in_play = True          # looking at your card: the sand runs on
-        self.app.push(Peek(self.app, self.st, seat, False))
+        self.app.push(Peek(self.app, self.st, seat))
 
     def enter(self):
         """Back on top. A page of play (a pile to choose, your card) let the
@@ -555,6 +558,7 @@ class Table(T.Table):
                 if len(st.piles) == 1:
                     self.act(("draw", s, 0))
                 else:
+                    from dicebox.games.milestones.playpages import PilePicker
                     self.in_play = True
                     self.app.push(PilePicker(self.app, self, s, "draw"))
             return
@@ -737,74 +741,3 @@ def short(line):
         return line[:k] + " scored " + (line[c + 2:e] if e >= 0 else line[c + 2:])
     return line
 
-
-class PilePicker(ui.Menu):
-    def __init__(self, app, table, seat, what):
-        self.table = table
-        self.seat = seat
-        self.what = what
-        st = table.st
-        items = []
-        for p in range(len(st.piles)):
-            if st.piles[p]:
-                name = "all" if st.big else deck.TIER_NAMES[p]
-                items.append(("%s (%d)" % (name, len(st.piles[p])), (lambda p=p: self.pick(p))))
-        title = ("S%d: first card" if what == "draw" else "S%d: new card") % (seat + 1)
-        ui.Menu.__init__(self, app, title, items, on_back=self.back)
-
-    def pick(self, p):
-        self.app.pop()
-        t = self.table
-        t.act((self.what, self.seat, p))
-        t.touched = self.app.now()   # the bots give the table a moment after a claim
-
-    def back(self):
-        if self.what == "draw":
-            return   # a first card must be taken
-        self.app.pop()
-
-
-class Peek(ui.Screen):
-    """A seat's card, shown only while A (or Down, when ``held_down``) is held
-    (several people share the console: the others must not see it)."""
-
-    def __init__(self, app, st, seat, held_down):
-        ui.Screen.__init__(self, app)
-        self.st = st
-        self.seat = seat
-        self.show = held_down
-        self.key = events.DOWN if held_down else events.A
-
-    def event(self, ev):
-        k = events.kind(ev)
-        b = events.button(ev)
-        if b == self.key and k == events.PRESS:
-            self.show = True
-        elif b == self.key and k == events.RELEASE:
-            self.show = False
-            if self.key == events.DOWN:
-                self.app.pop()
-                return
-        elif k == events.PRESS and b == events.B:
-            self.app.pop()
-            return
-        self.dirty = True
-
-    def draw(self, fb):
-        fb.fill(0)
-        ui.title_bar(fb, "Seat %d card" % (self.seat + 1))
-        if not self.show:
-            fb.text("hold %s to see" % ("Down" if self.key == events.DOWN else "A"), 0, 24, 1)
-            return
-        c = self.st.hands[self.seat]
-        if c < 0:
-            fb.text("no card", 0, 14, 1)
-            return
-        t, pts, hits, task = deck.card(c)
-        fb.text("%s  %dp" % (deck.TIER_NAMES[t], pts), 0, 12, 1)
-        y = 24
-        for line in tasks.describe(task, True):
-            fb.text(line, 0, y, 1)
-            y += 9
-        if self.st.can_claim(self.seat):
-            fb.text("fits: claim!", 0, 56, 1)

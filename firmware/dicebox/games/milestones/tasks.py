@@ -225,40 +225,6 @@ def match(task, nums):
     return _fit(opts, 0, 63, 0)
 
 
-def witness(task, nums):
-    """A dice mask that fulfils the task's sub-tasks (for showing a claim), or None."""
-    nm, cm = split(nums)
-    opts = []
-    for cl in task:
-        if cl[0] >= ONLYN:
-            if not _globals_ok(cl, nm, cm):
-                return None
-            continue
-        o = options(cl, nm, cm)
-        if not o:
-            return None
-        opts.append(o)
-    found = []
-
-    def go(i, avail, keys, used):
-        if i == len(opts):
-            found.append(used)
-            return True
-        for m, key in opts[i]:
-            if m & avail != m:
-                continue
-            kb = (1 << key) if key >= 0 else 0
-            if keys & kb:
-                continue
-            if go(i + 1, avail & ~m, keys | kb, used | m):
-                return True
-        return False
-
-    if not opts:
-        return 63
-    return found[0] if go(0, 63, 0, 0) else None
-
-
 # ---- words ----------------------------------------------------------------
 
 def _mask_list(m, base, names):
@@ -266,46 +232,35 @@ def _mask_list(m, base, names):
     for i in range(6):
         if (m >> i) & 1:
             out.append(names[i] if names else str(i + base))
-    return out
+    return "".join(out)
 
 
-CNAMES = ("red", "purple", "blue", "black", "yellow", "green")
-
-
-def clause_text(cl, short=False):
+def clause_text(cl):
+    """A clause in words that fit the 16-column screen ("2x R", "run of 3")."""
     kind = cl[0]
     if kind == COL:
-        return ("%dx %s" if short else "%d %s") % (cl[2], (LETTERS[cl[1]] if short else CNAMES[cl[1]]))
+        return "%dx %s" % (cl[2], LETTERS[cl[1]])
     if kind == NUM:
-        return ("%dx %d" if short else "%d dice showing %d") % (cl[2], cl[1])
+        return "%dx %d" % (cl[2], cl[1])
     if kind == FACE:
-        return ("%d%s" if short else "the %d in %s") % ((cl[2], LETTERS[cl[1]]) if short else (cl[2], CNAMES[cl[1]]))
+        return "%d%s" % (cl[2], LETTERS[cl[1]])
     if kind == SAMEN:
-        return ("%d same num" if short else "%d of the same number") % cl[1]
+        return "%d same num" % cl[1]
     if kind == SAMEC:
-        return ("%d same col" if short else "%d of the same colour") % cl[1]
+        return "%d same col" % cl[1]
     if kind == RUN:
-        return ("run of %d" if short else "%d consecutive numbers") % cl[1]
+        return "run of %d" % cl[1]
     if kind == RUNC:
-        return ("run %d 1 col" if short else "%d consecutive numbers in one colour") % cl[1]
-    if kind == ONLYN:
+        return "run %d 1 col" % cl[1]
+    if kind == ONLYN or kind == NON:
         s = _mask_list(cl[1], 1, None)
-        return ("only " + "".join(s)) if short else ("only the numbers " + ", ".join(s))
-    if kind == NON:
-        s = _mask_list(cl[1], 1, None)
-        return ("no " + "".join(s)) if short else ("none of the numbers " + ", ".join(s))
-    if kind == ONLYC:
-        s = _mask_list(cl[1], 0, LETTERS if short else CNAMES)
-        return ("only " + "".join(s)) if short else ("only the colours " + ", ".join(s))
-    if kind == NOC:
-        s = _mask_list(cl[1], 0, LETTERS if short else CNAMES)
-        return ("no " + "".join(s)) if short else ("none of the colours " + ", ".join(s))
-    return "?"
+    else:
+        s = _mask_list(cl[1], 0, LETTERS)
+    return ("only " if kind == ONLYN or kind == ONLYC else "no ") + s
 
 
-def describe(task, short=False):
-    """Words for a task: a list of lines (short: each fits the 16-column screen)."""
-    lines = [clause_text(cl, short) for cl in task]
-    if not short and len(task) > 1:
-        return [" + ".join(lines)]
-    return lines
+def describe(task):
+    """Words for a task: a line a clause, each fitting the 16-column screen
+    (the long words of the rulebook's kind are the deck study's:
+    host_tools/studies/milestones_odds.py)."""
+    return [clause_text(cl) for cl in task]

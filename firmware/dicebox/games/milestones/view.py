@@ -34,7 +34,7 @@ def pattern(fb, x, y, w, h, colour):
 
 def card_lines(card, width=16):
     """A card in at most three screen lines: points, then the task."""
-    text = "%dp: %s" % (deck.POINTS[card], "+".join(tasks.describe(deck.TASKS[card], True)))
+    text = "%dp: %s" % (deck.POINTS[card], "+".join(tasks.describe(deck.TASKS[card])))
     return ui.wrap(text, width)
 
 
