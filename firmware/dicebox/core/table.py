@@ -79,6 +79,7 @@ from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove,
 from dicebox.core.modules import drop, load
 from dicebox.core.movelog import MoveLog
 from dicebox.core.rng import RollRefused
+from dicebox.core.steplog import open_steps
 from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
 _CUE_MS = const(150)
@@ -126,6 +127,8 @@ class Table(ui.Screen):
     AT_TABLE = ()          # the modules play carries that the start menu does not (its
                            # package's manifest): imported by the table, one a frame
     SAVE = "game"          # the save record's name
+    KEEP_LOG = False       # True: a finished game is kept as its log (core/gamelogs.py;
+                           # a title of core/gamelog.TITLES)
     STEP_MS = 700          # bot pacing
     CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
     CUE_Y = 0
@@ -164,6 +167,8 @@ class Table(ui.Screen):
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
         self.b_down = False          # B's press was seen here, since the table came on top (b_event)
+        # the game's steps for its log (core/steplog.py); None: this game keeps none
+        self.log_steps = open_steps(app.store, self.SAVE, self.opt) if self.KEEP_LOG else None
         try:
             self.settle()
         except RollRefused as e:     # not on the stack yet: say it once the table shows
@@ -263,7 +268,28 @@ class Table(ui.Screen):
     def save_now(self):
         self.pending_save = False
         self.saves += 1
+        if self.log_steps is not None and self.s.current_player() != TERMINAL:
+            # the steps first: a cut before the save leaves the old save, behind them
+            self.opt["logn"] = self.log_steps.write(self.app.store)
         return save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
+
+    def note(self, seat, action):
+        """An action just applied for ``seat`` (None: a clock action), for the log."""
+        if self.log_steps is not None:
+            self.log_steps.action(seat, action)
+
+    def note_chance(self, got):
+        if self.log_steps is not None:
+            self.log_steps.chance(got)
+
+    def keep_log(self, result):
+        """At the end, before the records: the game kept as its log, once,
+        with ``result`` (a list of small numbers: the winners, a score)."""
+        steps = self.log_steps
+        self.log_steps = None
+        if steps is not None and not steps.broken:
+            from dicebox.core.gamelogs import keep
+            keep(self.app.store, self.GAME, self.seats, self.s, steps, result)
 
     def want_save(self):
         self.pending_save = True
@@ -282,6 +308,7 @@ class Table(ui.Screen):
         while self.s.current_player() == CHANCE and self.chance_seat() < 0 and n < 16:
             before = self.s.clone()
             got = resolve_chance(self.s, self.app.rng)
+            self.note_chance(got)
             self.log.add(self.roll_words(before, got))
             n += 1
 
@@ -298,6 +325,7 @@ class Table(ui.Screen):
             self.app.beep(220, 80)
             self.dirty = True
             return False
+        self.note(seat, action)
         self.msg = text
         self.log.add(text)
         if seat in self.marks:
@@ -319,6 +347,7 @@ class Table(ui.Screen):
         except RollRefused as e:
             self.refuse(e)
             return False
+        self.note_chance(got)
         self.refused = None
         self.app.beep(1800, 20)
         self.msg = ""                 # the dice say it; the log keeps the words
@@ -416,6 +445,7 @@ class Table(ui.Screen):
             self.app.log("bot %s played %r: %s" % (self.GAME, a, e.reason))
             self.refused = "a bot chose a move the rules refuse"
             return
+        self.note(seat, a)
         self.msg = self.bot_words(seat, th.words)
         self.log.add(self.msg)
         self.moved(seat)
@@ -444,6 +474,7 @@ class Table(ui.Screen):
         self.ended = True
         self.drop_turn()
         self.pending_save = False
+        self.keep_log(self.winners())
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
             level = max(self.seats) - 1

@@ -1,0 +1,193 @@
+"""The finished games kept for replay: at a game's end its steps
+(core/steplog.py, on flash in the game's step records) become the game's
+compact log (core/gamelog.py), checked by replaying it to exactly the state
+the table ended on, and are kept with the result in the title's record of
+kept games (``logs_<title>``): the last ``KEEP`` games, at most ``MAX_TEXT``
+characters of logs in all, each under its log id, written once (a power cut
+that brings the game back to its last move does not keep it twice).
+Imported at a game's end and by the Replay pages only.
+
+The record: ``{"games": [[lid, kinds, result, text], ...]}``, oldest first
+(``result``: the winners' seats, or Milestones' score, in a list);
+``text`` the log as base64url (``gamelog.to_text``). Checked on load: its
+shape, and each log's checksum (a damaged record is set aside and said on
+the Records page); a log is read whole, every step played by the rules,
+when it is opened (``logreplay.decode``).
+"""
+from dicebox.core import gamelog
+from dicebox.core.game import CHANCE
+from dicebox.core.logreplay import from_text, resume
+from dicebox.core.steplog import CHANCE_STEP, CHUNK, LID, chunk_name, read_chunk
+from dicebox.core.valid import BadData, need
+
+KEEP = 5                 # games kept per title
+MAX_TEXT = 12000         # characters of logs per title's record (its file stays under 13 KB)
+
+
+def kept_name(title):
+    return "logs_" + title.lower()
+
+
+# ---- the steps, read back -------------------------------------------------------
+def read_item(data, pos):
+    """The item at ``pos`` (steplog's form) and the position after it."""
+    b = data[pos]
+    pos += 1
+    if b < 0x80:
+        return (b >> 1 if not b & 1 else -((b + 1) >> 1)), pos
+    if b == 0xC0:
+        z = 0
+        s = 0
+        while True:
+            c = data[pos]
+            pos += 1
+            z |= (c & 0x7F) << s
+            s += 7
+            if not c & 0x80:
+                break
+            need(s < 42, "a number too long")
+        return (z >> 1 if not z & 1 else -((z + 1) >> 1)), pos
+    n = b & 0x1F
+    if b & 0xE0 == 0x80:
+        out = []
+        for _ in range(n):
+            x, pos = read_item(data, pos)
+            out.append(x)
+        return tuple(out), pos
+    need(b & 0xE0 == 0xA0, "an unknown item")
+    return bytes(data[pos:pos + n]).decode(), pos + n
+
+
+def read_steps(data):
+    """``(seat, item)`` of each step in ``data``: ``CHANCE`` and the values,
+    or the acting seat (None: a clock action) and the action."""
+    pos = 0
+    n = len(data)
+    out = []
+    try:
+        while pos < n:
+            h = data[pos]
+            pos += 1
+            if h == CHANCE_STEP:
+                k = data[pos]
+                out.append((CHANCE, list(data[pos + 1:pos + 1 + k])))
+                need(pos + 1 + k <= n, "the steps end in a roll")
+                pos += 1 + k
+            else:
+                need(h < 8, "a step of no seat")
+                a, pos = read_item(data, pos)
+                need(isinstance(a, tuple) and a and isinstance(a[0], str), "a step is not an action")
+                out.append((h - 1 if h else None, a))
+    except (IndexError, UnicodeError):
+        raise BadData("the steps end in the middle of one")
+    return out
+
+
+def gather(store, steps):
+    """The bytes of ``steps`` (a ``steplog.Steps``): its records on flash, then
+    what RAM holds. ``BadData`` when a record is missing or another game's."""
+    steps.flush()                 # a clock action held (the sand that ended the game)
+    out = bytearray()
+    for k in range(steps.done):
+        got = read_chunk(store, steps.save, k, steps.lid)
+        need(got is not None and len(got) == CHUNK, "a record of the steps is missing")
+        out.extend(got)
+    out.extend(steps.buf)
+    return out
+
+
+def encode(title, kinds, st, data):
+    """The game log (``gamelog``'s bytes) of the steps ``data`` of a game of
+    ``title`` whose seats are ``kinds`` and which ended on ``st``: ``BadData``
+    unless it replays to exactly ``st``."""
+    title = title.lower()
+    c = gamelog.codec_for(title)
+    head = bytearray((gamelog.VERSION, gamelog.TITLES.index(title), len(kinds)))
+    for k in kinds:
+        gamelog.put_byte(head, k)
+    head.extend(c.options(st))     # the options the game started with stay as they were
+    rec = gamelog.Recorder(title, kinds, None, head)
+    try:
+        for seat, item in read_steps(data):
+            if seat == CHANCE:
+                rec.chance(item)
+            else:
+                rec.action(seat, item)
+    except ValueError as e:
+        if isinstance(e, BadData):
+            raise
+        raise BadData("a step the log cannot hold")
+    blob = rec.encode()
+    resume(blob, st)               # BadData unless it replays to exactly st
+    return blob
+
+
+# ---- the kept games -------------------------------------------------------------
+def _check_kept(d):
+    need(isinstance(d, dict) and isinstance(d.get("games"), list), "not a record of games")
+    games = d["games"]
+    need(len(games) <= KEEP, "too many games")
+    total = 0
+    for g in games:
+        need(isinstance(g, list) and len(g) == 4, "a kept game is not a row")
+        lid, kinds, res, text = g
+        need(type(lid) is int and lid >= 0, "a log id out of range")
+        for lst in (kinds, res):
+            need(isinstance(lst, list) and len(lst) <= 8, "seats are not a list")
+            for k in lst:
+                need(type(k) is int and 0 <= k <= 9999, "a seat or score out of range")
+        need(isinstance(text, str), "a log is not text")
+        total += len(text)
+        blob = from_text(text)
+        need(len(blob) >= 6, "a log too short")
+        need(gamelog.crc16(blob, len(blob) - 2) == (blob[-2] << 8 | blob[-1]),
+             "a log is damaged (its checksum)")
+    need(total <= MAX_TEXT, "the logs are too long")
+    return d
+
+
+def load_kept(store, title):
+    """The kept games of ``title``, oldest first (``[]`` when none, or when
+    the record was damaged: then set aside and noted under its name)."""
+    return store.load(kept_name(title), {"games": []}, check=_check_kept)["games"]
+
+
+def keep(store, title, kinds, st, steps, result):
+    """The end of a game: its log kept (once: not again under the same log
+    id), then its step records removed. True when it was kept or was already;
+    False when the log could not be made (it is not kept, play is not
+    touched) or the write failed."""
+    name = kept_name(title)
+    games = load_kept(store, title)
+    store.take_problems(name)     # a damaged record starts again (the Records page said it)
+    lid = steps.lid
+    for g in games:
+        if g[0] == lid:
+            forget(store, steps)
+            return True
+    try:
+        text = gamelog.to_text(encode(title, kinds, st, gather(store, steps)))
+    except BadData:
+        forget(store, steps)
+        return False
+    if len(text) > MAX_TEXT:
+        forget(store, steps)
+        return False
+    games.append([lid, list(kinds), list(result), text])
+    total = 0
+    for g in games:
+        total += len(g[3])
+    while len(games) > KEEP or total > MAX_TEXT:
+        total -= len(games.pop(0)[3])
+    if not store.save(name, {"games": games}):
+        return False
+    if store.load(LID, 0) != lid:
+        store.save(LID, lid)      # the next game's id is above it (steplog.open_steps)
+    forget(store, steps)
+    return True
+
+
+def forget(store, steps):
+    """A finished game's step records removed (its log is kept or cannot be)."""
+    for k in range(steps.done + 1):
+        store.delete(chunk_name(steps.save, k))
