@@ -4,7 +4,7 @@ fixed-seed games of each title to the end, and the kept log replays to
 exactly the table's final state; a game saved and resumed half way keeps
 one log of the whole game; the records of a game's steps go when it ends."""
 from console import FakeApp, TextFB
-from dicebox.core import gamelogs, logreplay, steplog
+from dicebox.core import events, gamelogs, logreplay, steplog, tablepages
 from dicebox.core.game import TERMINAL
 
 TITLES = ("dairyman", "mildred", "milestones")
@@ -28,23 +28,32 @@ def table_of(title, app, seats):
     from dicebox.games.milestones import pages
     from dicebox.games.milestones.table import Table, new_config
     c = new_config()
-    c["humans"] = 0
-    c["bots"] = len(seats)
+    c["humans"] = seats.count(0)         # people first, then bots of one level
+    c["bots"] = len(seats) - c["humans"]
+    c["level"] = max(seats) - 1
     return Table(app, pages.make_state(c), pages.seats_of(c), None, c)
 
 
 def run_out(app, t, frames=40000):
     """Frames until the game is over and its end is done (pages over the
-    table are closed)."""
+    table are closed); False when it did not end in ``frames``."""
     for _ in range(frames):
         if t.ended:
-            return
+            return True
         if app.top() is not t:
-            app.pop()
+            if type(app.top()).__name__ == "PilePicker":
+                app.press(events.A)          # a person's first pile
+            else:
+                app.pop()
             continue
         t.fast = True
+        st = getattr(t, "st", None)
+        if st is not None and st.setup >= st.n and t.human(st.turn) and st.pending is None:
+            t.act(("roll", 63))              # Milestones: the person rolls every die
         app.run(100, step=100)
-    raise AssertionError("the game did not end")
+    if frames == 40000:
+        raise AssertionError("the game did not end")
+    return False
 
 
 def play(title, seed, seats):
@@ -71,5 +80,120 @@ def test_bots_games_of_each_title_replay_to_the_tables_final_state():
             assert end.to_dict() == t.s.to_dict(), (title, seed)
             logreplay.resume(text, t.s)          # the same check, as keep made it
             # the game's step records are gone, the save too
-            assert not app.store.exists(steplog.chunk_name(t.SAVE, 0))
+            assert not app.store.exists(tablepages.chunk_name(t.SAVE, 0))
             assert not app.store.exists(t.SAVE)
+
+
+def resume_table(title, app):
+    """The saved game of ``title`` in ``app.store`` at a new table, or None."""
+    if title == "dairyman":
+        from dicebox.games.dairyman import pages
+        from dicebox.games.dairyman.table import Table
+        got = pages.load(app)
+    elif title == "mildred":
+        from dicebox.games.mildred import pages
+        from dicebox.games.mildred.table import Table
+        got = pages.load(app)
+    else:
+        from dicebox.games.milestones import pages
+        from dicebox.games.milestones.table import Table
+        got = pages.load_game(app.store)
+    if got is None:
+        return None
+    s, seats, log, opt = got
+    return Table(app, s, seats, log, opt)
+
+
+def test_a_game_saved_half_way_and_resumed_keeps_one_log_of_the_whole_game():
+    for title, seats in (("dairyman", [1, 2]), ("mildred", [1, 1]), ("milestones", [0, 2])):
+        app = app_for(7)
+        t = table_of(title, app, seats)
+        app.push(t)
+        for _ in range(200):
+            if t.opt.get("logn", 0) > steplog.CHUNK + 20:
+                break
+            run_out(app, t, 20)
+        assert not t.ended and t.saves > 3
+        t.leave()                                  # saved; back to the menu
+        assert t.opt["logn"] > steplog.CHUNK      # the steps reach past a record
+        again = app_for(8)                         # another boot, other dice
+        again.store = app.store
+        t2 = resume_table(title, again)
+        assert t2 is not None and t2.log_steps is not None, (title, again.store.take_problems())
+        again.push(t2)
+        run_out(again, t2)
+        kept = gamelogs.load_kept(again.store, title)
+        assert len(kept) == 1, title
+        log = logreplay.decode(kept[0][3])
+        assert logreplay.Replay(log).seek(log.n).to_dict() == t2.s.to_dict()
+
+
+def counting(store):
+    """``store`` with its saves and removals counted in ``store.ops``."""
+    store.ops = []
+    save, delete = store.save, store.delete
+
+    def counted_save(name, data, version=1, trim=None):
+        store.ops.append(name)
+        if getattr(store, "cut", None) == len(store.ops):
+            raise PowerCut()
+        return save(name, data, version, trim)
+
+    def counted_delete(name):
+        store.ops.append(name)
+        if getattr(store, "cut", None) == len(store.ops):
+            raise PowerCut()
+        delete(name)
+    store.save = counted_save
+    store.delete = counted_delete
+    return store
+
+
+class PowerCut(BaseException):
+    pass
+
+
+def test_a_power_cut_at_every_storage_operation_of_a_games_end_keeps_its_log_once():
+    from dicebox.core.memstore import MemoryStore
+    for title, seats in (("dairyman", [1, 2]), ("milestones", [0, 2])):
+        app = app_for(5)
+        counting(app.store)
+        t = table_of(title, app, seats)
+        app.push(t)
+        run_out(app, t)
+        total = len(app.store.ops)
+        # the end: the last saves of the game, the log kept, the records, the save removed
+        first = max(1, total - 12)
+        cuts = list(range(first, total + 1)) + list(range(3, first, 17))
+        for k in cuts:
+            app = app_for(5)
+            counting(app.store)
+            app.store.cut = k
+            t = table_of(title, app, seats)
+            app.push(t)
+            try:
+                run_out(app, t)
+                raise AssertionError("cut %d of %d never came" % (k, total))
+            except PowerCut:
+                pass
+            again = app_for(100 + k)
+            again.store = MemoryStore()
+            again.store.records = dict(app.store.records)
+            t2 = resume_table(title, again)
+            if t2 is not None:
+                again.push(t2)
+                run_out(again, t2)
+                end = t2.s
+            else:
+                end = t.s                 # the game was over: its log is kept or being kept
+            kept = gamelogs.load_kept(again.store, title)
+            if k <= 2 and not kept:
+                continue
+            assert len(kept) == 1, (title, k, total, len(kept))
+            before = gamelogs.load_kept(app.store, title)   # kept before the cut: that one stays
+            if before:
+                assert kept == before, (title, k)
+            else:
+                log = logreplay.decode(kept[0][3])
+                assert logreplay.Replay(log).seek(log.n).to_dict() == end.to_dict(), (title, k)
+            assert not again.store.exists(t.SAVE), (title, k)

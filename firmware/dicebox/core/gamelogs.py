@@ -17,7 +17,8 @@ when it is opened (``logreplay.decode``).
 from dicebox.core import gamelog
 from dicebox.core.game import CHANCE
 from dicebox.core.logreplay import from_text, resume
-from dicebox.core.steplog import CHANCE_STEP, CHUNK, LID, chunk_name, read_chunk
+from dicebox.core.steplog import CHANCE_STEP, CHUNK
+from dicebox.core.tablepages import LOG_ID, chunk_name, read_chunk
 from dicebox.core.valid import BadData, need
 
 KEEP = 5                 # games kept per title
@@ -69,10 +70,9 @@ def read_steps(data):
             h = data[pos]
             pos += 1
             if h == CHANCE_STEP:
-                k = data[pos]
-                out.append((CHANCE, list(data[pos + 1:pos + 1 + k])))
-                need(pos + 1 + k <= n, "the steps end in a roll")
-                pos += 1 + k
+                v, pos = read_item(data, pos)
+                need(isinstance(v, tuple), "a roll is not its values")
+                out.append((CHANCE, list(v)))
             else:
                 need(h < 8, "a step of no seat")
                 a, pos = read_item(data, pos)
@@ -181,8 +181,8 @@ def keep(store, title, kinds, st, steps, result):
         total -= len(games.pop(0)[3])
     if not store.save(name, {"games": games}):
         return False
-    if store.load(LID, 0) != lid:
-        store.save(LID, lid)      # the next game's id is above it (steplog.open_steps)
+    if store.load(LOG_ID, 0) != lid:
+        store.save(LOG_ID, lid)   # the next game's id is above it (tablepages.open_steps)
     forget(store, steps)
     return True
 

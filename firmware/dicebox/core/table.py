@@ -79,7 +79,6 @@ from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove,
 from dicebox.core.modules import drop, load
 from dicebox.core.movelog import MoveLog
 from dicebox.core.rng import RollRefused
-from dicebox.core.steplog import open_steps
 from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
 _CUE_MS = const(150)
@@ -168,7 +167,10 @@ class Table(ui.Screen):
         self.shown = -1              # the person whose turn was last shown
         self.b_down = False          # B's press was seen here, since the table came on top (b_event)
         # the game's steps for its log (core/steplog.py); None: this game keeps none
-        self.log_steps = open_steps(app.store, self.SAVE, self.opt) if self.KEEP_LOG else None
+        self.log_steps = None
+        if self.KEEP_LOG:
+            from dicebox.core.tablepages import open_steps
+            self.log_steps = open_steps(app.store, self.SAVE, self.opt)
         try:
             self.settle()
         except RollRefused as e:     # not on the stack yet: say it once the table shows
@@ -273,14 +275,11 @@ class Table(ui.Screen):
             self.opt["logn"] = self.log_steps.write(self.app.store)
         return save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
 
-    def note(self, seat, action):
-        """An action just applied for ``seat`` (None: a clock action), for the log."""
+    def note(self, seat, item):
+        """A step just played, for the log: ``item`` the action of ``seat``
+        (None: a clock action), or for ``CHANCE`` the outcome."""
         if self.log_steps is not None:
-            self.log_steps.action(seat, action)
-
-    def note_chance(self, got):
-        if self.log_steps is not None:
-            self.log_steps.chance(got)
+            self.log_steps.add(seat, item)
 
     def keep_log(self, result):
         """At the end, before the records: the game kept as its log, once,
@@ -308,7 +307,7 @@ class Table(ui.Screen):
         while self.s.current_player() == CHANCE and self.chance_seat() < 0 and n < 16:
             before = self.s.clone()
             got = resolve_chance(self.s, self.app.rng)
-            self.note_chance(got)
+            self.note(CHANCE, got)
             self.log.add(self.roll_words(before, got))
             n += 1
 
@@ -347,7 +346,7 @@ class Table(ui.Screen):
         except RollRefused as e:
             self.refuse(e)
             return False
-        self.note_chance(got)
+        self.note(CHANCE, got)
         self.refused = None
         self.app.beep(1800, 20)
         self.msg = ""                 # the dice say it; the log keeps the words

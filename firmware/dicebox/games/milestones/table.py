@@ -377,7 +377,7 @@ class Table(T.Table):
             return
         said = st.describe_chance(got, self.names)
         st.apply_chance(got)
-        self.note_chance(got)
+        self.note(CHANCE, got)
         if said:
             for line in said.split("\n"):
                 self.log.add(line)
