@@ -56,6 +56,7 @@ class Start(ui.Menu):
         items.append(("New game", self.new_game))
         items.append((table.OFFER if self.fresh else table.LEARN, self.take_lesson))
         items.append(("Records", self.records))
+        items.append(("Replays", self.replays))
         for title, name in HELP_PAGES:
             items.append((title, help_opener(app, title, name, False)))
         self.items = items
@@ -65,6 +66,10 @@ class Start(ui.Menu):
     def take_lesson(self):
         self.fresh = False      # taken: back here, the entry is the plain one
         learn(self.app)
+
+    def replays(self):
+        from dicebox.core.replaypage import replays_page
+        replays_page(self.app, GAME)
 
     def records(self):
         from dicebox.core.tablepages import records_page

@@ -11,7 +11,7 @@ from dicebox.core.modules import drop
 from dicebox.core.movelog import MoveLog
 from dicebox.core import table as T
 from dicebox.core import ui
-from dicebox.games.milestones import HIGH, LESSON
+from dicebox.games.milestones import GAME, HIGH, LESSON
 from dicebox.games.milestones.table import Table, new_config
 
 LEARNED = "milestones_learn"                   # the record: the lesson has been offered
@@ -50,6 +50,7 @@ class StartMenu(ui.Menu):
         items.append((T.OFFER if self.fresh else T.LEARN, self.take_lesson))
         items.append(("Records", lambda: self.open("records_page")))
         items.append(("High scores", lambda: self.open("HighScores")))
+        items.append(("Replays", self.replays))
         items.append(("How to play", self.help_menu))
         self.items = items
         if had != self.saved:
@@ -67,6 +68,10 @@ class StartMenu(ui.Menu):
         """A page of ``pages`` (imported now: nothing here holds on to it)."""
         from dicebox.games.milestones import pages
         self.app.push(getattr(pages, name)(self.app))
+
+    def replays(self):
+        from dicebox.core.replaypage import replays_page
+        replays_page(self.app, GAME)
 
     def help_menu(self):
         from dicebox.games.milestones import help as game_help
