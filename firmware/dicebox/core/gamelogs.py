@@ -16,7 +16,7 @@ when it is opened (``logreplay.decode``).
 """
 from dicebox.core import gamelog
 from dicebox.core.game import CHANCE
-from dicebox.core.logreplay import from_text, resume
+from dicebox.core.logreplay import from_text, play_step
 from dicebox.core.steplog import CHANCE_STEP, CHUNK
 from dicebox.core.tablepages import LOG_ID, chunk_name, read_chunk
 from dicebox.core.valid import BadData, need
@@ -56,59 +56,67 @@ def read_item(data, pos):
             out.append(x)
         return tuple(out), pos
     need(b & 0xE0 == 0xA0, "an unknown item")
+    if pos + n > len(data):
+        raise IndexError          # the text goes on in the next record
     return bytes(data[pos:pos + n]).decode(), pos + n
 
 
-def read_steps(data):
-    """``(seat, item)`` of each step in ``data``: ``CHANCE`` and the values,
-    or the acting seat (None: a clock action) and the action."""
-    pos = 0
-    n = len(data)
-    out = []
-    try:
-        while pos < n:
-            h = data[pos]
-            pos += 1
-            if h == CHANCE_STEP:
-                v, pos = read_item(data, pos)
-                need(isinstance(v, tuple), "a roll is not its values")
-                out.append((CHANCE, list(v)))
-            else:
-                need(h < 8, "a step of no seat")
-                a, pos = read_item(data, pos)
-                need(isinstance(a, tuple) and a and isinstance(a[0], str), "a step is not an action")
-                out.append((h - 1 if h else None, a))
-    except (IndexError, UnicodeError):
-        raise BadData("the steps end in the middle of one")
-    return out
+def _step(data, pos):
+    """The step at ``pos`` (``(seat, item)``) and the position after it;
+    IndexError when ``data`` ends inside it."""
+    h = data[pos]
+    item, end = read_item(data, pos + 1)
+    if h == CHANCE_STEP:
+        need(isinstance(item, tuple), "a roll is not its values")
+        return (CHANCE, list(item)), end
+    need(h < 8, "a step of no seat")
+    need(isinstance(item, tuple) and item and isinstance(item[0], str), "a step is not an action")
+    return (h - 1 if h else None, item), end
 
 
-def gather(store, steps):
-    """The bytes of ``steps`` (a ``steplog.Steps``): its records on flash, then
-    what RAM holds. ``BadData`` when a record is missing or another game's."""
+def each_step(store, steps):
+    """``(seat, item)`` of each step of ``steps`` (a ``steplog.Steps``), read
+    a record at a time from flash, then from RAM: ``CHANCE`` and the values,
+    or the acting seat (None: a clock action) and the action. ``BadData``
+    when a record is missing or another game's, or the steps are damaged."""
     steps.flush()                 # a clock action held (the sand that ended the game)
-    out = bytearray()
-    for k in range(steps.done):
-        got = read_chunk(store, steps.save, k, steps.lid)
-        need(got is not None and len(got) == CHUNK, "a record of the steps is missing")
-        out.extend(got)
-    out.extend(steps.buf)
-    return out
+    carry = b""
+    for k in range(steps.done + 1):
+        if k < steps.done:
+            got = read_chunk(store, steps.save, k, steps.lid)
+            need(got is not None and len(got) == CHUNK, "a record of the steps is missing")
+        else:
+            got = steps.buf
+        data = carry + got
+        pos = 0
+        n = len(data)
+        while pos < n:
+            try:
+                one, end = _step(data, pos)
+            except (IndexError, UnicodeError):
+                need(k < steps.done, "the steps end in the middle of one")
+                break             # the step goes on in the next record
+            yield one
+            pos = end
+        carry = bytes(data[pos:])
 
 
-def encode(title, kinds, st, data):
-    """The game log (``gamelog``'s bytes) of the steps ``data`` of a game of
-    ``title`` whose seats are ``kinds`` and which ended on ``st``: ``BadData``
-    unless it replays to exactly ``st``."""
+def encode(title, kinds, st, steps):
+    """The game log (``gamelog``'s bytes) of the steps ``steps`` (``(seat,
+    item)`` pairs) of a game of ``title`` whose seats are ``kinds`` and which
+    ended on ``st``: each step is played by the rules on a new game as it is
+    written, and ``BadData`` comes unless they reach exactly ``st``."""
     title = title.lower()
     c = gamelog.codec_for(title)
     head = bytearray((gamelog.VERSION, gamelog.TITLES.index(title), len(kinds)))
     for k in kinds:
         gamelog.put_byte(head, k)
     head.extend(c.options(st))     # the options the game started with stay as they were
+    fresh = c.make(len(kinds), gamelog.Reader(head, 3 + len(kinds), len(head)))
     rec = gamelog.Recorder(title, kinds, None, head)
     try:
-        for seat, item in read_steps(data):
+        for seat, item in steps:
+            play_step(c, fresh, seat, item)
             if seat == CHANCE:
                 rec.chance(item)
             else:
@@ -117,9 +125,8 @@ def encode(title, kinds, st, data):
         if isinstance(e, BadData):
             raise
         raise BadData("a step the log cannot hold")
-    blob = rec.encode()
-    resume(blob, st)               # BadData unless it replays to exactly st
-    return blob
+    need(fresh.is_over() and fresh.to_dict() == st.to_dict(), "the log does not reach the game's end")
+    return rec.encode()
 
 
 # ---- the kept games -------------------------------------------------------------
@@ -166,7 +173,7 @@ def keep(store, title, kinds, st, steps, result):
             forget(store, steps)
             return True
     try:
-        text = gamelog.to_text(encode(title, kinds, st, gather(store, steps)))
+        text = gamelog.to_text(encode(title, kinds, st, each_step(store, steps)))
     except BadData:
         forget(store, steps)
         return False

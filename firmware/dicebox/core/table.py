@@ -287,8 +287,12 @@ class Table(ui.Screen):
         steps = self.log_steps
         self.log_steps = None
         if steps is not None and not steps.broken:
-            from dicebox.core.gamelogs import keep
-            keep(self.app.store, self.GAME, self.seats, self.s, steps, result)
+            self.app.collect()
+            try:
+                from dicebox.core.gamelogs import keep
+                keep(self.app.store, self.GAME, self.seats, self.s, steps, result)
+            except MemoryError:      # the game's end goes on; its log is not kept
+                self.app.log("%s: no room to keep the game's log" % self.GAME)
 
     def want_save(self):
         self.pending_save = True
