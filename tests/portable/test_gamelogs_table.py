@@ -3,11 +3,16 @@ core/gamelogs.py at the end), driven through the real tables: bots play
 fixed-seed games of each title to the end, and the kept log replays to
 exactly the table's final state; a game saved and resumed half way keeps
 one log of the whole game; the records of a game's steps go when it ends."""
+import gc
+import sys
 from console import FakeApp, TextFB
 from dicebox.core import events, gamelogs, logreplay, steplog, tablepages
 from dicebox.core.game import TERMINAL
 
 TITLES = ("dairyman", "mildred", "milestones")
+# under the MicroPython runner's device-sized heap one game of each kind (the
+# tests' own garbage fragments it); CPython plays them all
+MICRO = sys.implementation.name == "micropython"
 
 
 def app_for(seed):
@@ -57,6 +62,7 @@ def run_out(app, t, frames=40000):
 
 
 def play(title, seed, seats):
+    gc.collect()
     app = app_for(seed)
     t = table_of(title, app, seats)
     app.push(t)
@@ -68,13 +74,14 @@ def test_bots_games_of_each_title_replay_to_the_tables_final_state():
     for title, seats in (("dairyman", [1, 2]), ("dairyman", [2, 1, 3]),
                          ("mildred", [1, 2]), ("mildred", [2, 2]),
                          ("milestones", [2, 2])):
-        for seed in (3, 4):
+        for seed in ((3,) if MICRO else (3, 4)):
             app, t = play(title, seed, seats)
             assert t.s.current_player() == TERMINAL
             kept = gamelogs.load_kept(app.store, title)
             assert len(kept) == 1, (title, seed)
-            lid, kinds, result, text = kept[0]
-            assert kinds == t.seats
+            lid, kinds, result, slot = kept[0]
+            assert kinds == t.seats and slot == 0
+            text = gamelogs.load_log(app.store, title, kept[0])
             log = logreplay.decode(text)
             end = logreplay.Replay(log).seek(log.n)
             assert end.to_dict() == t.s.to_dict(), (title, seed)
@@ -124,7 +131,7 @@ def test_a_game_saved_half_way_and_resumed_keeps_one_log_of_the_whole_game():
         run_out(again, t2)
         kept = gamelogs.load_kept(again.store, title)
         assert len(kept) == 1, title
-        log = logreplay.decode(kept[0][3])
+        log = logreplay.decode(gamelogs.load_log(again.store, title, kept[0]))
         assert logreplay.Replay(log).seek(log.n).to_dict() == t2.s.to_dict()
 
 
@@ -165,7 +172,10 @@ def test_a_power_cut_at_every_storage_operation_of_a_games_end_keeps_its_log_onc
         # the end: the last saves of the game, the log kept, the records, the save removed
         first = max(1, total - 12)
         cuts = list(range(first, total + 1)) + list(range(3, first, 17))
+        if MICRO:
+            cuts = cuts[-6:] if title == "dairyman" else cuts[:13:2]
         for k in cuts:
+            gc.collect()
             app = app_for(5)
             counting(app.store)
             app.store.cut = k
@@ -194,6 +204,6 @@ def test_a_power_cut_at_every_storage_operation_of_a_games_end_keeps_its_log_onc
             if before:
                 assert kept == before, (title, k)
             else:
-                log = logreplay.decode(kept[0][3])
+                log = logreplay.decode(gamelogs.load_log(again.store, title, kept[0]))
                 assert logreplay.Replay(log).seek(log.n).to_dict() == end.to_dict(), (title, k)
             assert not again.store.exists(t.SAVE), (title, k)

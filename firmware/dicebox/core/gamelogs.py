@@ -1,18 +1,20 @@
 """The finished games kept for replay: at a game's end its steps
 (core/steplog.py, on flash in the game's step records) become the game's
 compact log (core/gamelog.py), checked by replaying it to exactly the state
-the table ended on, and are kept with the result in the title's record of
-kept games (``logs_<title>``): the last ``KEEP`` games, at most ``MAX_TEXT``
-characters of logs in all, each under its log id, written once (a power cut
-that brings the game back to its last move does not keep it twice).
-Imported at a game's end and by the Replay pages only.
+the table ended on, and are kept: the last ``KEEP`` games of each title,
+each in a record of its own (``logs_<title>_<slot>``: ``{"id": lid, "log":
+text}``, the log as base64url, ``gamelog.to_text``, at most ``MAX_TEXT``
+characters), listed in the title's record ``logs_<title>``: ``{"games":
+[[lid, kinds, result, slot], ...]}``, oldest first (``result``: the
+winners' seats, or Milestones' score, in a list). A game is kept once under
+its log id (a power cut that brings the game back to its last move does not
+keep it twice). Imported at a game's end and by the Replays page only, so
+the end of a game reads the short list and writes one log.
 
-The record: ``{"games": [[lid, kinds, result, text], ...]}``, oldest first
-(``result``: the winners' seats, or Milestones' score, in a list);
-``text`` the log as base64url (``gamelog.to_text``). Checked on load: its
-shape, and each log's checksum (a damaged record is set aside and said on
-the Records page); a log is read whole, every step played by the rules,
-when it is opened (``logreplay.decode``).
+Checked on load: the list's shape; a log's record, its shape and checksum
+(a damaged record is set aside and said on the Replays page); a log is read
+whole, every step played by the rules, when it is opened
+(``logreplay.reading``).
 """
 from dicebox.core import gamelog
 from dicebox.core.game import CHANCE
@@ -22,7 +24,7 @@ from dicebox.core.tablepages import LOG_ID, chunk_name, read_chunk
 from dicebox.core.valid import BadData, need
 
 KEEP = 5                 # games kept per title
-MAX_TEXT = 12000         # characters of logs per title's record (its file stays under 13 KB)
+MAX_TEXT = 8000          # characters of one log (6 KB of bytes: a long game takes 2 to 4)
 
 
 def kept_name(title):
@@ -130,43 +132,62 @@ def encode(title, kinds, st, steps):
 
 
 # ---- the kept games -------------------------------------------------------------
-def _check_kept(d):
+def _check_index(d):
     need(isinstance(d, dict) and isinstance(d.get("games"), list), "not a record of games")
     games = d["games"]
     need(len(games) <= KEEP, "too many games")
-    total = 0
+    slots = []
     for g in games:
         need(isinstance(g, list) and len(g) == 4, "a kept game is not a row")
-        lid, kinds, res, text = g
+        lid, kinds, res, slot = g
         need(type(lid) is int and lid >= 0, "a log id out of range")
         for lst in (kinds, res):
-            need(isinstance(lst, list) and len(lst) <= 8, "seats are not a list")
+            need(isinstance(lst, list) and 1 <= len(lst) <= 8, "seats are not a list")
             for k in lst:
                 need(type(k) is int and 0 <= k <= 9999, "a seat or score out of range")
-        need(isinstance(text, str), "a log is not text")
-        total += len(text)
-        blob = from_text(text)
-        need(len(blob) >= 6, "a log too short")
-        need(gamelog.crc16(blob, len(blob) - 2) == (blob[-2] << 8 | blob[-1]),
-             "a log is damaged (its checksum)")
-    need(total <= MAX_TEXT, "the logs are too long")
+        need(type(slot) is int and 0 <= slot < KEEP and slot not in slots, "a slot out of range")
+        slots.append(slot)
+    return d
+
+
+def _check_log(d):
+    need(isinstance(d, dict) and type(d.get("id")) is int and isinstance(d.get("log"), str)
+         and len(d["log"]) <= MAX_TEXT, "not a kept game")
+    blob = from_text(d["log"])
+    need(len(blob) >= 6, "a log too short")
+    need(gamelog.crc16(blob, len(blob) - 2) == (blob[-2] << 8 | blob[-1]),
+         "the log is damaged (its checksum)")
     return d
 
 
 def load_kept(store, title):
-    """The kept games of ``title``, oldest first (``[]`` when none, or when
-    the record was damaged: then set aside and noted under its name)."""
-    return store.load(kept_name(title), {"games": []}, check=_check_kept)["games"]
+    """The kept games of ``title``, oldest first, each ``[lid, kinds, result,
+    slot]`` (``[]`` when none, or when the record was damaged: then set aside
+    and noted under its name)."""
+    return store.load(kept_name(title), {"games": []}, check=_check_index)["games"]
+
+
+def load_log(store, title, game):
+    """The log (text) of ``game`` (a row of ``load_kept``), or None when its
+    record is missing, another game's, or damaged (then set aside and noted
+    under its name, ``kept_name(title)`` + its slot)."""
+    got = store.load("%s_%d" % (kept_name(title), game[3]), None, check=_check_log)
+    if got is None or got["id"] != game[0]:
+        return None
+    return got["log"]
 
 
 def keep(store, title, kinds, st, steps, result):
     """The end of a game: its log kept (once: not again under the same log
-    id), then its step records removed. True when it was kept or was already;
-    False when the log could not be made (it is not kept, play is not
-    touched) or the write failed."""
+    id), then its step records removed. The log goes into its own record
+    first (the slot of the oldest kept game when all are taken), then the
+    list names it, so a cut between the two leaves the list as it was (and
+    the game, resumed, keeps its log then). True when it was kept or was
+    already; False when the log could not be made (it is not kept, play is
+    not touched) or a write failed."""
     name = kept_name(title)
     games = load_kept(store, title)
-    store.take_problems(name)     # a damaged record starts again (the Records page said it)
+    store.take_problems(name)     # a damaged list starts again (the Replays page said it)
     lid = steps.lid
     for g in games:
         if g[0] == lid:
@@ -180,12 +201,15 @@ def keep(store, title, kinds, st, steps, result):
     if len(text) > MAX_TEXT:
         forget(store, steps)
         return False
-    games.append([lid, list(kinds), list(result), text])
-    total = 0
-    for g in games:
-        total += len(g[3])
-    while len(games) > KEEP or total > MAX_TEXT:
-        total -= len(games.pop(0)[3])
+    taken = [g[3] for g in games]
+    slot = 0
+    while slot in taken:
+        slot += 1
+    if slot >= KEEP:
+        slot = games.pop(0)[3]    # the oldest game gives way
+    if not store.save("%s_%d" % (name, slot), {"id": lid, "log": text}):
+        return False
+    games.append([lid, list(kinds), list(result), slot])
     if not store.save(name, {"games": games}):
         return False
     if store.load(LOG_ID, 0) != lid:

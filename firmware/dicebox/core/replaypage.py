@@ -31,7 +31,8 @@ def result_words(title, kinds, result):
         return "score %d" % result[0] if result else "over"
     if len(result) == 1:
         w = result[0]
-        return "%s won" % ("you" if kinds[w] == 0 and kinds.count(0) == 1 else "P%d" % (w + 1))
+        me = w < len(kinds) and kinds[w] == 0 and kinds.count(0) == 1
+        return "%s won" % ("you" if me else "P%d" % (w + 1))
     return "a draw" if result else "over"
 
 
@@ -45,7 +46,7 @@ def replays_page(app, title):
     for i in range(len(games) - 1, -1, -1):
         g = games[i]
         items.append(("%d: %s" % (len(games) - i, result_words(title, g[1], g[2])),
-                      _opener(app, g)))
+                      _opener(app, title, g)))
     if items:
         app.push(ui.Menu(app, "Replays", items, lambda: leave(app)))
     else:
@@ -64,9 +65,17 @@ def leave(app):
     drop(MODULES)
 
 
-def _opener(app, game):
+def _opener(app, title, game):
     def go():
-        app.push(ReplayPage(app, game[1], game[3]))
+        from dicebox.core.gamelogs import kept_name, load_log
+        text = load_log(app.store, title, game)
+        bad = app.store.take_problems("%s_%d" % (kept_name(title), game[3]))
+        if text is None:
+            why = " (%s)" % "; ".join(p.split(": ", 1)[-1] for p in bad) if bad else ""
+            app.message("Replay", "This game's log is missing or damaged%s: it cannot be "
+                        "replayed. The other games are kept." % why)
+            return
+        app.push(ReplayPage(app, text))
     return go
 
 
@@ -91,10 +100,10 @@ def table_line(st):
 
 
 class ReplayPage(ui.Screen):
-    def __init__(self, app, kinds, text):
+    def __init__(self, app, text):
         ui.Screen.__init__(self, app)
         from dicebox.core.logreplay import reading
-        self.kinds = kinds
+        self.kinds = None            # the seats, as the log has them
         self.rep = None              # the Replay once the log is read
         self.work = reading(text, True, SLICE_STEPS)   # a generator stepped a frame at a time
         self.seat = 0                # the seat Down jumps to
@@ -121,6 +130,7 @@ class ReplayPage(ui.Screen):
             if got.title == "milestones":
                 names = ["S%d" % (s + 1) for s in range(len(got.kinds))]
             self.rep = Replay(got, names=names)
+            self.kinds = got.kinds
         self.shown()
 
     def shown(self):
