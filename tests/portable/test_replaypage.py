@@ -6,7 +6,7 @@ from console import FakeApp, TextFB, labels, pick
 from dicebox.core import events as E
 from dicebox.core import gamelogs, replaypage
 from dicebox.core.game import CHANCE
-from test_gamelogs_table import play
+from gamelogs_play import play
 
 
 def opened(app):

@@ -177,6 +177,21 @@ def load_log(store, title, game):
     return got["log"]
 
 
+def keep_log(table, result):
+    """At a game's end, before the records: the game kept as its log, once,
+    with ``result`` (a list of small numbers: the winners, a score). A
+    MemoryError leaves the end as it was, without the log."""
+    steps = table.log_steps
+    table.log_steps = None
+    if steps is not None and not steps.broken:
+        app = table.app
+        app.collect()
+        try:
+            keep(app.store, table.GAME, table.seats, table.s, steps, result)
+        except MemoryError:
+            app.log("%s: no room to keep the game's log" % table.GAME)
+
+
 def keep(store, title, kinds, st, steps, result):
     """The end of a game: its log kept (once: not again under the same log
     id), then its step records removed. The log goes into its own record

@@ -281,19 +281,6 @@ class Table(ui.Screen):
         if self.log_steps is not None:
             self.log_steps.add(seat, item)
 
-    def keep_log(self, result):
-        """At the end, before the records: the game kept as its log, once,
-        with ``result`` (a list of small numbers: the winners, a score)."""
-        steps = self.log_steps
-        self.log_steps = None
-        if steps is not None and not steps.broken:
-            self.app.collect()
-            try:
-                from dicebox.core.gamelogs import keep
-                keep(self.app.store, self.GAME, self.seats, self.s, steps, result)
-            except MemoryError:      # the game's end goes on; its log is not kept
-                self.app.log("%s: no room to keep the game's log" % self.GAME)
-
     def want_save(self):
         self.pending_save = True
 
@@ -477,7 +464,8 @@ class Table(ui.Screen):
         self.ended = True
         self.drop_turn()
         self.pending_save = False
-        self.keep_log(self.winners())
+        from dicebox.core.gamelogs import keep_log
+        keep_log(self, self.winners())   # the game kept as its log, once
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
             level = max(self.seats) - 1

@@ -301,8 +301,9 @@ class Table(T.Table):
         st = self.st
         store = self.app.store
         if self.result is None:
-            self.keep_log([st.score()])
+            from dicebox.core.gamelogs import keep_log
             from dicebox.core.tablepages import add_record
+            keep_log(self, [st.score()])
             count = None
             if self.humans == 1 and self.bots:
                 level = max(self.seats) - 1
