@@ -136,7 +136,6 @@ def test_the_oldest_kept_game_gives_way_to_the_sixth():
     store = played.store
     row = gamelogs.load_kept(store, "mildred")[0]
     text = gamelogs.load_log(store, "mildred", row)
-    steps_bytes = []
     from dicebox.core import logreplay, steplog
     log = logreplay.decode(text)
     r = logreplay.Replay(log)
@@ -145,9 +144,9 @@ def test_the_oldest_kept_game_gives_way_to_the_sixth():
         seat, item = log.step(r.pos, r.state)
         st.add(seat, item)
         r.forward()
-    steps_bytes = bytes(st.buf)
+    steps_text = st.text
     for lid in range(2, 8):
-        again = steplog.Steps("mildred", lid, 0, steps_bytes)
+        again = steplog.Steps("mildred", lid, 0, steps_text)
         assert gamelogs.keep(store, "Mildred", row[1], r.state, again, row[2])
     kept = gamelogs.load_kept(store, "mildred")
     assert [g[0] for g in kept] == [3, 4, 5, 6, 7]       # the last five, oldest first
@@ -157,5 +156,5 @@ def test_the_oldest_kept_game_gives_way_to_the_sixth():
     # kept again under an id it holds: nothing is written
     n = len(store.records)
     assert gamelogs.keep(store, "Mildred", row[1], r.state, steplog.Steps("mildred", 7, 0,
-                                                                         steps_bytes), row[2])
+                                                                         steps_text), row[2])
     assert gamelogs.load_kept(store, "mildred") == kept and len(store.records) == n

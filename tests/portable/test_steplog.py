@@ -1,7 +1,8 @@
 """A game's steps during play (core/steplog.py) and read back
 (core/gamelogs.each_step): every step comes back as it went in, wherever the
-200-byte records cut it; a clock action is kept as the last of a run; a step
-that cannot be logged or a failed write stops the log (-1), never the game."""
+400-character records cut it; a clock action is kept as the last of a run; a
+failed write stops the log (-1), never the game; a step the reader does not
+know (a number that is not whole) is refused when the steps are read."""
 from dicebox.core import gamelogs, steplog, tablepages
 from dicebox.core.game import CHANCE
 from dicebox.core.memstore import MemoryStore
@@ -29,8 +30,8 @@ def test_every_step_comes_back_wherever_the_records_cut_it():
                 st.add(seat, item)
                 want.append((seat, tuple(item) if seat != CHANCE else list(item)))
             n = st.write(store)
-            assert n == st.done * steplog.CHUNK + len(st.buf)
-        assert st.done >= 5 and len(st.buf) < steplog.CHUNK
+            assert n == st.done * steplog.CHUNK + len(st.text)
+        assert st.done >= 5 and len(st.text) < steplog.CHUNK
         assert back(store, st) == want, pad
         # resumed from its save: the same steps
         again = tablepages.open_steps(store, "game", {"logn": n, "lid": 7})
@@ -48,11 +49,17 @@ def test_a_run_of_clock_actions_is_kept_as_its_last():
     assert back(store, st) == [(None, ("time", 300)), (0, ("roll", 63)), (None, ("time", 450))]
 
 
-def test_a_step_that_cannot_be_logged_or_a_failed_write_stops_the_log():
+def test_a_step_the_reader_does_not_know_or_a_failed_write_stops_the_log():
     store = MemoryStore()
-    st = steplog.Steps("game", 1)
-    st.add(0, ("lock", 1.5))
-    assert st.broken and st.write(store) == -1 and not store.records
+    for odd in (("lock", 1.5), ("lock", True), ("lock", {1: 2}), ("lock", "a;b")):
+        st = steplog.Steps("game", 1)
+        st.add(0, ("claim", (1,)))
+        st.add(0, odd)
+        try:
+            back(store, st)
+            raise AssertionError("%r was read back" % (odd,))
+        except gamelogs.BadData:
+            pass
     st = steplog.Steps("game", 1)
     st.add(0, ("lock", (1, 2)))
     store.fail_writes = True
@@ -64,10 +71,10 @@ def test_another_games_record_or_a_missing_one_is_refused():
     store = MemoryStore()
     st = steplog.Steps("game", 3)
     for i in range(80):
-        st.add(0, ("x", i))
+        st.add(0, ("x", i))          # 10 to 11 characters a step: two records
     st.write(store)
     assert st.done >= 1
-    other = steplog.Steps("game", 4, st.done, st.buf)
+    other = steplog.Steps("game", 4, st.done, st.text)
     try:
         back(store, other)
         raise AssertionError("another game's records were read")

@@ -19,7 +19,7 @@ whole, every step played by the rules, when it is opened
 from dicebox.core import gamelog
 from dicebox.core.game import CHANCE
 from dicebox.core.logreplay import from_text, play_step
-from dicebox.core.steplog import CHANCE_STEP, CHUNK
+from dicebox.core.steplog import CHUNK
 from dicebox.core.tablepages import LOG_ID, chunk_name, read_chunk
 from dicebox.core.valid import BadData, need
 
@@ -32,48 +32,54 @@ def kept_name(title):
 
 
 # ---- the steps, read back -------------------------------------------------------
-def read_item(data, pos):
-    """The item at ``pos`` (steplog's form) and the position after it."""
-    b = data[pos]
-    pos += 1
-    if b < 0x80:
-        return (b >> 1 if not b & 1 else -((b + 1) >> 1)), pos
-    if b == 0xC0:
-        z = 0
-        s = 0
-        while True:
-            c = data[pos]
-            pos += 1
-            z |= (c & 0x7F) << s
-            s += 7
-            if not c & 0x80:
-                break
-            need(s < 42, "a number too long")
-        return (z >> 1 if not z & 1 else -((z + 1) >> 1)), pos
-    n = b & 0x1F
-    if b & 0xE0 == 0x80:
+def read_item(text, pos):
+    """The item written at ``pos`` (steplog's ``repr``: whole numbers, None,
+    quoted words, tuples and lists, read as tuples) and the position after
+    it; ``BadData`` for anything else."""
+    c = text[pos]
+    if c == "(" or c == "[":
+        close = ")" if c == "(" else "]"
         out = []
-        for _ in range(n):
-            x, pos = read_item(data, pos)
+        pos += 1
+        while True:
+            if text[pos] == close:
+                return tuple(out), pos + 1
+            x, pos = read_item(text, pos)
             out.append(x)
-        return tuple(out), pos
-    need(b & 0xE0 == 0xA0, "an unknown item")
-    if pos + n > len(data):
-        raise IndexError          # the text goes on in the next record
-    return bytes(data[pos:pos + n]).decode(), pos + n
+            if text[pos] == ",":
+                pos += 1
+                if text[pos] == " ":
+                    pos += 1
+            else:
+                need(text[pos] == close, "a list of the steps is damaged")
+    if c == "'":
+        end = text.index("'", pos + 1)
+        return text[pos + 1:end], end + 1
+    if text.startswith("None", pos):
+        return None, pos + 4
+    end = pos + 1 if c == "-" else pos
+    while end < len(text) and "0" <= text[end] <= "9":
+        end += 1
+    need(end > pos and text[end - 1] != "-", "a step is damaged")
+    return int(text[pos:end]), end
 
 
-def _step(data, pos):
-    """The step at ``pos`` (``(seat, item)``) and the position after it;
-    IndexError when ``data`` ends inside it."""
-    h = data[pos]
-    item, end = read_item(data, pos + 1)
-    if h == CHANCE_STEP:
-        need(isinstance(item, tuple), "a roll is not its values")
-        return (CHANCE, list(item)), end
-    need(h < 8, "a step of no seat")
-    need(isinstance(item, tuple) and item and isinstance(item[0], str), "a step is not an action")
-    return (h - 1 if h else None, item), end
+def _step(text):
+    """``(seat, item)`` of one step's text."""
+    try:
+        got, end = read_item(text, 0)
+    except (IndexError, ValueError) as e:
+        if isinstance(e, BadData):
+            raise
+        raise BadData("a step is damaged")
+    need(end == len(text) and isinstance(got, tuple) and len(got) == 2, "a step is damaged")
+    seat, item = got
+    need(isinstance(item, tuple) and item, "a step is not an action")
+    if seat == CHANCE:
+        return CHANCE, list(item)
+    need(seat is None or (type(seat) is int and 0 <= seat < 8), "a step of no seat")
+    need(isinstance(item[0], str), "a step is not an action")
+    return seat, item
 
 
 def each_step(store, steps):
@@ -82,25 +88,18 @@ def each_step(store, steps):
     or the acting seat (None: a clock action) and the action. ``BadData``
     when a record is missing or another game's, or the steps are damaged."""
     steps.flush()                 # a clock action held (the sand that ended the game)
-    carry = b""
+    carry = ""
     for k in range(steps.done + 1):
         if k < steps.done:
             got = read_chunk(store, steps.save, k, steps.lid)
             need(got is not None and len(got) == CHUNK, "a record of the steps is missing")
         else:
-            got = steps.buf
-        data = carry + got
-        pos = 0
-        n = len(data)
-        while pos < n:
-            try:
-                one, end = _step(data, pos)
-            except (IndexError, UnicodeError):
-                need(k < steps.done, "the steps end in the middle of one")
-                break             # the step goes on in the next record
-            yield one
-            pos = end
-        carry = bytes(data[pos:])
+            got = steps.text
+        parts = (carry + got).split(";")
+        carry = parts.pop()       # a step the next record goes on with
+        for part in parts:
+            yield _step(part)
+    need(not carry, "the steps end in the middle of one")
 
 
 def encode(title, kinds, st, steps):

@@ -83,7 +83,7 @@ def add_record(store, game, level, result, gid=None):
 
 # ---- the steps of a game's log (core/steplog.py) ---------------------------------
 LOG_ID = "logid"         # the record of the newest log id kept (core/gamelogs.py)
-MAX_CHUNKS = 160         # step records of one game at most (32 KB: gamelog.MAX_BYTES)
+MAX_CHUNKS = 200         # step records of one game at most (80 KB of steps: 10,000 of them)
 
 
 def chunk_name(save, k):
@@ -91,23 +91,20 @@ def chunk_name(save, k):
 
 
 def _check_chunk(d):
-    need(isinstance(d, dict) and type(d.get("id")) is int and isinstance(d.get("h"), str)
-         and len(d["h"]) <= 2 * CHUNK, "not a record of a game's steps")
+    need(isinstance(d, dict) and type(d.get("id")) is int and isinstance(d.get("t"), str)
+         and len(d["t"]) <= CHUNK, "not a record of a game's steps")
     return d
 
 
 def read_chunk(store, save, k, lid):
-    """The bytes of step record ``k`` of the log ``lid``, or None (missing,
+    """The text of step record ``k`` of the log ``lid``, or None (missing,
     damaged: set aside, or another game's)."""
     name = chunk_name(save, k)
     got = store.load(name, None, check=_check_chunk)
     store.take_problems(name)      # a damaged one: that game keeps no log
     if got is None or got["id"] != lid:
         return None
-    try:
-        return bytes.fromhex(got["h"])
-    except ValueError:
-        return None
+    return got["t"]
 
 
 def newest_log_id(store):
@@ -121,7 +118,7 @@ def open_steps(store, save, opt):
     new game's (``opt`` gets its log id, one above the newest kept: only one
     game of a title is in progress, so none of its title was kept under it;
     the step records an older game left are removed), or a resumed game's up
-    to its save (``opt["logn"]`` bytes). None when they cannot be read back:
+    to its save (``opt["logn"]`` characters). None when they cannot be read back:
     that game keeps no log."""
     n = opt.get("logn")
     if n is None:
