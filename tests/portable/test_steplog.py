@@ -3,6 +3,7 @@
 400-character records cut it; a clock action is kept as the last of a run; a
 failed write stops the log (-1), never the game; a step the reader does not
 know (a number that is not whole) is refused when the steps are read."""
+import gc
 from dicebox.core import gamelogs, steplog, tablepages
 from dicebox.core.game import CHANCE
 from dicebox.core.memstore import MemoryStore
@@ -18,20 +19,21 @@ def back(store, st):
 
 
 def test_every_step_comes_back_wherever_the_records_cut_it():
-    for pad in range(0, 40):
+    for pad in range(0, 40, 3):
+        gc.collect()
         store = MemoryStore()
         st = steplog.Steps("game", 7)
         want = []
         for i in range(pad):                       # moves the cuts along the steps
             st.add(0, ("x", i))
             want.append((0, ("x", i)))
-        for _ in range(30):
+        for _ in range(16):
             for seat, item in STEPS:
                 st.add(seat, item)
                 want.append((seat, tuple(item) if seat != CHANCE else list(item)))
             n = st.write(store)
             assert n == st.done * steplog.CHUNK + len(st.text)
-        assert st.done >= 5 and len(st.text) < steplog.CHUNK
+        assert st.done >= 4 and len(st.text) < steplog.CHUNK
         assert back(store, st) == want, pad
         # resumed from its save: the same steps
         again = tablepages.open_steps(store, "game", {"logn": n, "lid": 7})
