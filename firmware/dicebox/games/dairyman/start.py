@@ -31,9 +31,9 @@ class Start(ui.Menu):
         items.append(("New game", self.new))
         items.append((table.OFFER if fresh else table.LEARN, self.learn))
         items.append(("Records", self.records))
-        items.append(("Replays", self.replays))
         for i in range(len(HELP_TITLES)):     # the texts are imported when one opens
             items.append((HELP_TITLES[i], help_opener(app, i, False)))
+        items.append(("Replays", self.replays))   # the last games, move by move
         ui.Menu.__init__(self, app, GAME, items)
         if fresh and not self.saved:
             self.sel = 1        # the first time: on the lesson's entry

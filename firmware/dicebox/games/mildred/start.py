@@ -56,9 +56,9 @@ class Start(ui.Menu):
         items.append(("New game", self.new_game))
         items.append((table.OFFER if self.fresh else table.LEARN, self.take_lesson))
         items.append(("Records", self.records))
-        items.append(("Replays", self.replays))
         for title, name in HELP_PAGES:
             items.append((title, help_opener(app, title, name, False)))
+        items.append(("Replays", self.replays))   # the last games, move by move
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         self.top = min(self.top, self.sel)

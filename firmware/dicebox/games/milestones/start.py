@@ -50,8 +50,8 @@ class StartMenu(ui.Menu):
         items.append((T.OFFER if self.fresh else T.LEARN, self.take_lesson))
         items.append(("Records", lambda: self.open("records_page")))
         items.append(("High scores", lambda: self.open("HighScores")))
-        items.append(("Replays", self.replays))
         items.append(("How to play", self.help_menu))
+        items.append(("Replays", self.replays))   # the last games, move by move
         self.items = items
         if had != self.saved:
             self.sel = 0          # Resume, when there is a game to resume
