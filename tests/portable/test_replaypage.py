@@ -158,3 +158,24 @@ def test_the_oldest_kept_game_gives_way_to_the_sixth():
     assert gamelogs.keep(store, "Mildred", row[1], r.state, steplog.Steps("mildred", 7, 0,
                                                                          steps_text), row[2])
     assert gamelogs.load_kept(store, "mildred") == kept and len(store.records) == n
+
+
+def test_mildred_and_milestones_replays_step_to_the_tables_final_state_in_their_words():
+    for title, seats in (("mildred", [1, 2]), ("milestones", [0, 2])):
+        played, t = play(title, 3, seats)
+        app = FakeApp(seed=1, fb=TextFB(strict=False))
+        app.store = played.store
+        replaypage.replays_page(app, title)
+        pick(app, labels(app)[0])
+        page = opened(app)
+        r = page.rep
+        said = 0
+        while r.pos < r.log.n:
+            app.press(E.A)
+            settled(app, page)
+            if r.said:
+                said += 1
+        assert r.state.to_dict() == t.s.to_dict(), title
+        assert said > r.log.n // 2, (title, said, r.log.n)   # the steps in words
+        screen = app.screen()
+        assert "%d/%d" % (r.log.n, r.log.n) in screen
