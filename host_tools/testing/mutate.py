@@ -513,6 +513,13 @@ def restore(data, files):
             fh.write(files[f])
 
 
+def own(f, name):
+    """File ``f`` is record ``name``'s: its own (``name.json``, ``.bad``...) or,
+    for a game's save, the records of its log's steps (``name_l0.json``...,
+    core/steplog.py), which a resumed game writes ahead of its save."""
+    return f.startswith(name + ".") or f.startswith(name + "_l")
+
+
 def snapshot(data, skip=None):
     """{file: bytes}; files of record ``skip`` only listed (b"")."""
     out = {}
@@ -548,12 +555,12 @@ def run_case(data, files, kind, i, rand):
         return label, "crash", (s.errors or s.logged)[0]
     after = snapshot(data, name)
     for f in files:
-        if f.startswith(name + "."):
+        if own(f, name):
             continue
         if after.get(f) != files[f]:
             return label, "other file changed", f
     for f in after:
-        if f not in files and not f.startswith(name + "."):
+        if f not in files and not own(f, name):
             return label, "other file changed", "new " + f
     if (name + ".bad") in after:
         if not taken:

@@ -65,6 +65,7 @@ def test_menu_offers_help_before_the_rules():
     got = labels(app.top())
     assert got[:6] == ["New game", "New? Learn here", "Records", "How to play", "Controls",
                        "Rules"], got
+    assert got[-1] == "Replays"
     item(app, "How to play")
     page = app.top()
     assert 14 <= len(page.lines) <= 40          # a few dtable, not the rulebook

@@ -41,6 +41,7 @@ class Beats:
 
     BEATS = ()
     AT_TABLE = ()       # a lesson's bot is its script: the game's bot is not brought in
+    KEEP_LOG = False    # nor is it kept for replay (core/table.py)
 
     def beat(self):
         return self.BEATS[self.i] if self.i < len(self.BEATS) else None

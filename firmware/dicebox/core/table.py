@@ -128,6 +128,8 @@ class Table(ui.Screen):
     AFTER_TABLE = ()       # what the screen under the table reads as it comes back (its
                            # package's manifest): imported one a frame as the table is left
     SAVE = "game"          # the save record's name
+    KEEP_LOG = False       # True: a finished game is kept as its log (core/gamelogs.py;
+                           # a title of core/gamelog.TITLES)
     STEP_MS = 700          # bot pacing
     CUE_X = 119            # where the thinking cue turns (8 x 8, top right)
     CUE_Y = 0
@@ -166,6 +168,11 @@ class Table(ui.Screen):
         self.ended = False
         self.shown = -1              # the person whose turn was last shown
         self.b_down = False          # B's press was seen here, since the table came on top (b_event)
+        # the game's steps for its log (core/steplog.py); None: this game keeps none
+        self.log_steps = None
+        if self.KEEP_LOG:
+            from dicebox.core.tablepages import open_steps
+            self.log_steps = open_steps(app.store, self.SAVE, self.opt)
         try:
             self.settle()
         except RollRefused as e:     # not on the stack yet: say it once the table shows
@@ -265,7 +272,16 @@ class Table(ui.Screen):
     def save_now(self):
         self.pending_save = False
         self.saves += 1
+        if self.log_steps is not None and self.s.current_player() != TERMINAL:
+            # the steps first: a cut before the save leaves the old save, behind them
+            self.opt["logn"] = self.log_steps.write(self.app.store)
         return save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
+
+    def note(self, seat, item):
+        """A step just played, for the log: ``item`` the action of ``seat``
+        (None: a clock action), or for ``CHANCE`` the outcome."""
+        if self.log_steps is not None:
+            self.log_steps.add(seat, item)
 
     def want_save(self):
         self.pending_save = True
@@ -284,6 +300,7 @@ class Table(ui.Screen):
         while self.s.current_player() == CHANCE and self.chance_seat() < 0 and n < 16:
             before = self.s.clone()
             got = resolve_chance(self.s, self.app.rng)
+            self.note(CHANCE, got)
             self.log.add(self.roll_words(before, got))
             n += 1
 
@@ -300,6 +317,7 @@ class Table(ui.Screen):
             self.app.beep(220, 80)
             self.dirty = True
             return False
+        self.note(seat, action)
         self.msg = text
         self.log.add(text)
         if seat in self.marks:
@@ -321,6 +339,7 @@ class Table(ui.Screen):
         except RollRefused as e:
             self.refuse(e)
             return False
+        self.note(CHANCE, got)
         self.refused = None
         self.app.beep(1800, 20)
         self.msg = ""                 # the dice say it; the log keeps the words
@@ -418,6 +437,7 @@ class Table(ui.Screen):
             self.app.log("bot %s played %r: %s" % (self.GAME, a, e.reason))
             self.refused = "a bot chose a move the rules refuse"
             return
+        self.note(seat, a)
         self.msg = self.bot_words(seat, th.words)
         self.log.add(self.msg)
         self.moved(seat)
@@ -446,6 +466,8 @@ class Table(ui.Screen):
         self.ended = True
         self.drop_turn()
         self.pending_save = False
+        from dicebox.core.gamelogs import keep_log
+        keep_log(self, self.winners())   # the game kept as its log, once
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
             level = max(self.seats) - 1

@@ -11,6 +11,7 @@ from dicebox.core.game import KIND_FORMAT, LEVELS, TERMINAL, kind_name
 from dicebox.core.movelog import MoveLog
 from dicebox.core.valid import need
 from dicebox.core.think import HEAP_THOUGHT, Thought
+from dicebox.core.steplog import CHUNK, Steps
 
 # ---- records -----------------------------------------------------------------------
 RECORDS = "records"
@@ -78,6 +79,66 @@ def add_record(store, game, level, result, gid=None):
             d[LAST] = last
         last[game] = gid
     return store.save(RECORDS, d)
+
+
+# ---- the steps of a game's log (core/steplog.py) ---------------------------------
+LOG_ID = "logid"         # the record of the newest log id kept (core/gamelogs.py)
+MAX_CHUNKS = 200         # step records of one game at most (80 KB of steps: 10,000 of them)
+
+
+def chunk_name(save, k):
+    return "%s_l%d" % (save, k)
+
+
+def _check_chunk(d):
+    need(isinstance(d, dict) and type(d.get("id")) is int and isinstance(d.get("t"), str)
+         and len(d["t"]) <= CHUNK, "not a record of a game's steps")
+    return d
+
+
+def read_chunk(store, save, k, lid):
+    """The text of step record ``k`` of the log ``lid``, or None (missing,
+    damaged: set aside, or another game's)."""
+    name = chunk_name(save, k)
+    got = store.load(name, None, check=_check_chunk)
+    store.take_problems(name)      # a damaged one: that game keeps no log
+    if got is None or got["id"] != lid:
+        return None
+    return got["t"]
+
+
+def newest_log_id(store):
+    got = store.load(LOG_ID, 0)
+    store.take_problems(LOG_ID)
+    return got if type(got) is int and 0 <= got <= GID_MAX else 0
+
+
+def open_steps(store, save, opt):
+    """The steps (``steplog.Steps``) of the game whose options are ``opt``: a
+    new game's (``opt`` gets its log id, one above the newest kept: only one
+    game of a title is in progress, so none of its title was kept under it;
+    the step records an older game left are removed), or a resumed game's up
+    to its save (``opt["logn"]`` characters). None when they cannot be read back:
+    that game keeps no log."""
+    n = opt.get("logn")
+    if n is None:
+        lid = (newest_log_id(store) + 1) & GID_MAX
+        opt["lid"] = lid
+        k = 0
+        while k < MAX_CHUNKS and store.exists(chunk_name(save, k)):
+            store.delete(chunk_name(save, k))
+            k += 1
+        return Steps(save, lid)
+    lid = opt.get("lid")
+    if type(n) is not int or not 0 <= n < MAX_CHUNKS * CHUNK or type(lid) is not int:
+        return None
+    done = n // CHUNK
+    if n == done * CHUNK:
+        return Steps(save, lid, done)
+    tail = read_chunk(store, save, done, lid)
+    if tail is None or len(tail) < n - done * CHUNK:
+        return None
+    return Steps(save, lid, done, tail[:n - done * CHUNK])
 
 
 def _count(n):

@@ -33,9 +33,14 @@ class Start(ui.Menu):
         items.append(("Records", self.records))
         for i in range(len(HELP_TITLES)):     # the texts are imported when one opens
             items.append((HELP_TITLES[i], help_opener(app, i, False)))
+        items.append(("Replays", self.replays))   # the last games, move by move
         ui.Menu.__init__(self, app, GAME, items)
         if fresh and not self.saved:
             self.sel = 1        # the first time: on the lesson's entry
+
+    def replays(self):
+        from dicebox.core.replaypage import replays_page
+        replays_page(self.app, GAME)
 
     def records(self):
         from dicebox.core.tablepages import records_page

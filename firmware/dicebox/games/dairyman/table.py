@@ -72,6 +72,7 @@ def open_table(app, s, seats, log=None, opt=None, new=False):
 
 class Table(table.Table):
     GAME = GAME
+    KEEP_LOG = True         # kept for replay when it ends (core/gamelogs.py)
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND
     AT_TABLE = AT_TABLE

@@ -58,6 +58,7 @@ class Start(ui.Menu):
         items.append(("Records", self.records))
         for title, name in HELP_PAGES:
             items.append((title, help_opener(app, title, name, False)))
+        items.append(("Replays", self.replays))   # the last games, move by move
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
         self.top = min(self.top, self.sel)
@@ -65,6 +66,10 @@ class Start(ui.Menu):
     def take_lesson(self):
         self.fresh = False      # taken: back here, the entry is the plain one
         learn(self.app)
+
+    def replays(self):
+        from dicebox.core.replaypage import replays_page
+        replays_page(self.app, GAME)
 
     def records(self):
         from dicebox.core.tablepages import records_page

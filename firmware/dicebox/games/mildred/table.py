@@ -91,6 +91,7 @@ def _page(app, title, fn, st, over):
 # ---- the table ----------------------------------------------------------------
 class Table(table.Table):
     GAME = GAME
+    KEEP_LOG = True         # kept for replay when it ends (core/gamelogs.py)
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND
     AT_TABLE = AT_TABLE

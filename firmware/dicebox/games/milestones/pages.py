@@ -39,6 +39,7 @@ def start_entries(menu):
     items.append(("Records", menu.records))
     items.append(("High scores", menu.high_scores))
     items.append(("How to play", menu.help_menu))
+    items.append(("Replays", menu.replays))      # the last games, move by move
     menu.items = items
     if had != menu.saved:
         menu.sel = 0          # Resume, when there is a game to resume

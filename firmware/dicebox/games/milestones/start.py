@@ -9,7 +9,9 @@ the start menu comes back. People sit first, bots after them.
 """
 from dicebox.core.movelog import MoveLog
 from dicebox.core import ui
+from dicebox.games.milestones import GAME
 from dicebox.games.milestones.table import Table, new_config
+
 
 def start(app):
     app.push(StartMenu(app))
@@ -43,6 +45,10 @@ class StartMenu(ui.Menu):
 
     def high_scores(self):
         self.open("HighScores")
+
+    def replays(self):
+        from dicebox.core.replaypage import replays_page
+        replays_page(self.app, GAME)
 
     def help_menu(self):
         from dicebox.games.milestones import help as game_help

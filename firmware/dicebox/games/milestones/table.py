@@ -82,6 +82,7 @@ def _dice_words(st, m):
 
 class Table(T.Table):
     GAME = "Milestones"     # the game menu's title
+    KEEP_LOG = True         # kept for replay when it ends (core/gamelogs.py)
     SAVE = SAVE
     ON_DEMAND = ON_DEMAND   # imported on use, not kept during play
     AT_TABLE = AT_TABLE
@@ -302,7 +303,9 @@ class Table(T.Table):
         st = self.st
         store = self.app.store
         if self.result is None:
+            from dicebox.core.gamelogs import keep_log
             from dicebox.core.tablepages import add_record
+            keep_log(self, [st.score()])
             count = None
             if self.humans == 1 and self.bots:
                 level = max(self.seats) - 1
@@ -333,6 +336,7 @@ class Table(T.Table):
             self.tumble = 0          # the dice land at once: this frame does not animate
             self.save_now()          # two actions before a frame: the first is saved first
         words = st.describe(a, self.names)
+        seat = st.turn if a[0] == "roll" else a[1]   # who acts (logcodec.actor)
         try:
             st.apply(a)
         except IllegalMove as e:
@@ -340,6 +344,7 @@ class Table(T.Table):
                 self.say(e.reason)
                 self.app.beep(220, 120)
             return False
+        self.note(seat, a)
         self.want_save()
         self.dirty = True
         self._resolve()
@@ -354,6 +359,7 @@ class Table(T.Table):
         st = self.st
         words = st.describe(a, self.names) if st.glass.left(a[1]) == 0 else ""
         st.apply(a)
+        self.note(None, a)
         if words:
             self.log.add(words)
 
@@ -374,6 +380,7 @@ class Table(T.Table):
             return
         said = st.describe_chance(got, self.names)
         st.apply_chance(got)
+        self.note(CHANCE, got)
         if said:
             for line in said.split("\n"):
                 self.log.add(line)

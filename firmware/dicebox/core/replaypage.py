@@ -1,0 +1,182 @@
+"""Replay: the finished games a title keeps (core/gamelogs.py), and one of
+them played back step by step in the game's own words. Opened from a game's
+menu ("Replays"), never during play; imported for it and dropped with the
+game's modules when the console goes home.
+
+The page reads the log in slices (``logreplay.reading``: every step checked
+and played by the rules) and moves in slices (``Replay.seeking``), a few
+steps a frame, so no frame holds a long rebuild. Keys: A or Right the next
+step, Left the one before, Down on to the next turn of the seat named on
+the bottom line, Up names the next seat, B leaves. The page shows the step
+(its number of all), who made it, its words (``Replay.said``) and a line of
+the table as it stands (the turn, the points).
+"""
+from micropython import const
+from dicebox.core import events as E
+from dicebox.core import ui
+from dicebox.core.game import CHANCE, TERMINAL, kind_name
+from dicebox.core.modules import drop
+from dicebox.core.valid import BadData
+
+SLICE_STEPS = const(6)     # steps read or played a frame (a long jump takes several)
+# what a replay imports: let go when the list of replays closes
+MODULES = ("dicebox.core.replaypage", "dicebox.core.gamelogs", "dicebox.core.logreplay",
+           "dicebox.core.gamelog", "dicebox.games.dairyman.logcodec",
+           "dicebox.games.mildred.logcodec", "dicebox.games.milestones.logcodec")
+
+
+def result_words(title, kinds, result):
+    """A kept game's result in a few words (its line on the list)."""
+    if title.lower() == "milestones":
+        return "score %d" % result[0] if result else "over"
+    if len(result) == 1:
+        w = result[0]
+        me = w < len(kinds) and kinds[w] == 0 and kinds.count(0) == 1
+        return "%s won" % ("you" if me else "P%d" % (w + 1))
+    return "a draw" if result else "over"
+
+
+def replays_page(app, title):
+    """The kept games of ``title``, newest first, each opening its replay; a
+    damaged record of them (set aside as it was read) is said above."""
+    from dicebox.core.gamelogs import kept_name, load_kept
+    games = load_kept(app.store, title)
+    bad = app.store.take_problems(kept_name(title))
+    items = []
+    for i in range(len(games) - 1, -1, -1):
+        g = games[i]
+        items.append(("%d: %s" % (len(games) - i, result_words(title, g[1], g[2])),
+                      _opener(app, title, g)))
+    if items:
+        app.push(ui.Menu(app, "Replays", items, lambda: leave(app)))
+    else:
+        app.push(ui.TextPage(app, "Replays", "No finished games kept yet. The last "
+                             "5 games played to their end are kept here.",
+                             lambda: drop(MODULES)))
+    if bad:
+        why = [p.split(": ", 1)[-1] for p in bad]
+        app.message("Replays", "The kept games were damaged (%s) and are set aside. "
+                    "The other saves are kept." % "; ".join(why))
+
+
+def leave(app):
+    """The list closes: the replay's modules go (play never carries them)."""
+    app.pop()
+    drop(MODULES)
+
+
+def _opener(app, title, game):
+    def go():
+        from dicebox.core.gamelogs import kept_name, load_log
+        text = load_log(app.store, title, game)
+        bad = app.store.take_problems("%s_%d" % (kept_name(title), game[3]))
+        if text is None:
+            why = " (%s)" % "; ".join(p.split(": ", 1)[-1] for p in bad) if bad else ""
+            app.message("Replay", "This game's log is missing or damaged%s: it cannot be "
+                        "replayed. The other games are kept." % why)
+            return
+        app.push(ReplayPage(app, text))
+    return go
+
+
+def seat_name(kinds, s):
+    k = kinds[s]
+    return "P%d %s" % (s + 1, "person" if k == 0 else kind_name(k))
+
+
+def table_line(st):
+    """The table after a step in a line: the points (Dairyman), the score
+    (Milestones), else whose turn it is."""
+    if st.current_player() == TERMINAL:
+        head = "Over"
+    else:
+        cp = st.current_player()
+        head = "Dice" if cp == CHANCE else "P%d to play" % (cp + 1)
+    if hasattr(st, "scores"):
+        return " ".join(str(x) for x in st.scores()) + " pts"
+    if hasattr(st, "score"):
+        return "%s, %d pts" % (head, st.score())
+    return head
+
+
+class ReplayPage(ui.Screen):
+    def __init__(self, app, text):
+        ui.Screen.__init__(self, app)
+        from dicebox.core.logreplay import reading
+        self.kinds = None            # the seats, as the log has them
+        self.rep = None              # the Replay once the log is read
+        self.work = reading(text, True, SLICE_STEPS)   # a generator stepped a frame at a time
+        self.seat = 0                # the seat Down jumps to
+        self.lines = []              # the step's words, wrapped
+
+    def tick(self, now):
+        w = self.work
+        if w is None:
+            return
+        try:
+            got = next(w)
+        except BadData as e:
+            self.work = None
+            self.app.pop()
+            self.app.message("Replay", "This game's log is damaged (%s): it cannot be replayed."
+                             % e)
+            return
+        if got is None:
+            return
+        self.work = None
+        if self.rep is None:
+            from dicebox.core.logreplay import Replay
+            names = None
+            if got.title == "milestones":
+                names = ["S%d" % (s + 1) for s in range(len(got.kinds))]
+            self.rep = Replay(got, names=names)
+            self.kinds = got.kinds
+        self.shown()
+
+    def shown(self):
+        r = self.rep
+        if r.who == CHANCE:
+            who = "Dice"
+        elif r.who is None:
+            who = "Start" if r.pos == 0 else "Clock"
+        else:
+            who = seat_name(self.kinds, r.who)
+        self.lines = [who] + ui.wrap(r.said or ("The game begins." if r.pos == 0 else ""))
+        self.dirty = True
+
+    def go(self, i):
+        self.work = self.rep.seeking(i, SLICE_STEPS)
+
+    def event(self, ev):
+        if ui.is_press(ev, E.B):
+            self.app.pop()
+            return
+        r = self.rep
+        if r is None or self.work is not None:
+            return                   # reading or moving: the keys wait
+        if ui.is_step(ev, E.A) or ui.is_step(ev, E.RIGHT):
+            if r.pos < r.log.n:
+                self.go(r.pos + 1)
+        elif ui.is_step(ev, E.LEFT):
+            if r.pos > 0:
+                self.go(r.pos - 1)
+        elif ui.is_press(ev, E.UP):
+            self.seat = (self.seat + 1) % len(self.kinds)
+            self.dirty = True
+        elif ui.is_press(ev, E.DOWN):
+            j = r.next_of(self.seat)
+            if j >= 0:
+                self.go(j + 1)
+
+    def draw(self, fb):
+        fb.fill(0)
+        r = self.rep
+        if r is None:
+            ui.title_bar(fb, "Replay")
+            ui.text_center(fb, "Reading...", 28)
+            return
+        ui.title_bar(fb, "Replay", "%d/%d" % (r.pos, r.log.n))
+        for i in range(min(len(self.lines), 4)):
+            fb.text(self.lines[i], 0, 10 + 8 * i, 1)
+        fb.text(table_line(r.state)[:16], 0, 46, 1)
+        fb.text(("v:P%d turn ^:seat" % (self.seat + 1))[:16], 0, 56, 1)
