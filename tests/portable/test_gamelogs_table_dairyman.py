@@ -1,6 +1,7 @@
 """Dairyman's finished games kept as their logs, through its real table
 (tests/portable/gamelogs_play.py)."""
-from gamelogs_play import games_replay_to_the_tables_final_state, resumed_game_keeps_one_log
+from gamelogs_play import games_replay_to_the_tables_final_state, play, resumed_game_keeps_one_log
+from dicebox.core import gamelogs
 
 
 def test_bots_games_replay_from_the_kept_log_to_the_tables_final_state():
@@ -10,3 +11,35 @@ def test_bots_games_replay_from_the_kept_log_to_the_tables_final_state():
 def test_a_game_saved_half_way_and_resumed_keeps_one_log_of_the_whole_game():
     resumed_game_keeps_one_log("dairyman", [1, 2])
 
+
+
+def test_the_end_keeps_the_log_a_few_steps_a_frame_over_the_table_then_goes_on():
+    """A long game's log is kept in slices (a 1,300-step Dairyman game at
+    once is seconds on the chip, beyond the watchdog's 5): no frame of the
+    end plays more than SLICE_STEPS steps, the "Keeping" page is over the
+    table meanwhile, and the end page comes after, the log kept."""
+    played = [0, 0, 0]             # steps this frame, the most in a frame, frames
+    step, tick = gamelogs.play_step, gamelogs.Keeping.tick
+    shown = []
+
+    def counted_step(c, st, seat, item):
+        played[0] += 1
+        return step(c, st, seat, item)
+
+    def counted_tick(self, now):
+        played[0] = 0
+        tick(self, now)
+        played[1] = max(played[1], played[0])
+        played[2] += 1
+        shown.append(self.app.top() is self or self.app.top())
+
+    gamelogs.play_step, gamelogs.Keeping.tick = counted_step, counted_tick
+    try:
+        app, t = play("dairyman", 3, [1, 2])
+    finally:
+        gamelogs.play_step, gamelogs.Keeping.tick = step, tick
+    assert len(gamelogs.load_kept(app.store, "dairyman")) == 1
+    assert 0 < played[1] <= gamelogs.SLICE_STEPS
+    assert played[2] >= 10          # over many frames
+    assert shown[:-1] == [True] * (len(shown) - 1)     # the page on top until its last frame
+    assert type(shown[-1]).__name__ == "EndPage" or shown[-1] is not True

@@ -16,7 +16,8 @@ Checked on load: the list's shape; a log's record, its shape and checksum
 whole, every step played by the rules, when it is opened
 (``logreplay.reading``).
 """
-from dicebox.core import gamelog
+from micropython import const
+from dicebox.core import gamelog, ui
 from dicebox.core.game import CHANCE
 from dicebox.core.logreplay import from_text, play_step
 from dicebox.core.steplog import CHUNK
@@ -24,6 +25,11 @@ from dicebox.core.tablepages import LOG_ID, chunk_name, read_chunk
 from dicebox.core.valid import BadData, need
 
 KEEP = 5                 # games kept per title
+SLICE_STEPS = const(5)   # steps read, played and packed a frame as a game's end keeps it
+                         # (about 30 us of the unix port's time each: 50 ms of the chip's
+                         # at its launch factor, x300, for a slice)
+CHARS_A_STEP = const(19)  # a step's characters in the step records, about (the progress)
+DELETES = const(4)       # step records removed a frame
 MAX_TEXT = 8000          # characters of one log (6 KB of bytes: a long game takes 2 to 4)
 
 
@@ -102,11 +108,10 @@ def each_step(store, steps):
     need(not carry, "the steps end in the middle of one")
 
 
-def encode(title, kinds, st, steps):
-    """The game log (``gamelog``'s bytes) of the steps ``steps`` (``(seat,
-    item)`` pairs) of a game of ``title`` whose seats are ``kinds`` and which
-    ended on ``st``: each step is played by the rules on a new game as it is
-    written, and ``BadData`` comes unless they reach exactly ``st``."""
+def encoding(title, kinds, st, steps, out, per=SLICE_STEPS):
+    """``encode`` a slice at a time: a generator that yields after every
+    ``per`` steps played and packed; the log's bytes in ``out[0]`` at its
+    end (``BadData`` as ``encode``)."""
     title = title.lower()
     c = gamelog.codec_for(title)
     head = bytearray((gamelog.VERSION, gamelog.TITLES.index(title), len(kinds)))
@@ -115,6 +120,7 @@ def encode(title, kinds, st, steps):
     head.extend(c.options(st))     # the options the game started with stay as they were
     fresh = c.make(len(kinds), gamelog.Reader(head, 3 + len(kinds), len(head)))
     rec = gamelog.Recorder(title, kinds, None, head)
+    n = 0
     try:
         for seat, item in steps:
             play_step(c, fresh, seat, item)
@@ -122,12 +128,26 @@ def encode(title, kinds, st, steps):
                 rec.chance(item)
             else:
                 rec.action(seat, item)
+            n += 1
+            if n % per == 0:
+                yield
     except ValueError as e:
         if isinstance(e, BadData):
             raise
         raise BadData("a step the log cannot hold")
     need(fresh.is_over() and fresh.to_dict() == st.to_dict(), "the log does not reach the game's end")
-    return rec.encode()
+    out[0] = rec.encode()
+
+
+def encode(title, kinds, st, steps):
+    """The game log (``gamelog``'s bytes) of the steps ``steps`` (``(seat,
+    item)`` pairs) of a game of ``title`` whose seats are ``kinds`` and which
+    ended on ``st``: each step is played by the rules on a new game as it is
+    written, and ``BadData`` comes unless they reach exactly ``st``."""
+    out = [None]
+    for _ in encoding(title, kinds, st, steps, out, 1 << 30):
+        pass
+    return out[0]
 
 
 # ---- the kept games -------------------------------------------------------------
@@ -176,19 +196,115 @@ def load_log(store, title, game):
     return got["log"]
 
 
-def keep_log(table, result):
-    """At a game's end, before the records: the game kept as its log, once,
-    with ``result`` (a list of small numbers: the winners, a score). A
-    MemoryError leaves the end as it was, without the log."""
+def keep_then(table, result, then):
+    """At a game's end, before its records and before its save goes: the
+    game kept as its log, once, with ``result`` (a list of small numbers:
+    the winners, a score), a slice a frame (``Keeping``, over the table),
+    and then ``then()`` (the rest of the end). A power cut meanwhile leaves
+    the save: the game comes back one move before its end and is kept then
+    (once: its log id). A MemoryError ends the keeping without the log."""
     steps = table.log_steps
     table.log_steps = None
-    if steps is not None and not steps.broken:
-        app = table.app
-        app.collect()
+    if steps is None or steps.broken:
+        then()
+        return
+    app = table.app
+    out = [False]
+    chars = steps.done * CHUNK + len(steps.text)
+    app.push(Keeping(app, keeping(app.store, table.GAME, table.seats, table.s, steps,
+                                  result, out), then, chars // CHARS_A_STEP // SLICE_STEPS + 4))
+
+
+class Keeping(ui.Screen):
+    """"Game over, keeping it for Replays": a game's end keeps its log a
+    slice a frame (``keeping``: a few steps played and packed, a record
+    written, a few step records removed), so no frame of the end holds the
+    whole game's replay (a long Dairyman game is 1,300 steps: seconds on
+    the chip, beyond the watchdog's 5). Its first frame collects the heap.
+    Keys meanwhile are not the end page's."""
+
+    def __init__(self, app, work, then, frames=1):
+        ui.Screen.__init__(self, app)
+        self.work = work
+        self.then = then
+        self.frames = frames      # about how many frames it takes (the progress)
+        self.n = -1
+
+    def event(self, ev):
+        pass
+
+    def tick(self, now):
+        self.n += 1
+        if self.n == 0:
+            self.app.collect()           # a frame of its own, before the work
+            return
         try:
-            keep(app.store, table.GAME, table.seats, table.s, steps, result)
+            next(self.work)
+            if self.n % 6 == 0:
+                self.dirty = True         # the figure moves on: it is working
+            return
+        except StopIteration:
+            pass
         except MemoryError:
-            app.log("%s: no room to keep the game's log" % table.GAME)
+            self.app.log("no room to keep the game's log")
+        self.work = None
+        st = self.app.stack
+        if st and st[-1] is self:
+            st.pop()                      # the table under it, not entered again
+        self.then()
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, "Game over")
+        ui.text_center(fb, "Keeping it for", 22)
+        ui.text_center(fb, "Replays: %d%%" % min(99, max(0, 100 * self.n // self.frames)), 34)
+
+
+def keeping(store, title, kinds, st, steps, result, out, per=SLICE_STEPS):
+    """``keep`` a slice at a time: a generator that yields after each slice
+    of work (the list read; ``per`` steps played and packed; the log's
+    record written; the list written; ``DELETES`` step records removed);
+    True or False in ``out[0]`` as ``keep`` returns."""
+    name = kept_name(title)
+    games = load_kept(store, title)
+    store.take_problems(name)     # a damaged list starts again (the Replays page said it)
+    lid = steps.lid
+    for g in games:
+        if g[0] == lid:
+            for _ in forgetting(store, steps):
+                yield
+            out[0] = True
+            return
+    yield
+    got = [None]
+    try:
+        for _ in encoding(title, kinds, st, each_step(store, steps), got, per):
+            yield
+        text = gamelog.to_text(got[0])
+    except BadData:
+        text = None
+    if text is None or len(text) > MAX_TEXT:
+        for _ in forgetting(store, steps):
+            yield
+        return
+    taken = [g[3] for g in games]
+    slot = 0
+    while slot in taken:
+        slot += 1
+    if slot >= KEEP:
+        slot = games.pop(0)[3]    # the oldest game gives way
+    if not store.save("%s_%d" % (name, slot), {"id": lid, "log": text}):
+        return
+    yield
+    games.append([lid, list(kinds), list(result), slot])
+    if not store.save(name, {"games": games}):
+        return
+    if store.load(LOG_ID, 0) != lid:
+        store.save(LOG_ID, lid)   # the next game's id is above it (tablepages.open_steps)
+    yield
+    for _ in forgetting(store, steps):
+        yield
+    out[0] = True
 
 
 def keep(store, title, kinds, st, steps, result):
@@ -198,38 +314,19 @@ def keep(store, title, kinds, st, steps, result):
     list names it, so a cut between the two leaves the list as it was (and
     the game, resumed, keeps its log then). True when it was kept or was
     already; False when the log could not be made (it is not kept, play is
-    not touched) or a write failed."""
-    name = kept_name(title)
-    games = load_kept(store, title)
-    store.take_problems(name)     # a damaged list starts again (the Replays page said it)
-    lid = steps.lid
-    for g in games:
-        if g[0] == lid:
-            forget(store, steps)
-            return True
-    try:
-        text = gamelog.to_text(encode(title, kinds, st, each_step(store, steps)))
-    except BadData:
-        forget(store, steps)
-        return False
-    if len(text) > MAX_TEXT:
-        forget(store, steps)
-        return False
-    taken = [g[3] for g in games]
-    slot = 0
-    while slot in taken:
-        slot += 1
-    if slot >= KEEP:
-        slot = games.pop(0)[3]    # the oldest game gives way
-    if not store.save("%s_%d" % (name, slot), {"id": lid, "log": text}):
-        return False
-    games.append([lid, list(kinds), list(result), slot])
-    if not store.save(name, {"games": games}):
-        return False
-    if store.load(LOG_ID, 0) != lid:
-        store.save(LOG_ID, lid)   # the next game's id is above it (tablepages.open_steps)
-    forget(store, steps)
-    return True
+    not touched) or a write failed. All at once (``keeping``: in slices)."""
+    out = [False]
+    for _ in keeping(store, title, kinds, st, steps, result, out, 1 << 30):
+        pass
+    return out[0]
+
+
+def forgetting(store, steps):
+    """``forget`` a few records a slice (a generator)."""
+    for k in range(steps.done + 1):
+        store.delete(chunk_name(steps.save, k))
+        if k % DELETES == DELETES - 1:
+            yield
 
 
 def forget(store, steps):

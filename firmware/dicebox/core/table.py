@@ -459,15 +459,23 @@ class Table(ui.Screen):
 
     # -- the end --
     def finish(self):
-        """Once: record the result, then remove the save, then the end page.
+        """Once: keep the game as its log (a slice a frame: gamelogs.Keeping),
+        then record the result, then remove the save, then the end page.
         The final move was never saved: a power cut before the save goes
         resumes the game one move before its end, and the records, which
         hold this game's id once they counted it, do not count it again."""
         self.ended = True
         self.drop_turn()
         self.pending_save = False
-        from dicebox.core.gamelogs import keep_log
-        keep_log(self, self.winners())   # the game kept as its log, once
+        if self.log_steps is not None:
+            from dicebox.core.gamelogs import keep_then
+            keep_then(self, self.winners(), self.finish_rest)   # the game kept as its log,
+            return                                              # once, a slice a frame
+        self.finish_rest()
+
+    def finish_rest(self):
+        """The end after its log was kept: the records, the save removed,
+        the end page."""
         if self.humans == 1 and len(self.seats) > 1:
             me = self.seats.index(HUMAN)
             level = max(self.seats) - 1

@@ -300,12 +300,19 @@ class Table(T.Table):
         self.done = True
         self.ended = True
         self.pending_save = False    # the end is never saved: a resume plays it again
+        if self.result is None and self.log_steps is not None:
+            from dicebox.core.gamelogs import keep_then
+            keep_then(self, [self.st.score()], self.finish_rest)   # the game kept as its
+            return                                                 # log, a slice a frame
+        self.finish_rest()
+
+    def finish_rest(self):
+        """The end after its log was kept: the record and the high score,
+        the save removed, the end page."""
         st = self.st
         store = self.app.store
         if self.result is None:
-            from dicebox.core.gamelogs import keep_log
             from dicebox.core.tablepages import add_record
-            keep_log(self, [st.score()])
             count = None
             if self.humans == 1 and self.bots:
                 level = max(self.seats) - 1
