@@ -8,6 +8,10 @@
 // dice and its fixed battery, so the pictures equal the simulator's goldens.
 // Those dice are predictable: a banner on the panel says "TEST DICE" for as
 // long as the page runs.
+//
+// A shared game: #g=TEXT (a finished game's log, core/gamelog.py's base64url
+// text) opens its replay. The fragment never leaves the browser: no server
+// sees it. The console's Replay page makes such a link (its "Share link").
 import { loadMicroPython } from "./micropython.mjs";
 
 const BUILD = "__BUILD__";
@@ -21,6 +25,8 @@ const KEYS = {
 const HOLDS = { Z: 4, X: 5 };
 
 const params = new URLSearchParams(location.search);
+const SHARE_TAG = "#g=";
+const sharedLog = () => (location.hash.startsWith(SHARE_TAG) ? location.hash.slice(SHARE_TAG.length) : null);
 const seed = params.has("seed") ? parseInt(params.get("seed"), 10) || 1 : null;
 const canvas = document.getElementById("screen");
 const ctx2d = canvas.getContext("2d");
@@ -114,7 +120,35 @@ const jsModule = {
   },
   tone,
   log(t) { console.warn("dicebox:", t); },
+  share(text) { showShare(text); },
 };
+
+// ---------------------------------------------------------------- a shared game
+function shareLink(text) {
+  return location.origin + location.pathname + location.search + SHARE_TAG + text;
+}
+
+function showShare(text) {
+  const box = document.getElementById("share");
+  const url = shareLink(text);
+  api.shared = url;
+  document.getElementById("sharelink").value = url;
+  box.hidden = false;
+  const copy = document.getElementById("sharecopy");
+  copy.textContent = "Copy link";
+  copy.onclick = () => {
+    const done = () => { copy.textContent = "Copied"; };
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(url).then(done, () => document.getElementById("sharelink").select());
+    } else {
+      document.getElementById("sharelink").select();
+    }
+  };
+  const send = document.getElementById("sharesend");
+  send.hidden = !navigator.share;
+  send.onclick = () => navigator.share({ title: "A Dicebox game", url }).catch(() => {});
+  document.getElementById("shareclose").onclick = () => { box.hidden = true; };
+}
 
 // ---------------------------------------------------------------- screen
 function fitScreen() {
@@ -184,13 +218,18 @@ async function start() {
   }
   mp.registerJsModule("dicebox_js", jsModule);
   const webhw = mp.pyimport("webhw");
-  const con = webhw.boot(JSON.stringify(seed === null ? {} : { seed }));
+  const opts = seed === null ? {} : { seed };
+  if (sharedLog() !== null) opts.shared = sharedLog();
+  const con = webhw.boot(JSON.stringify(opts));
   api.console = con;
   api.info = () => JSON.parse(con.info());
   api.source = con.source();
   statusEl.textContent = "Dice: " + api.source + (seed === null ? "" : " (seed " + seed + ")");
   api.testDice = seed !== null;
   wireInput(con);
+  window.addEventListener("hashchange", () => {
+    if (sharedLog() !== null) con.open_shared(sharedLog());
+  });
   if (seed === null && navigator.getBattery) {
     navigator.getBattery().then((bat) => {
       const tell = () => con.set_battery(Math.round(bat.level * 100), bat.charging);

@@ -13,6 +13,7 @@ registers before this module is imported:
   store_remove(key)
   tone(freq)           start or change the piezo tone (0: silence)
   log(text)            the browser console
+  share(text)          show a finished game's log as a link (``#g=TEXT``)
 
 What the WebAssembly port lacks, and what stands in for it here:
 
@@ -323,6 +324,12 @@ class WebHW(hosthw.Clocked):
     def lightsleep(self, ms=0):
         self.asleep = True
 
+    def share(self, text):
+        """A finished game's log (base64url text) as a link on the page: only
+        the browser has this (a screen offers "Share link" when the hardware
+        has ``share``)."""
+        js.share(text)
+
     def log(self, text):
         try:
             js.log(text)
@@ -414,6 +421,15 @@ class Console(Player):
     def source(self):
         return self.hw.entropy_source
 
+    def open_shared(self, text):
+        """A shared game's link (the text after ``#g=``): its replay over the
+        home menu, or a message that says why it cannot be read."""
+        from dicebox.core import sharelink
+        try:
+            sharelink.open_link(self.app, text)
+        except Exception as e:
+            self.app.fail(e)
+
     def info(self):
         app = self.app
         ok = getattr(self.hw.entropy, "entropy_ok", self.hw.entropy_ok)   # live: alarms after boot
@@ -443,7 +459,8 @@ class Console(Player):
 def boot(options="{}"):
     """Start the console. ``options`` (JSON): ``seed`` (an int: the
     simulator's seeded dice and its fixed battery, for tests), ``virtual``
-    (true: a virtual clock, advanced by the scripts)."""
+    (true: a virtual clock, advanced by the scripts), ``shared`` (a shared
+    game's text: its replay opens over the home menu)."""
     opts = json.loads(options) if options else {}
     seed = opts.get("seed")
     clock = VirtualClock() if opts.get("virtual") else RealClock()
@@ -451,7 +468,10 @@ def boot(options="{}"):
     hw = WebHW(clock, seed, fixed_battery=seed is not None)
     from dicebox.apps import home   # the home menu as main.py makes it
     app = App(hw, store, home)
-    return Console(hw, app)
+    con = Console(hw, app)
+    if opts.get("shared"):
+        con.open_shared(str(opts["shared"]))
+    return con
 
 
 def run_script(text, seed=1):

@@ -7,7 +7,7 @@ no loss claimed within its error."""
 import sys
 from dicebox.core import logreplay
 from dicebox.core.game import CHANCE
-from dicebox.games.milestones import bot, deck, rules
+from dicebox.games.milestones import advice, bot, deck, rules
 from dicebox.games.milestones import review as judge
 import logged
 import reviewed
@@ -73,7 +73,7 @@ def test_the_experts_own_reroll_loses_nothing():
         seat, item = log.step(i, st)
         if seat not in (None, CHANCE) and item[0] == "roll" and st.dice is not None and (
                 not MPY or i % 3 == 0):
-            for x in bot.hint(st, seat, None):
+            for x in advice.hint(st, seat, None):
                 a = x
             a = a[0]
             if a[0] == "roll":

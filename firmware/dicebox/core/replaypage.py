@@ -22,7 +22,10 @@ SLICE_STEPS = const(6)     # steps read or played a frame (a long jump takes sev
 # what a replay imports: let go when the list of replays closes
 MODULES = ("dicebox.core.replaypage", "dicebox.core.gamelogs", "dicebox.core.logreplay",
            "dicebox.core.gamelog", "dicebox.games.dairyman.logcodec",
-           "dicebox.games.mildred.logcodec", "dicebox.games.milestones.logcodec")
+           "dicebox.games.mildred.logcodec", "dicebox.games.milestones.logcodec",
+           "dicebox.core.review", "dicebox.core.reviewpage", "dicebox.core.sharelink",
+           "dicebox.games.dairyman.review", "dicebox.games.mildred.review",
+           "dicebox.games.milestones.review")
 
 
 def result_words(title, kinds, result):
@@ -75,8 +78,70 @@ def _opener(app, title, game):
             app.message("Replay", "This game's log is missing or damaged%s: it cannot be "
                         "replayed. The other games are kept." % why)
             return
-        app.push(ReplayPage(app, text))
+        app.push(ui.Menu(app, "Game %d" % (game[3] + 1), game_items(app, text)))
     return go
+
+
+def game_items(app, text):
+    """What a kept (or shared) game offers: its replay, its review, and in
+    the browser edition a link that shares it (core/sharelink.py)."""
+    items = [("Replay", lambda: app.push(ReplayPage(app, text))),
+             ("Review", lambda: app.push(Reading(app, text, lambda log: review(app, text, log),
+                                                 "Review")))]
+    hw = getattr(app, "hw", None)
+    if getattr(hw, "share", None) is not None:
+        items.append(("Share link", lambda: hw.share(text)))
+    return items
+
+
+def review(app, text, log):
+    """The review of the read ``log`` (core/reviewpage.py); a moment's A
+    opens the replay at that step."""
+    from dicebox.core.reviewpage import open_review
+    open_review(app, log, lambda step: app.push(ReplayPage(app, text, step)),
+                names_of(log))
+
+
+def names_of(log):
+    """The seats' names a replay and a review use (Milestones' S1..; else None)."""
+    if log.title == "milestones":
+        return ["S%d" % (s + 1) for s in range(len(log.kinds))]
+    return None
+
+
+class Reading(ui.Screen):
+    """A game's log read (every step played by the rules) a slice a frame,
+    then ``then(log)`` in its place; a damaged log is said under ``title``
+    (``why``: the message's words before the reason)."""
+
+    def __init__(self, app, text, then, title, why="This game's log is damaged"):
+        ui.Screen.__init__(self, app)
+        from dicebox.core.logreplay import reading
+        self.work = reading(text, True, SLICE_STEPS)
+        self.then = then
+        self.title = title
+        self.why = why
+
+    def tick(self, now):
+        try:
+            got = next(self.work)
+        except BadData as e:
+            self.app.pop()
+            self.app.message(self.title, "%s (%s). Nothing on the console was changed." % (self.why, e))
+            return
+        if got is not None:
+            self.work = None
+            self.app.pop()
+            self.then(got)
+
+    def event(self, ev):
+        if ui.is_press(ev, E.B):
+            self.app.pop()
+
+    def draw(self, fb):
+        fb.fill(0)
+        ui.title_bar(fb, self.title)
+        ui.text_center(fb, "Reading...", 28)
 
 
 def seat_name(kinds, s):
@@ -100,9 +165,10 @@ def table_line(st):
 
 
 class ReplayPage(ui.Screen):
-    def __init__(self, app, text):
+    def __init__(self, app, text, at=0):
         ui.Screen.__init__(self, app)
         from dicebox.core.logreplay import reading
+        self.at = at                 # the step to show once the log is read
         self.kinds = None            # the seats, as the log has them
         self.rep = None              # the Replay once the log is read
         self.work = reading(text, True, SLICE_STEPS)   # a generator stepped a frame at a time
@@ -126,11 +192,12 @@ class ReplayPage(ui.Screen):
         self.work = None
         if self.rep is None:
             from dicebox.core.logreplay import Replay
-            names = None
-            if got.title == "milestones":
-                names = ["S%d" % (s + 1) for s in range(len(got.kinds))]
-            self.rep = Replay(got, names=names)
+            self.rep = Replay(got, names=names_of(got))
             self.kinds = got.kinds
+            if self.at:
+                self.go(min(self.at, got.n))
+                self.at = 0
+                return
         self.shown()
 
     def shown(self):

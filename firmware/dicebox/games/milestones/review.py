@@ -5,7 +5,7 @@ what the next roll is expected to meet: the points of the roller's targets
 as the Expert counts them (its own card; the open must-do tasks; the
 hourglass card in the last third: bot.Bot.targets), averaged over the dice
 the reroll throws (values.value on each outcome). The Expert's reroll is
-the Hint's (bot.hint: the same for the same position); the move made is
+the Hint's (advice.hint: the same for the same position); the move made is
 read the same way. When both rerolls throw at most EXACT dice every outcome
 is counted (exact, no error); else both are valued on the same SAMPLES
 sampled throws (each die's new face drawn once for both), and the error is
@@ -17,7 +17,7 @@ where the Expert would have claimed first.
 """
 from dicebox.core import rng as _rng
 from dicebox.core.review import Verdict, amount
-from dicebox.games.milestones import bot, values
+from dicebox.games.milestones import advice, bot, values
 from dicebox.games.milestones.keeps import clear_announcements
 
 SLICE = bot.SLICE
@@ -105,7 +105,7 @@ def judging(st, seat, a, bg):
     clear_announcements()        # a finished game: no keep requests stand
     best = None
     why = ""
-    for x in bot.hint(st, seat, None, bg):
+    for x in advice.hint(st, seat, None, bg):
         if x is None:
             yield None
         else:
@@ -130,7 +130,7 @@ def judging(st, seat, a, bg):
         mv = yield from _exact(tg, cur, m, cost, bg, hit)
         err = 0.0
     else:
-        bv, mv, var = yield from _sampled(tg, cur, (e, m), cost, bg, bot.hint_seed(st, seat), hit)
+        bv, mv, var = yield from _sampled(tg, cur, (e, m), cost, bg, advice.hint_seed(st, seat), hit)
         err = Z * (var if var > 0 else 0.0) ** 0.5
     if bv < mv:
         bv = mv                   # the move made reads as well or better: no loss
