@@ -39,6 +39,8 @@ choose(state, rng, level) keeps the old meaning of its levels (0 random,
   (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
 Every bot only ever applies actions that legal_actions() listed, on clones.
 """
+from micropython import const
+
 from dicebox.core.think import Budget
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
@@ -46,14 +48,16 @@ from dicebox.games.mildred.lookahead import (clone as _clone, roll_out as _roll_
                                              Steady as _steady, pool_code as _pool_code,
                                              task_code as _task_code)
 
-WIN = 100000
-W_TOP = 5
-W_LO = 8
-W_RDY = 2
-W_FREE = 4
-W_PR = 2
-W_DG = 6
-W_HIT = 6
+# (private constants: the compiler puts their numbers in place, no name or
+# global is kept for them)
+_WIN = const(100000)
+_W_TOP = const(5)
+_W_LO = const(8)
+_W_RDY = const(2)
+_W_FREE = const(4)
+_W_PR = const(2)
+_W_DG = const(6)
+_W_HIT = const(6)
 SAMPLES = 3
 
 
@@ -87,8 +91,8 @@ def _laundry(st, p):
 #  victory die / they do not), 12 dodge slot, 13 a die free for next round,
 #  14/15 potential: an indulgency the pool can place (card free / contested),
 #  16 potential: a scallywag the pool can place
-AUNTIE = (130, 18, W_TOP, W_LO, W_RDY, 12, 9, 6, W_PR, W_HIT, 25, 120, W_DG, W_FREE, 12, 8, 3)
-EXPERT = (130, 18, W_TOP, W_LO, W_RDY, 18, 9, 6, W_PR, W_HIT, 25, 120, W_DG, W_FREE, 18, 8, 3)
+AUNTIE = (130, 18, _W_TOP, _W_LO, _W_RDY, 12, 9, 6, _W_PR, _W_HIT, 25, 120, _W_DG, _W_FREE, 12, 8, 3)
+EXPERT = (130, 18, _W_TOP, _W_LO, _W_RDY, 18, 9, 6, _W_PR, _W_HIT, 25, 120, _W_DG, _W_FREE, 18, 8, 3)
 
 
 def _full(st, p, w=AUNTIE):
@@ -138,10 +142,10 @@ def _full(st, p, w=AUNTIE):
 def evaluate(st, p, full=True, w=AUNTIE):
     if st.is_over():
         if st.winner == p:
-            return WIN
+            return _WIN
         if st.winner == -1:
             return 0
-        return -WIN
+        return -_WIN
     if full:
         return _full(st, p, w) - _full(st, 1 - p, w)
     return _simple(st, p) - _simple(st, 1 - p)
@@ -433,7 +437,7 @@ def _greedy(st, rng, full, acts, bg, top, most, done, w=AUNTIE):
 def _best(vals):
     """The first action of the highest value in a flat ``vals``."""
     best = None
-    bestv = -WIN * 10
+    bestv = -_WIN * 10
     for i in range(0, len(vals), 2):
         if vals[i] > bestv:
             bestv = vals[i]

@@ -25,6 +25,8 @@ details page, B back (the shared table: "Leave the game?"), hold B the game
 menu. A shake or A rolls your dice. While bots play, A skips to your
 turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
+from micropython import const
+
 from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
@@ -37,7 +39,7 @@ from dicebox.games.mildred.cards import ind_name, set_name
 COOKIE_XY = ((0, 24), (116, 24))   # the cookie dice, 12 px
 POOL_Y = 52                        # the shaken dice, 12 px, 2 px apart
 CARD_Y = 41                        # the indulgency cards, 20 x 10, 1 px apart
-_CARD_W = 20
+_CARD_W = const(20)
 _RESULT = ("combat", "score", "goal", "task")   # a person's moves whose outcome is shown
 
 
