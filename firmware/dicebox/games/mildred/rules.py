@@ -134,7 +134,8 @@ class State:
             self.legal_wake(p, out)
         else:
             self.legal_act(p, out)
-        self._legal_tasks(p, out)
+        for t in self.task_cards(p):
+            self.task_actions(p, t, out)
         return out
 
     def apply(self, action):
@@ -387,10 +388,6 @@ class State:
                     out.append(("ind", k, cards.pattern_at(o)))
                 o += 7
 
-    def _legal_tasks(self, p, out):
-        for t in self.task_cards(p):
-            self.task_actions(p, t, out)
-
     def task_cards(self, p):
         """The task cards seat ``p`` may play now, one at a time (a generator,
         so a bot can list their choices in slices): ``(s, lv)`` for a card's
@@ -432,10 +429,11 @@ class State:
             self.mods[p] -= 1
         elif self.pool[p]:
             self.pool[p].pop(0)
-        elif self.dodge[p][0]:
-            self._drop_slot(self.dodge[p])
-        elif self.prank[p][0]:
-            self._drop_slot(self.prank[p])
+        elif self.dodge[p][0] or self.prank[p][0]:
+            pd = self.dodge[p] if self.dodge[p][0] else self.prank[p]
+            pd[0] -= 1
+            if pd[0] == 0:
+                pd[1] = 0
         else:
             best = -1
             low = 0
@@ -457,11 +455,6 @@ class State:
                     self.used[p] += g[1] - 1
                     return
             raise IllegalMove("no die left")  # cannot happen with 9 dice
-
-    def _drop_slot(self, pd):
-        pd[0] -= 1
-        if pd[0] == 0:
-            pd[1] = 0
 
     def victory(self, p):
         """A victory die for p (R4); the third one wins at once."""
@@ -543,12 +536,6 @@ class State:
         self.pool[p].remove(a[1])
         pd[0] += 1
         pd[1] += 1
-
-    def _limit_end(self):
-        self.phase = OVER
-        a = (self.vic[0], self.cookie[0])
-        b = (self.vic[1], self.cookie[1])
-        self.winner = 0 if a > b else 1 if b > a else -1
 
     # Tasks
 
@@ -677,8 +664,11 @@ class State:
         if self.keep == p:
             self.keep = -1
         self.rounds += 1
-        if self.rounds >= ROUND_LIMIT:
-            self._limit_end()
+        if self.rounds >= ROUND_LIMIT:     # R14: more victory dice, else the higher cookie die
+            self.phase = OVER
+            a = (self.vic[0], self.cookie[0])
+            b = (self.vic[1], self.cookie[1])
+            self.winner = 0 if a > b else 1 if b > a else -1
             return
         o = 1 - p
         self.turn = o
