@@ -532,16 +532,9 @@ class State:
                 return "one scallywag a set: the lower ones go back first (One a set)"
         return None
 
-    def _place_pd(self, p, a, pd):
-        self.pool[p].remove(a[1])
-        pd[0] += 1
-        pd[1] += 1
-
     # Tasks
 
-    def _a_dodge(self, p, a):
-        if self.phase == ACT:
-            return self._place_pd(p, a, self.dodge[p])
+    def _a_dodge(self, p, a):      # the Wakeup's: the dodge dice back
         self._give_back(p, self.dodge[p])
 
     def _give_back(self, p, d):
@@ -637,8 +630,11 @@ class State:
         pool.sort()
         self.mods[p] += 1
 
-    def _a_prank(self, p, a):
-        self._place_pd(p, a, self.prank[p])
+    def _a_place(self, p, a):      # a shaken die on prank or on dodge
+        pd = (self.prank if a[0] == "prank" else self.dodge)[p]
+        self.pool[p].remove(a[1])
+        pd[0] += 1
+        pd[1] += 1
 
     def _a_scally(self, p, a):
         s = a[1]
@@ -695,11 +691,7 @@ _WAKE = {
     "shake": State._a_shake, "keep": State._a_keep,
 }
 _ACT = {
-    "mod": State._a_mod, "prank": State._a_prank, "dodge": State._a_dodge,
+    "mod": State._a_mod, "prank": State._a_place, "dodge": State._a_place,
     "scally": State._a_scally, "ind": State._a_ind, "task": State._a_task,
     "pass": State._a_pass,
 }
-
-
-def new_game():
-    return State()
