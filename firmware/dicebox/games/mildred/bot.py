@@ -79,10 +79,6 @@ def _simple(st, p):
     return v
 
 
-def _laundry(st, p):
-    return cards.LAUNDRY in st.sets and st.sc[p][cards.LAUNDRY] != 0
-
-
 # The weights of the full evaluation and of potential(): Auntie's (AUNTIE)
 # and the Expert's (EXPERT), by index:
 #  0 victory die, 1 cookie, 2 a set's top level, 3 the lowest set's level,
@@ -121,7 +117,7 @@ def _full(st, p, w=AUNTIE):
                 b = cards.pattern_key(k, tuple(og[k][0]))
                 if a > b:
                     v += cost * w[5]
-                elif a == b and _laundry(st, p):
+                elif a == b and st.has_laundry(p):
                     v += cost * w[6]
                 else:
                     v += cost * w[7]   # scores once the higher dice leave
@@ -131,7 +127,7 @@ def _full(st, p, w=AUNTIE):
         d = pr - st.dodge[o][1]
         if d > 0:
             v += w[9] * d
-            if st.cookie[o] == 1 and _laundry(st, p):
+            if st.cookie[o] == 1 and st.has_laundry(p):
                 v += (w[10] if st.vic[o] else w[11]) * d
     v += st.dodge[p][1] * w[12]
     # dice free for next round
@@ -149,11 +145,6 @@ def evaluate(st, p, full=True, w=AUNTIE):
     if full:
         return _full(st, p, w) - _full(st, 1 - p, w)
     return _simple(st, p) - _simple(st, 1 - p)
-
-
-def choose_random(st, rng):
-    acts = st.legal_actions()
-    return acts[rng.randbelow(len(acts))]
 
 
 def potential(st, p, pool, w=AUNTIE):
@@ -445,16 +436,6 @@ def _best(vals):
     return best
 
 
-def _one_step(st, rng, full, bg, res, acts):
-    """Nephew or Auntie as a generator; res[0] = the action."""
-    if len(acts) == 1:
-        res[0] = _action(acts[0])
-        return
-    top = []
-    yield from _greedy(st, rng, full, acts, bg, top, 1, [False])
-    res[0] = _action(top[1] if top else acts[0])
-
-
 def _value_after(st, rng, a, p, bg, done):
     """The Expert's second step: the mean over sampled rolls of the best
     value one more action of the round reaches after ``a`` (the value at the
@@ -608,19 +589,22 @@ def think(st, rng, level, budget=None):
     box = [None]
     yield from _listed(st, bg, box)
     box[0] = _no_end_while_scoring(box[0])
-    res = [None, 0, None, None]
     if level >= 3:
+        res = [None, 0, None, None]
         yield from _expert(st, rng, bg, res, box)
         yield res[0]
         return
     acts = box[0]
-    if level == 1 and len(acts) > 1:
-        top = []
+    if len(acts) == 1:
+        yield _action(acts[0])
+        return
+    top = []
+    if level == 1:      # Casual: one of its few best
         yield from _greedy(st, rng, True, acts, bg, top, CASUAL_TOP, [False])
-        res[0] = _action(_pick(top, rng, CASUAL_TOP, CASUAL_TEMP) if top else acts[0])
-    else:
-        yield from _one_step(st, rng, level >= 1, bg, res, acts)
-    yield res[0]
+        yield _action(_pick(top, rng, CASUAL_TOP, CASUAL_TEMP) if top else acts[0])
+        return
+    yield from _greedy(st, rng, level >= 1, acts, bg, top, 1, [False])   # Nephew or Auntie
+    yield _action(top[1] if top else acts[0])
 
 
 def hint(st, rng, budget=None):
@@ -663,9 +647,9 @@ def run(gen):
 
 def choose(st, rng, level=2):
     """Today's levels, unbounded: 0 random, 1 Nephew, 2 Auntie."""
-    if level <= 0:
-        return choose_random(st, rng)
     acts = st.legal_actions()
+    if level <= 0:
+        return acts[rng.randbelow(len(acts))]
     if len(acts) == 1:
         return acts[0]
     acts = [_mod_code(a) if a[0] == "mod" else a for a in acts]   # as _listed holds them
