@@ -205,7 +205,7 @@ def listed(st):
         assert b.units - u0 <= B.SLICE
         u0 = b.units
         slices += 1
-    return box[0], slices
+    return [B._action(x) for x in box[0]], slices
 
 
 def test_the_sliced_list_is_the_legal_list():
@@ -218,6 +218,42 @@ def test_the_sliced_list_is_the_legal_list():
             want = [a for a in acts if a[0] != "mod"] + [a for a in acts if a[0] == "mod"]
             assert listed(st)[0] == want
             st.apply(B.run(B.think(st, r, 2)))
+
+
+def test_the_bot_holds_each_modify_spot_move_as_a_small_int():
+    # while it thinks: no tuple for each of the dozens of them
+    seen = 0
+    for v in range(1, 7):
+        for t in range(1, 7):
+            for d in (1, -1):
+                code = B._mod_code(("mod", v, t, d))
+                assert type(code) is int and 0 < code < 128
+                assert B._action(code) == ("mod", v, t, d)
+                seen += 1
+    assert seen == 72
+    assert B._action(("scally", 2)) == ("scally", 2)
+    st = mk(pools=((1, 2, 2, 5), ()))
+    got = [None]
+    for _ in B._listed(st, Budget(B.SLICE, B.BUDGET), got):
+        pass
+    mods = [x for x in got[0] if type(x) is int]
+    assert mods and all(B._action(x) in st.legal_actions() for x in mods)
+    assert len(mods) == len([a for a in st.legal_actions() if a[0] == "mod"])
+
+
+def test_the_search_keeps_its_best_few_as_a_stable_sort_would():
+    r = rng.seeded(3)
+    for most in (1, 2, 3):
+        for _ in range(200):
+            vals = [r.randbelow(6) for _ in range(r.randbelow(12))]
+            top = []
+            for i in range(len(vals)):
+                B._keep(top, most, vals[i], ("a", i))
+            order = sorted(range(len(vals)), key=lambda i: (-vals[i], i))[:most]
+            want = []
+            for i in order:
+                want += [vals[i], ("a", i)]
+            assert top == want, (vals, most, top)
 
 
 def test_a_diy6_copying_any_task_is_listed_in_several_slices():

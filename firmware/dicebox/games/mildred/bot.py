@@ -39,6 +39,8 @@ choose(state, rng, level) keeps the old meaning of its levels (0 random,
   (Cook#2, DIY#4) are judged by the average over a few sampled rolls.
 Every bot only ever applies actions that legal_actions() listed, on clones.
 """
+from micropython import const
+
 from dicebox.core.think import Budget
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rules
@@ -46,14 +48,16 @@ from dicebox.games.mildred.lookahead import (clone as _clone, roll_out as _roll_
                                              Steady as _steady, pool_code as _pool_code,
                                              task_code as _task_code)
 
-WIN = 100000
-W_TOP = 5
-W_LO = 8
-W_RDY = 2
-W_FREE = 4
-W_PR = 2
-W_DG = 6
-W_HIT = 6
+# (private constants: the compiler puts their numbers in place, no name or
+# global is kept for them)
+_WIN = const(100000)
+_W_TOP = const(5)
+_W_LO = const(8)
+_W_RDY = const(2)
+_W_FREE = const(4)
+_W_PR = const(2)
+_W_DG = const(6)
+_W_HIT = const(6)
 SAMPLES = 3
 
 
@@ -75,10 +79,6 @@ def _simple(st, p):
     return v
 
 
-def _laundry(st, p):
-    return cards.LAUNDRY in st.sets and st.sc[p][cards.LAUNDRY] != 0
-
-
 # The weights of the full evaluation and of potential(): Auntie's (AUNTIE)
 # and the Expert's (EXPERT), by index:
 #  0 victory die, 1 cookie, 2 a set's top level, 3 the lowest set's level,
@@ -87,8 +87,8 @@ def _laundry(st, p):
 #  victory die / they do not), 12 dodge slot, 13 a die free for next round,
 #  14/15 potential: an indulgency the pool can place (card free / contested),
 #  16 potential: a scallywag the pool can place
-AUNTIE = (130, 18, W_TOP, W_LO, W_RDY, 12, 9, 6, W_PR, W_HIT, 25, 120, W_DG, W_FREE, 12, 8, 3)
-EXPERT = (130, 18, W_TOP, W_LO, W_RDY, 18, 9, 6, W_PR, W_HIT, 25, 120, W_DG, W_FREE, 18, 8, 3)
+AUNTIE = (130, 18, _W_TOP, _W_LO, _W_RDY, 12, 9, 6, _W_PR, _W_HIT, 25, 120, _W_DG, _W_FREE, 12, 8, 3)
+EXPERT = (130, 18, _W_TOP, _W_LO, _W_RDY, 18, 9, 6, _W_PR, _W_HIT, 25, 120, _W_DG, _W_FREE, 18, 8, 3)
 
 
 def _full(st, p, w=AUNTIE):
@@ -117,7 +117,7 @@ def _full(st, p, w=AUNTIE):
                 b = cards.pattern_key(k, tuple(og[k][0]))
                 if a > b:
                     v += cost * w[5]
-                elif a == b and _laundry(st, p):
+                elif a == b and st.has_laundry(p):
                     v += cost * w[6]
                 else:
                     v += cost * w[7]   # scores once the higher dice leave
@@ -127,7 +127,7 @@ def _full(st, p, w=AUNTIE):
         d = pr - st.dodge[o][1]
         if d > 0:
             v += w[9] * d
-            if st.cookie[o] == 1 and _laundry(st, p):
+            if st.cookie[o] == 1 and st.has_laundry(p):
                 v += (w[10] if st.vic[o] else w[11]) * d
     v += st.dodge[p][1] * w[12]
     # dice free for next round
@@ -138,18 +138,13 @@ def _full(st, p, w=AUNTIE):
 def evaluate(st, p, full=True, w=AUNTIE):
     if st.is_over():
         if st.winner == p:
-            return WIN
+            return _WIN
         if st.winner == -1:
             return 0
-        return -WIN
+        return -_WIN
     if full:
         return _full(st, p, w) - _full(st, 1 - p, w)
     return _simple(st, p) - _simple(st, 1 - p)
-
-
-def choose_random(st, rng):
-    acts = st.legal_actions()
-    return acts[rng.randbelow(len(acts))]
 
 
 def potential(st, p, pool, w=AUNTIE):
@@ -203,12 +198,28 @@ def potential(st, p, pool, w=AUNTIE):
     return best
 
 
+def _mod_code(a):
+    """Modify-spot move ``a`` ("mod", die, target, +-1) as one small int, the
+    way the bot holds it while it thinks: a move list of a busy Action phase
+    is mostly these (64 of 83), and a tuple each took about 3 KB of the host's
+    heap at the search's peak."""
+    return (a[1] * 8 + a[2]) * 2 + (a[3] > 0)
+
+
+def _action(x):
+    """A move of the bot's list as the rules spell it (``_mod_code`` undone)."""
+    if type(x) is int:
+        return ("mod", x >> 4, (x >> 1) & 7, 1 if x & 1 else -1)
+    return x
+
+
 def _new_pool(pool, a, info, rng):
     out = pool[:]
-    if info == "mod":
-        out.remove(a[1])
-        out.remove(a[2])
-        out.append(rules.wrap(a[2] + a[3]))
+    if info == "mod":             # ``a`` is a modify-spot move's _mod_code
+        t = (a >> 1) & 7
+        out.remove(a >> 4)
+        out.remove(t)
+        out.append(rules.wrap(t + 1 if a & 1 else t - 1))
         return out
     code, _n, args = info
     if code == "reroll":
@@ -263,7 +274,8 @@ def _listed(st, bg, box):
     """What legal_actions() lists, in slices: the phase's moves, then each
     task's choices with a share of a slice of its own (a DIY 6 that may copy
     any task lists over a hundred), each part counted by its length.
-    box[0] = the list, the promising moves first (modify-spot moves last)."""
+    box[0] = the list, the promising moves first (modify-spot moves last,
+    each as its ``_mod_code``)."""
     p = st.turn
     out = []
     if st.phase == rules.WAKE:
@@ -274,7 +286,7 @@ def _listed(st, bg, box):
     mods = []
     for a in out:
         if a[0] == "mod":
-            mods.append(a)
+            mods.append(_mod_code(a))
         else:
             head.append(a)
     n = min(LIST_MOST, 1 + len(out) // LIST)
@@ -301,10 +313,24 @@ def _pkey(pool):
     return k
 
 
-def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
+def _keep(top, most, v, a):
+    """Action ``a`` of value ``v`` into ``top``: the ``most`` best so far,
+    flat (value, action, value, action ...: no pair object for each), the
+    highest first and equal values in the order they came (as a stable sort
+    of every value would put them)."""
+    i = len(top)
+    while i and top[i - 2] < v:
+        i -= 2
+    if i < 2 * most:
+        top.insert(i, a)
+        top.insert(i, v)
+        del top[2 * most:]
+
+
+def _greedy(st, rng, full, acts, bg, top, most, done, w=AUNTIE):
     """Look one step ahead at each action of ``acts`` (Auntie when ``full``,
-    else Nephew), appending its value and the action to ``vals`` (flat, two
-    items an action: no pair object for each); a generator that
+    else Nephew), keeping the ``most`` best in ``top`` (``_keep``: the
+    search holds a few, not a value for every action); a generator that
     yields None when a slice is full. ``done[0]`` turns True if every action
     was looked at before the budget ran out."""
     p = st.turn
@@ -314,11 +340,14 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
     out = False
     jitter = not getattr(rng, "steady", False)   # the Hint breaks ties by list order
     for a in acts:
-        if a[0] == "keep":
+        mod = type(a) is int            # a modify-spot move, as its _mod_code
+        if not mod and a[0] == "keep":
             continue   # a fresh shake is as good on average and simpler
-        info = _pool_code(st, a) if look else None
+        info = None
+        if look:
+            info = "mod" if mod else _pool_code(st, a)
         if info is not None:
-            fam = a[0] if info == "mod" else a[:info[1]]
+            fam = "mod" if mod else a[:info[1]]
             b = base.get(fam)
             if b is None:
                 if _over(bg, EVAL):
@@ -327,10 +356,11 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
                 while not bg.fits(EVAL):
                     yield None
                 c = _clone(st)
-                c.do(a)
+                c.do(_action(a))
                 _roll_out(c, rng)
                 b = evaluate(c, p, True, w)
                 base[fam] = b
+                c = None
             n = SAMPLES if info != "mod" and info[0] == "reroll" else 1
             if _over(bg, n):
                 out = True
@@ -355,8 +385,10 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
             while not bg.fits(EVAL):
                 yield None
             c = _clone(st)
-            c.do(a)
-            if a[0] == "shake":
+            c.do(_action(a))
+            if mod:
+                v = evaluate(c, p, full, w)
+            elif a[0] == "shake":
                 v = evaluate(c, p, full, w) - 1   # shake only when nothing else helps
             elif c.pend is not None and not c.is_over():
                 if not full:
@@ -372,6 +404,7 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
                         d = _clone(c)
                         _roll_out(d, rng)
                         tot += evaluate(d, p, True, w)
+                        d = None        # (not held over the next slice)
                     if out:
                         break
                     v = tot // SAMPLES
@@ -387,30 +420,20 @@ def _greedy(st, rng, full, acts, bg, vals, done, w=AUNTIE):
                         pots[key] = q
                     v += q
         v = v * 4 + (rng.randbelow(4) if jitter else 0)   # a random tie-break
-        vals.append(v)
-        vals.append(a)
+        _keep(top, most, v, a)
+        c = None        # the copy goes before the next slice: 2 KB of the host's heap
     done[0] = not out
 
 
 def _best(vals):
     """The first action of the highest value in a flat ``vals``."""
     best = None
-    bestv = -WIN * 10
+    bestv = -_WIN * 10
     for i in range(0, len(vals), 2):
         if vals[i] > bestv:
             bestv = vals[i]
             best = vals[i + 1]
     return best
-
-
-def _one_step(st, rng, full, bg, res, acts):
-    """Nephew or Auntie as a generator; res[0] = the action."""
-    if len(acts) == 1:
-        res[0] = acts[0]
-        return
-    vals = []
-    yield from _greedy(st, rng, full, acts, bg, vals, [False])
-    res[0] = _best(vals) or acts[0]
 
 
 def _value_after(st, rng, a, p, bg, done):
@@ -442,19 +465,19 @@ def _value_after(st, rng, a, p, bg, done):
             bg.end()
             yield None      # the list of the next move's choices: a slice of its own
             yield from _listed(c, bg, box)
-            vals = []
+            top = []
             sub = [False]
-            yield from _greedy(c, rng, True, box[0], bg, vals, sub, EXPERT)
+            yield from _greedy(c, rng, True, box[0], bg, top, 1, sub, EXPERT)
             if not sub[0]:
                 done[0] = False
                 return
             v = 0
-            for i in range(0, len(vals), 2):
-                if i == 0 or vals[i] > v:
-                    v = vals[i]
-                    if k == 1:
-                        done[2] = vals[i + 1]   # the move it prepares
-            box = vals = None   # let this roll's lists go before the next one's
+            if top:
+                v = top[0]
+                if k == 1:
+                    done[2] = _action(top[1])   # the move it prepares
+            box = top = None    # let this roll's lists go before the next one's
+        c = None                # and its copy
         tot += v
         n += 1
     done[0] = True
@@ -471,18 +494,16 @@ def _expert(st, rng, bg, res, box):
     p = st.turn
     acts = box[0]
     box[0] = None
-    res[0] = acts[0]
+    res[0] = _action(acts[0])
     if len(acts) == 1:
         return
-    vals = []
-    yield from _greedy(st, rng, True, acts, bg, vals, [False], EXPERT)
+    top = []
+    yield from _greedy(st, rng, True, acts, bg, top, TOP, [False], EXPERT)
     acts = None
-    if not vals:
+    if not top:
         return
-    order = list(range(0, len(vals), 2))
-    order.sort(key=lambda i: (-vals[i], i))   # ties in list order (MicroPython's sort is not stable)
-    vals = [(vals[i], vals[i + 1]) for i in order[:TOP]]
-    order = None
+    vals = [(top[i], _action(top[i + 1])) for i in range(0, len(top), 2)]
+    top = None
     res[0] = vals[0][1]
     res[1] = vals[0][0]
     if st.phase != rules.ACT:
@@ -529,8 +550,8 @@ _ENDS = ("pass", "shake", "keep")
 def _no_end_while_scoring(acts):
     """``acts`` without the moves that end the phase if one of them scores."""
     for a in acts:
-        if scores(a):
-            return [b for b in acts if b[0] not in _ENDS]
+        if type(a) is not int and scores(a):     # (a modify-spot move scores nothing)
+            return [b for b in acts if type(b) is int or b[0] not in _ENDS]
     return acts
 
 
@@ -568,19 +589,22 @@ def think(st, rng, level, budget=None):
     box = [None]
     yield from _listed(st, bg, box)
     box[0] = _no_end_while_scoring(box[0])
-    res = [None, 0, None, None]
     if level >= 3:
+        res = [None, 0, None, None]
         yield from _expert(st, rng, bg, res, box)
         yield res[0]
         return
     acts = box[0]
-    if level == 1 and len(acts) > 1:
-        vals = []
-        yield from _greedy(st, rng, True, acts, bg, vals, [False])
-        res[0] = _pick(vals, rng, CASUAL_TOP, CASUAL_TEMP) if vals else acts[0]
-    else:
-        yield from _one_step(st, rng, level >= 1, bg, res, acts)
-    yield res[0]
+    if len(acts) == 1:
+        yield _action(acts[0])
+        return
+    top = []
+    if level == 1:      # Casual: one of its few best
+        yield from _greedy(st, rng, True, acts, bg, top, CASUAL_TOP, [False])
+        yield _action(_pick(top, rng, CASUAL_TOP, CASUAL_TEMP) if top else acts[0])
+        return
+    yield from _greedy(st, rng, level >= 1, acts, bg, top, 1, [False])   # Nephew or Auntie
+    yield _action(top[1] if top else acts[0])
 
 
 def hint(st, rng, budget=None):
@@ -623,12 +647,13 @@ def run(gen):
 
 def choose(st, rng, level=2):
     """Today's levels, unbounded: 0 random, 1 Nephew, 2 Auntie."""
-    if level <= 0:
-        return choose_random(st, rng)
     acts = st.legal_actions()
+    if level <= 0:
+        return acts[rng.randbelow(len(acts))]
     if len(acts) == 1:
         return acts[0]
-    vals = []
-    for _ in _greedy(st, rng, level >= 2, acts, Budget(SLICE), vals, [False]):
+    acts = [_mod_code(a) if a[0] == "mod" else a for a in acts]   # as _listed holds them
+    top = []
+    for _ in _greedy(st, rng, level >= 2, acts, Budget(SLICE), top, 1, [False]):
         pass
-    return _best(vals)
+    return _action(_best(top))

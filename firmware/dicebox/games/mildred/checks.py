@@ -1,7 +1,7 @@
-"""Auntie Mildred's saved-state checks: what ``rules.State.from_dict`` runs
-when a save is read back (``load``), and nothing else. Imported only there
-and dropped when the table is back on top (the manifest's ``ON_DEMAND``):
-play does not carry it.
+"""Auntie Mildred's checks: what ``rules.State.from_dict`` runs when a save
+is read back (``load``), and why ``rules.State.apply`` refuses a move that is
+not listed (``why_not``). Imported only then and dropped when the table is
+back on top (the manifest's ``ON_DEMAND``): play does not carry it.
 
 ``load`` fills a blank State from a save's data and refuses anything that
 breaks a type, range, length or invariant with ``BadState`` (a
@@ -10,13 +10,15 @@ and length (``_check_types``: no loop runs on an unchecked number), then the
 invariants (``check``): a player's 9 dice are always somewhere (pool, used,
 mods, prank, dodge, sc, ig, vic, or a pending shake or reroll:
 ``dice_where``), slots, cookies, patterns, and a game not started yet has
-nothing set. It imports the board, not the rules.
+nothing set. It imports the board and the rewards, not the rules.
 """
+from dicebox.core.game import IllegalMove
 from dicebox.core.valid import BadData
-from dicebox.games.mildred import cards
+from dicebox.games.mildred import cards, rewards
 from dicebox.games.mildred.board import (
-    ACT, F_ALL, FIELDS, OVER, ROUND_LIMIT, SETUP, SH_LESS, SH_NO4, SH_NOTIE, SHAKE,
-    START, WAKE, ndice)
+    ACT, F_ALL, F_COOK, F_PAID, F_READY, FIELDS, OVER, ROUND_LIMIT, SETUP, SH_LESS, SH_NO4,
+    SH_NOTIE, SHAKE, START, WAKE, ind_dice, ndice, top)
+from dicebox.games.mildred.rewards import pool_why
 
 
 def load(st, d):
@@ -173,3 +175,174 @@ def dice_where(st, p):
     if st.pend is not None and st.pend[0] in ("shake", "reroll") and p == st.turn:
         n += st.pend[1]
     return n
+
+
+# ---- why a move is refused ---------------------------------------------------
+# rules.State.apply refuses a move that legal_actions does not list with these
+# reasons (State._why_not imports this module then): the verbs' own checks, in
+# the order each verb makes them, so play carries only the moves' effects.
+
+def why_not(st, a, wake, act):
+    """Why move ``a`` (a tuple of a move's shape) is not one seat
+    ``st.turn`` may make now, or None if no check refuses it; ``wake`` and
+    ``act`` are the rules' verbs of the Wakeup and of the Action phase. A
+    move too short or of the wrong types raises IndexError, TypeError,
+    ValueError or KeyError (State._why_not: "malformed action")."""
+    p = st.turn
+    verb = a[0]
+    ph = st.phase
+    if ph == WAKE:
+        if verb not in wake:
+            return "shake first: that is an Action" if verb in act else "unknown action"
+    elif verb not in act:
+        return "only in Wakeup" if verb in wake else "unknown action"
+    n = _ARITY.get(verb, 0)
+    if verb == "dodge" and ph == ACT:
+        n = 2
+    elif verb == "take" and len(a) > 1 and a[1] != "prank":
+        n = 3
+    if n and len(a) != n:
+        return "malformed action"
+    if verb == "dodge":
+        if ph == ACT:
+            return _place_why(st, p, a, st.dodge[p], "dodge")
+        return None if st.dodge[p][0] else "no dodge dice"
+    if verb == "combat":
+        return None if st.prank[p][0] else "no prank dice"
+    if verb == "score":
+        if a[1] not in st.inds:
+            return "card not in play"
+        return st.can_score(p, a[1])
+    if verb == "goal":
+        for s in st.sets:
+            if not (st.sc[p][s] >> cards.GOAL_LEVEL) & 1:
+                return "every set must reach the goal line"
+        return None
+    if verb == "ready":
+        if st.flags & F_READY:
+            return "Ready all is once a round"
+        for s in st.sets:
+            if st.sc[p][s]:
+                return None
+        return "no scallywags"
+    if verb == "advance":
+        s = a[1]
+        if st.flags & F_COOK:
+            return "Cook#1 is once a turn"
+        if not (cards.COOK in st.sets and st.sc[p][cards.COOK]):
+            return "needs a die on Cook"
+        if s not in st.sets or not st.sc[p][s]:
+            return "no scallywag there"
+        return "already at the top" if top(st.sc[p][s]) >= 6 else None
+    if verb == "trim":
+        if a[1] not in st.sets:
+            return "set not in play"
+        return "only one scallywag there" if ndice(st.sc[p][a[1]]) < 2 else None
+    if verb == "take":
+        what = a[1]
+        if what == "prank":
+            return None if st.prank[p][0] else "no prank dice"
+        if what == "ind":
+            k = a[2]
+            if k not in st.inds or st.ig[p][k] is None:
+                return "no dice of yours there"
+            return None
+        if what == "col":
+            s = a[2]
+            if s not in st.sets or not st.sc[p][s]:
+                return "no scallywag there"
+            return None
+        return "nothing to take"
+    if verb == "shake":
+        return st.wake_block(p)
+    if verb == "keep":
+        if st.keep != p:
+            return "only on your first turn"
+        return st.wake_block(p)
+    if verb == "mod":
+        die, tgt, d = a[1], a[2], a[3]
+        if st.mods[p] >= cards.MOD_SPOTS:
+            return "modify spots full"
+        if d != 1 and d != -1:
+            return "change by 1"
+        return pool_why(st, p, (die, tgt))
+    if verb == "prank":
+        return _place_why(st, p, a, st.prank[p], "prank")
+    if verb == "scally":
+        s = a[1]
+        if s not in st.sets:
+            return "set not in play"
+        n = top(st.sc[p][s]) + 1
+        if n > 6:
+            return "set complete"
+        return None if n in st.pool[p] else "needs a %d" % n
+    if verb == "ind":
+        k = a[1]
+        pat = tuple(sorted(a[2]))
+        if k not in st.inds:
+            return "card not in play"
+        if st.ig[p][k] is not None:
+            return "you already have dice there"
+        if not cards.fits(k, pat):
+            return "dice do not fit the card"
+        return "missing dice" if ind_dice(st, p, pat) is None else None
+    if verb == "pass":
+        return "dice must be rolled" if st.pend is not None else None
+    return _task_why(st, p, a)       # "task"
+
+
+_ARITY = {"dodge": 1, "combat": 1, "score": 2, "goal": 1, "ready": 1, "advance": 2,
+          "trim": 2, "take": 2, "shake": 1, "keep": 1, "mod": 4, "prank": 2,
+          "scally": 2, "ind": 3, "pass": 1}
+
+
+def _place_why(st, p, a, pd, name):
+    """Why a shaken die ``a[1]`` cannot go on prank or dodge (``pd``, ``name``)."""
+    v = a[1]
+    if pd[1] >= cards.MAX_SLOT:
+        return "%s slots full" % name
+    return pool_why(st, p, (v,))
+
+
+def _reward_why(s, lv):
+    return "Always effect: not a reward" if cards.KINDS[s][lv - 1] == "A" else None
+
+
+def _task_why(st, p, a):
+    s = a[1]
+    lv = a[2]
+    if s not in st.sets:
+        return "set not in play"
+    m = st.sc[p][s]
+    if not m:
+        return "no scallywag there"
+    if not st.rd[p][s]:
+        return "these scallywags are used"
+    if st.phase == WAKE and not st.flags & F_READY:
+        return "Ready all first: Wakeup tasks come after it"
+    if st.flags & (F_PAID << s):
+        return "this set has paid already this round"
+    if not 1 <= lv <= top(m):
+        return "above your scallywag"
+    why = _reward_why(s, lv)
+    if why:
+        return why
+    code = cards.CODES[s][lv - 1]
+    args = a[3:]
+    if code == "any":  # R12
+        s2 = args[0]
+        lv2 = args[1]
+        if s2 not in st.sets or not 1 <= lv2 <= 6:
+            return "task not in play"
+        if s2 == cards.DIY and lv2 == 6:
+            return "pick another task"
+        why = _reward_why(s2, lv2)
+        if why:
+            return why
+        code = cards.CODES[s2][lv2 - 1]
+        args = args[2:]
+    try:
+        rewards.check(st, p, s, code, args)
+    except IllegalMove as e:
+        return e.reason
+    return None

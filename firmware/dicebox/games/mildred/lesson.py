@@ -24,7 +24,7 @@ from dicebox.core.modules import forget
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.games.mildred import rules
-from dicebox.games.mildred.table import Table, help_opener
+from dicebox.games.mildred.table import Table
 
 BOT = "dicebox.games.mildred.bot"
 
@@ -169,9 +169,9 @@ class Lesson(lesson.Beats, Table):
 
     def menu(self):
         app = self.app
+        from dicebox.games.mildred.pages import help_items
         items = [("Skip the lesson", self.leave), ("Go on", app.pop)]
-        for title, name in (("How to play", "HOWTO"), ("Words", "WORDS")):
-            items.append((title, help_opener(app, title, name, True)))
+        items.extend(help_items(app, True, (("How to play", "HOWTO"), ("Words", "WORDS"))))
         app.push(ui.Menu(app, TITLE, items))
 
     # -- leaving --

@@ -1,6 +1,7 @@
 """Auntie Mildred's pages used now and then: the help texts, the details,
-task cards and indulgencies pages, and reading a saved game back. Imported
-when one is opened and dropped when the table is back on top
+task cards and indulgencies pages (and the game menu's and the start menu's
+entries that open them), the end of a game, and reading a saved game back.
+Imported when one is opened and dropped when the table is back on top
 (``ON_DEMAND``): play does not carry them.
 """
 from dicebox.core.modules import forget
@@ -57,6 +58,52 @@ def help_page(app, title, name):
 
 def rules_text():
     return _help_text("RULES")
+
+
+HELP_PAGES = (("How to play", "HOWTO"), ("Words", "WORDS"), ("Controls", "CONTROLS"),
+              ("Rules", "RULES"), ("Rulings", "RULINGS"))
+
+
+def help_opener(app, title, name, over):
+    """Opens help text ``name`` (over the top screen when ``over``)."""
+    def go():
+        page = help_page(app, title, name)
+        if over:
+            app.replace(page)
+        else:
+            app.push(page)
+    return go
+
+
+def help_items(app, over, pages=HELP_PAGES):
+    """The menu entries of the help ``pages`` (title, name)."""
+    return [(title, help_opener(app, title, name, over)) for title, name in pages]
+
+
+def _page(app, title, fn, st):
+    """Opens a text page of ``fn(st)`` over the game menu."""
+    def go():
+        app.replace(ui.TextPage(app, title, fn(st)))
+    return go
+
+
+def info_items(app, st):
+    """The game menu's pages of the table's state ``st``."""
+    return [("Details", _page(app, "Details", details, st)),
+            ("Task cards", _page(app, "Task cards", tasks_text, st)),
+            ("Indulgencies", _page(app, "Indulgencies", inds_text, st))]
+
+
+def details_page(app, st):
+    return ui.TextPage(app, "Details", details(st))
+
+
+# ---- the end of a game ------------------------------------------------------------
+def end_text(st, log):
+    """The end page's text: who won, why (the rules' ``end_reason``), the last move."""
+    head = "A draw." if st.winner is None or st.winner < 0 else "P%d wins." % (st.winner + 1)
+    last = log.lines[-1] if log.lines else ""
+    return "%s %s\n\n%s" % (head, st.end_reason(), last)
 
 
 def _dice(vals):

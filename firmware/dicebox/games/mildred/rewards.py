@@ -3,10 +3,11 @@
 A task card (cards.CODES) names its effect by a code ("swap", "pd3", "m2x1",
 ...). ``record(code)`` is that effect's one record, a tuple
 
-    (needs, choice, n, do)
+    (needs, choice, n)
 
 kept as one small number ``REWARDS[code]`` (needs | choice | n << 8: no
-tuple object a code) and the effect ``EFFECTS[code]``:
+tuple object a code); ``do`` plays the effect, one branch a code (no
+function object a code):
 
   needs   what must hold before the reward can be taken at all, as N_* bits:
           N_DODGE a die on dodge, N_PRANK a die on prank, N_VIC a victory
@@ -22,7 +23,6 @@ tuple object a code) and the effect ``EFFECTS[code]``:
           C_MODIFY   (v, d) per die, n dice, d = +-step: the step is the
                      record's ``n`` >> 2, the dice its ``n`` & 3
   n       the number the choice uses (steps to share out, dice and step)
-  do      do(st, p, s, args, n): the effect, once ``check`` accepted ``args``
 
 ``check`` (what ``apply`` runs) and ``choices`` (what ``legal_actions``
 lists) both read the record: ``needs`` through one function, and for every
@@ -138,9 +138,9 @@ def args_why(st, p, choice, n, args):
 
 
 def record(code):
-    """Reward ``code``'s record: (needs, choice, n, do)."""
+    """Reward ``code``'s record: (needs, choice, n)."""
     x = REWARDS[code]
-    return x & _NEEDS, x & _CHOICE, x >> 8, EFFECTS[code]
+    return x & _NEEDS, x & _CHOICE, x >> 8
 
 
 def check(st, p, s, code, args):
@@ -157,8 +157,61 @@ def check(st, p, s, code, args):
 
 
 def do(st, p, s, code, args):
-    """The reward's effect, on choices ``check`` accepted."""
-    EFFECTS[code](st, p, s, args, REWARDS[code] >> 8)
+    """The reward's effect, on choices ``check`` accepted (KeyError for a
+    code that is not a reward's)."""
+    n = REWARDS[code] >> 8
+    o = 1 - p
+    if code == "swap":
+        st.remove_top(p, s)
+        st.gain(o, st.remove_top(o, args[0]))
+    elif code == "less":
+        st.shen[o] |= SH_LESS
+    elif code == "disc":
+        st.flags |= F_DISC
+    elif code == "no4":
+        st.remove_top(p, s)
+        st.shen[o] |= SH_NO4
+    elif code == "notie":
+        st.shen[o] |= SH_NOTIE
+    elif code == "clear":
+        st.clear_cols(p)
+        st.victory(p)
+    elif code == "dodge1":
+        _bump(st.dodge[p], 1)
+    elif code == "prank1":
+        _bump(st.prank[p], 1)
+    elif code == "pd2" or code == "pd3" or code == "pd4":   # k steps on prank, the rest on dodge
+        _bump(st.prank[p], args[0])
+        _bump(st.dodge[p], n - args[0])
+    elif code == "deact":
+        st.rd[o][args[0]] = 0
+    elif code == "reduce":
+        t = args[0]
+        m = st.sc[o][t]
+        lv = top(m)
+        if lv == 1 or (m >> (lv - 1)) & 1:
+            st.remove_top(o, t)  # R5
+        else:
+            st.sc[o][t] = (m & ~(1 << lv)) | (1 << (lv - 1))
+    elif code == "vroll":
+        st.pend = ["vroll", st.vic[p]]   # the dice come back through apply_chance (R9)
+    elif code == "react":
+        for t in st.sets:
+            if t != s and st.sc[p][t]:
+                st.rd[p][t] = 1
+                st.flags &= ~(F_PAID << t)   # reactivated: may pay once more
+    elif code == "reroll":
+        for v in args:
+            st.pool[p].remove(v)
+        st.pend = ["reroll", len(args)]
+    else:                               # "m1x1" to "m2x2": modify shaken dice
+        pool = st.pool[p]
+        new = []
+        for i in range(0, len(args), 2):
+            pool.remove(args[i])
+            new.append(wrap(args[i] + args[i + 1]))
+        pool.extend(new)
+        pool.sort()
 
 
 def choices(st, p, s, code):
@@ -200,99 +253,13 @@ def _dice_choices(pool, choice, n):
     return r
 
 
-# ------------------------------------------------------------------ effects
 def _bump(pd, k):
     if k:
         pd[1] = min(cards.MAX_SLOT, pd[1] + k)  # R7: extra steps are lost
 
 
-def _swap(st, p, s, args, n):
-    o = 1 - p
-    st.remove_top(p, s)
-    lv = st.remove_top(o, args[0])
-    st.gain(o, lv)
-
-
-def _less(st, p, s, args, n):
-    st.shen[1 - p] |= SH_LESS
-
-
-def _disc(st, p, s, args, n):
-    st.flags |= F_DISC
-
-
-def _no4(st, p, s, args, n):
-    st.remove_top(p, s)
-    st.shen[1 - p] |= SH_NO4
-
-
-def _notie(st, p, s, args, n):
-    st.shen[1 - p] |= SH_NOTIE
-
-
-def _clear(st, p, s, args, n):
-    st.clear_cols(p)
-    st.victory(p)
-
-
-def _dodge1(st, p, s, args, n):
-    _bump(st.dodge[p], 1)
-
-
-def _prank1(st, p, s, args, n):
-    _bump(st.prank[p], 1)
-
-
-def _split(st, p, s, args, n):
-    k = args[0]
-    _bump(st.prank[p], k)
-    _bump(st.dodge[p], n - k)
-
-
-def _deact(st, p, s, args, n):
-    st.rd[1 - p][args[0]] = 0
-
-
-def _reduce(st, p, s, args, n):
-    o = 1 - p
-    t = args[0]
-    m = st.sc[o][t]
-    lv = top(m)
-    if lv == 1 or (m >> (lv - 1)) & 1:
-        st.remove_top(o, t)  # R5
-    else:
-        st.sc[o][t] = (m & ~(1 << lv)) | (1 << (lv - 1))
-
-
-def _vroll(st, p, s, args, n):
-    st.pend = ["vroll", st.vic[p]]   # the dice come back through apply_chance (R9)
-
-
-def _react(st, p, s, args, n):
-    for t in st.sets:
-        if t != s and st.sc[p][t]:
-            st.rd[p][t] = 1
-            st.flags &= ~(F_PAID << t)   # reactivated: may pay once more
-
-
-def _reroll(st, p, s, args, n):
-    for v in args:
-        st.pool[p].remove(v)
-    st.pend = ["reroll", len(args)]
-
-
-def _modify(st, p, s, args, n):
-    pool = st.pool[p]
-    new = []
-    for i in range(0, len(args), 2):
-        pool.remove(args[i])
-        new.append(wrap(args[i] + args[i + 1]))
-    pool.extend(new)
-    pool.sort()
-
-
 # Each reward's needs | choice | n << 8 (n: the steps to share out; for Cook
-# 3-6 step << 2 | dice) ...
+# 3-6 step << 2 | dice)
 REWARDS = {
     "swap":   C_THEIRS,                                 # Clean 1, DIY 1
     "less":   C_NONE,                                   # Clean 2
@@ -314,12 +281,4 @@ REWARDS = {
     "m1x2":   N_SHAKEN | C_MODIFY | (2 << 2 | 1) << 8,  # Cook 4: 1 die +-2
     "m2x1":   N_SHAKEN | C_MODIFY | (1 << 2 | 2) << 8,  # Cook 5: 2 dice +-1
     "m2x2":   N_SHAKEN | C_MODIFY | (2 << 2 | 2) << 8,  # Cook 6: 2 dice +-2
-}
-
-# ... and its effect
-EFFECTS = {
-    "swap": _swap, "less": _less, "disc": _disc, "no4": _no4, "notie": _notie,
-    "clear": _clear, "dodge1": _dodge1, "prank1": _prank1, "pd2": _split, "pd3": _split,
-    "pd4": _split, "deact": _deact, "reduce": _reduce, "vroll": _vroll, "react": _react,
-    "reroll": _reroll, "m1x1": _modify, "m1x2": _modify, "m2x1": _modify, "m2x2": _modify,
 }

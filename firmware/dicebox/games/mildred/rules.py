@@ -16,9 +16,11 @@ has ended.
 
 Saved states come back through ``State.from_dict``: checks.py (imported only
 then) refuses anything that breaks a type, range, length or invariant with
-``checks.BadState`` (a ``valid.BadData``). ``describe(action)`` words an
-action from the state before it, for the move log, the bots' messages and
-the menus.
+``checks.BadState`` (a ``valid.BadData``). A move that is not listed is
+refused by ``apply`` with the reason checks.py's ``why_not`` gives (imported
+only then, too: play carries only the moves' effects). ``describe(action)``
+words an action from the state before it, for the move log, the bots'
+messages and the menus.
 
 Actions (tuples, first item a verb):
   Wakeup: ("dodge",) ("combat",) ("score", card) ("goal",) ("ready",)
@@ -87,14 +89,6 @@ def _canon(a):
     return a[:n] + tail
 
 
-def _reward(s, lv):
-    """The effect code of the task at level ``lv`` of set ``s``, taken as a
-    reward (IllegalMove for an Always effect)."""
-    if cards.KINDS[s][lv - 1] == "A":
-        raise IllegalMove("Always effect: not a reward")
-    return cards.CODES[s][lv - 1]
-
-
 class State:
     # ---- the game contract (core/game.py), in its order ---------------------
     def __init__(self, _blank=False):
@@ -140,7 +134,8 @@ class State:
             self.legal_wake(p, out)
         else:
             self.legal_act(p, out)
-        self._legal_tasks(p, out)
+        for t in self.task_cards(p):
+            self.task_actions(p, t, out)
         return out
 
     def apply(self, action):
@@ -154,38 +149,15 @@ class State:
             c = _canon(a)
         except (IndexError, TypeError, ValueError, KeyError):
             c = None                                 # not even spelt as a move
-        if c is None or c not in self.legal_actions():   # exactly a listed move, nothing else
-            raise IllegalMove(self._why_not(a))
+        if c is None or len(c) != len(a) or c not in self.legal_actions():
+            raise IllegalMove(self._why_not(a))       # exactly a listed move, nothing else
         self.do(a)
 
     def do(self, action):
         """Play ``action`` (a tuple) without ``apply``'s checks, for search:
-        only for an action ``legal_actions`` listed. It raises IllegalMove for
-        much that is not a move, but may leave a half-changed state."""
-        a = action
-        p = self.turn
-        verb = a[0]
-        ph = self.phase
-        if ph == WAKE:
-            fn = _WAKE.get(verb)
-            if fn is None:
-                if verb in _ACT:
-                    raise IllegalMove("shake first: that is an Action")
-                raise IllegalMove("unknown action")
-        else:
-            fn = _ACT.get(verb)
-            if fn is None:
-                if verb in _WAKE:
-                    raise IllegalMove("only in Wakeup")
-                raise IllegalMove("unknown action")
-        n = _ARITY.get(verb, 0)
-        if verb == "dodge" and ph == ACT:
-            n = 2
-        elif verb == "take" and len(a) > 1 and a[1] != "prank":
-            n = 3
-        if n and len(a) != n:
-            raise IllegalMove("malformed action")
-        fn(self, p, a)
+        only for an action ``legal_actions`` listed (the verbs here are the
+        moves' effects; what refuses anything else is checks.why_not)."""
+        (_WAKE if self.phase == WAKE else _ACT)[action[0]](self, self.turn, action)
 
     def chance_request(self):
         if self.phase == SETUP:
@@ -365,17 +337,15 @@ class State:
                 out.append(("keep",))
 
     def _why_not(self, a):
-        """The reason a move that is not listed is refused: what ``do``
-        says trying it on a copy (the move as the player reads it: "shake
-        first: that is an Action"), else that it is not a move here."""
-        c = self.clone()
+        """The reason a move that is not listed is refused (the move as the
+        player reads it: "shake first: that is an Action"), else that it is
+        not a move here: checks.why_not, imported only now."""
+        from dicebox.games.mildred import checks
         try:
-            c.do(a)
-        except IllegalMove as e:
-            return e.reason
+            why = checks.why_not(self, a, _WAKE, _ACT)
         except (IndexError, TypeError, ValueError, KeyError):
             return "malformed action"
-        return "not a move of this position"
+        return why or "not a move of this position"
 
     def legal_act(self, p, out):
         out.append(("pass",))
@@ -418,10 +388,6 @@ class State:
                     out.append(("ind", k, cards.pattern_at(o)))
                 o += 7
 
-    def _legal_tasks(self, p, out):
-        for t in self.task_cards(p):
-            self.task_actions(p, t, out)
-
     def task_cards(self, p):
         """The task cards seat ``p`` may play now, one at a time (a generator,
         so a bot can list their choices in slices): ``(s, lv)`` for a card's
@@ -463,10 +429,11 @@ class State:
             self.mods[p] -= 1
         elif self.pool[p]:
             self.pool[p].pop(0)
-        elif self.dodge[p][0]:
-            self._drop_slot(self.dodge[p])
-        elif self.prank[p][0]:
-            self._drop_slot(self.prank[p])
+        elif self.dodge[p][0] or self.prank[p][0]:
+            pd = self.dodge[p] if self.dodge[p][0] else self.prank[p]
+            pd[0] -= 1
+            if pd[0] == 0:
+                pd[1] = 0
         else:
             best = -1
             low = 0
@@ -488,11 +455,6 @@ class State:
                     self.used[p] += g[1] - 1
                     return
             raise IllegalMove("no die left")  # cannot happen with 9 dice
-
-    def _drop_slot(self, pd):
-        pd[0] -= 1
-        if pd[0] == 0:
-            pd[1] = 0
 
     def victory(self, p):
         """A victory die for p (R4); the third one wins at once."""
@@ -536,10 +498,8 @@ class State:
             self.rd[p][s] = 0
 
     # ---- helpers outside the contract: one verb each (do) -------------------
-    def _pool_has(self, p, vals):
-        why = rewards.pool_why(self, p, vals)
-        if why:
-            raise IllegalMove(why)
+    # Each verb is a listed move's effect; checks.why_not has the reasons
+    # that refuse a move that is not listed, verb by verb.
 
     # Wakeup steps
 
@@ -572,33 +532,13 @@ class State:
                 return "one scallywag a set: the lower ones go back first (One a set)"
         return None
 
-    def _place_pd(self, p, a, pd, name):
-        v = a[1]
-        if pd[1] >= cards.MAX_SLOT:
-            raise IllegalMove("%s slots full" % name)
-        self._pool_has(p, (v,))
-        self.pool[p].remove(v)
-        pd[0] += 1
-        pd[1] += 1
-
-    def _limit_end(self):
-        self.phase = OVER
-        a = (self.vic[0], self.cookie[0])
-        b = (self.vic[1], self.cookie[1])
-        self.winner = 0 if a > b else 1 if b > a else -1
-
     # Tasks
 
-    def _a_dodge(self, p, a):
-        if self.phase == ACT:
-            return self._place_pd(p, a, self.dodge[p], "dodge")
-        self._give_back(p, self.dodge[p], "no dodge dice")
+    def _a_dodge(self, p, a):      # the Wakeup's: the dodge dice back
+        self._give_back(p, self.dodge[p])
 
-    def _give_back(self, p, d, none):
-        """Player ``p``'s prank or dodge dice ``d`` go back to the used pool
-        (IllegalMove ``none`` when there are none)."""
-        if not d[0]:
-            raise IllegalMove(none)
+    def _give_back(self, p, d):
+        """Player ``p``'s prank or dodge dice ``d`` go back to the used pool."""
         self.used[p] += d[0]
         d[0] = 0
         d[1] = 0
@@ -607,7 +547,7 @@ class State:
         pr = self.prank[p]
         o = 1 - p
         hit = pr[1] > self.dodge[o][1]
-        self._give_back(p, pr, "no prank dice")
+        self._give_back(p, pr)
         if hit:
             if self.cookie[o] > 1:
                 self.cookie[o] -= 1
@@ -621,86 +561,50 @@ class State:
 
     def _a_score(self, p, a):
         k = a[1]
-        if k not in self.inds:
-            raise IllegalMove("card not in play")
-        why = self.can_score(p, k)
-        if why:
-            raise IllegalMove(why)
         g = self.ig[p][k]
         self.ig[p][k] = None
         self.used[p] += g[1]
         self.gain(p, cards.INDULGENCIES[k][2])
 
     def _a_goal(self, p, a):
-        for s in self.sets:
-            if not (self.sc[p][s] >> cards.GOAL_LEVEL) & 1:
-                raise IllegalMove("every set must reach the goal line")
         self.clear_cols(p)
         self.victory(p)
         self.victory(p)
 
     def _a_ready(self, p, a):
-        if self.flags & F_READY:
-            raise IllegalMove("Ready all is once a round")
-        any_ = False
         for s in self.sets:
             if self.sc[p][s]:
                 self.rd[p][s] = 1
-                any_ = True
-        if not any_:
-            raise IllegalMove("no scallywags")
         self.flags |= F_READY
 
     def _a_advance(self, p, a):
         s = a[1]
-        if self.flags & F_COOK:
-            raise IllegalMove("Cook#1 is once a turn")
-        if not (cards.COOK in self.sets and self.sc[p][cards.COOK]):
-            raise IllegalMove("needs a die on Cook")
-        if s not in self.sets or not self.sc[p][s]:
-            raise IllegalMove("no scallywag there")
         m = self.sc[p][s]
         t = top(m)
-        if t >= 6:
-            raise IllegalMove("already at the top")
         self.sc[p][s] = (m & ~(1 << t)) | (1 << (t + 1))  # R10
         self.flags |= F_COOK
 
     def _a_trim(self, p, a):
         s = a[1]
-        if s not in self.sets:
-            raise IllegalMove("set not in play")
         m = self.sc[p][s]
-        n = ndice(m)
-        if n < 2:
-            raise IllegalMove("only one scallywag there")
         self.sc[p][s] = 1 << top(m)
-        self.used[p] += n - 1
+        self.used[p] += ndice(m) - 1
 
     def _a_take(self, p, a):
         what = a[1]
         if what == "prank":
-            self._give_back(p, self.prank[p], "no prank dice")
+            self._give_back(p, self.prank[p])
         elif what == "ind":
             k = a[2]
-            if k not in self.inds or self.ig[p][k] is None:
-                raise IllegalMove("no dice of yours there")
             self.used[p] += self.ig[p][k][1]
             self.ig[p][k] = None
-        elif what == "col":
+        else:           # "col"
             s = a[2]
-            if s not in self.sets or not self.sc[p][s]:
-                raise IllegalMove("no scallywag there")
             self.used[p] += ndice(self.sc[p][s])
             self.sc[p][s] = 0
             self.rd[p][s] = 0
-        else:
-            raise IllegalMove("nothing to take")
 
     def _a_shake(self, p, a):
-        why = self.wake_block(p)
-        if why:
-            raise IllegalMove(why)
         n = len(self.pool[p]) + self.used[p]
         self.pool[p] = []
         self.used[p] = 0
@@ -712,11 +616,6 @@ class State:
             self.phase = ACT
 
     def _a_keep(self, p, a):
-        if self.keep != p:
-            raise IllegalMove("only on your first turn")
-        why = self.wake_block(p)
-        if why:
-            raise IllegalMove(why)
         self.keep = -1
         self.phase = ACT
 
@@ -724,11 +623,6 @@ class State:
 
     def _a_mod(self, p, a):
         die, tgt, d = a[1], a[2], a[3]
-        if self.mods[p] >= cards.MOD_SPOTS:
-            raise IllegalMove("modify spots full")
-        if d != 1 and d != -1:
-            raise IllegalMove("change by 1")
-        self._pool_has(p, (die, tgt))
         pool = self.pool[p]
         pool.remove(die)
         pool.remove(tgt)
@@ -736,19 +630,16 @@ class State:
         pool.sort()
         self.mods[p] += 1
 
-    def _a_prank(self, p, a):
-        self._place_pd(p, a, self.prank[p], "prank")
+    def _a_place(self, p, a):      # a shaken die on prank or on dodge
+        pd = (self.prank if a[0] == "prank" else self.dodge)[p]
+        self.pool[p].remove(a[1])
+        pd[0] += 1
+        pd[1] += 1
 
     def _a_scally(self, p, a):
         s = a[1]
-        if s not in self.sets:
-            raise IllegalMove("set not in play")
         m = self.sc[p][s]
         n = top(m) + 1
-        if n > 6:
-            raise IllegalMove("set complete")
-        if n not in self.pool[p]:
-            raise IllegalMove("needs a %d" % n)
         self.pool[p].remove(n)
         if not m:
             self.rd[p][s] = 1
@@ -757,30 +648,23 @@ class State:
     def _a_ind(self, p, a):
         k = a[1]
         pat = tuple(sorted(a[2]))
-        if k not in self.inds:
-            raise IllegalMove("card not in play")
-        if self.ig[p][k] is not None:
-            raise IllegalMove("you already have dice there")
-        if not cards.fits(k, pat):
-            raise IllegalMove("dice do not fit the card")
         take = ind_dice(self, p, pat)
-        if take is None:
-            raise IllegalMove("missing dice")
         pool = self.pool[p]
         for v in take:
             pool.remove(v)
         self.ig[p][k] = [list(pat), len(take)]
 
     def _a_pass(self, p, a):
-        if self.pend is not None:
-            raise IllegalMove("dice must be rolled")
         self.flags = 0
         self.shen[p] = 0
         if self.keep == p:
             self.keep = -1
         self.rounds += 1
-        if self.rounds >= ROUND_LIMIT:
-            self._limit_end()
+        if self.rounds >= ROUND_LIMIT:     # R14: more victory dice, else the higher cookie die
+            self.phase = OVER
+            a = (self.vic[0], self.cookie[0])
+            b = (self.vic[1], self.cookie[1])
+            self.winner = 0 if a > b else 1 if b > a else -1
             return
         o = 1 - p
         self.turn = o
@@ -790,32 +674,11 @@ class State:
 
     def _a_task(self, p, a):
         s = a[1]
-        lv = a[2]
-        if s not in self.sets:
-            raise IllegalMove("set not in play")
-        m = self.sc[p][s]
-        if not m:
-            raise IllegalMove("no scallywag there")
-        if not self.rd[p][s]:
-            raise IllegalMove("these scallywags are used")
-        if self.phase == WAKE and not self.flags & F_READY:
-            raise IllegalMove("Ready all first: Wakeup tasks come after it")
-        if self.flags & (F_PAID << s):
-            raise IllegalMove("this set has paid already this round")
-        if not 1 <= lv <= top(m):
-            raise IllegalMove("above your scallywag")
-        code = _reward(s, lv)
+        code = cards.CODES[s][a[2] - 1]
         args = a[3:]
         if code == "any":  # R12
-            s2 = args[0]
-            lv2 = args[1]
-            if s2 not in self.sets or not 1 <= lv2 <= 6:
-                raise IllegalMove("task not in play")
-            if s2 == cards.DIY and lv2 == 6:
-                raise IllegalMove("pick another task")
-            code = _reward(s2, lv2)
+            code = cards.CODES[args[0]][args[1] - 1]
             args = args[2:]
-        rewards.check(self, p, s, code, args)
         self.rd[p][s] = 0
         self.flags |= F_PAID << s
         rewards.do(self, p, s, code, args)
@@ -828,16 +691,7 @@ _WAKE = {
     "shake": State._a_shake, "keep": State._a_keep,
 }
 _ACT = {
-    "mod": State._a_mod, "prank": State._a_prank, "dodge": State._a_dodge,
+    "mod": State._a_mod, "prank": State._a_place, "dodge": State._a_place,
     "scally": State._a_scally, "ind": State._a_ind, "task": State._a_task,
     "pass": State._a_pass,
 }
-
-
-_ARITY = {"dodge": 1, "combat": 1, "score": 2, "goal": 1, "ready": 1, "advance": 2,
-          "trim": 2, "take": 2, "shake": 1, "keep": 1, "mod": 4, "prank": 2,
-          "scally": 2, "ind": 3, "pass": 1}
-
-
-def new_game():
-    return State()

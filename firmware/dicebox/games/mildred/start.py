@@ -4,7 +4,7 @@ the launcher after what play carries; it stays under the table, so what it
 opens is imported when it opens (and dropped while the table is on top)."""
 from dicebox.core import table, ui
 from dicebox.games.mildred import GAME, LESSON, SAVE
-from dicebox.games.mildred.table import HELP_PAGES, Table, help_opener
+from dicebox.games.mildred.table import Table
 
 LEARNED = "mildred_learn"                   # the record: the lesson has been offered
 
@@ -42,7 +42,7 @@ class Start(ui.Menu):
 
     def build(self):
         from dicebox.core.modules import drop
-        from dicebox.games.mildred.pages import load     # dropped when the table is on top
+        from dicebox.games.mildred.pages import help_items, load   # dropped when the table is on top
         app = self.app
         drop(LESSON)
         self.saved = load(app)
@@ -56,8 +56,7 @@ class Start(ui.Menu):
         items.append(("New game", self.new_game))
         items.append((table.OFFER if self.fresh else table.LEARN, self.take_lesson))
         items.append(("Records", self.records))
-        for title, name in HELP_PAGES:
-            items.append((title, help_opener(app, title, name, False)))
+        items.extend(help_items(app, False))
         items.append(("Replays", self.replays))   # the last games, move by move
         self.items = items
         self.sel = min(self.sel, len(items) - 1)

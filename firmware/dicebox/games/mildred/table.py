@@ -25,6 +25,8 @@ details page, B back (the shared table: "Leave the game?"), hold B the game
 menu. A shake or A rolls your dice. While bots play, A skips to your
 turn. Results of your own combat, scoring and tasks are shown as they happen.
 """
+from micropython import const
+
 from dicebox.core import events as E
 from dicebox.core import table, ui
 from dicebox.core.dice import draw_die
@@ -37,7 +39,7 @@ from dicebox.games.mildred.cards import ind_name, set_name
 COOKIE_XY = ((0, 24), (116, 24))   # the cookie dice, 12 px
 POOL_Y = 52                        # the shaken dice, 12 px, 2 px apart
 CARD_Y = 41                        # the indulgency cards, 20 x 10, 1 px apart
-_CARD_W = 20
+_CARD_W = const(20)
 _RESULT = ("combat", "score", "goal", "task")   # a person's moves whose outcome is shown
 
 
@@ -58,34 +60,6 @@ def card_x(i):
 def vic_xy(p, i):
     """Top left of victory box ``i`` of player ``p`` (5 x 5 pixels)."""
     return (112 - i * 6 if p else 11 + i * 6), 11
-
-
-HELP_PAGES = (("How to play", "HOWTO"), ("Words", "WORDS"), ("Controls", "CONTROLS"),
-         ("Rules", "RULES"), ("Rulings", "RULINGS"))
-
-
-def help_opener(app, title, name, over):
-    """Opens help text ``name`` (over the top screen when ``over``)."""
-    def go():
-        from dicebox.games.mildred.pages import help_page
-        page = help_page(app, title, name)
-        if over:
-            app.replace(page)
-        else:
-            app.push(page)
-    return go
-
-
-def _page(app, title, fn, st, over):
-    """A text page of ``pages.fn(st)``."""
-    def go():
-        from dicebox.games.mildred import pages
-        page = ui.TextPage(app, title, getattr(pages, fn)(st))
-        if over:
-            app.replace(page)
-        else:
-            app.push(page)
-    return go
 
 
 # ---- the table ----------------------------------------------------------------
@@ -124,20 +98,19 @@ class Table(table.Table):
         from dicebox.games.mildred import bot
         return bot
 
+    # the end page's text and the game menu's pages: pages.py's (imported
+    # when one opens, dropped when the table is back on top)
     def end_text(self):
-        s = self.s
-        head = "A draw." if s.winner is None or s.winner < 0 else "P%d wins." % (s.winner + 1)
-        last = self.log.lines[-1] if self.log.lines else ""
-        return "%s %s\n\n%s" % (head, s.end_reason(), last)
+        from dicebox.games.mildred.pages import end_text
+        return end_text(self.s, self.log)
 
     def info_items(self):
-        app = self.app
-        return [("Details", _page(app, "Details", "details", self.s, True)),
-                ("Task cards", _page(app, "Task cards", "tasks_text", self.s, True)),
-                ("Indulgencies", _page(app, "Indulgencies", "inds_text", self.s, True))]
+        from dicebox.games.mildred.pages import info_items
+        return info_items(self.app, self.s)
 
     def help_items(self):
-        return [(title, help_opener(self.app, title, name, True)) for title, name in HELP_PAGES]
+        from dicebox.games.mildred.pages import help_items
+        return help_items(self.app, True)
 
     def key(self, ev):
         if E.kind(ev) != E.PRESS:
@@ -147,7 +120,8 @@ class Table(table.Table):
         if b == E.UP:
             app.push(self.log.page(app))
         elif b == E.DOWN:
-            _page(app, "Details", "details", self.s, False)()
+            from dicebox.games.mildred.pages import details_page
+            app.push(details_page(app, self.s))
         elif b == E.A and self.my_turn():
             from dicebox.games.mildred.moves import ActionMenu
             app.push(ActionMenu(app, self))
