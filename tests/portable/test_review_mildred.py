@@ -49,7 +49,7 @@ def test_taking_the_dodge_die_back_instead_of_combat():
     assert st.prank == [[1, 1], [0, 0]] and st.dodge == [[1, 1], [2, 2]]
     v = reviewed.judged(st, judge, ("dodge",))
     assert v.best == ("combat",) and v.err == 0
-    assert v.loss() == bot.W_DG - bot.W_PR == 4, v.loss()
+    assert v.loss() == bot.EXPERT[12] - bot.EXPERT[8] == 6 - 2, v.loss()   # W_DG - W_PR
     assert "about 4.0 points more" in v.words
     assert reviewed.judged(st, judge, ("combat",)).even()
 

@@ -25,7 +25,8 @@ STEP = SLICE     # a step of the log read and played: about 63 us of unix-port t
                  # 3.5 units (a unit 18 us): one step a slice (17 ms on the chip)
 UNIT = "points"
 REPEATS = 4      # values of each move, each over the Expert's sampled rolls
-WIN = bot.WIN    # the Expert's worth of a game won (lost: -WIN)
+WIN = 100000     # the Expert's worth of a game won (lost: -WIN): the bot's _WIN
+                 # (a private constant there, compiled in place: no name to read)
 Z = 2.0          # the error said: this many standard errors (about 95%)
 
 
@@ -35,9 +36,9 @@ def _once(st, a, p, rng, bg):
         done = [False, 0, None]
         yield from bot._value_after(st, rng, a, p, bg, done)
         return done[1] / 4.0
-    vals = []
-    yield from bot._greedy(st, rng, True, [a], bg, vals, [False], bot.EXPERT)
-    return vals[0] / 4.0 if vals else None
+    top = []                                  # (value, move) of the best, flat
+    yield from bot._greedy(st, rng, True, [a], bg, top, 1, [False], bot.EXPERT)
+    return top[0] / 4.0 if top else None
 
 
 def _valued(st, a, p, rng, bg):
