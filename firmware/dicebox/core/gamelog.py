@@ -37,6 +37,7 @@ VERSION = 1
 TITLES = ("dairyman", "mildred", "milestones")   # the packages, by their number in a log
 MAX_BYTES = 32768        # a longer log is damage (a long game takes a few KB)
 MAX_KIND = 4             # 0 a person, 1..4 a bot of that level (game.LEVELS)
+PART = 256               # a log's bytes are kept in parts of about this many (Recorder._add)
 _GROUP = 1 << 24         # chance values are packed in groups below this
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"   # base64url
 _B64A = B64.encode()
@@ -263,6 +264,7 @@ class Recorder:
         self.codec = c = codec_for(title)
         self.now = 0        # the last clock value written (a real-time game's)
         self.held = None    # a clock action not written yet
+        self.parts = []     # the bytes written, in parts (``_add``); ``buf`` the last
         if _buf is not None:
             self.buf = _buf
             return
@@ -295,7 +297,9 @@ class Recorder:
     def chance(self, values):
         """Log the chance outcome ``values`` just applied."""
         self.flush()
-        put_chance(self.buf, list(values))
+        b = bytearray()
+        put_chance(b, list(values))
+        self._add(b)
 
     def flush(self):
         if self.held is not None:
@@ -312,17 +316,41 @@ class Recorder:
             raise ValueError("seat %r" % (seat,))
         b = bytearray()           # a move that cannot be logged leaves nothing half-written
         self.codec.put(b, tag, a, self)
-        self.buf.extend(b)
+        self._add(b)
+
+    def _add(self, b):
+        """``b`` written on. The bytes go in parts of about ``PART`` bytes
+        (``parts``, then ``buf`` the one being filled), never one buffer
+        grown step by step: on the chip a growing buffer is moved to a
+        larger free block each time it outgrows its own, and among a game's
+        end's many small objects no such block may be left."""
+        buf = self.buf
+        buf.extend(b)
+        if len(buf) >= PART:
+            self.parts.append(buf)
+            self.buf = bytearray()
 
     def size(self):
         """The bytes the log takes so far (without its checksum)."""
-        return len(self.buf)
+        n = len(self.buf)
+        for p in self.parts:
+            n += len(p)
+        return n
 
     def encode(self):
-        """The log as bytes, checksum last (the held clock action written)."""
+        """The log as bytes, checksum last (the held clock action written):
+        made at once, at its whole size."""
         self.flush()
-        c = crc16(self.buf)
-        return bytes(self.buf) + bytes((c >> 8, c & 0xFF))
+        n = self.size()
+        out = bytearray(n + 2)
+        i = 0
+        for p in self.parts + [self.buf]:
+            out[i:i + len(p)] = p
+            i += len(p)
+        c = crc16(out, n)
+        out[n] = c >> 8
+        out[n + 1] = c & 0xFF
+        return bytes(out)
 
     def text(self):
         return to_text(self.encode())

@@ -30,6 +30,8 @@ SLICE_STEPS = const(5)   # steps read, played and packed a frame as a game's end
                          # at its launch factor, x300, for a slice)
 CHARS_A_STEP = const(19)  # a step's characters in the step records, about (the progress)
 DELETES = const(4)       # step records removed a frame
+COLLECT = 1              # what ``keeping`` yields before a large allocation: the next
+                         # slice comes after a frame that collects the heap
 MAX_TEXT = 8000          # characters of one log (6 KB of bytes: a long game takes 2 to 4)
 
 
@@ -136,6 +138,7 @@ def encoding(title, kinds, st, steps, out, per=SLICE_STEPS):
             raise
         raise BadData("a step the log cannot hold")
     need(fresh.is_over() and fresh.to_dict() == st.to_dict(), "the log does not reach the game's end")
+    yield COLLECT                  # the whole log is made next: a collected heap first
     out[0] = rec.encode()
 
 
@@ -239,7 +242,8 @@ class Keeping(ui.Screen):
             self.app.collect()           # a frame of its own, before the work
             return
         try:
-            next(self.work)
+            if next(self.work) == COLLECT:
+                self.app.collect()        # before the next slice's large block
             if self.n % 6 == 0:
                 self.dirty = True         # the figure moves on: it is working
             return
@@ -278,9 +282,11 @@ def keeping(store, title, kinds, st, steps, result, out, per=SLICE_STEPS):
     yield
     got = [None]
     try:
-        for _ in encoding(title, kinds, st, each_step(store, steps), got, per):
-            yield
+        for x in encoding(title, kinds, st, each_step(store, steps), got, per):
+            yield x
+        yield COLLECT
         text = gamelog.to_text(got[0])
+        got = None
     except BadData:
         text = None
     if text is None or len(text) > MAX_TEXT:
@@ -293,6 +299,7 @@ def keeping(store, title, kinds, st, steps, result, out, per=SLICE_STEPS):
         slot += 1
     if slot >= KEEP:
         slot = games.pop(0)[3]    # the oldest game gives way
+    yield COLLECT
     if not store.save("%s_%d" % (name, slot), {"id": lid, "log": text}):
         return
     yield
