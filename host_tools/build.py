@@ -28,7 +28,7 @@ KEEP_SOURCE = {"main.py", "boot.py"}
 # hold make the interpreter add a pool as large as all before it, mostly empty
 # (docs/DEVELOPING.md, "Names interned ahead")
 NOT_AHEAD = {"dicebox/core/memstore.py", "dicebox/core/gamelog.py", "dicebox/core/logreplay.py",
-             "dicebox/core/gamelogs.py", "dicebox/core/replaypage.py",
+             "dicebox/core/gamelogs.py", "dicebox/core/replaypage.py", "dicebox/core/sharelink.py",
              "dicebox/games/dairyman/logcodec.py", "dicebox/games/mildred/logcodec.py",
              "dicebox/games/milestones/logcodec.py",
              "dicebox/core/review.py", "dicebox/core/reviewpage.py",
