@@ -260,3 +260,14 @@ class Fresh:
     def __getattr__(self, name):
         from dicebox.core.modules import load
         return getattr(load(self.path), name)
+
+
+def until_saved(app, table, most=12):
+    """Frames (33 ms each) until ``table``'s due save is written: a table
+    spreads a save over three still frames (its record, its text, the write),
+    and a new game's first comes after the frame that built and drew it."""
+    for _ in range(most):
+        if not getattr(table, "pending_save", False):   # (not a table: nothing to save)
+            return
+        app.t += 33
+        app.frame()
