@@ -584,3 +584,28 @@ def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     assert table.pending_save and not table.animating()
     saved(app, table)
     assert table.saves == saves + 2           # ... then the claim, in the frames after
+
+
+def test_the_first_pile_is_asked_at_once_and_the_save_goes_on_under_the_picker():
+    """The person is asked for a first pile as soon as the table is up (not
+    after the new game's save); that save goes on, a step a frame, while the
+    picker is open, so the pick has no save to take first."""
+    app = App()
+    setup = new_game_page(app, mstart.start)
+    setup.sel = len(setup.items) - 1
+    app.press(events.A)
+    table = app.top()
+    until_picker(app)
+    picker = app.top()
+    assert isinstance(picker, MS_table.PilePicker) and table.pending_save
+    assert MS_pages.load_game(app.store) is None
+    for _ in range(12):
+        app.run(100)
+        if not table.pending_save:
+            break
+    assert app.top() is picker and not table.pending_save
+    got = MS_pages.load_game(app.store)
+    assert got is not None and got[0].setup == 0
+    n = table.saves
+    app.press(events.A)                       # the pick: no save due before it
+    assert table.saves == n and table.pending_save

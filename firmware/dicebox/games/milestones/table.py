@@ -543,7 +543,11 @@ class Table(T.Table):
             self.dirty = True
         if not self.msg and self.said:
             self.say(short(self.said.pop(0)))   # one line cut a message, not a recap's all at once
-        if self.pending_save and not self.animating() and not acted:
+        # a person about to be asked for a first pile is asked first: the picker
+        # comes as soon as the table is up, and the save goes on under it (PilePicker)
+        ask = (st.setup < st.n and self.human(st.setup) and self.asked != st.setup
+               and self.refused is None and st.pending is None)
+        if self.pending_save and not self.animating() and not acted and not ask:
             if self.dirty and not self.save_waited:
                 self.save_waited = True   # this frame draws (a second of sand): the save waits one
             else:
@@ -756,6 +760,18 @@ class PilePicker(ui.Menu):
                 items.append(("%s (%d)" % (name, len(st.piles[p])), (lambda p=p: self.pick(p))))
         title = ("S%d: first card" if what == "draw" else "S%d: new card") % (seat + 1)
         ui.Menu.__init__(self, app, title, items, on_back=self.back)
+
+    def tick(self, now):
+        """While a person chooses, the table's due save (a new game's first,
+        made once the table was up) goes on, a step a frame: the pick then
+        has no save to take first."""
+        t = self.table
+        if t.pending_save:
+            if self.dirty and not t.save_waited:
+                t.save_waited = True     # this frame draws the menu: the step waits one
+            else:
+                t.save_waited = False
+                t.save_step()
 
     def pick(self, p):
         self.app.pop()
