@@ -335,7 +335,10 @@ def frame_kind(fr):
     frame: judged apart), "still gc" (the
     console's own collection in a frame a table gave it, where nothing moves:
     judged apart), "gc" (the allocator collected inside a frame that did other
-    work: judged) or "work" (judged)."""
+    work: judged) or "work" (judged). ``scene_table`` also marks the frame
+    that opened a game's table ("open": the new game built and its first
+    picture drawn, the scene's ``opening``), judged apart against the launch
+    target like the bot's import."""
     if len(fr) > 9 and fr[9]:
         return "load"
     if fr[2]:
@@ -385,6 +388,9 @@ def scene_table(scenes, word_bytes=8):
         speeds = [DF.BUS_FAST_HZ, DF.BUS_SLOW_HZ] if "dice" in sc else [DF.BUS_FAST_HZ]
         frs = sc["frames"]
         kinds = [frame_kind(f) for f in frs]
+        for i in sc.get("opening", ()):   # the frame that built a new game and drew its table
+            if i < len(kinds):
+                kinds[i] = "open"
         for hz in speeds:
             full = estimate(sc, hz)
             judged = [i for i in range(len(full)) if kinds[i] in ("work", "gc")]
@@ -395,6 +401,8 @@ def scene_table(scenes, word_bytes=8):
             # a module's import (the table's bot): chip time at the launch factor, as a launch's frames
             loads = [DF.device_ms(frs[i][0], "launch") + full[i][2] for i in range(len(full))
                      if kinds[i] == "load"]
+            # the table's first frame: the new game built (the game's factor) and drawn
+            opens = [full[i][0] for i in range(len(full)) if kinds[i] == "open"]
             tot = sorted(e[0] for e in est)
             worst = max(est, key=lambda e: e[0]) if est else (0, 0, 0, 0)
             over = [i for i in judged if full[i][0] > DF.FRAME_MAX_MS]
@@ -422,6 +430,7 @@ def scene_table(scenes, word_bytes=8):
                  "still_gc_worst_ms": max([full[i][0] for i in still] or [0]),
                  "still_gc_moved": sum(1 for i in still if frs[i][1]),   # flushed bytes: not still
                  "load_frames": len(loads), "load_worst_ms": max(loads or [0]),
+                 "open_frames": len(opens), "open_worst_ms": max(opens or [0]),
                  # collections the allocator made inside judged frames
                  "gc_frames": sum(1 for i in judged if kinds[i] == "gc"),
                  "over_target": len(over),
@@ -517,8 +526,12 @@ def print_scene_table(rows):
     print("still gc: frames the tables gave to the heap (nothing to redraw, nothing "
           "animating, no bot slice, no move), in which the console collected "
           "(App.collect_if_low): count and worst; reported apart, never inside an animation")
-    print("save frames: a save is taken in a frame of its own; its flash is what littlefs "
+    print("save frames: a save is taken in a frame of its own (a table makes its record in "
+          "the frame before, judged as work); its flash is what littlefs "
           "did on the counted image (erases and pages); a frame with two saves fails the scene")
+    print("a game's first frame (Start on the new-game page: the new game built and its table "
+          "drawn) is judged with the launches (<= %d ms) in the summary, not among the "
+          "working frames; its save comes in later frames" % DF.LAUNCH_MAX_MS)
     print("fps: over all frames, saves and still collections included")
 
 
@@ -984,6 +997,10 @@ def summary(rows, boot_ms, dec, heap_rows):
             continue
         out.append((r["scene"] + ", worst working frame", "%.0f ms" % r["worst_ms"],
                     "<= %d ms" % DF.FRAME_MAX_MS, ok(r["frame_pass"]), m + " + bus + flash"))
+        if r.get("open_frames"):
+            out.append((r["scene"] + ", the table's first frame (a new game built and drawn)",
+                        "%.0f ms" % r["open_worst_ms"], "<= %d ms" % DF.LAUNCH_MAX_MS,
+                        ok(r["open_worst_ms"] <= DF.LAUNCH_MAX_MS), m + " + bus"))
         if r.get("load_frames"):
             out.append((r["scene"] + ", the bot's import as the table opens", "%.0f ms" % r["load_worst_ms"],
                         "<= %d ms" % DF.LAUNCH_MAX_MS, ok(r["load_worst_ms"] <= DF.LAUNCH_MAX_MS),

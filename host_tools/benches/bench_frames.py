@@ -14,9 +14,13 @@ apart), the bytes the driver's ``flush`` returned, the saves taken, whether
 the heap was collected in the frame, the drawing time, whether that
 collection was the console's own in a still frame (``App.collect_if_low``:
 the tables give it a frame where nothing moves) rather than the
-allocator's, the saves' own code time, and the flash erases and 256 B pages
+allocator's, the saves' own code time (Store.save's, and storage.encode's
+for a record a table encodes a frame before its write), and the flash erases and 256 B pages
 the frame's saves made, and the modules it imported (a table brings in its
-bot in its first frames: core/table.Table.load_next). One line a scene: ``SCENE {json}``. ``--heap``: also
+bot in its first frames: core/table.Table.load_next). A game's scene also
+names the frame that opened its table (``opening``: the new game built and
+its first picture drawn, as Start on the new-game page does; bench.py judges
+it with the launches). One line a scene: ``SCENE {json}``. ``--heap``: also
 the live heap peak (``live()``: the C stack wiped, ``gc.collect()``, then
 ``gc.mem_alloc()``, every few frames, which changes the frame times: bench.py
 runs it as a separate pass) and ``heap_start``, the live heap when the scene
@@ -97,6 +101,8 @@ gc.collect()
 TOOL_BYTES = gc.mem_alloc() - _a0
 
 TINY = "--tiny" in sys.argv
+_ENCODE = getattr(storage, "encode", None)   # each Runner times it as save code (Runner.wrap;
+                                             # the audited tree has none)
 HEAP_EVERY = 10
 # the records live on the counted littlefs, as on the chip (the host's own
 # filesystem when this port has no littlefs: then no flash is counted)
@@ -110,7 +116,7 @@ _NS = array("i", bytearray(4 * MAX_FRAMES))
 _GC = array("i", bytearray(4 * MAX_FRAMES))   # 1: the heap was collected in the frame
 _UI = array("i", bytearray(4 * MAX_FRAMES))   # us of it drawing and flushing (the UI factor)
 _SC = array("i", bytearray(4 * MAX_FRAMES))   # collections App.collect_if_low made in the frame
-_SV = array("i", bytearray(4 * MAX_FRAMES))   # us of it in Store.save's code (the UI factor)
+_SV = array("i", bytearray(4 * MAX_FRAMES))   # us of it in Store.save's code and storage.encode (the UI factor)
 _ER = array("i", bytearray(4 * MAX_FRAMES))   # flash erases its saves made
 _PG = array("i", bytearray(4 * MAX_FRAMES))   # flash 256 B pages its saves programmed
 _LD = array("i", bytearray(4 * MAX_FRAMES))   # modules it imported (a table's bot: Table.load_next)
@@ -198,6 +204,8 @@ class Runner:
         self.fb_bytes = 0
         self.saves = 0
         self.save_us = 0      # host time in Store.save's own code (the flash's is taken off)
+                              # and in storage.encode made ahead of a save
+        self.in_save = False
         self.rec = False      # recording a scene
         self.n = 0            # frames recorded
         self.us = _US
@@ -210,6 +218,7 @@ class Runner:
         self.ers = _ER
         self.pgs = _PG
         self.lds = _LD
+        self.opening = []     # frames that opened a game's table (in_frame)
         self.panel_us = 0
         self.start_live = 0
         self.ui_us = 0
@@ -242,14 +251,31 @@ class Runner:
         def counted_save(*a, **k):
             f0 = self.flash.us if self.flash else 0
             t0 = time.ticks_us()
+            self.in_save = True
             try:
                 return save(*a, **k)
             finally:
+                self.in_save = False
                 self.saves += 1
                 dt = time.ticks_diff(time.ticks_us(), t0)
                 self.save_us += dt - ((self.flash.us if self.flash else 0) - f0)
+
+        encode = _ENCODE
+
+        def counted_encode(*a, **k):
+            # a record's text made ahead of its save (storage.Encoded, a
+            # table's save spread over two frames): the save's own code too
+            if self.in_save:
+                return encode(*a, **k)
+            t0 = time.ticks_us()
+            try:
+                return encode(*a, **k)
+            finally:
+                self.save_us += time.ticks_diff(time.ticks_us(), t0)
         disp.flush = counted_flush
         store.save = counted_save
+        if encode is not None:
+            storage.encode = counted_encode
         # the simulated panel decodes every byte in Python: on the device that is
         # the panel's own silicon, and the bus time is added apart (9 clocks a
         # byte), so its time is taken off the frame like the saves' time
@@ -356,10 +382,13 @@ class Runner:
         for _ in range(n):
             self.frame()
 
-    def in_frame(self, fn):
+    def in_frame(self, fn, opening=False):
         """Run fn inside the next frame (where a press would run it: its saves
-        and its drawing count in that frame), in place of the top screen's tick."""
+        and its drawing count in that frame), in place of the top screen's tick.
+        ``opening``: fn opens a game's table (the scene names the frame)."""
         top = self.app.top()
+        if opening and self.rec:
+            self.opening.append(self.n)
 
         def once(now):
             del top.tick         # the class's own tick again
@@ -377,6 +406,7 @@ class Runner:
         gc.collect()
         self.peak = self.start_live = live() if HEAP else 0
         self.n = 0
+        self.opening = []
         self.writes0 = self.app.store.writes
         self.sent0 = self.hw.display.bytes_sent
         self.rec = True
@@ -391,6 +421,7 @@ class Runner:
                "flash": bool(self.flash),
                "screen": type(self.app.top()).__name__, "nframes": self.n,
                "store_writes": self.app.store.writes - self.writes0,
+               "opening": self.opening,
                "bytes_sent": self.hw.display.bytes_sent - self.sent0}
         if extra:
             out.update(extra)
@@ -493,7 +524,7 @@ def _dairyman_table(r):
     ng.n = 4
     ng.seats = [4, 4, 4, 4]
     r.start()
-    r.in_frame(ng.start)
+    r.in_frame(ng.start, True)
 
 
 def scene_dairyman(r):
@@ -507,7 +538,7 @@ def _mildred_table(r):
     _launch(r, "Mildred's List")
     st = r.app.top()
     r.start()
-    r.in_frame(st.new((4, 4)))        # two Expert bots
+    r.in_frame(st.new((4, 4)), True)  # two Expert bots
 
 
 def scene_mildred(r):
@@ -523,7 +554,7 @@ def _milestones_table(r):
     r.app.top().new_game(humans=1, bots=4, level=3)   # Expert teammates
     sm = r.app.top()
     r.start()
-    r.in_frame(sm.start)
+    r.in_frame(sm.start, True)
 
 
 def scene_milestones(r):

@@ -219,6 +219,16 @@ def left_table(app, most=10):
         app.frame()
 
 
+def kept(app, most=3000):
+    """Frames until a game's end has kept its log (core/gamelogs.Keeping over
+    the table, a slice a frame) and gone on to its records and end page."""
+    for _ in range(most):
+        if type(app.top()).__name__ != "Keeping":
+            return
+        app.t += 33
+        app.frame()
+
+
 def labels(app):
     """The entries of the menu on top, as shown."""
     m = app.top()
@@ -270,3 +280,14 @@ class Fresh:
     def __getattr__(self, name):
         from dicebox.core.modules import load
         return getattr(load(self.path), name)
+
+
+def until_saved(app, table, most=12):
+    """Frames (33 ms each) until ``table``'s due save is written: a table
+    spreads a save over three still frames (its record, its text, the write),
+    and a new game's first comes after the frame that built and drew it."""
+    for _ in range(most):
+        if not getattr(table, "pending_save", False):   # (not a table: nothing to save)
+            return
+        app.t += 33
+        app.frame()

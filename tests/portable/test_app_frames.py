@@ -56,7 +56,8 @@ def test_milestones_collects_only_where_no_bot_steps_nothing_is_played_or_drawn(
             table.sel = 1
             app.shake()
     assert held >= 20 and steps >= 300
-    assert st.rolls >= 5                         # the bots still play
+    assert st.rolls >= 3                         # the bots still play (each action's save
+                                                 # takes three still frames, with no bot step)
 
 
 def test_milestones_gives_one_frame_in_six_to_the_heap_when_it_has_room():

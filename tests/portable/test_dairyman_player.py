@@ -15,7 +15,7 @@ import dicebox.games.dairyman as dairyman
 D_pages = Fresh("dicebox.games.dairyman.pages")
 D_start = Fresh("dicebox.games.dairyman.start")
 from dicebox.games.dairyman import tiles
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, until_saved
 
 
 def App(seed=11):
@@ -47,6 +47,7 @@ def new_game(app, seats=(0, 3)):
         ng.seats[i] = seats[i]
     ng.n = len(seats)
     item(app, "Start")
+    until_saved(app, app.top())     # the new game's save: once its table is up
 
 
 def bots_until_human(app, t, limit=3000):
@@ -93,7 +94,9 @@ def test_resume_comes_first_and_selected_and_new_game_asks_first():
     assert app.top().title == "New game"
     app.top().items[-1][1]()
     press(app, events.A)                              # yes
-    assert isinstance(app.top(), dtable.Table) and app.store.load(dairyman.SAVE, None) != saved
+    assert isinstance(app.top(), dtable.Table)
+    until_saved(app, app.top())                       # the new game's first save replaces it
+    assert app.store.load(dairyman.SAVE, None) != saved
 
 
 def test_damaged_save_is_set_aside_and_told_on_the_menu():
@@ -165,7 +168,8 @@ def test_full_filesystem_play_goes_on():
     t = app.top()
     app.store.fail_writes = True
     bots_until_human(app, t)
-    press(app, events.A)                               # roll, save fails
+    press(app, events.A)                               # roll
+    until_saved(app, t)                                # its save fails
     assert app.store.failed_writes > 0 and app.store.notice
     assert app.top() is t or app.top().__class__.__name__ == "TextPage"
 

@@ -1,8 +1,8 @@
 """Dairyman screens driven by button events, with a stand-in app."""
-from console import Fresh
+from console import Fresh, kept
 from dicebox.core import events, table
 tablepages = Fresh("dicebox.core.tablepages")
-from console import FakeApp
+from console import FakeApp, until_saved
 from dicebox.core import ui
 from dicebox.core.game import CHANCE, TERMINAL
 from dicebox.games.dairyman import table as dtable, rules
@@ -76,6 +76,7 @@ def test_bot_game_plays_to_the_end_saving_once_per_bot_turn():
     app = App()
     t = dtable.Table(app, rules.State(2), [4, 2])
     app.push(t)
+    until_saved(app, t)
     assert t.saves == 1                      # a new game is saved before its first move
     steps = 0
     while t.s.current_player() != TERMINAL and steps < 20000:
@@ -95,7 +96,8 @@ def test_bot_game_plays_to_the_end_saving_once_per_bot_turn():
     assert t.s.turns <= t.saves <= t.s.turns + 2, (t.saves, t.s.turns)
     assert steps > 3 * t.s.turns
     app.t += 33
-    app.frame()                             # the end: recorded, the save removed
+    app.frame()                             # the end: its log kept, a slice a frame,
+    kept(app)                               # then recorded, the save removed
     assert app.store.load(dairyman.SAVE, None) is None
     assert isinstance(app.top(), tablepages.EndPage)
     draw(app)
@@ -139,9 +141,8 @@ def test_human_builds_sets_with_cursor_and_gets_reasons():
     t.cur = 1
     press(app, events.A)
     assert t.s.barn_total() == 10 and t.s.dl[0] == 1
-    assert t.pending_save                             # saved in the next frame
-    app.t += 33
-    t.tick(app.t)
+    assert t.pending_save                             # saved in the frames after
+    until_saved(app, t)
     assert app.store.load(dairyman.SAVE, {})["state"] == t.s.to_dict()
     # resume from the save: same state, same seats
     s2, seats, log, opt = D_pages.load(app)
@@ -202,6 +203,7 @@ def test_new_game_menu_sets_seats():
     t = app.top()
     assert isinstance(t, dtable.Table) and t.s.n == 3 and t.seats == [1, 4, 3]
     assert t.log.count == 1 and t.log.lines[0].startswith("Tiles shuffled")
+    until_saved(app, t)                       # saved once its table is up
     D_start.start(app)
     assert app.top().label(0) == "Resume game"
 
@@ -245,6 +247,7 @@ def test_resumed_pass_and_play_starts_covered():
     t.s.apply_chance([0] * 8)
     t.after_move()
     t.tick(app.t)
+    until_saved(app, t)
     s2, seats, log, opt = D_pages.load(app)
     t2 = dtable.Table(app, s2, seats, log, opt)
     assert t2.cover == 0
@@ -281,14 +284,15 @@ def test_saves_once_per_human_action_and_once_per_bot_turn():
     t = dtable.Table(app, rules.State(2), [0, 3])
     app.push(t)
     until_human_roll(app, t)
+    until_saved(app, t)                           # the new game's save
     n = t.saves
     press(app, events.A)                          # roll
-    frames(app, 2)
+    frames(app, 4)                                # drawn, then its save: record, text, write
     assert t.saves == n + 1
     acts = t.s.legal_actions()
     a = [x for x in acts if x[0] == "lock"] or [x for x in acts if x[0] == "fail"]
     t.play(a[0])
-    frames(app, 2)
+    frames(app, 4)
     assert t.saves == n + 2
     assert app.store.load(dairyman.SAVE, None)["state"] == t.s.to_dict()
     while t.actor() == 0:                         # the rest of the turn, one save each
@@ -298,7 +302,7 @@ def test_saves_once_per_human_action_and_once_per_bot_turn():
             press(app, events.A)
         else:
             t.play(([x for x in acts if x[0] in ("claim", "fail")] or acts)[0])
-        frames(app, 2)
+        frames(app, 4)
         assert t.saves == before + 1
     turns = t.s.turns
     before = t.saves
@@ -306,7 +310,7 @@ def test_saves_once_per_human_action_and_once_per_bot_turn():
     while t.s.turns == turns and steps < 2000:   # the bot's whole turn
         frames(app, 1, 700)
         steps += 1
-    frames(app, 2)
+    frames(app, 4)
     assert steps > 2 and t.saves == before + 1, (steps, t.saves - before)
 
 
@@ -378,7 +382,7 @@ def test_hints_in_pass_and_play_only_when_switched_on_and_kept_in_the_save():
     assert "Hint" not in got and "Hints: off" in got
     app.top().items[got.index("Hints: off")][1]()
     press(app, events.B)
-    frames(app, 2)
+    frames(app, 4)                                    # its save: a frame a step
     assert app.store.load(dairyman.SAVE, None)["opt"]["hints"] == 1
     hold_b(app)
     assert "Hint" in labels_of(app.top())
@@ -448,7 +452,7 @@ def test_a_refused_shuffle_in_the_game_waits_for_a_then_happens():
     assert app.top() is t and t.s.current_player() == CHANCE and len(app.messages) == 1
     app.rng = good
     press(app, events.A)                              # try again
-    frames(app, 2)
+    frames(app, 5)                                    # the due save first (three frames)
     assert t.refused is None and t.s.tokens == [0, 0] and t.actor() == 1
     assert "Shuffled under the stack" in " ".join(t.log.lines)
 

@@ -5,7 +5,7 @@ heap to itself, and compiling three games' sources in one would not fit).
 import sys
 from dicebox.games.mildred import start as M_start
 from dicebox.core import events as E
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, until_saved
 
 MPY = sys.implementation.name == "micropython"
 
@@ -26,6 +26,7 @@ def test_mildred_start_menu_does_not_keep_a_replaced_save_alive():
     M_start.start(app)
     start = app.top()
     start.new((0, 1))()              # a game, saved as it starts
+    until_saved(app, app.top())      # (once its table is up)
     app.pop()                        # back to the start menu: it reads the save
     assert app.top() is start and start.saved is not None
     assert "dicebox.games.mildred.checks" in sys.modules   # reading a save back checks it

@@ -45,6 +45,10 @@ def test_refused_roll_watching_bots_says_so_and_keeps_the_table():
     pick(app, "Start")                    # the deal is the first roll: refused
     t = the_table(app)
     before = t.s.to_dict()
+    for _ in range(4):                    # said once the table is up
+        if isinstance(app.top(), ui.Message):
+            break
+        app.frame()
     assert isinstance(app.top(), ui.Message)
     assert "Cannot roll" in app.screen()
     app.press(E.A)                        # close: back at the table, not a crash
@@ -216,7 +220,10 @@ def test_combat_result_says_hit_or_dodged():
     app.push(t)
     app.press(E.A)
     pick(app, "Combat")
-    app.frame()
+    for _ in range(5):                    # its save first (three frames), then the result
+        if isinstance(app.top(), ui.Message):
+            break
+        app.frame()
     assert isinstance(app.top(), ui.Message)
     out = app.top().title + " " + " ".join(app.top().lines)     # the whole page
     assert "Result" in out and "hit" in out and "4->3" in out
@@ -226,7 +233,10 @@ def test_combat_result_says_hit_or_dodged():
     app.push(t)
     app.press(E.A)
     pick(app, "Combat")
-    app.frame()
+    for _ in range(5):                    # its save first (three frames), then the result
+        if isinstance(app.top(), ui.Message):
+            break
+        app.frame()
     assert "dodged" in app.screen()
 
 

@@ -3,7 +3,7 @@ shown on Mildred's own menu, set aside and replaceable; a failed write does not
 stop play; Resume comes first; a new game over a save asks first; a save made
 before the shared table (log inside the state, seats 0 human, 1 Nephew, 2
 Auntie) still resumes, its bots as Beginner and Strong."""
-from console import Fresh, left_table
+from console import Fresh, left_table, until_saved
 import json
 
 from check import raises
@@ -169,6 +169,7 @@ def test_damaged_save_is_shown_on_mildreds_menu_set_aside_and_replaced():
             app.press(E.UP)
             app.press(E.A)                                   # Start
             assert isinstance(app.stack[1], S.Table)
+            until_saved(app, app.stack[1])
             assert app.store.exists(mildred.SAVE)
 
 
@@ -211,6 +212,7 @@ def test_an_old_save_resumes_with_its_bots_as_levels_and_its_log():
         assert t.seats == new
         assert t.log.lines == ["P2 passed", "P1 shook 1 2 3"]
         assert t.s.to_dict() == good_state().to_dict()
+        until_saved(app, t)
         saved = app.store.load(mildred.SAVE, None)                 # saved again in the new format
         assert saved["kinds"] == core_game.KIND_FORMAT and saved["seats"] == new
         assert "log" not in saved["state"] and saved["log"] == t.log.lines
@@ -306,4 +308,5 @@ def test_new_game_over_a_save_asks_first():
     app.press(E.A)                # yes: a new game
     t2 = app.stack[1]
     assert isinstance(t2, S.Table) and t2.seats == [0, 3] and t2 is not t
+    until_saved(app, t2)          # its first save, once its table is up, replaces the old
     assert app.store.load(mildred.SAVE, None)["state"] != saved

@@ -10,7 +10,7 @@ tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core import game as core_game
 from dicebox.core.game import TERMINAL
 from dicebox.core.dice import draw_die
-from console import FakeApp, TextFB, labels, left_table, pick
+from console import FakeApp, TextFB, labels, left_table, pick, until_saved
 from dicebox.games.mildred import rules as R
 from dicebox.games.mildred import kinds as K
 from dicebox.games.mildred import table as S
@@ -43,7 +43,9 @@ def start_game(app, seats=(0, 1)):
     pick(app, "New game")
     choose_seats(app, seats)
     pick(app, "Start")
-    return the_table(app)
+    t = the_table(app)
+    until_saved(app, t)           # its first save, once its table is up
+    return t
 
 
 def the_table(app):
@@ -109,6 +111,7 @@ def test_start_menu_new_game_offers_each_level_with_its_strength():
     pick(app, "Start")
     t = the_table(app)
     assert t.seats == [4, 0]
+    until_saved(app, t)
     assert app.store.exists(mildred.SAVE)                     # saved before its first move
 
 
@@ -364,8 +367,8 @@ def saves_of_a_game(seed):
                 acts = st.legal_actions()
                 assert t.try_act(acts[len(acts) // 2]) is None
             acted += 1
-            app.frame()
-            assert t.saves == n + 1          # this action's save, in the frame after it
+            until_saved(app, t)
+            assert t.saves == n + 1          # this action's save, in the frames after it
             app.frame()
             assert t.saves == n + 1          # and only one
             continue

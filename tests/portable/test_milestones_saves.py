@@ -19,7 +19,7 @@ from dicebox.games.milestones import start as mstart, rules, deck
 import dicebox.games.milestones as milestones
 MS_pages = Fresh("dicebox.games.milestones.pages")
 from dicebox.games.milestones import table as MS_table
-from test_milestones_screens import App, setup_solo, shaken, menu_pick, find_roll
+from test_milestones_screens import App, setup_solo, shaken, menu_pick, find_roll, saved, until_picker
 from console import left_table, new_game_page
 from datapaths import set_at
 
@@ -352,6 +352,9 @@ def test_the_first_save_is_made_before_any_action():
     setup = new_game_page(app, mstart.start)
     setup.sel = len(setup.items) - 1
     app.press(events.A)
+    table = app.top()
+    assert MS_pages.load_game(app.store) is None     # not in the frame that builds the table
+    saved(app, table)                                # but once it is up, before any action
     got = MS_pages.load_game(app.store)
     assert got is not None
     assert got[0].setup == 0 and got[0].rolls == 0
@@ -385,6 +388,7 @@ def test_resume_is_first_and_selected_and_new_game_asks_first():
     app.press(events.A)
     app.press(events.A)                                   # yes
     assert isinstance(app.top(), MS_table.Table)
+    saved(app, app.top())                                 # its first save replaces the old
     assert app.store.load(milestones.SAVE, None) != d
 
 
@@ -415,7 +419,7 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
     """Every action gets its own save, taken in a later frame that runs no bot
     step and shows no tumbling dice (or, when a person acts again first, at
     that second action); so the record is never more than one action behind,
-    and the sand in it is the sand of the frame it was taken in."""
+    and the sand in it is the sand of the frame its record was made in."""
     app = App(13)
     table = setup_solo(app, bots=3)
     st = table.st
@@ -428,6 +432,15 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
             acts[1 if bot else 0] += 1
         return ok
     table.act = act
+    sand = [None]                       # the sand when the last save's record was made
+    step = table.save_step
+
+    def save_step():
+        made = table.record is None
+        step()
+        if made:
+            sand[0] = st.time_left()
+    table.save_step = save_step
     assert st.setup == st.n and not table.pending_save    # the setup's draws are saved
     saves0 = table.saves
     log_writes = [0]       # the log's records (core/steplog.py, core/gamelogs.py), beside the saves
@@ -459,6 +472,7 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
         end = app.t + 100
         while app.t < end:              # 100 ms, a frame at a time: a save frame only saves
             b = table.saves
+            ahead = table.record is not None      # the record made in an earlier frame
             app.t += 33
             app.frame()
             if table.saves > b:
@@ -467,7 +481,8 @@ def test_saves_come_one_per_human_action_and_one_per_bot_action():
                     assert not table.stepped and not table.animating()
                 if not st.is_over():
                     d = json.loads(app.store.records[milestones.SAVE][1])
-                    assert rules.State.from_dict(d["state"]).time_left() == st.time_left()
+                    got = rules.State.from_dict(d["state"]).time_left()
+                    assert got == (sand[0] if ahead else st.time_left())
         now = acts[0] + acts[1]
         if table.saves > before:
             saved_at = now
@@ -497,6 +512,7 @@ def test_a_save_of_the_first_format_resumes_with_strong_bots():
     assert t.seats == [0, 3, 3] and t.cfg["level"] == 2
     assert t.st.to_dict()["hands"] == d["state"]["hands"]
     assert t.log.to_list() == d["log"]
+    saved(app, t)
     d2 = json.loads(app.store.records[milestones.SAVE][1])       # saved again in today's form
     assert d2["seats"] == [0, 3, 3] and d2["kinds"] == 2 and "st" not in d2
     bad = dict(old, cfg=dict(old["cfg"], bots=3))
@@ -512,9 +528,12 @@ def test_records_count_a_solo_game_with_bots_under_their_level_once():
     app.press(events.A)
     table = app.top()
     assert table.seats == [0, 4, 4]
-    app.run(100)
+    until_picker(app)
     app.press(events.A)
-    app.run(600)
+    for _ in range(60):                                  # the bots draw, each draw saved
+        app.run(100)
+        if table.st.setup == table.st.n and not table.pending_save:
+            break
     app.shake()
     res = finish(app, table)
     rows = tablepages.load_records(app.store)[milestones.GAME]
@@ -544,10 +563,12 @@ def test_two_people_and_bots_keep_no_record():
     setup.sel = len(setup.items) - 1
     app.press(events.A)
     table = app.top()
-    for _ in range(10):
+    for _ in range(60):
         app.run(100)
         if type(app.top()).__name__ == "PilePicker":
             app.press(events.A)
+        if table.st.setup == 3 and not table.pending_save:
+            break
     assert table.st.setup == 3
     app.shake()
     assert table.st.started
@@ -558,6 +579,7 @@ def test_two_people_and_bots_keep_no_record():
 def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     app = App(12)
     table = shaken(app, 1, 400)
+    saved(app, table)                         # the roll's save
     st = table.st
     assert not table.pending_save
     app.press(events.DOWN)                    # not an action: nothing to save
@@ -570,5 +592,30 @@ def test_a_persons_action_before_the_save_frame_saves_the_one_before_first():
     app.press(events.A)                       # the pile
     assert table.saves == saves + 1           # the bot's reroll saved first ...
     assert table.pending_save and not table.animating()
-    app.run(100)
-    assert table.saves == saves + 2           # ... then the claim, in the next frame
+    saved(app, table)
+    assert table.saves == saves + 2           # ... then the claim, in the frames after
+
+
+def test_the_first_pile_is_asked_at_once_and_the_save_goes_on_under_the_picker():
+    """The person is asked for a first pile as soon as the table is up (not
+    after the new game's save); that save goes on, a step a frame, while the
+    picker is open, so the pick has no save to take first."""
+    app = App()
+    setup = new_game_page(app, mstart.start)
+    setup.sel = len(setup.items) - 1
+    app.press(events.A)
+    table = app.top()
+    until_picker(app)
+    picker = app.top()
+    assert type(picker).__name__ == "PilePicker" and table.pending_save
+    assert MS_pages.load_game(app.store) is None
+    for _ in range(12):
+        app.run(100)
+        if not table.pending_save:
+            break
+    assert app.top() is picker and not table.pending_save
+    got = MS_pages.load_game(app.store)
+    assert got is not None and got[0].setup == 0
+    n = table.saves
+    app.press(events.A)                       # the pick: no save due before it
+    assert table.saves == n and table.pending_save

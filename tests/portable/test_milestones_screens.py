@@ -35,6 +35,25 @@ class App(FakeApp):
             self.top().tick(self.t)
 
 
+def until_picker(app):
+    """Frames until a pile picker is up (at most 3 s): the bot's modules come
+    in and the new game is saved first (its record, text and write: a frame each)."""
+    for _ in range(30):
+        if type(app.top()).__name__ == "PilePicker":
+            return
+        app.run(100)
+
+
+def saved(app, table, most=20):
+    """Ticks until ``table``'s due save is written (a step a frame: its record,
+    its text, the write; this stand-in draws nothing, so each step also waits
+    the frame a table gives to a redraw)."""
+    for _ in range(most):
+        if not table.pending_save:
+            return
+        app.run(100)
+
+
 def setup_solo(app, bots=2):
     screens.start(app)
     menu = app.top()
@@ -49,13 +68,10 @@ def setup_solo(app, bots=2):
     app.press(events.A)
     table = app.top()
     assert isinstance(table, MS_table.Table)
-    for _ in range(30):           # the bots come in a module a frame (AT_TABLE), then
-        app.run(100)              # the human is asked for a first card
-        if type(app.top()).__name__ == "PilePicker":
-            break
-    assert type(app.top()).__name__ == "PilePicker"
+    until_picker(app)             # the bots come in a module a frame, then the human
+    assert type(app.top()).__name__ == "PilePicker"      # is asked for a first card
     app.press(events.A)                # easy pile
-    for _ in range(20):           # bots take theirs (a frame to think, one to play, one to save)
+    for _ in range(60):           # bots take theirs (a frame to think, one to play, then the save)
         app.run(100)
         if table.st.setup == table.st.n and not table.pending_save:
             break
@@ -217,10 +233,14 @@ def setup_with(app, **cfg):
     setup.sel = len(setup.items) - 1
     app.press(events.A)
     table = app.top()
-    app.run(100)
+    until_picker(app)
     if type(app.top()).__name__ == "PilePicker":
         app.press(events.A)
-    app.run(200)                  # a frame to save the draw, then the next seat's turn to draw
+    for _ in range(12):           # the draw's save (record, text, write: a frame each)
+        app.run(100)
+        if not table.pending_save:
+            break
+    app.run(100)                  # then the next seat's turn to draw
     return table
 
 
@@ -569,7 +589,7 @@ def test_the_bots_come_in_after_the_table_is_up_not_beside_the_start_pages():
         assert isinstance(table, MS_table.Table)
         assert app.screen().strip()                            # drawn
         assert asked == [] and table._bm is None               # no bot yet
-        app.run(100)
+        until_picker(app)
         app.press(events.A)                                    # a first pile
         for _ in range(20):
             app.run(100)

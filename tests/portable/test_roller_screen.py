@@ -74,6 +74,53 @@ def test_shake_rolls_and_a_second_press_during_tumble_does_not_reroll():
     assert len(s.r.history) == 2
 
 
+def test_the_roll_frame_changes_no_face_the_next_frame_does():
+    """The frame of a roll draws the dice as they were (the total gone); the
+    faces first change in the next frame, so the roll's work and the first
+    tumble picture are never one frame."""
+    app, s = open_roller()
+    s.r.set_groups([[6, 6, ""], [6, 6, ""]])
+    s.relayout()
+    app.press(E.A)
+    app.run(700)                       # rolled once: faces and a total on screen
+    before = list(s.show)
+    assert s.r.total() is not None
+    app.press(E.A)                     # the roll's frame
+    assert s.tumbling and s.show == before
+    app.run(33)                        # the next frame: every die tumbles
+    changed = sum(1 for i in range(len(before)) if s.show[i] != before[i])
+    assert changed >= 6, (before, s.show)
+
+
+def test_a_roll_of_12_dice_sends_little_in_its_frame_and_at_most_the_dice_pages_after():
+    """On the real driver (MicroPython): the roll's frame sends only the total
+    going (under 200 bytes: a full frame is 1,025), and no tumble frame sends
+    more than the six pages the dice rows cover (6 x 128 + 10 bytes)."""
+    try:
+        from dicebox.hal.ssd1306 import SSD1306
+        from simload import SimPanel
+        panel = SimPanel()
+        fb = SSD1306(panel)
+    except ImportError:                # CPython: no framebuf for the driver
+        return
+    app = FakeApp(fb=fb)
+    app, s = open_roller(app)
+    s.r.set_groups([[6, 6, ""], [6, 6, ""]])
+    s.relayout()
+    app.press(E.A)
+    app.run(700)
+    fb.flush()
+    app.press(E.A)
+    roll_frame = fb.flush()
+    assert 0 < roll_frame < 200, roll_frame
+    most = 0
+    while s.tumbling:
+        app.run(33)
+        most = max(most, fb.flush())
+    assert 300 < most <= 6 * 128 + 10, most
+    assert panel.pixels() == fb.buffer
+
+
 def test_cursor_and_hold_then_reroll_keeps_held_die():
     app, s = open_roller()
     app.press(E.A)

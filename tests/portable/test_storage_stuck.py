@@ -3,7 +3,7 @@ answers EIO to the rename, or every ``.bad`` name is taken. The game's menu
 says so once, truthfully, and from then on the save is absent for the
 session: no Resume, no second notice, closing the notice does not re-enter
 it; a new game replaces the file. (Milestones: test_storage_stuck_ms.py.)"""
-from console import Fresh
+from console import Fresh, until_saved
 from dicebox.core import events as E
 from dicebox.core import ui
 tablepages = Fresh("dicebox.core.tablepages")
@@ -45,4 +45,5 @@ def test_mildred_save_that_cannot_be_set_aside_is_said_once_then_absent():
     app.press(E.UP)
     app.press(E.A)                                      # Start
     assert isinstance(app.stack[1], S.Table)
+    until_saved(app, app.stack[1])                      # saved once its table is up
     assert app.store.exists(mildred.SAVE) and mildred.SAVE not in app.store.ignored

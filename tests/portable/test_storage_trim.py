@@ -64,3 +64,26 @@ def test_nothing_to_trim_is_the_whole_record():
     assert dropped == 0 and storage.unpack(json.loads(text)[3]) == data
     big = {"log": ["x" * 40] * 20, "n": 3}
     assert storage.encode("pig", big, 1)[1] == 0          # no trim named: all of it
+
+
+def test_a_record_encoded_ahead_is_written_as_save_would_write_it():
+    """``storage.Encoded`` (a table's save spread over frames) makes the text
+    ``save`` would make; ``save(name, Encoded(...))`` writes exactly it, and a
+    store in RAM keeps what the file would hold (the log trimmed)."""
+    from test_storage import fresh
+    from dicebox.core.memstore import MemoryStore
+    data = {"state": [1, 2, 3], "log": ["line %d of the moves so far" % i for i in range(40)]}
+    plain, ahead = fresh(), fresh()
+    assert plain.save("game", data, trim="log")
+    enc = storage.Encoded("game", data, 1, "log")
+    assert enc.text == storage.encode("game", data, 1, "log")[0]
+    assert ahead.save("game", enc)
+    with open(plain.path("game")) as f:
+        want = f.read()
+    with open(ahead.path("game")) as f:
+        assert f.read() == want == enc.text
+    assert ahead.load("game", None) == plain.load("game", None)
+    mem = MemoryStore()
+    assert mem.save("game", enc)
+    got = mem.load("game", None)
+    assert got == plain.load("game", None) and got["log"][0] == storage.EARLIER

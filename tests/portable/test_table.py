@@ -84,6 +84,10 @@ def new(seats, seed=3):
     app.log = lambda text: None
     t = PigTable(app, Pig(len(seats)), seats)
     app.push(t)
+    for _ in range(4):           # the new game's save: after its first frame, a step a frame
+        if not t.pending_save:
+            break
+        frames(app, 1)
     return app, t
 
 
@@ -111,7 +115,7 @@ def to_human_decision(app, t, limit=3000):
 
 def test_new_game_is_saved_and_the_opening_chance_happens_by_itself():
     app, t = new([0, 2])
-    assert app.store.names == ["pig"]
+    assert app.store.names == ["pig"]           # in the frames after the first (new() runs them)
     assert t.s.phase == 1                       # who starts was drawn at once
     assert "starts" in t.log.lines[0]
 
@@ -160,7 +164,7 @@ def test_saves_once_per_human_action_and_once_per_bot_turn():
             break
         n0 = len(st.names)
         app.press(E.A)                           # roll on: one human action
-        frames(app, 2)
+        frames(app, 3)                           # its save: record, text, write
         assert len(st.names) - n0 == 1
         turns += 1
     # every save came either after a person's move or at the end of a bot turn
@@ -177,7 +181,7 @@ def test_bot_turn_is_one_save_however_many_steps():
     while t.actor() == 0 and t.s.current_player() != TERMINAL and steps < 500:
         frames(app, 1)
         steps += 1
-    frames(app, 2)
+    frames(app, 4)                               # the move drawn, then its save (three steps)
     assert steps > 1
     assert len(app.store.names) - n0 == 1
 
@@ -191,7 +195,7 @@ def test_no_save_while_animating_or_mid_thought():
     frames(app, 5)
     assert len(app.store.names) == n0           # held while the dice move
     t.anim = False
-    frames(app, 1)
+    frames(app, 3)                              # record, text, write: a frame each
     assert len(app.store.names) == n0 + 1
 
 
@@ -1032,3 +1036,133 @@ def test_a_bots_turn_let_go_between_its_copy_and_its_roll_keeps_no_stale_copy():
     t.before = t.s.clone()
     t.drop_turn()
     assert t.before is None
+
+
+# ---- a save spread over still frames; a new game's first save -------------------------
+class FrameLog:
+    """Per frame: the state copies made (to_dict), records encoded, saves."""
+
+    def __init__(self, app, t):
+        from dicebox.core import storage
+        self.copies = 0
+        self.encodes = 0
+        self.storage = storage
+        self.keep = storage.encode
+        copy = t.s.to_dict
+
+        def to_dict():
+            self.copies += 1
+            return copy()
+
+        def encode(*a, **k):
+            self.encodes += 1
+            return self.keep(*a, **k)
+        t.s.to_dict = to_dict
+        storage.encode = encode
+        self.app = app
+
+    def frame(self):
+        """One frame: (copies, encodes, saves) made in it."""
+        c, e, s = self.copies, self.encodes, len(self.app.store.names)
+        frames(self.app, 1)
+        return self.copies - c, self.encodes - e, len(self.app.store.names) - s
+
+    def done(self):
+        self.storage.encode = self.keep
+
+
+def test_a_new_game_is_saved_after_its_first_frame_and_before_anything_moves():
+    """The frame that builds a new game and draws its table writes nothing;
+    the save comes in the still frames after it, and no bot moves before it
+    (two bots here, who would play at once)."""
+    app = FakeApp(seed=4, fb=TextFB(strict=False))
+    app.store = CountingStore()
+    app.log = lambda text: None
+    t = PigTable(app, Pig(2), [1, 1])
+    t.STEP_MS = 0
+    start = t.s.to_dict()
+    lines = t.log.count
+    app.push(t)
+    app.frame()                                  # its first frame: built and drawn
+    assert app.store.names == [] and t.pending_save
+    for _ in range(5):
+        frames(app, 1)
+        if app.store.names:
+            break
+    assert app.store.names == ["pig"]
+    assert t.log.count == lines and t.s.to_dict() == start   # nothing moved before it
+    saved = app.store.load("pig", None)
+    assert saved["state"] == start
+    frames(app, 30)
+    assert t.log.count > lines                   # and then the bots play
+
+
+def test_a_save_makes_its_record_its_text_and_its_write_in_three_frames():
+    """No frame holds two of the save's steps (the state's copy, its text, the
+    write): a flash erase never shares a frame with the copy's or the text's work."""
+    app, t = new([0, 1], seed=5)
+    to_human_decision(app, t)
+    log = FrameLog(app, t)
+    try:
+        app.press(E.A)                           # a person rolls: a save is due
+        got = [log.frame() for _ in range(5)]
+    finally:
+        log.done()
+    steps = [g for g in got if g != (0, 0, 0)]
+    assert steps[:3] == [(1, 0, 0), (0, 1, 0), (0, 0, 1)], got
+
+
+def test_a_move_between_a_saves_steps_makes_the_record_again():
+    app, t = new([0, 1], seed=5)
+    to_human_decision(app, t)
+    app.press(E.A)                               # a roll: its save is due
+    t.save_step()                                # its record made
+    t.save_step()                                # ... and its text
+    assert t.record is not None
+    t.toggle_hints()                             # an option changed before the write
+    assert t.record is None and t.pending_save
+    frames(app, 4)
+    assert not t.pending_save
+    assert app.store.load("pig", None)["opt"]["hints"] == 1
+
+
+def test_a_person_acting_while_a_save_is_half_made_saves_the_state_before_the_action():
+    app, t = new([0, 1], seed=5)
+    to_human_decision(app, t)
+    before = t.s.to_dict()
+    t.want_save()
+    t.save_step()                                # the record of the state before
+    n = len(app.store.names)
+    assert t.play(t.s.legal_actions()[0])        # the due save goes first
+    assert app.store.names[n:] == ["pig"]
+    assert app.store.load("pig", None)["state"] == before
+    assert t.pending_save and t.record is None   # the action's own save is due
+
+
+def test_a_power_cut_at_a_new_games_first_save_leaves_the_game_saved_before_it():
+    """Game A is saved; a new game B replaces it. A cut before B's first save
+    is written leaves A (what was saved before: never neither); a cut after
+    it leaves B as it started."""
+    from cutstore import CutStore, PowerCut
+    for cut in (2, 3):
+        app = FakeApp(seed=6, fb=TextFB(strict=False))
+        app.store = CutStore(cut=cut, game="pig")
+        app.log = lambda text: None
+        a = PigTable(app, Pig(2), [0, 1])
+        app.push(a)
+        frames(app, 5)
+        assert app.store.game_saves == 1         # A's first save (op 1)
+        a_state = app.store.load("pig", None)["state"]
+        app.pop()
+        b = PigTable(app, Pig(2), [0, 2])
+        b.s.score = [3, 0]                       # B differs from A
+        b_state = b.s.to_dict()
+        app.push(b)
+        try:
+            frames(app, 6)
+            cut_off = False
+        except PowerCut:
+            cut_off = True
+        assert cut_off == (cut == 2)
+        saved = app.store.load("pig", None)["state"]
+        assert saved == (a_state if cut == 2 else b_state), cut

@@ -12,7 +12,7 @@ from dicebox.core import ui
 tablepages = Fresh("dicebox.core.tablepages")
 from dicebox.core.game import TERMINAL
 from dicebox.core.memstore import MemoryStore
-from console import FakeApp, TextFB
+from console import FakeApp, TextFB, until_saved
 from cutstore import CutStore, PowerCut
 from test_table import Pig, PigTable, frames
 
@@ -156,6 +156,8 @@ def test_a_recorded_game_gets_an_id_and_its_save_keeps_it():
     tablepages.add_record(app.store, "Other", 0, 0, 41)
     t = PigTable(app, Pig(2), SEATS)
     assert t.opt["gid"] == 42                    # never the id of a game counted
+    app.push(t)
+    until_saved(app, t)                          # saved once its table is up
     got = tablepages.load_table(app.store, PigTable.SAVE, Pig.from_dict)
     assert got[3]["gid"] == 42
     bots = PigTable(app, Pig(2), [2, 3])          # not recorded: no id

@@ -4,7 +4,7 @@ runs on, saving nothing, and says so), and the tests'. The same API as
 flash does not carry it."""
 import json
 
-from dicebox.core.storage import Problems, encode, trimmed
+from dicebox.core.storage import Encoded, Problems, decode, encode, trimmed
 from dicebox.core.store_faults import aside_failed, unreadable
 
 
@@ -61,7 +61,9 @@ class MemoryStore(Problems):
             f = self.fail_writes
             self._write_failed(name, f if isinstance(f, OSError) else None)
             return False
-        if trim is not None:
+        if isinstance(data, Encoded):  # made ahead: what the file would hold
+            version, data = decode(name, data.text)
+        elif trim is not None:
             dropped = encode(name, data, version, trim)[1]
             if dropped:
                 data = dict(data)

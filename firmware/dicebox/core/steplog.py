@@ -52,6 +52,12 @@ class Steps:
             self.held = None
             self.fresh = True
 
+    def reach(self):
+        """The characters the log reaches once the steps so far are written
+        (``write``'s answer when it succeeds), or -1 when it is broken."""
+        self.flush()
+        return -1 if self.broken else self.done * CHUNK + len(self.text)
+
     def write(self, store):
         """The steps not on flash yet, written (before the game's save): the
         characters the log reaches, for ``opt["logn"]``, or -1 when it is

@@ -259,6 +259,16 @@ def encode(name, data, version=1, trim=None):
         k += 1                          # (a form the sizes missed: one more out)
 
 
+class Encoded:
+    """A record's file text made ahead of its write (``encode``): a table's
+    save spread over frames (core/table.py) makes it a frame before the
+    write and hands it to ``save(name, Encoded(...))``, which writes the text
+    as it is (the store's other arguments are then not used)."""
+
+    def __init__(self, name, data, version=1, trim=None):
+        self.text = encode(name, data, version, trim)[0]
+
+
 def decode(name, text):
     """``(version, data)`` of a record's file text; ``BadData`` when it is not
     a record named ``name`` in today's envelope or format 1's. ValueError and
@@ -447,8 +457,12 @@ class Store(Problems):
         On littlefs the file is rewritten in place (one metadata commit at
         close: the old record or the new one). Elsewhere the text goes to
         ``.tmp``, renamed over the record; a ``.tmp`` that cannot be removed
-        (a folder) is stepped round: the write goes through ``.tm1``."""
-        text = encode(name, data, version, trim)[0]
+        (a folder) is stepped round: the write goes through ``.tm1``.
+        ``data`` may be an ``Encoded`` text made before: written as it is."""
+        if isinstance(data, Encoded):
+            text = data.text
+        else:
+            text = encode(name, data, version, trim)[0]
         if self.inplace:
             try:
                 with open(self.path(name), "w") as f:

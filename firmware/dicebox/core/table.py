@@ -30,11 +30,21 @@ every game:
   covered ("Hand over to P2, A: ready") and the moves since that person's
   last turn are shown as a recap.
 * **Saves.** At most one save per human action and one per bot turn, taken
-  in the frame after the move (never inside an animation, never inside a bot
-  step), with the move log and options beside the state. A power cut loses at
-  most the last human action or the bot turn under way: a person's action
-  while a save is still due (a bot's turn just ended) saves that first, so
-  the two are never one save. "Save and quit" saves now.
+  in the frames after the move (never inside an animation, never inside a bot
+  step), with the move log and options beside the state. A save is spread
+  over three still frames (``save_step``): the first copies the state into
+  the record (``table_record``), the second encodes its text
+  (``storage.Encoded``), the third writes it (``save_now``), so no two of
+  them, nor one and a flash erase (45 ms on the chip), are one frame, and
+  none is taken in a frame that draws (it waits one frame: the frame of a
+  person's move); any move or change between them makes the record again. A new game is saved the same way
+  once its table is up (not in the frame that builds and draws it), before
+  anything can move: the bots' turns wait for a save that is due, and a
+  person's action or roll while a save is due saves that first, so each
+  save point stays its own and a power cut loses at most the last human
+  action or the bot turn under way (a cut before a new game's first save
+  leaves what was saved before it: the game replaced, or none). "Save and
+  quit" saves now.
 * **End page and records.** At the end the result goes into the console's
   records (per game and bot level: wins, losses, draws of a person alone
   against bots), then the finished game's save is removed, then the game's
@@ -79,6 +89,7 @@ from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove,
 from dicebox.core.modules import drop, load
 from dicebox.core.movelog import MoveLog
 from dicebox.core.rng import RollRefused
+from dicebox.core.storage import Encoded
 from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
 _CUE_MS = const(150)
@@ -88,17 +99,33 @@ PAGES = ("dicebox.core.tablepages",)    # used now and then, dropped during play
 
 
 # ---- saves -------------------------------------------------------------------------
-def save_table(store, name, state, seats, log, opt=None):
-    """Save a game in progress (a finished one is removed); False when the write
-    failed (the store has told the app; play goes on)."""
+def table_record(state, seats, log, opt=None):
+    """The record of a game in progress, its own copy of everything (the
+    state's ``to_dict``, the seats, the log's lines, the options); None for a
+    finished game, whose save is removed."""
     if state.current_player() == TERMINAL:
-        store.delete(name)
-        return True
+        return None
     d = {"state": state.to_dict(), "seats": list(seats), "kinds": KIND_FORMAT,
          "log": log.to_list()}
     if opt:
-        d["opt"] = opt
+        d["opt"] = dict(opt)
+    return d
+
+
+def write_record(store, name, d):
+    """Write ``table_record``'s record, or its ``storage.Encoded`` text (None:
+    remove the save); False when the write failed (the store has told the
+    app; play goes on)."""
+    if d is None:
+        store.delete(name)
+        return True
     return store.save(name, d, trim="log")   # a long log keeps its newest lines (storage.INLINE)
+
+
+def save_table(store, name, state, seats, log, opt=None):
+    """Save a game in progress (a finished one is removed) at once; False when
+    the write failed (the store has told the app; play goes on)."""
+    return write_record(store, name, table_record(state, seats, log, opt))
 
 
 # ---- the lesson's entry on a game's start menu ------------------------------------------
@@ -160,6 +187,8 @@ class Table(ui.Screen):
         self.next_cue = 0
         self.next_step = ticks.add(app.now(), self.STEP_MS)
         self.pending_save = False
+        self.record = None           # a due save's record, then its text (storage.Encoded): save_step
+        self.save_waited = False     # a due save waited a frame that draws (tick)
         self.saves = 0               # saves taken (tests count them)
         self.heap_wait = 0           # frames since the last look at the heap
         self.redraw = False          # a bot's move is drawn in the frame after it
@@ -188,7 +217,7 @@ class Table(ui.Screen):
             from dicebox.core.tablepages import new_gid
             self.opt["gid"] = new_gid(app.store)   # the records count it once
         if self.refused is None:
-            self.save_now()          # a new game is saved before its first move
+            self.want_save()         # saved once the table is up, before anything moves
 
     # -- the game's hooks (override) --
     def draw_table(self, fb):
@@ -270,12 +299,23 @@ class Table(ui.Screen):
 
     # -- saves --
     def save_now(self):
+        """Write the save now: the record ``save_step`` made in the frames
+        before, or one made now (a save due before a person's action, "Save
+        and quit", the end)."""
         self.pending_save = False
         self.saves += 1
+        logn = None
         if self.log_steps is not None and self.s.current_player() != TERMINAL:
             # the steps first: a cut before the save leaves the old save, behind them
-            self.opt["logn"] = self.log_steps.write(self.app.store)
-        return save_table(self.app.store, self.SAVE, self.s, self.seats, self.log, self.opt)
+            logn = self.log_steps.write(self.app.store)
+        d = self.record
+        self.record = None
+        if (d is None or self.s.current_player() == TERMINAL
+                or (logn is not None and logn != self.opt.get("logn"))):
+            if logn is not None:
+                self.opt["logn"] = logn
+            d = table_record(self.s, self.seats, self.log, self.opt)
+        return write_record(self.app.store, self.SAVE, d)
 
     def note(self, seat, item):
         """A step just played, for the log: ``item`` the action of ``seat``
@@ -284,7 +324,23 @@ class Table(ui.Screen):
             self.log_steps.add(seat, item)
 
     def want_save(self):
+        """A save is due (after a move, a changed option): its record is made
+        from the state as it is then, in a later frame."""
         self.pending_save = True
+        self.record = None
+
+    def save_step(self):
+        """A due save's work in a still frame, one step a frame: the record
+        made (the state's copy), then its text encoded, then written."""
+        d = self.record
+        if d is None:
+            if self.log_steps is not None:
+                self.opt["logn"] = self.log_steps.reach()   # what the steps will reach
+            self.record = table_record(self.s, self.seats, self.log, self.opt)
+        elif not isinstance(d, Encoded):
+            self.record = Encoded(self.SAVE, d, 1, "log")
+        else:
+            self.save_now()
 
     def save_due(self):
         """Before a person's action or roll: a save still due (the bot's turn
@@ -532,8 +588,12 @@ class Table(ui.Screen):
             return
         if self.pending_save and not self.animating() and self.thought is None:
             if self.s.current_player() != TERMINAL:
-                self.save_now()
-                return            # a save is a frame's work
+                if self.dirty and not self.save_waited:
+                    self.save_waited = True   # this frame draws (a person's move): the save waits one
+                else:
+                    self.save_waited = False
+                    self.save_step()
+                return            # a step of a save is a frame's work
         if self.queue:
             self.app.push(self.queue.pop(0))
             return

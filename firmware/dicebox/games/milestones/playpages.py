@@ -61,6 +61,18 @@ class PilePicker(ui.Menu):
         title = ("S%d: first card" if what == "draw" else "S%d: new card") % (seat + 1)
         ui.Menu.__init__(self, app, title, items, on_back=self.back)
 
+    def tick(self, now):
+        """While a person chooses, the table's due save (a new game's first,
+        made once the table was up) goes on, a step a frame: the pick then
+        has no save to take first."""
+        t = self.table
+        if t.pending_save:
+            if self.dirty and not t.save_waited:
+                t.save_waited = True     # this frame draws the menu: the step waits one
+            else:
+                t.save_waited = False
+                t.save_step()
+
     def pick(self, p):
         self.app.pop()
         t = self.table

@@ -20,10 +20,12 @@ the game menu with Hint, "Save and quit", the end page, the per-level records
 (``bot.Bot(seat, level).step(st, app.rng)``, one seat a frame, round robin), or
 playing the action a step found, or (every few frames, when nothing is to be
 redrawn) the shared table's look at the heap, a frame that may collect and
-does nothing else. Saves come one per action, in a later frame
-that runs no bot step and shows no tumbling dice (a person's second action
-before it saves the first one first), so a power cut loses at most the last
-action; the clock is moved on before the save, so the saved sand is that
+does nothing else. Saves come one per action, in later frames that
+run no bot step, show no tumbling dice and draw nothing (a person's second
+action before it saves the first one first), so a power cut loses at most
+the last action: as at the shared table, one frame makes the record, the
+next its text, the next writes it (``core.table.Table.save_step``); the
+clock is moved on before the record is made, so the saved sand is that
 frame's. A frame that plays a bot's action or rolls your dice does not draw
 them: the next frame draws, and runs no bot step and no save. A frame that
 runs a bot step draws only the parts of the table that changed (``view``:
@@ -97,7 +99,7 @@ class Table(T.Table):
         self.tumble_until = 0
         self.busy = False            # a bot is thinking (the cue turns)
         self.ready = None            # a bot's answer, played in the next frame
-        T.Table.__init__(self, app, st, seats, log, self.cfg)   # saves the game now
+        T.Table.__init__(self, app, st, seats, log, self.cfg)   # its save is due now
         self.cover = -1              # everyone plays at once: no hand-over cover
         n = st.n
         self._bm = None               # the bot module and the bots: ``bm``, when play first needs them
@@ -559,9 +561,17 @@ class Table(T.Table):
             self.dirty = True
         if not self.msg and self.said:
             self.say(short(self.said.pop(0)))   # one line cut a message, not a recap's all at once
-        if self.pending_save and not self.animating() and not acted:
-            self.save_now()
-            return                    # a save is this frame's work: no bot step
+        # a person about to be asked for a first pile is asked first: the picker
+        # comes as soon as the table is up, and the save goes on under it (PilePicker)
+        ask = (st.setup < st.n and self.human(st.setup) and self.asked != st.setup
+               and self.refused is None and st.pending is None)
+        if self.pending_save and not self.animating() and not acted and not ask:
+            if self.dirty and not self.save_waited:
+                self.save_waited = True   # this frame draws (a second of sand): the save waits one
+            else:
+                self.save_waited = False
+                self.save_step()
+            return                    # a save's record or its write is this frame's work: no bot step
         if self.refused is not None or st.pending is not None:
             self.heap_frame(False)    # waiting for A
             return
