@@ -474,10 +474,21 @@ def boot(options="{}"):
     return con
 
 
+def run_shared(link, text, seed=1):
+    """A shared game's link (``link``: the text after ``#g=``) opened at boot,
+    then a simulator script played on a virtual clock (the tests): JSON of the
+    shots, as ``run_script``."""
+    con = boot(json.dumps({"seed": seed, "virtual": True, "shared": link}))
+    return _play(con, text)
+
+
 def run_script(text, seed=1):
     """Play a simulator script on a fresh console with a virtual clock and
     the seeded dice; JSON of the shots ({"shots": [[name, hex], ...]})."""
-    con = boot(json.dumps({"seed": seed, "virtual": True}))
+    return _play(boot(json.dumps({"seed": seed, "virtual": True})), text)
+
+
+def _play(con, text):
     con.run_ms(100)  # as the simulator: buttons down at the first poll are ignored
     shots = []
     for line in text.split("\n"):

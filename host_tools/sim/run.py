@@ -17,7 +17,7 @@ holding an arrow key repeats it at the terminal's key-repeat rate.
   x, Backspace    B (back)                  Z, X       hold A / hold B (long press)
   space           shake                     q, Ctrl-C  quit
 
-Headless: `run.py --script FILE --out DIR [--seed N] [--data DIR] [--scale K]` plays a
+Headless: `run.py --script FILE --out DIR [--seed N] [--data DIR] [--scale K] [--shared F]` plays a
 script on a virtual clock and writes PNG screenshots. Script lines (played by sim/hostplay.py,
 as the browser's tests play them too):
 
@@ -88,11 +88,14 @@ class Headless(Player):
         print("shot", path)
 
 
-def headless(script, out, data, seed, scale=1):
+def headless(script, out, data, seed, scale=1, shared=None):
     simhw.ensure_dir(out)
     hw, app = make(simhw.VirtualClock(), data, seed)
     h = Headless(hw, app, out)
     h.scale = scale
+    if shared is not None:     # a shared game's text, as the browser opens a #g= link
+        from dicebox.core import sharelink
+        sharelink.open_link(app, shared)
     with open(script) as f:
         lines = f.read().split("\n")
     for line in lines:
@@ -506,8 +509,12 @@ def main():
     script = arg("--script")
     if script:
         seed = arg("--seed")
+        shared = arg("--shared")     # a file holding a shared game's text (the browser's #g=)
+        if shared:
+            with open(shared) as f:
+                shared = f.read().strip()
         headless(script, arg("--out", "build/shots"), data, int(seed) if seed else 1,
-                 int(arg("--scale", "1")))
+                 int(arg("--scale", "1")), shared)
     else:
         interactive(data, int(arg("--cols", "0") or "0"), int(arg("--rows", "0") or "0"),
                     "--narrow" in sys.argv)

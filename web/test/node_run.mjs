@@ -4,6 +4,7 @@
 //
 //   node node_run.mjs BUILD_DIR script FILE [SEED]   -> JSON of the shots
 //   node node_run.mjs BUILD_DIR storage              -> JSON of the storage checks
+//   node node_run.mjs BUILD_DIR shared TEXTFILE FILE -> a shared game's link opened, a script
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -15,8 +16,9 @@ const files = JSON.parse(readFileSync(path.join(buildDir, "files.json"), "utf8")
 
 const unb64 = (s) => new Uint8Array(Buffer.from(s, "base64"));
 
-function jsModule(store, tones, log, stuck) {
+function jsModule(store, tones, log, stuck, shared = []) {
   return {
+    share: (t) => { shared.push(t); },
     random_hex: (n) => (stuck ? "00".repeat(n) : randomBytes(n).toString("hex")),
     store_keys: () => [...store.keys()].join("\n"),
     store_get: (k) => (store.has(k) ? store.get(k) : null),
@@ -28,7 +30,7 @@ function jsModule(store, tones, log, stuck) {
 }
 
 // One page load: a fresh runtime, the firmware written into its filesystem.
-async function load(store, tones = [], log = [], stuck = false) {
+async function load(store, tones = [], log = [], stuck = false, shared = []) {
   const t0 = performance.now();
   const out = [];
   const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024,
@@ -42,7 +44,7 @@ async function load(store, tones = [], log = [], stuck = false) {
     }
     mp.FS.writeFile("/lib/" + p, text.startsWith("b64:") ? unb64(text.slice(4)) : text);
   }
-  mp.registerJsModule("dicebox_js", jsModule(store, tones, log, stuck));
+  mp.registerJsModule("dicebox_js", jsModule(store, tones, log, stuck, shared));
   const webhw = mp.pyimport("webhw");
   return { mp, webhw, out, loadMs: performance.now() - t0, tones, log };
 }
@@ -55,6 +57,16 @@ if (mode === "script") {
   const res = JSON.parse(webhw.run_script(text, seed));
   res.load_ms = loadMs;
   res.run_ms = performance.now() - t0;
+  process.stdout.write(JSON.stringify(res));
+} else if (mode === "shared") {
+  // A shared game's link (#g=TEXT in rest[0]) opened at boot, then a script
+  // (rest[1]); the texts the page was asked to share come back too.
+  const link = readFileSync(rest[0], "utf8").trim();
+  const text = readFileSync(rest[1], "utf8");
+  const shared = [];
+  const { webhw } = await load(new Map(), [], [], false, shared);
+  const res = JSON.parse(webhw.run_shared(link, text, 1));
+  res.shared = shared;
   process.stdout.write(JSON.stringify(res));
 } else if (mode === "storage") {
   // Boot, roll, "reload" with the same storage; then a damaged entry.
