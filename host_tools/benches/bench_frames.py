@@ -651,9 +651,7 @@ def _launch_scene(i):
 
 
 def _home_scene(i):
-    r = Runner()
-    r.frames(3)
-    scene_home(r, i)
+    _scene("home from " + HOME_FROM[i][0], lambda r: scene_home(r, i))
 
 
 def _scene(key, fn):

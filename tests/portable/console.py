@@ -210,7 +210,7 @@ def _big_as_text(fb, s, x, y, c=1):
 
 
 def left_table(app, most=10):
-    """Frames until the way back from a table (core/table.Leaving: a
+    """Frames until the way back from a table (core/leaving.Leaving: a
     module a frame) is over and the screen under it is on top."""
     for _ in range(most):
         if type(app.top()).__name__ != "Leaving":

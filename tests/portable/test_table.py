@@ -798,9 +798,10 @@ def test_leaving_a_table_saves_then_lets_the_bot_go_then_imports_a_module_a_fram
     at_table(app, t)
     PigTable.AT_TABLE = ("pig.bot",)             # (the table loads these: set once it plays)
     PigTable.AFTER_TABLE = ("tests.nothing.a", "tests.nothing.b")
-    keep = table.load, table.drop
-    table.load = lambda path: seen.append(path)
-    table.drop = lambda names: dropped.append(tuple(names)) or len(names)
+    from dicebox.core import leaving
+    keep = leaving.load, leaving.drop
+    leaving.load = lambda path: seen.append(path)
+    leaving.drop = lambda names: dropped.append(tuple(names)) or len(names)
     try:
         before = t.s.to_dict()
         app.tap(E.B)
@@ -820,7 +821,7 @@ def test_leaving_a_table_saves_then_lets_the_bot_go_then_imports_a_module_a_fram
         assert app.top() is under and under.entered == [["tests.nothing.a", "tests.nothing.b"]]
         assert len(app.store.names) == saves + 1  # saved once
     finally:
-        table.load, table.drop = keep
+        leaving.load, leaving.drop = keep
         PigTable.AT_TABLE = PigTable.AFTER_TABLE = ()
 
 

@@ -310,8 +310,10 @@ class Table(ui.Screen):
             logn = self.log_steps.write(self.app.store)
         d = self.record
         self.record = None
-        if (d is None or self.s.current_player() == TERMINAL
-                or (logn is not None and logn != self.opt.get("logn"))):
+        # a record made ahead names what the steps reached then (a prefix of
+        # what they reach now: a resume reads them to there); remade when the
+        # steps' write failed, so that it says so (-1)
+        if d is None or self.s.current_player() == TERMINAL or logn == -1:
             if logn is not None:
                 self.opt["logn"] = logn
             d = table_record(self.s, self.seats, self.log, self.opt)
@@ -709,6 +711,12 @@ class Table(ui.Screen):
         (``Leaving``)."""
         self.drop_turn()
         self.save_now()
+        self.go_back()
+
+    def go_back(self):
+        """The table off the stack, the way back a step a frame
+        (core/leaving.py, imported for it: play does not carry it)."""
+        from dicebox.core.leaving import Leaving
         self.app.replace(Leaving(self.app, self.AT_TABLE, self.AFTER_TABLE))
 
     # -- menu --
@@ -748,7 +756,7 @@ class Table(ui.Screen):
         self.drop_turn()
         self.save_now()
         self.app.pop()     # the menu
-        self.app.replace(Leaving(self.app, self.AT_TABLE, self.AFTER_TABLE))   # the table
+        self.go_back()     # the table
 
     # -- drawing --
     def draw(self, fb):
@@ -775,48 +783,3 @@ class Table(ui.Screen):
         fb.rect(x, y, 9, 9, 1)
         p = self.cue % 4
         fb.fill_rect(x + 2 + (3 if p in (1, 2) else 0), y + 2 + (3 if p >= 2 else 0), 2, 2, 1)
-
-
-class Leaving(ui.Screen):
-    """The way from a table back to the screen under it (the game's start
-    menu, or the home menu), a step a frame as the way in is
-    (``Table.load_next``). The frame that left the table saved it (this
-    screen's first tick is that frame's, nothing more). The next lets go of
-    the modules only play needs (``gone``: the bot's) and collects the heap.
-    Then each module the screen under it reads as it comes back (``back``:
-    the start pages, a save's checks) is imported in a frame of its own, and
-    then that screen comes back with nothing left to import. So no frame
-    holds a save beside an import, or two imports, and the start pages never
-    come in beside the bot. A few frames: keys pressed meanwhile are not the
-    menu's."""
-
-    def __init__(self, app, gone, back):
-        ui.Screen.__init__(self, app)
-        self.gone = gone
-        self.back = back
-        self.i = -2
-
-    def event(self, ev):
-        pass
-
-    def tick(self, now):
-        if self.i == -2:
-            self.i = -1                 # the frame of the leaving key: it saved
-            return
-        if self.i < 0:
-            self.i = 0
-            if drop(self.gone):
-                self.app.collect()      # the bot let go: a frame of its own
-                return
-        while self.i < len(self.back):
-            path = self.back[self.i]
-            self.i += 1
-            if path not in sys.modules:
-                load(path)
-                return
-        self.app.pop()
-
-    def draw(self, fb):
-        fb.fill(0)
-        ui.text_center(fb, "Leaving the game", 28)
-

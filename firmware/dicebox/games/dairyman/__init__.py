@@ -29,7 +29,7 @@ AT_TABLE = (
 # what the screen under the table reads as it comes back (the home menu's: the
 # start menu is not kept under the table):
 # imported one a frame as the table is left, after the bot is let go
-# (core/table.py, Leaving)
+# (core/leaving.py, Leaving)
 AFTER_TABLE = ("dicebox.apps.menu",)
 
 # opened now and then, dropped when the table is back on top (core/table.py, Table.enter)

@@ -29,7 +29,7 @@ AT_TABLE = ("dicebox.games.mildred.bot",)
 # what the screen under the table reads as it comes back (the start menu's:
 # it reads the save back, pages.load and its checks, and names a damaged one, tablepages):
 # imported one a frame as the table is left, after the bot is let go
-# (core/table.py, Leaving)
+# (core/leaving.py, Leaving)
 AFTER_TABLE = ("dicebox.core.tablepages", "dicebox.games.mildred.checks", "dicebox.games.mildred.pages")
 
 # opened now and then, dropped when the table is back on top (core/table.py, Table.enter);

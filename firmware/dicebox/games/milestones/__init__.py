@@ -43,7 +43,7 @@ AT_TABLE = (
 # what the screen under the table reads as it comes back (the start menu's:
 # it reads the save back, pages.load_game and its checks, and the high scores):
 # imported one a frame as the table is left, after the bot is let go
-# (core/table.py, Leaving)
+# (core/leaving.py, Leaving)
 AFTER_TABLE = ("dicebox.core.tablepages", "dicebox.games.milestones.checks",
                "dicebox.games.milestones.pages")
 
