@@ -624,6 +624,10 @@ def scene_home(r, i):
     gc.collect()
     r.start()
     r.in_frame(r.app.top().leave)
+    for _ in range(20):         # the way back, a step a frame (core/leaving.py)
+        if type(r.app.top()).__name__ != "Leaving":
+            break
+        r.frame()
     r.frames(2)
     if type(r.app.top()).__name__ != "Home":
         r.tap(E.B, 1, 1)        # B on the start menu: home

@@ -66,7 +66,7 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
     home = dict((s["scene"], s) for s in ran if s["scene"].startswith("home from "))
     assert sorted(home) == ["home from Dairyman", "home from Mildred", "home from Milestones"], names
     for s in home.values():
-        assert s["launch"] and s["screen"] == "Home" and s["store_writes"] == 1, s
+        assert s["launch"] and s["screen"] == "Home" and s["store_writes"] >= 1, s   # its save
     # a game's table brings in its bot in its own first frames (Table.load_next),
     # which the bench counts apart as the bot's import
     for s in ran:
