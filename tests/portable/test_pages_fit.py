@@ -339,6 +339,10 @@ def game_menu(app, t, where):
 
 def play_to_the_end(app, t, where, limit=40000):
     t.fast = True
+    import sys
+    if sys.implementation.name == "micropython":
+        t.log_steps = None      # no log kept: the stand-in's store holds its steps in RAM,
+                                # which a long game's would crowd in the capped heap
     for _ in range(limit):
         top = app.top()
         if top is None or type(top).__name__ == "EndPage":

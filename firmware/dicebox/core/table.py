@@ -304,19 +304,16 @@ class Table(ui.Screen):
         and quit", the end)."""
         self.pending_save = False
         self.saves += 1
-        logn = None
-        if self.log_steps is not None and self.s.current_player() != TERMINAL:
-            # the steps first: a cut before the save leaves the old save, behind them
-            logn = self.log_steps.write(self.app.store)
         d = self.record
         self.record = None
-        # a record made ahead names what the steps reached then (a prefix of
-        # what they reach now: a resume reads them to there); remade when the
-        # steps' write failed, so that it says so (-1)
-        if d is None or self.s.current_player() == TERMINAL or logn == -1:
-            if logn is not None:
-                self.opt["logn"] = logn
+        if not isinstance(d, Encoded) or self.s.current_player() == TERMINAL:
+            # made now: the steps first (a cut before the save leaves the old
+            # save, behind them), the record naming what they reach
+            if self.log_steps is not None and self.s.current_player() != TERMINAL:
+                self.opt["logn"] = self.log_steps.write(self.app.store)
             d = table_record(self.s, self.seats, self.log, self.opt)
+        # (a record made ahead: its steps were written in the frame that encoded
+        # it, ``save_step``, and it names what they reached then)
         return write_record(self.app.store, self.SAVE, d)
 
     def note(self, seat, item):
@@ -333,7 +330,8 @@ class Table(ui.Screen):
 
     def save_step(self):
         """A due save's work in a still frame, one step a frame: the record
-        made (the state's copy), then its text encoded, then written."""
+        made (the state's copy), then its text encoded (and the game's steps
+        for its log written), then the record written."""
         d = self.record
         if d is None:
             if self.log_steps is not None:
@@ -341,6 +339,13 @@ class Table(ui.Screen):
             self.record = table_record(self.s, self.seats, self.log, self.opt)
         elif not isinstance(d, Encoded):
             self.record = Encoded(self.SAVE, d, 1, "log")
+            # the game's steps for its log written now, ahead of the save's own
+            # write in the next frame: one write a frame (they may reach past
+            # the record's logn, a clock step since: a resume reads to logn; a
+            # failed write: the record is made again, saying so)
+            if (self.log_steps is not None and self.log_steps.write(self.app.store) < 0
+                    and d.get("opt", {}).get("logn") != -1):
+                self.record = None
         else:
             self.save_now()
 
