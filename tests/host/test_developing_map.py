@@ -9,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DOC = os.path.join(ROOT, "docs", "DEVELOPING.md")
 FW = os.path.join(ROOT, "firmware")
 EVERY_GAME = ("__init__.py", "rules.py", "bot.py", "table.py", "start.py", "pages.py",
-              "help.py", "lesson.py", "logcodec.py")
+              "help.py", "lesson.py", "logcodec.py", "still.py")
 GAME_NAMES = {"dairyman": "Dairyman", "mildred": "Mildred", "milestones": "Milestones"}
 
 

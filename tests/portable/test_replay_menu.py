@@ -95,7 +95,7 @@ def test_a_shared_link_opens_its_game_and_a_damaged_or_foreign_one_is_said():
     pick(app, "Replay")
     page = opened(app)
     while page.rep.pos < page.rep.log.n:
-        app.press(E.A)
+        app.press(E.RIGHT)
         settled(app, page)
     assert page.rep.state.to_dict() == t.s.to_dict()      # the game's own end
     assert app.store.records == {}                       # nothing was written

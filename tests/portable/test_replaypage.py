@@ -1,6 +1,7 @@
 """The Replays page (core/replaypage.py): a game's kept games listed from
-its menu, one opened and read in slices, its keys (A / Right on, Left back,
-Down to the named seat's next turn, Up names the next seat, B out), and a
+its menu, one opened and read in slices, its keys (Right on, Left back,
+Down to the named seat's next turn, Up names the next seat, A the table
+(tests/portable/test_replay_table.py), B out), and a
 damaged record of kept games said and set aside."""
 from console import FakeApp, TextFB, labels, pick
 from dicebox.core import events as E
@@ -44,8 +45,8 @@ def test_a_kept_game_opens_from_the_menu_and_its_keys_do_what_they_say():
     n = r.log.n
     assert r.pos == 0 and n > 20
     assert "Replay" in app.screen() and "0/%d" % n in app.screen()
-    # A: the first step, in the game's words (the opening roll: the dice)
-    app.press(E.A)
+    # Right: the first step, in the game's words (the opening roll: the dice)
+    app.press(E.RIGHT)
     settled(app, page)
     assert r.pos == 1 and r.who == CHANCE
     first = r.said
@@ -72,10 +73,10 @@ def test_a_kept_game_opens_from_the_menu_and_its_keys_do_what_they_say():
     assert r.pos == want and r.who == 1
     # to the end: the state is the table's final one
     while r.pos < n:
-        app.press(E.A)
+        app.press(E.RIGHT)
         settled(app, page)
     assert r.state.to_dict() == t.s.to_dict()
-    app.press(E.A)                     # nothing after the last step
+    app.press(E.RIGHT)                 # nothing after the last step
     settled(app, page)
     assert r.pos == n
     # B: back to the game's menu, B: the list; B again: the list goes and so do
@@ -179,7 +180,7 @@ def test_mildred_and_milestones_replays_step_to_the_tables_final_state_in_their_
         r = page.rep
         said = 0
         while r.pos < r.log.n:
-            app.press(E.A)
+            app.press(E.RIGHT)
             settled(app, page)
             if r.said:
                 said += 1

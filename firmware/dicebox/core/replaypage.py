@@ -5,17 +5,19 @@ game's modules when the console goes home.
 
 The page reads the log in slices (``logreplay.reading``: every step checked
 and played by the rules) and moves in slices (``Replay.seeking``), a few
-steps a frame, so no frame holds a long rebuild. Keys: A or Right the next
+steps a frame, so no frame holds a long rebuild. Keys: Right the next
 step, Left the one before, Down on to the next turn of the seat named on
-the bottom line, Up names the next seat, B leaves. The page shows the step
-(its number of all), who made it, its words (``Replay.said``) and a line of
-the table as it stands (the turn, the points).
+the bottom line, Up names the next seat, A turns between the step's words
+and the table as it stood, B leaves. The words show the step (its number of
+all), who made it and its words (``Replay.said``); the table is the game's
+own picture of the state after the step (its ``still.Still``), the step's
+words under it.
 """
 from micropython import const
 from dicebox.core import events as E
 from dicebox.core import ui
-from dicebox.core.game import CHANCE, TERMINAL, kind_name
-from dicebox.core.modules import drop
+from dicebox.core.game import CHANCE, kind_name
+from dicebox.core.modules import drop, load
 from dicebox.core.valid import BadData
 
 SLICE_STEPS = const(6)     # steps read or played a frame (a long jump takes several)
@@ -25,7 +27,8 @@ MODULES = ("dicebox.core.replaypage", "dicebox.core.gamelogs", "dicebox.core.log
            "dicebox.games.mildred.logcodec", "dicebox.games.milestones.logcodec",
            "dicebox.core.review", "dicebox.core.reviewpage", "dicebox.core.sharelink",
            "dicebox.games.dairyman.review", "dicebox.games.mildred.review",
-           "dicebox.games.milestones.review")
+           "dicebox.games.milestones.review", "dicebox.games.dairyman.still",
+           "dicebox.games.mildred.still", "dicebox.games.milestones.still")
 
 
 def result_words(title, kinds, result):
@@ -144,24 +147,11 @@ class Reading(ui.Screen):
         ui.text_center(fb, "Reading...", 28)
 
 
-def seat_name(kinds, s):
+def seat_name(kinds, s, names=None):
+    """A seat as the replay names it: "P2 Strong" (Milestones: "S2 Strong")."""
     k = kinds[s]
-    return "P%d %s" % (s + 1, "person" if k == 0 else kind_name(k))
-
-
-def table_line(st):
-    """The table after a step in a line: the points (Dairyman), the score
-    (Milestones), else whose turn it is."""
-    if st.current_player() == TERMINAL:
-        head = "Over"
-    else:
-        cp = st.current_player()
-        head = "Dice" if cp == CHANCE else "P%d to play" % (cp + 1)
-    if hasattr(st, "scores"):
-        return " ".join(str(x) for x in st.scores()) + " pts"
-    if hasattr(st, "score"):
-        return "%s, %d pts" % (head, st.score())
-    return head
+    return "%s %s" % (names[s] if names else "P%d" % (s + 1),
+                      "person" if k == 0 else kind_name(k))
 
 
 class ReplayPage(ui.Screen):
@@ -174,6 +164,7 @@ class ReplayPage(ui.Screen):
         self.work = reading(text, True, SLICE_STEPS)   # a generator stepped a frame at a time
         self.seat = 0                # the seat Down jumps to
         self.lines = []              # the step's words, wrapped
+        self.still = None            # the table as it stood (A shows it), once the log is read
 
     def tick(self, now):
         w = self.work
@@ -207,8 +198,12 @@ class ReplayPage(ui.Screen):
         elif r.who is None:
             who = "Start" if r.pos == 0 else "Clock"
         else:
-            who = seat_name(self.kinds, r.who)
-        self.lines = [who] + ui.wrap(r.said or ("The game begins." if r.pos == 0 else ""))
+            who = seat_name(self.kinds, r.who, r.names)
+        said = r.said or ("The game begins." if r.pos == 0 else "")
+        self.lines = [who] + ui.wrap(said)
+        if self.still is not None:
+            self.still.s = self.still.st = r.state
+            self.still.msg = said
         self.dirty = True
 
     def go(self, i):
@@ -221,7 +216,15 @@ class ReplayPage(ui.Screen):
         r = self.rep
         if r is None or self.work is not None:
             return                   # reading or moving: the keys wait
-        if ui.is_step(ev, E.A) or ui.is_step(ev, E.RIGHT):
+        if ui.is_press(ev, E.A):
+            if self.still is None:
+                still = load("dicebox.games.%s.still" % r.log.title).Still
+                self.still = still(r.state, self.kinds, "")
+                self.shown()
+            else:
+                self.still = None
+                self.dirty = True
+        elif ui.is_step(ev, E.RIGHT):
             if r.pos < r.log.n:
                 self.go(r.pos + 1)
         elif ui.is_step(ev, E.LEFT):
@@ -242,8 +245,12 @@ class ReplayPage(ui.Screen):
             ui.title_bar(fb, "Replay")
             ui.text_center(fb, "Reading...", 28)
             return
+        if self.still is not None:
+            self.still.draw_table(fb)
+            return
         ui.title_bar(fb, "Replay", "%d/%d" % (r.pos, r.log.n))
         for i in range(min(len(self.lines), 4)):
             fb.text(self.lines[i], 0, 10 + 8 * i, 1)
-        fb.text(table_line(r.state)[:16], 0, 46, 1)
-        fb.text(("v:P%d turn ^:seat" % (self.seat + 1))[:16], 0, 56, 1)
+        fb.text("<> step A:table", 0, 46, 1)
+        seat = r.names[self.seat] if r.names else "P%d" % (self.seat + 1)
+        fb.text(("v:%s turn ^:seat" % seat)[:16], 0, 56, 1)
