@@ -41,6 +41,17 @@ def volatile(name):
     return names
 
 
+def shared(name):
+    """A script's ``# shared: TITLE SEED`` line: the finished game it opens
+    as a shared link (games.py makes it), else None."""
+    with open(os.path.join(SCRIPTS, name + ".txt")) as f:
+        for line in f:
+            if line.startswith("# shared:"):
+                title, seed = line.split(":", 1)[1].split()
+                return title, int(seed)
+    return None
+
+
 def run_script(name, out, scale, seed=1):
     data = tempfile.mkdtemp(prefix="dicebox_shot_")
     try:
@@ -48,6 +59,14 @@ def run_script(name, out, scale, seed=1):
         cmd = upy.argv(os.path.join(upy.folder("sim"), "run.py"),
                        "--fw", build.test_tree(names=False), "--script", os.path.join(SCRIPTS, name + ".txt"),
                        "--out", out, "--data", data, "--seed", seed, "--scale", scale, heap=heap)
+        game = shared(name)
+        if game is not None:
+            sys.path.insert(0, SCRIPTS)
+            import games
+            link = os.path.join(tempfile.mkdtemp(prefix="dicebox_link_"), "shared.txt")
+            with open(link, "w") as f:
+                f.write(games.game_text(*game))
+            cmd += ["--shared", link]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         if p.returncode != 0:
             raise RuntimeError("%s failed:\n%s%s" % (name, p.stdout, p.stderr))
