@@ -34,6 +34,8 @@ NOT_AHEAD = {"dicebox/core/memstore.py", "dicebox/core/gamelog.py", "dicebox/cor
              "dicebox/core/review.py", "dicebox/core/reviewpage.py",
              "dicebox/games/dairyman/review.py", "dicebox/games/mildred/review.py",
              "dicebox/games/milestones/review.py",
+             "dicebox/games/dairyman/still.py", "dicebox/games/mildred/still.py",
+             "dicebox/games/milestones/still.py",
              # the console never imports it (benchmarks, studies, tests)
              "dicebox/games/dairyman/plainbots.py"}
 
