@@ -241,6 +241,24 @@ def qstr_line(line):
     return kv["n_total_bytes"], kv["n_str_data_bytes"], kv["n_qstr"]
 
 
+_REPLAYS = []
+
+
+def replay_games():
+    """A file of finished games ("title text" a line) for the replay scenes:
+    made once a run by host_tools/screenshots/games.py (the README's games)."""
+    if not _REPLAYS:
+        import tempfile
+        sys.path.insert(0, upy.folder("screenshots"))
+        import games
+        fd, path = tempfile.mkstemp(prefix="dicebox_replays_", suffix=".txt")
+        with os.fdopen(fd, "w") as f:
+            for title, seed in (("dairyman", 3), ("mildred", 1), ("milestones", 3)):
+                f.write("%s %s\n" % (title, games.game_text(title, seed)))
+        _REPLAYS.append(path)
+    return _REPLAYS[0]
+
+
 def run_frames(fw, heap=False, tiny=False, only=None, sim=None):
     # run in the firmware's folder with "" on the path, as the chip imports
     # from its root: a module's file name (which the import interns, for good)
@@ -253,7 +271,8 @@ def run_frames(fw, heap=False, tiny=False, only=None, sim=None):
         cmd.append("--tiny")
     if only:
         cmd += ["--only", only]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, cwd=os.path.abspath(fw))
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=1800, cwd=os.path.abspath(fw),
+                       env=dict(os.environ, DICEBOX_REPLAYS=replay_games()))
     if p.returncode != 0 or "DONE" not in p.stdout:
         raise SystemExit("bench_frames.py failed:\n%s%s" % (p.stdout[-3000:], p.stderr[-3000:]))
     return parse_scenes(p.stdout)

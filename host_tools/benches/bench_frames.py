@@ -635,6 +635,45 @@ def scene_home(r, i):
     r.stop("home from " + label, "launch", {"launch": True})
 
 
+def _replay_text(title):
+    """A finished game of ``title`` for the replay scenes: the file that
+    bench.py names in DICEBOX_REPLAYS ("title text" a line, made by
+    host_tools/screenshots/games.py), else None (the scene is skipped)."""
+    path = os.getenv("DICEBOX_REPLAYS")
+    if not path:
+        return None
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 2 and w[0] == title:
+                return w[1]
+    return None
+
+
+def scene_replay(r, title):
+    """A finished game opened as a shared link (its Replay), shown as the
+    table (A), then stepped as a player steps it: Right 40 times, Left 5,
+    Down 6 times (on to the named seat's next turn: a longer move, a few
+    steps a frame). The frames read and play the log's steps (the rules'
+    work: the game's bot factor) and draw the table."""
+    text = _replay_text(title)
+    if text is None:
+        return
+    from dicebox.core import sharelink
+    sharelink.open_link(r.app, "#g=" + text)
+    r.frames(60)
+    r.start()
+    r.tap(E.A, 2, 30)           # Replay: the log read a slice a frame
+    r.tap(E.A, 2, 4)            # the table as it stood
+    for _ in range(n(40, 6)):
+        r.tap(E.RIGHT, 1, 2)
+    for _ in range(n(5, 2)):
+        r.tap(E.LEFT, 1, 2)
+    for _ in range(n(6, 2)):
+        r.tap(E.DOWN, 1, 8)
+    r.stop("replay " + title, title)
+
+
 SCENES = (
     ("menu", scene_menu),
     ("roller2", lambda r: scene_roller(r, 2)),
@@ -645,7 +684,12 @@ SCENES = (
     ("milestones", scene_milestones),
     ("launch", None),
     ("home", None),
+    ("replay", None),
 )
+
+
+def _replay_scene(title):
+    _scene("replay " + title, lambda r: scene_replay(r, title))
 
 
 def _launch_scene(i):
@@ -687,6 +731,11 @@ def main():
         if key == "home":
             for i in range(len(HOME_FROM)):
                 _home_scene(i)
+                scene_done()
+            continue
+        if key == "replay":
+            for title in ("dairyman", "mildred", "milestones"):
+                _replay_scene(title)
                 scene_done()
             continue
         _scene(key, fn)

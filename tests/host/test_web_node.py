@@ -135,7 +135,7 @@ def test_a_shared_link_opens_its_replay_as_the_simulator_does_and_can_be_shared_
         f.write(text)
     script = os.path.join(d, "shared.txt")
     with open(script, "w") as f:
-        f.write("wait 1500\nshot shared_menu\npress a\nwait 4000\nshot shared_start\n"
+        f.write("wait 10000\nshot shared_menu\npress a\nwait 10000\nshot shared_start\n"
                 "press right %d\nwait 500\nshot shared_end\npress b\npress down 2\n"
                 "shot shared_share\npress a\nwait 300\n" % (n + 3))
     res = node("shared", link, script)

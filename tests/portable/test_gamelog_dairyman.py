@@ -63,7 +63,12 @@ def test_reading_and_seeking_in_slices():
     g = logged.dairyman(6, 3, 3, True, odd=3)
     got = list(logreplay.reading(g.blob, True, 50))
     log = got[-1]
-    assert log.n == len(g.states) and len(got) - 1 == log.n // 50
+    parts = -(-(len(g.blob) - 2) // logreplay.PART)     # its checksum, a part a slice
+    assert log.n == len(g.states) and len(got) - 1 == log.n // 50 + parts
+    from dicebox.core import gamelog
+    text = gamelog.to_text(g.blob)                        # as text: its characters too
+    got = list(logreplay.reading(text, True, 50))
+    assert got[-1].n == log.n and len(got) - 1 == log.n // 50 + parts + -(-len(text) // logreplay.PART)
     for x in got[:-1]:
         assert x is None
     it = logreplay.reading(logged.sealed(g.blob[:-60]), True, 50)     # cut short
@@ -85,6 +90,7 @@ def test_reading_and_seeking_in_slices():
     assert r.pos == 30 and logged.key(r.state) == g.states[29] and r.said == ""
     assert logged.key(r.seek(log.n // 2)) == g.states[log.n // 2 - 1]
     got = list(r.seeking(log.n, 7))
-    assert got[-1] is r.state and r.pos == log.n and len(got) == 1 + (log.n - log.n // 2 - 1) // 7
+    k = log.n - log.n // 2 - 1               # the steps before the last (in words: a frame of its own)
+    assert got[-1] is r.state and r.pos == log.n and len(got) == 1 + k // 7 + (1 if k % 7 else 0)
     assert r.state.to_dict() == g.st.to_dict()
     assert len(r.marks) == 1 + log.n // r.every <= 13

@@ -214,11 +214,11 @@ class Reader:
             need(out.pop() == 0, "a number list padded")
         return out
 
-def crc16(data, n=None):
+def crc16(data, n=None, crc=0xFFFF, start=0):
     """CRC-16 (CCITT polynomial 0x1021, from 0xFFFF) of ``data`` (its first
-    ``n`` bytes), four bits at a time."""
-    crc = 0xFFFF
-    for i in range(len(data) if n is None else n):
+    ``n`` bytes), four bits at a time; or of its bytes ``start`` to ``n``
+    going on from ``crc`` (a part of a long log a frame)."""
+    for i in range(start, len(data) if n is None else n):
         b = data[i]
         crc = ((crc << 4) & 0xFFFF) ^ _CRC[(crc >> 12) ^ (b >> 4)]
         crc = ((crc << 4) & 0xFFFF) ^ _CRC[(crc >> 12) ^ (b & 15)]

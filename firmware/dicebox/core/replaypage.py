@@ -18,9 +18,19 @@ from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.core.game import CHANCE, kind_name
 from dicebox.core.modules import drop, load
+from dicebox.core.think import HEAP_THOUGHT
 from dicebox.core.valid import BadData
 
-SLICE_STEPS = const(6)     # steps read or played a frame (a long jump takes several)
+# steps read or played a frame (a long jump takes several), by title: some
+# 25-35 ms of chip time in a frame that draws nothing (a step of Dairyman's
+# log is about 13 us under the unix port, Mildred's 63, Milestones' 8; the
+# chip x279-367: docs/performance.md); the last step, in words, and its
+# picture have a frame of their own (logreplay.Replay.seeking)
+_STEPS = {"dairyman": 6, "mildred": 2, "milestones": 8}
+
+
+def slice_steps(title):
+    return _STEPS.get(title, 1)
 # what a replay imports: let go when the list of replays closes
 MODULES = ("dicebox.core.replaypage", "dicebox.core.gamelogs", "dicebox.core.logreplay",
            "dicebox.core.gamelog", "dicebox.games.dairyman.logcodec",
@@ -120,12 +130,18 @@ class Reading(ui.Screen):
     def __init__(self, app, text, then, title, why="This game's log is damaged"):
         ui.Screen.__init__(self, app)
         from dicebox.core.logreplay import reading
-        self.work = reading(text, True, SLICE_STEPS)
+        self.work = reading(text, True, slice_steps)
         self.then = then
         self.title = title
         self.why = why
+        self.wait = 0          # frames since the heap was last looked at
 
     def tick(self, now):
+        self.wait += 1
+        if self.wait >= HEAP_THOUGHT:
+            self.wait = 0                 # a frame of the heap's, no slice (as at the table)
+            self.app.collect_if_low()
+            return
         try:
             got = next(self.work)
         except BadData as e:
@@ -161,13 +177,21 @@ class ReplayPage(ui.Screen):
         self.at = at                 # the step to show once the log is read
         self.kinds = None            # the seats, as the log has them
         self.rep = None              # the Replay once the log is read
-        self.work = reading(text, True, SLICE_STEPS)   # a generator stepped a frame at a time
+        self.work = reading(text, True, slice_steps)   # a generator stepped a frame at a time
         self.seat = 0                # the seat Down jumps to
         self.lines = []              # the step's words, wrapped
         self.still = None            # the table as it stood (A shows it), once the log is read
+        self.wait = 0                # frames since the heap was last looked at
 
     def tick(self, now):
         w = self.work
+        self.wait += 1
+        if self.wait >= HEAP_THOUGHT and not self.dirty:
+            # a frame of the heap's (nothing to draw, no slice): the allocator
+            # then never collects on its own inside a step or a picture
+            self.wait = 0
+            self.app.collect_if_low()
+            return
         if w is None:
             return
         try:
@@ -207,7 +231,7 @@ class ReplayPage(ui.Screen):
         self.dirty = True
 
     def go(self, i):
-        self.work = self.rep.seeking(i, SLICE_STEPS)
+        self.work = self.rep.seeking(i, slice_steps(self.rep.log.title))
 
     def event(self, ev):
         if ui.is_press(ev, E.B):
