@@ -151,7 +151,9 @@ def scene_done():
 
 def _at_table():
     """The modules the games' tables import in their first frames (each
-    package's ``AT_TABLE``: core/table.Table.load_next), watched frame by frame."""
+    package's ``AT_TABLE``: core/table.Table.load_next) and a replay's own
+    imports, watched frame by frame: a frame that imports one is judged as
+    a load (against the launch target)."""
     out = []
     for e in ENTRIES:
         if ".games." in e[1]:
@@ -160,6 +162,9 @@ def _at_table():
             except ImportError:
                 continue
             out += list(getattr(mod, "AT_TABLE", ()))   # (an older tree has none)
+            # and what a replay opens a module a frame: the game's rules with
+            # its log codec, the table's picture with the still
+            out += [e[1] + ".logcodec", e[1] + ".still"]
             # read, then let go: the console has not opened it
             del sys.modules[e[1]]
             parent, leaf = e[1].rsplit(".", 1)
@@ -635,45 +640,6 @@ def scene_home(r, i):
     r.stop("home from " + label, "launch", {"launch": True})
 
 
-def _replay_text(title):
-    """A finished game of ``title`` for the replay scenes: the file that
-    bench.py names in DICEBOX_REPLAYS ("title text" a line, made by
-    host_tools/screenshots/games.py), else None (the scene is skipped)."""
-    path = os.getenv("DICEBOX_REPLAYS")
-    if not path:
-        return None
-    with open(path) as f:
-        for line in f:
-            w = line.split()
-            if len(w) == 2 and w[0] == title:
-                return w[1]
-    return None
-
-
-def scene_replay(r, title):
-    """A finished game opened as a shared link (its Replay), shown as the
-    table (A), then stepped as a player steps it: Right 40 times, Left 5,
-    Down 6 times (on to the named seat's next turn: a longer move, a few
-    steps a frame). The frames read and play the log's steps (the rules'
-    work: the game's bot factor) and draw the table."""
-    text = _replay_text(title)
-    if text is None:
-        return
-    from dicebox.core import sharelink
-    sharelink.open_link(r.app, "#g=" + text)
-    r.frames(60)
-    r.start()
-    r.tap(E.A, 2, 30)           # Replay: the log read a slice a frame
-    r.tap(E.A, 2, 4)            # the table as it stood
-    for _ in range(n(40, 6)):
-        r.tap(E.RIGHT, 1, 2)
-    for _ in range(n(5, 2)):
-        r.tap(E.LEFT, 1, 2)
-    for _ in range(n(6, 2)):
-        r.tap(E.DOWN, 1, 8)
-    r.stop("replay " + title, title)
-
-
 SCENES = (
     ("menu", scene_menu),
     ("roller2", lambda r: scene_roller(r, 2)),
@@ -689,7 +655,10 @@ SCENES = (
 
 
 def _replay_scene(title):
-    _scene("replay " + title, lambda r: scene_replay(r, title))
+    # in a module of its own, imported for these scenes only: this harness's
+    # own code is in the heap the other scenes measure
+    import bench_replay
+    _scene("replay " + title, lambda r: bench_replay.scene(r, title, n(40, 6), n(5, 2), n(6, 2)))
 
 
 def _launch_scene(i):

@@ -56,7 +56,11 @@ WITHIN = ("dairyman", "mildred")
 # of the rewards in one function and the menus' entries on pages.py.
 # Then each game's steps recorded for its log (core/steplog.py, issue 22: a
 # finished game kept for Replays) cost 1.6-2.3 KB in play: 143.2, 147.0, 158.4.
-CEILING_KB = {"dairyman": 145, "mildred": 149, "milestones": 160}
+# Milestones then 159.9 with the game's end kept a slice a frame, 160.1 with
+# the replay's pieces, and 160.4-160.7 once the bench's replay scenes were
+# added to bench_frames.py, whose own code and names this figure holds (the
+# harness runs in the heap it measures): its ceiling 161.5, the others kept.
+CEILING_KB = {"dairyman": 145, "mildred": 149, "milestones": 161.5}
 FRAMES = 700
 
 _SCRIPT = r"""

@@ -54,6 +54,7 @@ def walk(title, seats, stride):
     r = page.rep
     assert "A:table" in app.screen()
     app.press(E.A)                              # the table as it stood: the new game
+    settled(app, page)                          # (a frame for the heap, then its code opens)
     assert page.still is not None and "Replay" not in app.screen()
     shown = 0
     while r.pos < r.log.n:

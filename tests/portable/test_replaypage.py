@@ -14,7 +14,7 @@ def opened(app):
     """Frames until the replay on top has read its log."""
     page = app.top()
     for _ in range(400):
-        if page.rep is not None and page.work is None:
+        if page.rep is not None and not page.busy():
             return page
         app.frame()
     raise AssertionError("the log was not read")
@@ -22,7 +22,7 @@ def opened(app):
 
 def settled(app, page):
     for _ in range(400):
-        if page.work is None:
+        if not page.busy():
             return
         app.frame()
     raise AssertionError("the replay did not get there")

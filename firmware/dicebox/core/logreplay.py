@@ -7,16 +7,50 @@ imported only for that (a replay, a shared link, a game resumed with its log).
                                 # r.state, r.said (the last step in words), r.who
 
 ``reading`` and ``Replay.seeking`` do the same in slices, as a bot thinks,
-for a screen that must keep its frames short.
+for a screen that must keep its frames short: a count of pieces a slice, or
+a ``Share`` of the frame's time (a step's cost varies too much to count).
 """
+import sys
+
 from dicebox.core.game import CHANCE, IllegalMove
 from dicebox.core.gamelog import (
     B64, MAX_BYTES, MAX_KIND, TITLES, VERSION, Reader, Recorder, _group, _nbytes, codec_for,
     crc16)
+from dicebox.core import ticks as T
 from dicebox.core.valid import BadData, need
 
-PART = 96       # characters of a log's text (or bytes of its checksum) read a slice:
-                # about 0.5 us each under the unix port, some 17 ms a slice on the chip
+LOAD = "load"   # what ``reading`` yields for a frame of the heap's before the game's rules come in
+
+# what reading a game's log imports, a module a frame (leaves first), each
+# after a frame given to the heap (``LOAD``): its rules and its log codec.
+# Here, not in the game's package, which play carries; the replay's table:
+# replaypage.STILL. tests/host/test_replay_manifest.py checks that each
+# module brings in no other.
+REPLAY = {
+    "dairyman": ("dicebox.core.storage",
+                 "dicebox.core.state_io",
+                 "dicebox.games.dairyman.tiles",
+                 "dicebox.games.dairyman.rules",
+                 "dicebox.games.dairyman.logcodec"),
+    "mildred": ("dicebox.core.state_io",
+                "dicebox.games.mildred.board",
+                "dicebox.games.mildred.cards",
+                "dicebox.games.mildred.rewards",
+                "dicebox.games.mildred.words",
+                "dicebox.games.mildred.rules",
+                "dicebox.games.mildred.logcodec"),
+    "milestones": ("dicebox.core.dicesets",
+                   "dicebox.core.hourglass",
+                   "dicebox.core.state_io",
+                   "dicebox.games.milestones.dice",
+                   "dicebox.games.milestones.tasks",
+                   "dicebox.games.milestones.deck",
+                   "dicebox.games.milestones.rules",
+                   "dicebox.games.milestones.logcodec"),
+}
+
+PART = 48       # characters of a log's text (or bytes of its checksum) read a piece:
+                # about 0.5 us each under the unix port, some 9 ms a piece on the chip
 
 
 def read_chance(rd, tag):
@@ -157,14 +191,26 @@ def decode(blob, finished=True):
 
 def reading(blob, finished=True, steps=32):
     """``decode`` in slices, as a bot thinks: a generator that yields None
-    after every ``steps`` steps read and played (or ``steps(title)``: by
-    the game's cost of a step) and after each ``PART`` of the text and of
-    its checksum, and the ``Log`` last (or raises ``BadData``). A screen
-    steps it between frames and may drop it."""
+    after every ``steps`` steps read and played and after each ``PART`` of
+    the text and of its checksum (or, ``steps`` a ``Share``, after
+    any of these once the frame's share is full), and the ``Log`` last (or
+    raises ``BadData``). Read in slices, the game's rules (``REPLAY``: the
+    log codec and what it imports) come a module a frame,
+    and the frame before each yields ``LOAD`` having done nothing: the
+    screen collects the heap in it, so the allocator does not collect
+    inside an import. A screen steps it between frames and may drop it."""
     got = [None, None]
-    for _ in _reading(blob, finished, steps, got):
-        yield None
+    for x in _reading(blob, finished, steps, got):
+        yield x
     yield got[0]
+
+
+def _due(steps, n):
+    """True: a slice ends after the ``n``-th piece (``steps``: a count, or a
+    ``Share``)."""
+    if isinstance(steps, int):
+        return n % steps == 0
+    return steps.full()
 
 
 def _decode(blob, finished):
@@ -184,7 +230,7 @@ def _reading(blob, finished, steps, got):
         part = PART if steps else len(blob) + 4
         for i in range(0, len(blob), part):
             x = _b64(blob, i, min(i + part, len(blob)), out)
-            if steps:
+            if steps and (isinstance(steps, int) or steps.full()):
                 yield
         need(x == 0, "not a game log: stray bits at its end")
         blob = out
@@ -198,14 +244,24 @@ def _reading(blob, finished, steps, got):
     part = PART if steps else end + 1
     for i in range(0, end, part):
         crc = crc16(data, min(i + part, end), crc, i)
-        if steps:
+        if steps and (isinstance(steps, int) or steps.full()):
             yield
     need(crc == (data[end] << 8 | data[end + 1]), "the log is damaged (its checksum)")
     need(data[0] == VERSION, "a log of another version (%d)" % data[0])
     need(data[1] < len(TITLES), "a log of an unknown game")
     title = TITLES[data[1]]
-    if steps and not isinstance(steps, int):
-        steps = steps(title)
+    if steps:
+        # the game's rules, a module a frame, each after a frame for the heap
+        from dicebox.core.modules import load
+        first = True
+        for path in REPLAY[title]:
+            if path not in sys.modules:
+                if first:
+                    first = False
+                    yield None      # this frame's share ends
+                yield LOAD          # a frame for the heap (the screen collects)
+                load(path)
+                yield None          # the import's frame
     codec = codec_for(title)
     ns = data[2]
     lo, hi = codec.SEATS
@@ -223,7 +279,7 @@ def _reading(blob, finished, steps, got):
         offs.append(r.pos)
         seat, item = read_step(codec, r, st)
         play_step(codec, st, seat, item)
-        if steps and len(offs) % steps == 0:
+        if steps and _due(steps, len(offs)):
             yield
     log.offsets = offs
     log.n = len(offs)
@@ -288,8 +344,10 @@ class Replay:
 
     def seeking(self, i, steps=16):
         """``seek`` in slices: a generator that yields None after every
-        ``steps`` steps played on the way (0: none) and the state last.
-        Dropped half way, ``pos`` and ``state`` agree (``said`` is empty)."""
+        ``steps`` steps played on the way (0: none; a ``Share``: once
+        the frame's share is full) and the state last; the last step, said
+        in words, has a slice of its own. Dropped half way, ``pos`` and
+        ``state`` agree (``said`` is empty)."""
         i = max(0, min(i, self.log.n))
         if i != self.pos:
             if i < self.pos or i - self.pos > self.every:
@@ -303,9 +361,10 @@ class Replay:
             while self.pos < i - 1:
                 self._step(False)
                 n += 1
-                if steps and n % steps == 0:
+                if steps and _due(steps, n):
+                    n = 0
                     yield None
-            if steps and n % steps:
+            if steps and n:
                 yield None          # the last step, in words, has a frame of its own
             if self.pos < i:
                 self._step(True)
@@ -341,3 +400,50 @@ class Replay:
             return False
         self.seek(j + 1)
         return True
+
+
+class Share:
+    """A frame's share of time for a long piece of work that is not a bot's:
+    the work asks ``full()`` after each piece and yields (ends the frame's
+    share) when it says so; the page calls ``begin()`` at the start of every
+    frame. Each frame does at least one piece; the share ends when the next
+    piece, costing as much as the longest one so far in this frame, would
+    not fit in it.
+
+    ``clock``: a microsecond clock (``hw.ticks_us``); the share is ``US``
+    microseconds of it, a part of a frame that leaves the rest of the 50 ms
+    for a piece longer than those before it and for drawing (on the chip;
+    a benchmark under the unix port sets ``US`` to the chip's share over
+    its workload's factor, so that its frames model the chip's). No clock
+    (the tests' stand-in console): ``every`` pieces a frame."""
+
+    US = 20000
+
+    def __init__(self, clock=None, every=4):
+        self.clock = clock
+        self.every = every
+        self.t0 = self.prev = self.most = 0
+        self.n = 0          # pieces done in this frame's share
+        self.shares = 0     # frames' shares ended (what tests read)
+
+    def begin(self):
+        self.n = 0
+        self.most = 0
+        if self.clock is not None:
+            self.t0 = self.prev = self.clock()
+
+    def full(self):
+        self.n += 1
+        c = self.clock
+        if c is None:
+            done = self.n >= self.every
+        else:
+            now = c()
+            piece = T.diff(now, self.prev)
+            self.prev = now
+            if piece > self.most:
+                self.most = piece
+            done = T.diff(now, self.t0) + self.most >= Share.US
+        if done:
+            self.shares += 1
+        return done

@@ -13,24 +13,46 @@ all), who made it and its words (``Replay.said``); the table is the game's
 own picture of the state after the step (its ``still.Still``), the step's
 words under it.
 """
-from micropython import const
+import sys
+
 from dicebox.core import events as E
 from dicebox.core import ui
 from dicebox.core.game import CHANCE, kind_name
 from dicebox.core.modules import drop, load
+from dicebox.core.logreplay import LOAD
 from dicebox.core.think import HEAP_THOUGHT
 from dicebox.core.valid import BadData
 
-# steps read or played a frame (a long jump takes several), by title: some
-# 25-35 ms of chip time in a frame that draws nothing (a step of Dairyman's
-# log is about 13 us under the unix port, Mildred's 63, Milestones' 8; the
-# chip x279-367: docs/performance.md); the last step, in words, and its
-# picture have a frame of their own (logreplay.Replay.seeking)
-_STEPS = {"dairyman": 6, "mildred": 2, "milestones": 8}
 
 
-def slice_steps(title):
-    return _STEPS.get(title, 1)
+def share(app):
+    """A frame's share of time for reading and stepping a log (the rest of
+    the frame draws): ``logreplay.Share`` on the console's microsecond clock."""
+    from dicebox.core.logreplay import Share
+    return Share(getattr(getattr(app, "hw", None), "ticks_us", None))
+
+
+# what the table as it stood imports (A), a module a frame (leaves first),
+# each after a frame given to the heap (logreplay.REPLAY: reading the log)
+STILL = {
+    "dairyman": ("dicebox.core.dice",
+                 "dicebox.core.table",
+                 "dicebox.games.dairyman.table",
+                 "dicebox.games.dairyman.still"),
+    "mildred": ("dicebox.core.storage",
+                "dicebox.core.dice",
+                "dicebox.core.table",
+                "dicebox.games.mildred.table",
+                "dicebox.games.mildred.still"),
+    "milestones": ("dicebox.core.storage",
+                   "dicebox.core.dice",
+                   "dicebox.core.table",
+                   "dicebox.games.milestones.view",
+                   "dicebox.games.milestones.keeps",
+                   "dicebox.games.milestones.table",
+                   "dicebox.games.milestones.still"),
+}
+
 # what a replay imports: let go when the list of replays closes
 MODULES = ("dicebox.core.replaypage", "dicebox.core.gamelogs", "dicebox.core.logreplay",
            "dicebox.core.gamelog", "dicebox.games.dairyman.logcodec",
@@ -130,7 +152,8 @@ class Reading(ui.Screen):
     def __init__(self, app, text, then, title, why="This game's log is damaged"):
         ui.Screen.__init__(self, app)
         from dicebox.core.logreplay import reading
-        self.work = reading(text, True, slice_steps)
+        self.share = share(app)
+        self.work = reading(text, True, self.share)
         self.then = then
         self.title = title
         self.why = why
@@ -142,13 +165,16 @@ class Reading(ui.Screen):
             self.wait = 0                 # a frame of the heap's, no slice (as at the table)
             self.app.collect_if_low()
             return
+        self.share.begin()
         try:
             got = next(self.work)
         except BadData as e:
             self.app.pop()
             self.app.message(self.title, "%s (%s). Nothing on the console was changed." % (self.why, e))
             return
-        if got is not None:
+        if got is LOAD:
+            self.app.collect()            # the game's rules come in next frame
+        elif got is not None:
             self.work = None
             self.app.pop()
             self.then(got)
@@ -177,7 +203,10 @@ class ReplayPage(ui.Screen):
         self.at = at                 # the step to show once the log is read
         self.kinds = None            # the seats, as the log has them
         self.rep = None              # the Replay once the log is read
-        self.work = reading(text, True, slice_steps)   # a generator stepped a frame at a time
+        self.share = share(app)      # a frame's share of the work
+        self.work = reading(text, True, self.share)   # a generator stepped a frame at a time
+        self.said = False            # a step was played: its words and picture come next frame
+        self.opening = 0             # A: 1 a frame to collect in, 2 the table's code opens
         self.seat = 0                # the seat Down jumps to
         self.lines = []              # the step's words, wrapped
         self.still = None            # the table as it stood (A shows it), once the log is read
@@ -192,8 +221,16 @@ class ReplayPage(ui.Screen):
             self.wait = 0
             self.app.collect_if_low()
             return
+        if self.opening:
+            self.open_still()
+            return
+        if self.said:
+            self.said = False
+            self.shown()             # the step's words wrapped and drawn in a frame of their own
+            return
         if w is None:
             return
+        self.share.begin()
         try:
             got = next(w)
         except BadData as e:
@@ -204,6 +241,9 @@ class ReplayPage(ui.Screen):
             return
         if got is None:
             return
+        if got is LOAD:
+            self.app.collect()       # the game's rules come in next frame
+            return
         self.work = None
         if self.rep is None:
             from dicebox.core.logreplay import Replay
@@ -213,7 +253,7 @@ class ReplayPage(ui.Screen):
                 self.go(min(self.at, got.n))
                 self.at = 0
                 return
-        self.shown()
+        self.said = True
 
     def shown(self):
         r = self.rep
@@ -230,21 +270,42 @@ class ReplayPage(ui.Screen):
             self.still.msg = said
         self.dirty = True
 
+    def busy(self):
+        """True while the log is read, a step played or said, or the table's
+        code opened: a frame or more before the page shows where it is."""
+        return self.work is not None or self.said or self.opening != 0
+
+    def open_still(self):
+        """The table as it stood (A): the table's code (``STILL``) a module
+        a frame, each after a frame given to the heap, so that the allocator
+        does not collect inside an import; then the table drawn."""
+        title = self.rep.log.title
+        for path in STILL[title]:
+            if path not in sys.modules:
+                if self.opening == 1:
+                    self.opening = 2
+                    self.app.collect()
+                else:
+                    self.opening = 1
+                    load(path)
+                return
+        self.opening = 0
+        self.still = sys.modules["dicebox.games.%s.still" % title].Still(self.rep.state, self.kinds, "")
+        self.shown()
+
     def go(self, i):
-        self.work = self.rep.seeking(i, slice_steps(self.rep.log.title))
+        self.work = self.rep.seeking(i, self.share)
 
     def event(self, ev):
         if ui.is_press(ev, E.B):
             self.app.pop()
             return
         r = self.rep
-        if r is None or self.work is not None:
+        if r is None or self.busy():
             return                   # reading or moving: the keys wait
         if ui.is_press(ev, E.A):
             if self.still is None:
-                still = load("dicebox.games.%s.still" % r.log.title).Still
-                self.still = still(r.state, self.kinds, "")
-                self.shown()
+                self.opening = 1
             else:
                 self.still = None
                 self.dirty = True

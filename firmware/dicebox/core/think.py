@@ -78,3 +78,4 @@ class Thought:
         except StopIteration:
             raise RuntimeError("a bot ended without an answer")
         return got
+
