@@ -78,4 +78,3 @@ class Thought:
         except StopIteration:
             raise RuntimeError("a bot ended without an answer")
         return got
-
