@@ -14,6 +14,7 @@ build/web-browser.png (and to docs/web_browser.png with UPDATE_SHOTS=1).
 Without a Chromium the test is skipped, saying so; under CI (CI=true) a
 missing Chromium is a failure (.ci/run installs it).
 """
+import contextlib
 import json
 import os
 import shutil
@@ -45,7 +46,8 @@ def golden_bits(name):
     return "".join("1" if im.getpixel((x, y)) else "0" for y in range(64) for x in range(128))
 
 
-def test_web_page_in_headless_chromium():
+def needed():
+    """Chromium's path; skipped (failed under CI) when it, node or playwright-core is missing."""
     exe = chromium()
     if exe is None or shutil.which("node") is None or not os.path.isdir(PLAYWRIGHT):
         what = ("no Chromium found (apt-get install chromium)" if exe is None
@@ -53,6 +55,12 @@ def test_web_page_in_headless_chromium():
         if CI:
             pytest.fail("browser test cannot run under CI: " + what)
         pytest.skip("browser test not run: " + what)
+    return exe
+
+
+@contextlib.contextmanager
+def served():
+    """A fresh build of the page served on localhost: its address."""
     import web_build
     site = web_build.build_once()
     server = subprocess.Popen([os.path.join(ROOT, ".venv", "bin", "python"),
@@ -62,7 +70,15 @@ def test_web_page_in_headless_chromium():
     try:
         line = server.stdout.readline()
         assert "http://" in line, line
-        url = line.split()[1]
+        yield line.split()[1]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_web_page_in_headless_chromium():
+    exe = needed()
+    with served() as url:
         os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
         shot = os.path.join(ROOT, "build", "web-browser.png")
         fd, goldens = tempfile.mkstemp(prefix="dicebox_goldens_", suffix=".json")
@@ -74,9 +90,6 @@ def test_web_page_in_headless_chromium():
                            cwd=os.path.join(ROOT, "web"))
         assert p.returncode == 0, p.stderr[-3000:]
         r = json.loads(p.stdout)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     assert r["errors"] == []
     names = [s[0] for s in r["shots"]]
     assert names[:3] == ["web_menu", "web_roller", "web_2d6"]
@@ -95,3 +108,4 @@ def test_web_page_in_headless_chromium():
           "page step %.2f ms a frame on average (max %.1f), %d frames"
           % (r["first_frame_ms"], r["reload_first_frame_ms"], st["stepMsTotal"] / st["frames"],
              st["stepMsMax"], st["frames"]))
+
