@@ -120,42 +120,14 @@ def test_a_shared_link_opens_its_replay_as_the_simulator_does_and_can_be_shared_
     """A finished game's link (#g=TEXT) opened by the web edition: the
     shared game's menu, its replay stepped to the end; each panel equals the
     simulator's (the console under the unix port, the same link opened the
-    same way; the menus differ by the page's "Share link"), and "Share link"
-    hands the page the same text."""
-    import tempfile
-    import build
-    import logged
-    from dicebox.core import gamelog, logreplay
-    g = logged.mildred(1, (1, 3))
-    text = gamelog.to_text(g.blob)
-    n = logreplay.decode(text).n
-    d = tempfile.mkdtemp(prefix="dicebox_shared_")
-    link = os.path.join(d, "link.txt")
-    with open(link, "w") as f:
-        f.write(text)
-    script = os.path.join(d, "shared.txt")
-    with open(script, "w") as f:
-        f.write("wait 10000\nshot shared_menu\npress a\nwait 10000\nshot shared_start\n"
-                "press right %d\nwait 500\nshot shared_end\npress b\npress down 2\n"
-                "shot shared_share\npress a\nwait 300\n" % (n + 3))
+    same way; the menus differ by the page's "Share link": shared_game.py),
+    and "Share link" hands the page the same text."""
+    import shared_game
+    text, _ = shared_game.game()
+    link, script = shared_game.files()
     res = node("shared", link, script)
     assert res["shared"] == [text]                 # "Share link": the page got the game's text
-    out = os.path.join(d, "sim")
-    p = subprocess.run(upy.argv(os.path.join(upy.folder("sim"), "run.py"), "--fw",
-                                build.test_tree(names=False), "--script", script, "--out", out,
-                                "--data", os.path.join(d, "data"), "--seed", "1",
-                                "--shared", link),
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
     names = [s[0] for s in res["shots"]]
-    assert names == ["shared_menu", "shared_start", "shared_end", "shared_share"]
-    for name, hexbuf in res["shots"]:
-        if name in ("shared_menu", "shared_share"):
-            continue        # the page's menu has one entry more: "Share link"
-        im = Image.open(os.path.join(out, name + ".png")).convert("1")
-        want = [[1 if im.getpixel((x, y)) else 0 for x in range(128)] for y in range(64)]
-        got = panel_bits(hexbuf)
-        diff = sum(a != b for ra, rb in zip(got, want) for a, b in zip(ra, rb))
-        assert diff == 0, "%s: the web panel differs from the simulator's in %d pixels" % (name, diff)
-    shots = dict(res["shots"])
-    assert shots["shared_start"] != shots["shared_end"]     # it moved on, to the end
+    assert names == list(shared_game.SHOTS)
+    page = {name: shared_game.hex_bits(hexbuf) for name, hexbuf in res["shots"]}
+    assert shared_game.differences(page, shared_game.simulator()) == []

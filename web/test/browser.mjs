@@ -12,34 +12,17 @@
 // second before it is taken (a machine busy with other work may paint a
 // frame late; the comparison itself is the caller's). Prints JSON: the canvas bits of every shot and the page's timings.
 import { readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { BUTTON_IDS, KEYS, canvasBits as readCanvas, launch, ready as started } from "./page.mjs";
 
 const [url, scriptPath, executablePath, screenshotPath, goldensPath] = process.argv.slice(2);
 const goldens = goldensPath ? JSON.parse(readFileSync(goldensPath, "utf8")) : {};
 const LAST = "web_dairyman_menu";
-const BUTTON_IDS = { up: "#up", down: "#down", left: "#left", right: "#right", a: "#a", b: "#b" };
-const KEYS = { up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight", a: "z", b: "x" };
 
-const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
-const result = { shots: [], errors: [] };
+const { browser, context, page, errors } = await launch(executablePath);
+const result = { shots: [], errors };
 try {
-  const context = await browser.newContext({ viewport: { width: 480, height: 640 } });
-  const page = await context.newPage();
-  page.on("pageerror", (e) => result.errors.push(e.message));
-
-  const ready = async () => {
-    await page.waitForFunction(() => window.dicebox && (window.dicebox.ready || window.dicebox.error),
-      null, { timeout: 30000 });
-    const err = await page.evaluate(() => window.dicebox.error);
-    if (err) throw new Error("page failed: " + err);
-  };
-  const canvasBits = () => page.evaluate(() => {
-    const c = document.getElementById("screen");
-    const d = c.getContext("2d").getImageData(0, 0, 128, 64).data;
-    let s = "";
-    for (let i = 0; i < 128 * 64; i++) s += d[i * 4 + 1] > 0 ? "1" : "0";
-    return s;
-  });
+  const ready = () => started(page);
+  const canvasBits = () => readCanvas(page);
   let presses = 0;
   const tap = async (name) => {
     if (presses++ % 2 === 0) {            // an on-screen button, by pointer
