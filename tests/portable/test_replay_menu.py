@@ -93,12 +93,19 @@ def test_a_shared_link_opens_its_game_and_a_damaged_or_foreign_one_is_said():
         app.frame()
     assert app.top().title == "Shared game" and labels(app) == ["Replay", "Review"]
     pick(app, "Replay")
+    page = app.top()
+    app.frame()                       # the log the link's menu read: no reading again
+    assert page.rep is not None and page.rep.log.n > 0
     page = opened(app)
     while page.rep.pos < page.rep.log.n:
         app.press(E.RIGHT)
         settled(app, page)
     assert page.rep.state.to_dict() == t.s.to_dict()      # the game's own end
     assert app.store.records == {}                       # nothing was written
+    app.press(E.B)                                       # back to the link's menu: its Review
+    assert app.top().title == "Shared game"
+    pick(app, "Review")                                  # thinks at once, on the same log
+    assert type(app.top()).__name__ == "ReviewPage" and app.top().rv.log is page.rep.log
     import sys
     too_long = () if sys.implementation.name == "micropython" else ("A" * (sharelink.MAX_TEXT + 1),)
     for bad in ("", "not a game!") + too_long:     # (43 KB of text: CPython only)

@@ -117,12 +117,21 @@ def _opener(app, title, game):
     return go
 
 
-def game_items(app, text):
+def game_items(app, text, log=None):
     """What a kept (or shared) game offers: its replay, its review, and in
-    the browser edition a link that shares it (core/sharelink.py)."""
-    items = [("Replay", lambda: app.push(ReplayPage(app, text))),
-             ("Review", lambda: app.push(Reading(app, text, lambda log: review(app, text, log),
-                                                 "Review")))]
+    the browser edition a link that shares it (core/sharelink.py). ``log``:
+    the game's log already read (a shared link's), which both then use
+    without reading it again."""
+    if log is not None:
+        return _items(app, text, [("Replay", lambda: app.push(ReplayPage(app, text, 0, log))),
+                                  ("Review", lambda: review(app, text, log))])
+    return _items(app, text, [
+        ("Replay", lambda: app.push(ReplayPage(app, text))),
+        ("Review", lambda: app.push(Reading(app, text, lambda log: review(app, text, log),
+                                            "Review")))])
+
+
+def _items(app, text, items):
     hw = getattr(app, "hw", None)
     if getattr(hw, "share", None) is not None:
         items.append(("Share link", lambda: hw.share(text)))
@@ -197,14 +206,15 @@ def seat_name(kinds, s, names=None):
 
 
 class ReplayPage(ui.Screen):
-    def __init__(self, app, text, at=0):
+    def __init__(self, app, text, at=0, log=None):
         ui.Screen.__init__(self, app)
         from dicebox.core.logreplay import reading
         self.at = at                 # the step to show once the log is read
         self.kinds = None            # the seats, as the log has them
         self.rep = None              # the Replay once the log is read
         self.share = share(app)      # a frame's share of the work
-        self.work = reading(text, True, self.share)   # a generator stepped a frame at a time
+        # a generator stepped a frame at a time (``log``: read already)
+        self.work = reading(text, True, self.share) if log is None else iter((log,))
         self.said = False            # a step was played: its words and picture come next frame
         self.opening = 0             # A: 1 a frame to collect in, 2 the table's code opens
         self.seat = 0                # the seat Down jumps to

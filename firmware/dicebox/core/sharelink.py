@@ -27,7 +27,7 @@ def problem(text):
 def open_link(app, text):
     """The shared game ``text`` over the screen on top: its log read with
     every check (a slice a frame), then offered as a kept game is (its
-    replay, its review); a message instead when it cannot be a game or is
+    replay, its review, both on the log read here); a message instead when it cannot be a game or is
     damaged. True when it went on to be read."""
     text = text.strip()
     if text.startswith(LINK_TAG):
@@ -41,7 +41,7 @@ def open_link(app, text):
     from dicebox.core.replaypage import Reading, game_items, leave
 
     def offer(log):
-        app.push(ui.Menu(app, "Shared game", game_items(app, text), lambda: leave(app)))
+        app.push(ui.Menu(app, "Shared game", game_items(app, text, log), lambda: leave(app)))
     app.push(Reading(app, text, offer, "Shared game",
                      "This link's game is damaged, or not a Dicebox game"))
     return True
