@@ -52,3 +52,25 @@ def test_each_module_of_a_replays_manifest_brings_in_only_itself(title, runner):
     assert len(rows) >= 6
     for row in rows:
         assert row[1:] == [], (title, runner, row)       # the module brought in others
+
+
+REVIEW = """
+import sys
+sys.path.insert(0, %r)
+sys.path.append(%r)
+from dicebox.core import app, storage, logreplay, review, reviewpage
+from dicebox.core.modules import load
+load("dicebox.games.%s.review")
+print("PAGES", "dicebox.core.tablepages" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("title", ["dairyman", "mildred", "milestones"])
+def test_a_review_brings_in_no_page_of_the_table(title):
+    """A review's judge reads the Hint's words (the game's advice.py) but not
+    the table's pages (core/tablepages.py: about 19 KB of the unix port's
+    heap, some 12 KB of the chip's, beside the review's bot)."""
+    p = subprocess.run(upy.argv("-c", REVIEW % (FIRMWARE, SHIMS, title)), capture_output=True,
+                       text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert "PAGES False" in p.stdout, p.stdout

@@ -4,6 +4,8 @@ by the game's own table code, and back; Right and Left step on it too. For
 a kept game of each title, every step of the replay is drawn as the table:
 the picture shows that step's state (Dairyman's barn totals, Mildred's
 round, Milestones' team points) and the step's words, with no cursor."""
+import sys
+
 from console import FakeApp, TextFB, labels, pick
 from dicebox.core import events as E
 from dicebox.core import replaypage
@@ -77,6 +79,12 @@ def walk(title, seats, stride):
     app.press(E.A)                              # A: the words again
     screen = app.screen()
     assert page.still is None and "%d/%d" % (r.pos, r.log.n) in screen, screen
+    brought = list(page.brought)
+    app.press(E.B)                              # the replay closes: the table's code it brought goes
+    assert page.brought == []
+    if sys.implementation.name == "micropython":
+        assert "dicebox.games.%s.still" % title in brought
+        assert [m for m in brought if m in sys.modules] == []
 
 
 def test_dairyman_replay_draws_the_table_at_every_step():

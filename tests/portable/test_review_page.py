@@ -56,6 +56,28 @@ def test_the_review_pages():
     assert jumped == [v.step] and app.top() is None
 
 
+def test_the_judges_code_is_let_go_once_the_review_is_thought():
+    """The game's review and its Expert (what the judge imports) are let go
+    when the review is done, so that a replay opened from its list (the
+    table's code) does not come in beside them (MicroPython: under CPython
+    the tests keep their modules)."""
+    from dicebox.core import modules
+    log = _log()
+    judge = ["dicebox.games.dairyman.review", "dicebox.games.dairyman.bot",
+             "dicebox.games.dairyman.advice", "dicebox.games.dairyman.odds",
+             "dicebox.games.dairyman.stops"]
+    modules.drop(judge)             # as on a console that has not reviewed yet
+    app = FakeApp(fb=TextFB())
+    reviewpage.open_review(app, log)
+    page = app.top()
+    if MPY:
+        assert set(judge) <= set(page.brought), page.brought
+    _done(app)
+    assert page.brought == [] and page.rv is None
+    if MPY:
+        assert [m for m in judge if m in sys.modules] == []
+
+
 def test_leaving_at_any_time():
     app = FakeApp(fb=TextFB())
     app.push(reviewpage.ui.Menu(app, "Replay", [("x", None)]))

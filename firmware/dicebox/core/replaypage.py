@@ -217,6 +217,7 @@ class ReplayPage(ui.Screen):
         self.work = reading(text, True, self.share) if log is None else iter((log,))
         self.said = False            # a step was played: its words and picture come next frame
         self.opening = 0             # A: 1 a frame to collect in, 2 the table's code opens
+        self.brought = []            # the table's modules this page imported: let go as it closes
         self.seat = 0                # the seat Down jumps to
         self.lines = []              # the step's words, wrapped
         self.still = None            # the table as it stood (A shows it), once the log is read
@@ -297,6 +298,7 @@ class ReplayPage(ui.Screen):
                     self.app.collect()
                 else:
                     self.opening = 1
+                    self.brought.append(path)
                     load(path)
                 return
         self.opening = 0
@@ -308,7 +310,10 @@ class ReplayPage(ui.Screen):
 
     def event(self, ev):
         if ui.is_press(ev, E.B):
+            self.still = None
             self.app.pop()
+            drop(self.brought)       # the table's code, when this page brought it in
+            self.brought = []
             return
         r = self.rep
         if r is None or self.busy():

@@ -10,7 +10,10 @@ line, then the moments that cost the most, each opening its explanation;
 with ``jump`` (the Replay screen's ``jump(step)``), A on an explanation
 closes the review and shows that step in the replay.
 """
+import sys
+
 from dicebox.core import events, ui
+from dicebox.core.modules import drop
 from dicebox.core.review import Reviewer, amount
 from dicebox.core.think import HEAP_THOUGHT
 
@@ -60,7 +63,12 @@ class ReviewPage(ui.Screen):
 
     def __init__(self, app, log, jump=None, names=None):
         ui.Screen.__init__(self, app)
+        had = set(sys.modules)
         self.rv = Reviewer(log, None, names)
+        # what the judge brought in (the game's review and its Expert): let go
+        # once the review is thought or left (a replay opened from the list
+        # then has the heap the Expert's code took)
+        self.brought = [m for m in sys.modules if m not in had]
         self.jump = jump
         self.wait = 0
         self.shown = -1
@@ -77,11 +85,11 @@ class ReviewPage(ui.Screen):
         try:
             got = rv.step()
         except Exception as e:            # a game the judge cannot weigh: say so
-            self.rv = None
+            self.done()
             self.app.replace(ui.Message(self.app, "Review", "No review: %s" % e))
             return
         if got is not None:
-            self.rv = None
+            self.done()
             self.app.replace(moments_menu(self.app, got, self.jump))
             return
         p = rv.progress()
@@ -89,9 +97,15 @@ class ReviewPage(ui.Screen):
             self.shown = p
             self.dirty = True
 
+    def done(self):
+        """The review thought or left: it and the judge's modules let go."""
+        self.rv = None
+        drop(self.brought)
+        self.brought = []
+
     def event(self, ev):
         if ui.is_press(ev, events.B):
-            self.rv = None                # left: the review is dropped
+            self.done()                   # left: the review is dropped
             self.app.pop()
 
     def draw(self, fb):

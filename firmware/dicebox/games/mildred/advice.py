@@ -2,7 +2,6 @@
 Clean 3") and why ("it finishes a set"), fitted to the Hint page. A module
 of its own, imported when a hint is asked for (bot.hint), so that play
 without the Hint does not carry it."""
-from dicebox.core.tablepages import HintPage
 from dicebox.games.mildred import lookahead
 from dicebox.games.mildred import cards
 from dicebox.games.mildred import rewards
@@ -10,7 +9,10 @@ from dicebox.games.mildred.board import top, wrap
 from dicebox.games.mildred.board import ind_dice
 from dicebox.games.mildred.words import dlist, ind_name, n_dice
 
-HINT_LINES = HintPage.WHY_ROWS   # the Hint page's lines for the reason (16 columns each)
+# the Hint page's lines for the reason, 16 columns each (core/tablepages.py
+# HintPage.WHY_ROWS; not imported: a review reads these words without the page,
+# tests/portable/test_hint_lines.py holds the two equal)
+HINT_LINES = 4
 
 _EFFECT = {"less": "P%d scores 1 less cookie next round",
            "disc": "indulgencies need 1 die less this round",
