@@ -189,3 +189,38 @@ def test_mildred_and_milestones_replays_step_to_the_tables_final_state_in_their_
         screen = app.screen()
         assert "%d/%d" % (r.log.n, r.log.n) in screen
 
+
+
+def test_keys_pressed_fast_are_each_a_step():
+    """A player mashing Right (a press a frame, as the simulator feeds typed
+    keys) gets a step for each press, though a step's words come a frame
+    after it: a key on the frame of the words moves on from that step, and
+    one pressed while a longer move is under way (Down, Left back past a
+    checkpoint) is played when it ends (the last such key)."""
+    played, t = play("dairyman", 3, [1, 2])
+    app = FakeApp(seed=1, fb=TextFB(strict=False))
+    app.store = played.store
+    replaypage.replays_page(app, "dairyman")
+    pick(app, labels(app)[0])
+    pick(app, "Replay")
+    page = opened(app)
+    r = page.rep
+    for _ in range(10):
+        app.press(E.RIGHT)            # a press, then one frame
+    settled(app, page)
+    assert r.pos == 10 and "10/%d" % r.log.n in app.screen()
+    assert logged_words(r) in app.screen()
+    app.press(E.DOWN)                 # a longer move (a few steps a frame) ...
+    app.press(E.RIGHT)                # ... with a key pressed during it
+    settled(app, page)
+    want = r.pos
+    assert want >= 12 and r.who is not None
+    for _ in range(3):
+        app.press(E.LEFT)
+    settled(app, page)
+    assert r.pos == want - 3
+
+
+def logged_words(r):
+    """The first few letters of the step's words, as the page wraps them."""
+    return replaypage.ui.wrap(r.said)[0][:10]

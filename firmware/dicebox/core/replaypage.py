@@ -53,6 +53,8 @@ STILL = {
                    "dicebox.games.milestones.still"),
 }
 
+_QUEUED = 8     # keys kept while a move is under way (more are let go)
+
 # what a replay imports: let go when the list of replays closes
 MODULES = ("dicebox.core.replaypage", "dicebox.core.gamelogs", "dicebox.core.logreplay",
            "dicebox.core.gamelog", "dicebox.games.dairyman.logcodec",
@@ -218,6 +220,7 @@ class ReplayPage(ui.Screen):
         self.said = False            # a step was played: its words and picture come next frame
         self.opening = 0             # A: 1 a frame to collect in, 2 the table's code opens
         self.brought = []            # the table's modules this page imported: let go as it closes
+        self.queued = []             # keys pressed while a move was under way (a few, in order)
         self.seat = 0                # the seat Down jumps to
         self.lines = []              # the step's words, wrapped
         self.still = None            # the table as it stood (A shows it), once the log is read
@@ -265,6 +268,8 @@ class ReplayPage(ui.Screen):
                 self.at = 0
                 return
         self.said = True
+        if self.queued:              # a key pressed during the move: it goes on from here
+            self.event(self.queued.pop(0))
 
     def shown(self):
         r = self.rep
@@ -316,8 +321,18 @@ class ReplayPage(ui.Screen):
             self.brought = []
             return
         r = self.rep
-        if r is None or self.busy():
-            return                   # reading or moving: the keys wait
+        if r is None or self.opening:
+            return                   # reading, or the table's code coming in: the keys wait
+        if self.work is not None:
+            if E.kind(ev) != E.RELEASE and len(self.queued) < _QUEUED:
+                self.queued.append(ev)   # moving: the key waits for the move's end
+            return
+        if self.said:
+            # a key on the frame of the last step's words: a move goes on from
+            # that step (its words are not shown), anything else shows them first
+            self.said = False
+            if not (ui.is_step(ev, E.RIGHT) or ui.is_step(ev, E.LEFT) or ui.is_press(ev, E.DOWN)):
+                self.shown()
         if ui.is_press(ev, E.A):
             if self.still is None:
                 self.opening = 1
