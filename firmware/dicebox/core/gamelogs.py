@@ -21,7 +21,9 @@ from dicebox.core import gamelog, ui
 from dicebox.core.game import CHANCE
 from dicebox.core.logreplay import from_text, play_step
 from dicebox.core.steplog import CHUNK
-from dicebox.core.tablepages import LOG_ID, chunk_name, read_chunk
+# (the step records' helpers are tablepages', imported where a game's end uses
+# them: the list of kept games and their replays do not carry the table's
+# pages, some 19 KB of the unix port's heap)
 from dicebox.core.valid import BadData, need
 
 KEEP = 5                 # games kept per title
@@ -95,6 +97,7 @@ def each_step(store, steps):
     a record at a time from flash, then from RAM: ``CHANCE`` and the values,
     or the acting seat (None: a clock action) and the action. ``BadData``
     when a record is missing or another game's, or the steps are damaged."""
+    from dicebox.core.tablepages import read_chunk
     steps.flush()                 # a clock action held (the sand that ended the game)
     carry = ""
     for k in range(steps.done + 1):
@@ -306,6 +309,7 @@ def keeping(store, title, kinds, st, steps, result, out, per=SLICE_STEPS):
     games.append([lid, list(kinds), list(result), slot])
     if not store.save(name, {"games": games}):
         return
+    from dicebox.core.tablepages import LOG_ID
     if store.load(LOG_ID, 0) != lid:
         store.save(LOG_ID, lid)   # the next game's id is above it (tablepages.open_steps)
     yield
@@ -330,6 +334,7 @@ def keep(store, title, kinds, st, steps, result):
 
 def forgetting(store, steps):
     """``forget`` a few records a slice (a generator)."""
+    from dicebox.core.tablepages import chunk_name
     for k in range(steps.done + 1):
         store.delete(chunk_name(steps.save, k))
         if k % DELETES == DELETES - 1:
@@ -338,5 +343,6 @@ def forgetting(store, steps):
 
 def forget(store, steps):
     """A finished game's step records removed (its log is kept or cannot be)."""
+    from dicebox.core.tablepages import chunk_name
     for k in range(steps.done + 1):
         store.delete(chunk_name(steps.save, k))
