@@ -176,9 +176,9 @@ def _at_table():
 AT_TABLE = _at_table()
 
 
-def _loaded():
+def _loaded(watch=None):
     n = 0
-    for m in AT_TABLE:
+    for m in watch or AT_TABLE:
         if m in sys.modules:
             n += 1
     return n
@@ -212,6 +212,7 @@ class Runner:
                               # and in storage.encode made ahead of a save
         self.in_save = False
         self.rec = False      # recording a scene
+        self.watch = AT_TABLE  # the modules whose import marks a frame as a load
         self.n = 0            # frames recorded
         self.us = _US
         self.nb = _NB
@@ -343,7 +344,7 @@ class Runner:
             f0 = fl.us
         timed = self._time_draw()
         c0 = self.app.collections
-        m0 = _loaded()
+        m0 = _loaded(self.watch)
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
@@ -368,7 +369,7 @@ class Runner:
             self.svs[i] = min(max(0, self.save_us), self.us[i])
             self.ers[i] = fl.erases - e0 if fl else 0
             self.pgs[i] = fl.pages - p0 if fl else 0
-            self.lds[i] = max(0, _loaded() - m0)
+            self.lds[i] = max(0, _loaded(self.watch) - m0)
             self.n = i + 1
             if HEAP and self.lds[i]:
                 # a module came in (the table's bot): its bytes are code, as

@@ -41,6 +41,10 @@ def scene(r, title, rights=40, lefts=5, downs=6):
     from dicebox.core import sharelink
     sharelink.open_link(r.app, "#g=" + text)
     r.frames(60)
+    # a frame that imports what the replay opens a module a frame (the rules,
+    # the table's code) is a load, judged with the launches
+    from dicebox.core import logreplay, replaypage
+    r.watch = tuple(r.watch) + logreplay.REPLAY[title] + replaypage.STILL[title]
     r.start()
     r.tap(E.A, 2, 30)           # Replay: the log read a slice a frame
     r.tap(E.A, 2, 4)            # the table as it stood
