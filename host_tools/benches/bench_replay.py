@@ -37,7 +37,7 @@ def scene(r, title, rights=40, lefts=5, downs=6):
         return
     from dicebox.core.logreplay import Share
     chip_us = Share.US
-    Share.US = chip_us * 1000 // (1000 * DF.FACTORS[title])
+    Share.US = int(chip_us / DF.FACTORS[title])
     from dicebox.core import sharelink
     sharelink.open_link(r.app, "#g=" + text)
     r.frames(60)

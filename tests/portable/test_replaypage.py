@@ -224,3 +224,24 @@ def test_keys_pressed_fast_are_each_a_step():
 def logged_words(r):
     """The first few letters of the step's words, as the page wraps them."""
     return replaypage.ui.wrap(r.said)[0][:10]
+
+
+def test_a_key_pressed_while_the_tables_code_comes_in_is_kept():
+    """A, then Right at once: the table's code comes in a module a frame (a
+    frame for the heap before each), and the Right pressed meanwhile is a
+    step once the table is up, not lost."""
+    from dicebox.core import modules
+    played, t = play("dairyman", 3, [1, 2])
+    app = FakeApp(seed=1, fb=TextFB(strict=False))
+    app.store = played.store
+    replaypage.replays_page(app, "dairyman")
+    pick(app, labels(app)[0])
+    pick(app, "Replay")
+    page = opened(app)
+    r = page.rep
+    modules.drop(["dicebox.games.dairyman.still"])   # (MicroPython: as on a console that has not opened it)
+    app.press(E.A)
+    assert page.opening != 0 or page.still is not None
+    app.press(E.RIGHT)
+    settled(app, page)
+    assert page.still is not None and r.pos == 1 and "Replay" not in app.screen()

@@ -214,6 +214,7 @@ def keep_then(table, result, then):
     if steps is None or steps.broken:
         then()
         return
+    from dicebox.core import tablepages  # noqa: F401 (the step records' helpers, in this frame)
     app = table.app
     out = [False]
     chars = steps.done * CHUNK + len(steps.text)

@@ -207,7 +207,7 @@ def reading(blob, finished=True, steps=32):
 
 def _due(steps, n):
     """True: a slice ends after the ``n``-th piece (``steps``: a count, or a
-    ``Share``)."""
+    ``Share``; a part of the text or checksum, ``n`` 0, ends one with a count)."""
     if isinstance(steps, int):
         return n % steps == 0
     return steps.full()
@@ -230,7 +230,7 @@ def _reading(blob, finished, steps, got):
         part = PART if steps else len(blob) + 4
         for i in range(0, len(blob), part):
             x = _b64(blob, i, min(i + part, len(blob)), out)
-            if steps and (isinstance(steps, int) or steps.full()):
+            if steps and _due(steps, 0):
                 yield
         need(x == 0, "not a game log: stray bits at its end")
         blob = out
@@ -244,7 +244,7 @@ def _reading(blob, finished, steps, got):
     part = PART if steps else end + 1
     for i in range(0, end, part):
         crc = crc16(data, min(i + part, end), crc, i)
-        if steps and (isinstance(steps, int) or steps.full()):
+        if steps and _due(steps, 0):
             yield
     need(crc == (data[end] << 8 | data[end + 1]), "the log is damaged (its checksum)")
     need(data[0] == VERSION, "a log of another version (%d)" % data[0])

@@ -127,16 +127,12 @@ def game_items(app, text, log=None):
     the browser edition a link that shares it (core/sharelink.py). ``log``:
     the game's log already read (a shared link's), which both then use
     without reading it again."""
-    if log is not None:
-        return _items(app, text, [("Replay", lambda: app.push(ReplayPage(app, text, 0, log))),
-                                  ("Review", lambda: review(app, text, log))])
-    return _items(app, text, [
-        ("Replay", lambda: app.push(ReplayPage(app, text))),
-        ("Review", lambda: app.push(Reading(app, text, lambda log: review(app, text, log),
-                                            "Review")))])
-
-
-def _items(app, text, items):
+    def reviewed():
+        if log is not None:
+            review(app, text, log)
+        else:
+            app.push(Reading(app, text, lambda got: review(app, text, got), "Review"))
+    items = [("Replay", lambda: app.push(ReplayPage(app, text, 0, log))), ("Review", reviewed)]
     hw = getattr(app, "hw", None)
     if getattr(hw, "share", None) is not None:
         items.append(("Share link", lambda: hw.share(text)))
@@ -271,7 +267,11 @@ class ReplayPage(ui.Screen):
                 self.at = 0
                 return
         self.said = True
-        if self.queued:              # a key pressed during the move: it goes on from here
+        self.next_key()
+
+    def next_key(self):
+        """A key pressed during a move or while the table's code came in: now."""
+        if self.queued:
             self.event(self.queued.pop(0))
 
     def shown(self):
@@ -312,6 +312,7 @@ class ReplayPage(ui.Screen):
         self.opening = 0
         self.still = sys.modules["dicebox.games.%s.still" % title].Still(self.rep.state, self.kinds, "")
         self.shown()
+        self.next_key()
 
     def go(self, i):
         self.work = self.rep.seeking(i, self.share)
@@ -324,11 +325,11 @@ class ReplayPage(ui.Screen):
             self.brought = []
             return
         r = self.rep
-        if r is None or self.opening:
-            return                   # reading, or the table's code coming in: the keys wait
-        if self.work is not None:
+        if r is None:
+            return                   # reading: the keys wait
+        if self.work is not None or self.opening:
             if E.kind(ev) != E.RELEASE and len(self.queued) < _QUEUED:
-                self.queued.append(ev)   # moving: the key waits for the move's end
+                self.queued.append(ev)   # moving, or the table's code coming in: the key waits
             return
         if self.said:
             # a key on the frame of the last step's words: a move goes on from

@@ -531,7 +531,6 @@ class Table(ui.Screen):
         self.drop_turn()
         self.pending_save = False
         if self.log_steps is not None:
-            from dicebox.core import tablepages  # noqa: F401 (the step records' helpers, first)
             from dicebox.core.gamelogs import keep_then
             keep_then(self, self.winners(), self.finish_rest)   # the game kept as its log,
             return                                              # once, a slice a frame

@@ -303,7 +303,6 @@ class Table(T.Table):
         self.ended = True
         self.pending_save = False    # the end is never saved: a resume plays it again
         if self.result is None and self.log_steps is not None:
-            from dicebox.core import tablepages  # noqa: F401 (the step records' helpers, first)
             from dicebox.core.gamelogs import keep_then
             keep_then(self, [self.st.score()], self.finish_rest)   # the game kept as its
             return                                                 # log, a slice a frame
