@@ -22,18 +22,16 @@ unnoticed, and ``test_budget`` is an expected failure for each game that
 turns into a failure once the budget is met (then move the game into
 ``WITHIN``).
 """
-import json
 import os
-import subprocess
 import tempfile
 
 import pytest
 
-import upy  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import build  # noqa: E402
 import device_factors as DF  # noqa: E402
+import heap_probe  # noqa: E402
 
 BUDGET_KB = DF.HEAP_LIVE_MAX_KB       # 150 KB on the chip
 WITHIN = ("dairyman", "mildred")
@@ -64,12 +62,6 @@ CEILING_KB = {"dairyman": 145, "mildred": 149, "milestones": 161.5}
 FRAMES = 700
 
 _SCRIPT = r"""
-import sys
-sys.argv[:] = [%(tools)r + "/bench_frames.py", "--fw", %(fw)r, "--heap"]
-sys.path.insert(0, %(tools)r)
-import bench_frames as B
-r = B.Runner()
-r.frames(3)
 getattr(B, "_%(game)s_table")(r)
 peak = 0
 absent = True
@@ -110,13 +102,7 @@ _RUNS = {}
 
 def run(game):
     if game not in _RUNS:
-        script = _SCRIPT % {"fw": fw(), "tools": upy.folder("benches"),
-                            "game": game, "frames": FRAMES, "rare": RARE}
-        p = subprocess.run(upy.argv("-c", script), capture_output=True,
-                           text=True, timeout=120, cwd=ROOT)
-        lines = [x for x in p.stdout.splitlines() if x.startswith("HEAP ")]
-        assert p.returncode == 0 and lines, (p.stdout[-2000:], p.stderr[-2000:])
-        got = json.loads(lines[-1][5:])
+        got = heap_probe.run(_SCRIPT, fw(), game=game, frames=FRAMES, rare=RARE)
         # the heap model: modules (live when play starts) and play data apart
         got["modules"] = min(got["start"], got["peak"])
         got["data"] = got["peak"] - got["modules"]

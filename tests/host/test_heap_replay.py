@@ -14,9 +14,7 @@ game's rules, the Expert and its tables beside the replay's own modules and
 the log. These ceilings (today's plus about 2 KB) catch a change that adds
 to them; the Dairyman review after a replay took about 20 KB more before the Hint's words stopped
 importing the table's pages and the replay let the table's code go."""
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -28,20 +26,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 import build  # noqa: E402
 import device_factors as DF  # noqa: E402
+import heap_probe  # noqa: E402
 
 CEILING_KB = {"dairyman": 185, "mildred": 191, "milestones": 179}
 SEEDS = {"dairyman": 3, "mildred": 1, "milestones": 3}
 FRAMES = 600
 
-_SCRIPT = r"""
-import sys
-sys.argv[:] = [%(tools)r + "/bench_frames.py", "--fw", %(fw)r, "--heap"]
-sys.path.insert(0, %(tools)r)
-import bench_frames as B
+_BEFORE = """
 from dicebox.core import events as E
 from dicebox.core import sharelink
-r = B.Runner()
-r.frames(3)
+"""
+
+_SCRIPT = r"""
 sharelink.open_link(r.app, open(%(text)r).read())
 r.frames(90)
 base = B.live() - B.RECORDS_BYTES
@@ -79,13 +75,7 @@ def run(title):
         fd, path = tempfile.mkstemp(prefix="dicebox_shared_", suffix=".txt")
         with os.fdopen(fd, "w") as f:
             f.write("#g=" + games.game_text(title, SEEDS[title]))
-        script = _SCRIPT % {"fw": build.test_tree(), "tools": upy.folder("benches"), "text": path,
-                            "frames": FRAMES}
-        p = subprocess.run(upy.argv("-c", script), capture_output=True, text=True, timeout=300,
-                           cwd=ROOT)
-        lines = [x for x in p.stdout.splitlines() if x.startswith("HEAP ")]
-        assert p.returncode == 0 and lines, (p.stdout[-2000:], p.stderr[-2000:])
-        got = json.loads(lines[-1][5:])
+        got = heap_probe.run(_SCRIPT, build.test_tree(), 300, _BEFORE, text=path, frames=FRAMES)
         got["kb"] = DF.heap_chip_kb(got["base"], got["peak"] - got["base"])
         got["replay_kb"] = DF.heap_chip_kb(got["base"], got["replay"] - got["base"])
         _RUNS[title] = got
