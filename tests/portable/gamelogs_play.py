@@ -165,7 +165,9 @@ def resumed_game_keeps_one_log(title, seats):
     run_out(again, t2)
     kept = gamelogs.load_kept(again.store, title)
     assert len(kept) == 1, title
-    log = logreplay.decode(gamelogs.load_log(again.store, title, kept[0]))
+    text = gamelogs.load_log(again.store, title, kept[0])
+    assert text is not None, (title, kept, again.store.take_problems(), again.logged)
+    log = logreplay.decode(text)
     assert logreplay.Replay(log).seek(log.n).to_dict() == t2.s.to_dict()
 
 

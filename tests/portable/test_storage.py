@@ -116,7 +116,6 @@ def test_an_unreadable_file_is_named_in_plain_words():
     got = m.take_problems("x")
     assert "Error" not in got[0] and "cut short" in got[0], got
     assert "Error" not in store_faults.unreadable(RuntimeError("deep"))
-    assert "Error" not in store_faults.unreadable(MemoryError())
     assert store_faults.unreadable(OSError(5)) == "unreadable (EIO)"
 
 
@@ -144,6 +143,31 @@ def test_a_checker_judges_the_data_and_a_failure_sets_the_file_aside():
     assert len(got) == 1 and "brightness out of range" in got[0]
     s.save("settings", {"brightness": 3})
     assert s.load("settings", "dflt", check=check) == {"brightness": 3}
+
+
+def test_a_read_the_heap_has_no_room_for_keeps_the_record():
+    """A MemoryError while a record is read or checked is not damage: the
+    heap is collected and the record read again; when that fails as well,
+    the record stays where it is (noted), and the next load reads it."""
+    for s in (fresh(), memstore.MemoryStore()):
+        s.save("kept_1", {"id": 4, "log": "abc"})
+        failures = [1]
+
+        def check(d):
+            if failures[0]:
+                failures[0] -= 1
+                raise MemoryError("memory allocation failed")
+            return d
+        assert s.load("kept_1", None, check=check) == {"id": 4, "log": "abc"}
+        assert s.take_problems() == []
+        failures[0] = 2
+        assert s.load("kept_1", "none", check=check) == "none"
+        got = s.take_problems()
+        assert got == ["kept_1: no room to read it now; left as it is"], got
+        assert s.exists("kept_1")
+        if isinstance(s, storage.Store):
+            assert "kept_1.bad" not in os.listdir(s.root)
+        assert s.load("kept_1", None, check=check) == {"id": 4, "log": "abc"}
 
 
 def test_deep_nesting_and_huge_files_are_set_aside_not_raised():

@@ -38,7 +38,7 @@ class MemoryStore(Problems):
             self.set_aside[name] = rec
         return True
 
-    def load(self, name, default=None, version=1, check=None):
+    def _read(self, name, default, version, check):
         if name in self.ignored:
             return default
         rec = self.records.get(name)
@@ -49,6 +49,8 @@ class MemoryStore(Problems):
             return default
         try:
             data = json.loads(rec[1])
+        except MemoryError:
+            raise                 # no room: not damage (``Problems.load``)
         except Exception as e:
             self._set_aside(name, unreadable(e))
             return default

@@ -364,12 +364,34 @@ class Problems:
     def exists(self, name):
         return name not in self.ignored and self._exists(name)
 
+    def load(self, name, default=None, version=1, check=None):
+        """The saved data (as ``check`` returned it), or ``default`` when the
+        record is missing or unusable (then set aside and noted), or was found
+        unusable and could not be set aside earlier this session.
+
+        A read the heap has no room for is not damage: the heap is
+        collected and the record read again; when that fails too, the
+        record is left as it is (noted) and ``default`` comes back."""
+        try:
+            return self._read(name, default, version, check)
+        except MemoryError:
+            pass
+        import gc
+        gc.collect()
+        try:
+            return self._read(name, default, version, check)
+        except MemoryError:
+            self._note(name, "no room to read it now; left as it is")
+            return default
+
     def _checked(self, name, data, default, check):
         if check is None:
             return data
         try:
             return check(data)
-        except Exception as e:  # any failure of a checker means the record is unusable
+        except MemoryError:
+            raise                 # no room: not damage (``load``)
+        except Exception as e:  # any other failure of a checker means the record is unusable
             from dicebox.core.store_faults import why
             self._set_aside(name, why(e))
             return default
@@ -418,10 +440,7 @@ class Store(Problems):
     def _tmps(self, name):
         return ("%s/%s.tmp" % (self.root, name), "%s/%s.tm1" % (self.root, name))
 
-    def load(self, name, default=None, version=1, check=None):
-        """The saved data (as ``check`` returned it), or ``default`` when the
-        record is missing or unusable (then set aside and noted), or was found
-        unusable and could not be set aside earlier this session."""
+    def _read(self, name, default, version, check):
         if name in self.ignored:
             return default
         for tmp in self._tmps(name):
@@ -439,7 +458,9 @@ class Store(Problems):
         except BadData as e:
             self._set_aside(name, str(e))
             return default
-        except Exception as e:  # OSError, ValueError, UnicodeError, RuntimeError (deep nesting), MemoryError
+        except MemoryError:
+            raise                 # no room: not damage (``load``)
+        except Exception as e:  # OSError, ValueError, UnicodeError, RuntimeError (deep nesting)
             from dicebox.core.store_faults import unreadable
             self._set_aside(name, unreadable(e))
             return default

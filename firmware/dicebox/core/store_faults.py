@@ -69,8 +69,6 @@ def unreadable(e):
     it): the cause of a read that failed, else what was wrong with the text."""
     if isinstance(e, OSError):
         return "unreadable (%s)" % errno_name(e)
-    if isinstance(e, MemoryError):
-        return "unreadable (too big to read)"
     if isinstance(e, RuntimeError):
         return "unreadable (nested too deep)"
     return "unreadable (damaged or cut short)"   # bad JSON, cut short, not text
