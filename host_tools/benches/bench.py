@@ -319,18 +319,28 @@ def pctl(sorted_vals, q):
 
 def estimate(scene, hz):
     """Per frame chip ms of a scene at bus speed hz, with the parts of each:
-    list of (total, cpu, bus, flash). The frame's drawing, driver and saves'
-    code are scaled by the drawing factor, the rest by the scene's workload
-    factor; flash is the erases and pages its saves made (a frame recorded
-    without them: FLASH_PER_SAVE_UNCOUNTED a save)."""
+    list of (total, cpu, bus, flash). In a game's scene (a bot workload,
+    its frames timing the bot's slice apart) the bot's slice is scaled by the
+    bot's factor and everything else by the drawing factor; elsewhere the
+    frame's drawing, driver and saves' code by the drawing factor and the
+    rest by the scene's workload factor (a launch: module imports); flash
+    is the erases and pages its saves made (a frame recorded without them:
+    FLASH_PER_SAVE_UNCOUNTED a save)."""
     f = DF.FACTORS[scene["factor"]]
+    split = scene["factor"] in DF.BOT_WORKLOADS
     out = []
     for fr in scene["frames"]:
         us, nb, saves = fr[0], fr[1], fr[2]
         ui = fr[4] if len(fr) > 4 else 0      # drawing and the driver: the UI factor
         sv = fr[6] if len(fr) > 6 else 0      # Store.save's own code: the UI factor
-        other = max(0, us - ui - sv)
-        cpu = (other * f + (ui + sv) * DF.UI) / 1000.0
+        if split and len(fr) > 10:
+            # a game's frame: its bot's slice at the bot's factor, all the rest (the
+            # table's and the console's code, drawing, saves) at the UI factor
+            bt = min(fr[10], us)
+            cpu = (bt * f + (us - bt) * DF.UI) / 1000.0
+        else:
+            other = max(0, us - ui - sv)
+            cpu = (other * f + (ui + sv) * DF.UI) / 1000.0
         bus = DF.bus_ms(nb, hz)
         if len(fr) > 8:
             flash = DF.flash_ms(fr[7], fr[8])
@@ -479,9 +489,10 @@ def scene_table(scenes, word_bytes=8):
 
 def print_scene_table(rows):
     ok = lambda b: "PASS" if b else "FAIL"  # noqa: E731
-    print("chip time = unix-port time x factor (drawing, driver and save code x%d; the rest x the "
+    print("chip time = unix-port time x factor (a game's scene: its bot's slices x the bot's "
+          "factor, all else x%d; other scenes: drawing, driver and save code x%d, the rest x the "
           "scene's workload) + bus (9 clocks/B) + %s; fastest of the runs per frame"
-          % (DF.UI, DF.FLASH_MODEL))
+          % (DF.UI, DF.UI, DF.FLASH_MODEL))
     hdr = "%-36s %4s %5s %8s %8s  %-24s %10s %5s %8s %-14s %5s %-15s %6s %-9s %s" % (
         "scene", "x", "frms", "worst", "p99", "worst = cpu+bus+flash", "chip worst", "fps",
         "over 50", "still gc", "saves", "save typ/worst", "heap~", "target", "result")
@@ -904,7 +915,8 @@ def calibration(aud_scenes, aud_dec, aud_platform):
       chip's figure (bus and flash time counted apart);
     * dairyman, mildred: the chip's longest Expert decision (the mid of the
       audit's range) over the host's longest of the fixed-seed decisions;
-    * milestones: no chip figure, the larger of the two bots';
+    * milestones: no decision figure, the larger of the two bots' (its
+      scene's worst frame, 39.3 ms on the chip, is a check, not a fit);
     * launch (module imports, launches and boot): the median of the two
       launches' longest frames and the boot."""
     f = {}
@@ -1134,6 +1146,8 @@ def calibrated(fw, runs=5, dec_runs=3, fixed=False):
                           % (runs, aud_note))
         checks = check_rows(scene_table(aud_scenes))
         print_check(checks)
+        with open(os.path.join(OUT, "audited_frames.json"), "w") as fh:
+            json.dump({"commit": DF.AUDITED_COMMIT, "scenes": aud_scenes}, fh)  # the check's frames
         calib.update({"factors": f, "sources": src, "rows": crow, "check": checks})
     else:
         print("\n==== this host's factors: NOT calibrated (%s): the fixed factors of the audit "

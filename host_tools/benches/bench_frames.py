@@ -16,8 +16,10 @@ collection was the console's own in a still frame (``App.collect_if_low``:
 the tables give it a frame where nothing moves) rather than the
 allocator's, the saves' own code time (Store.save's, and storage.encode's
 for a record a table encodes a frame before its write), and the flash erases and 256 B pages
-the frame's saves made, and the modules it imported (a table brings in its
-bot in its first frames: core/table.Table.load_next). A game's scene also
+the frame's saves made, the modules it imported (a table brings in its
+bot in its first frames: core/table.Table.load_next), and the time of
+its bot's slice (bench_bots.py: the bot's factor applies to that part
+alone). A game's scene also
 names the frame that opened its table (``opening``: the new game built and
 its first picture drawn, as Start on the new-game page does; bench.py judges
 it with the launches). One line a scene: ``SCENE {json}``. ``--heap``: also
@@ -89,6 +91,7 @@ import simhw  # noqa: E402
 gc.collect()
 _a0 = gc.mem_alloc()
 import device_factors as DF  # noqa: E402
+import bench_bots  # noqa: E402
 
 try:
     import bench_lfs  # noqa: E402
@@ -120,7 +123,9 @@ _SV = array("i", bytearray(4 * MAX_FRAMES))   # us of it in Store.save's code an
 _ER = array("i", bytearray(4 * MAX_FRAMES))   # flash erases its saves made
 _PG = array("i", bytearray(4 * MAX_FRAMES))   # flash 256 B pages its saves programmed
 _LD = array("i", bytearray(4 * MAX_FRAMES))   # modules it imported (a table's bot: Table.load_next)
-RECORDS_BYTES = 10 * 4 * MAX_FRAMES + TOOL_BYTES
+_BT = array("i", bytearray(4 * MAX_FRAMES))   # us of it in a bot's slice (the bot's factor)
+RECORDS_BYTES = 11 * 4 * MAX_FRAMES + TOOL_BYTES
+
 
 
 def _wipe(n):
@@ -224,6 +229,8 @@ class Runner:
         self.ers = _ER
         self.pgs = _PG
         self.lds = _LD
+        self.bts = _BT
+        self.bot_us = 0
         self.opening = []     # frames that opened a game's table (in_frame)
         self.panel_us = 0
         self.start_live = 0
@@ -343,12 +350,16 @@ class Runner:
             p0 = fl.pages
             f0 = fl.us
         timed = self._time_draw()
+        bench_bots.time_bots()
+        bench_bots.BOT[0] = self
+        self.bot_us = 0
         c0 = self.app.collections
         m0 = _loaded(self.watch)
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
         us = time.ticks_diff(time.ticks_us(), t0) - self.panel_us - (fl.us - f0 if fl else 0)
+        bench_bots.BOT[0] = None
         sched = self.app.collections - c0
         del self.app.push         # the class's own push again
         for sc in timed:
@@ -370,6 +381,8 @@ class Runner:
             self.ers[i] = fl.erases - e0 if fl else 0
             self.pgs[i] = fl.pages - p0 if fl else 0
             self.lds[i] = max(0, _loaded(self.watch) - m0)
+            bt = self.bot_us
+            self.bts[i] = max(0, min(bt, self.us[i] - self.uis[i] - self.svs[i]))
             self.n = i + 1
             if HEAP and self.lds[i]:
                 # a module came in (the table's bot): its bytes are code, as
@@ -437,7 +450,8 @@ class Runner:
         for a in range(0, self.n, 100):
             b = min(self.n, a + 100)
             print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i],
-                                      self.scs[i], self.svs[i], self.ers[i], self.pgs[i], self.lds[i]]
+                                      self.scs[i], self.svs[i], self.ers[i], self.pgs[i], self.lds[i],
+                                      self.bts[i]]
                                      for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 
@@ -557,10 +571,18 @@ def _milestones_table(r):
     """Opens Milestones: one person and four Expert teammates (own call: see
     ``_dairyman_table``)."""
     _launch(r, "Milestones")
-    r.app.top().new_game(humans=1, bots=4, level=3)   # Expert teammates
-    sm = r.app.top()
+    top = r.app.top()
+    if hasattr(top, "new_game"):
+        top.new_game(humans=1, bots=4, level=3)   # Expert teammates
+        go = r.app.top().start
+    else:           # the audited tree (a60eda7): its setup page's own config
+        from dicebox.games.milestones import menus
+        sm = menus.SetupMenu(r.app)
+        sm.cfg.update({"humans": 1, "bots": 4, "level": 3})
+        r.app.push(sm)
+        go = sm._go
     r.start()
-    r.in_frame(sm.start, True)
+    r.in_frame(go, True)
 
 
 def scene_milestones(r):
@@ -568,14 +590,13 @@ def scene_milestones(r):
     # the one person plays simply, as a player would: picks the offered first
     # pile, and a second after the dice come to them marks the die under the
     # cursor (A) and shakes to reroll it (a reroll needs a marked die)
-    from dicebox.games.milestones import table as S2
     mine = -1
     for _ in range(n(1500, 60)):
         top = r.app.top()
         if type(top).__name__ == "PilePicker":
             r.tap(E.A, 1, 1)
             continue
-        if isinstance(top, S2.Table):
+        if type(top).__name__ == "Table":       # the game's table (the audited tree's too)
             st = top.st
             if top.done:
                 break

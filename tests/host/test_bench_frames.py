@@ -49,8 +49,10 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
         assert sum(f[1] for f in s["frames"]) == s["bytes_sent"], s["scene"]
         assert all(f[0] >= 0 for f in s["frames"])
         assert all(f[3] in (0, 1) for f in s["frames"])      # a collection ran in the frame or not
-        assert all(len(f) == 10 and f[5] >= 0 for f in s["frames"])   # ... and the console's own
+        assert all(len(f) == 11 and f[5] >= 0 for f in s["frames"])   # ... and the console's own
         assert all(f[9] >= 0 for f in s["frames"])          # the modules a frame imported
+        # a bot's slice lies inside the frame, beside its drawing and saves
+        assert all(0 <= f[10] <= f[0] - f[4] - f[6] for f in s["frames"]), s["scene"]
         # the saves' own code time lies inside the frame's; flash only where a save was taken
         assert all(0 <= f[6] <= f[0] for f in s["frames"])
         assert all(f[7] == f[8] == 0 for f in s["frames"] if not f[2]), s["scene"]
@@ -72,6 +74,10 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
     for s in ran:
         if s["scene"].startswith(("Dairyman", "Mildred", "Milestones")):
             assert any(f[9] for f in s["frames"]), s["scene"]
+            # ... and its bots' slices are timed apart (the bot's factor applies to them alone)
+            assert any(f[10] for f in s["frames"]), s["scene"]
+    assert not any(f[10] for s in ran if not s["scene"].startswith(("Dairyman", "Mildred", "Milestones"))
+                   for f in s["frames"]), "a bot's time outside a game's table"
 
 
 def bench_entries():
@@ -90,8 +96,13 @@ def test_estimate_adds_bus_and_flash_time_per_frame():
             for fr, (tot, cpu, bus, flash) in zip(s["frames"], est):
                 us, nb, ui, sv, er, pg = fr[0], fr[1], fr[4], fr[6], fr[7], fr[8]
                 assert 0 <= ui <= us
-                other = max(0, us - ui - sv)
-                assert abs(cpu - (other * f + (ui + sv) * 190) / 1000.0) < 1e-9
+                if s["factor"] in ("dairyman", "mildred", "milestones"):
+                    # a game's frame: the bot's slice at its factor, all the rest at the drawing one
+                    bt = fr[10]
+                    assert abs(cpu - (bt * f + (us - bt) * 190) / 1000.0) < 1e-9
+                else:
+                    other = max(0, us - ui - sv)
+                    assert abs(cpu - (other * f + (ui + sv) * 190) / 1000.0) < 1e-9
                 assert abs(bus - nb * 9 * 1000.0 / hz) < 1e-9
                 assert abs(flash - (45 * er + 0.7 * pg)) < 1e-9
                 assert abs(tot - (cpu + bus + flash)) < 1e-9
