@@ -323,7 +323,8 @@ def estimate(scene, hz):
     its frames timing the bot's slice apart) the bot's slice is scaled by the
     bot's factor and everything else by the drawing factor; elsewhere the
     frame's drawing, driver and saves' code by the drawing factor and the
-    rest by the scene's workload factor (a launch: module imports); flash
+    rest by the scene's workload factor (a launch: module imports); the
+    console's own collections (timed apart) at the chip's figure each; flash
     is the erases and pages its saves made (a frame recorded without them:
     FLASH_PER_SAVE_UNCOUNTED a save)."""
     f = DF.FACTORS[scene["factor"]]
@@ -333,6 +334,9 @@ def estimate(scene, hz):
         us, nb, saves = fr[0], fr[1], fr[2]
         ui = fr[4] if len(fr) > 4 else 0      # drawing and the driver: the UI factor
         sv = fr[6] if len(fr) > 6 else 0      # Store.save's own code: the UI factor
+        cg = fr[11] if len(fr) > 11 else 0    # the console's own collections: the chip's figure
+        if cg:
+            us = max(0, us - cg)
         if split and len(fr) > 10:
             # a game's frame: its bot's slice at the bot's factor, all the rest (the
             # table's and the console's code, drawing, saves) at the UI factor
@@ -341,6 +345,8 @@ def estimate(scene, hz):
         else:
             other = max(0, us - ui - sv)
             cpu = (other * f + (ui + sv) * DF.UI) / 1000.0
+        if cg:
+            cpu += max(1, fr[5]) * DF.CHIP_COLLECT_MS
         bus = DF.bus_ms(nb, hz)
         if len(fr) > 8:
             flash = DF.flash_ms(fr[7], fr[8])
@@ -998,6 +1004,11 @@ def check_rows(aud_rows):
         lo, hi = nums[0], nums[-1]
         ok = lo * (1 - DF.AUDIT_TOLERANCE) <= r["worst_ms"] <= hi * (1 + DF.AUDIT_TOLERANCE)
         out.append((r["scene"], r["worst_ms"], chip, ok))
+    for r in aud_rows:      # the frames a second of the scenes the chip ran (29.6-30.1 in every one)
+        if not r.get("error") and DF.measured(r["scene"]) and "fps" in r:
+            lo, hi = DF.CHIP_FPS
+            ok = lo * (1 - DF.AUDIT_TOLERANCE) <= r["fps"] <= hi * (1 + DF.AUDIT_TOLERANCE)
+            out.append((r["scene"] + ", fps", r["fps"], "%.1f-%.1f fps" % DF.CHIP_FPS, ok))
     return out
 
 
@@ -1005,7 +1016,8 @@ def print_check(rows):
     print("\n==== the audited tree at this host's factors against the chip (issue 20; the "
           "games' frames were not fitted)")
     for name, est, chip, ok in rows:
-        print("%-40s %6.0f ms   chip %-12s %s" % (name, est, chip, "within +-20%" if ok else "OFF"))
+        unit = "fps" if name.endswith(", fps") else "ms"
+        print("%-45s %6.1f %-4s chip %-14s %s" % (name, est, unit, chip, "within +-20%" if ok else "OFF"))
 
 
 HEAP_TEXT = "modules less names x %.2f + names (chars 1:1, pool %d/%d B) + data x %.2f" % (

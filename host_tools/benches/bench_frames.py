@@ -18,7 +18,7 @@ allocator's, the saves' own code time (Store.save's, and storage.encode's
 for a record a table encodes a frame before its write), and the flash erases and 256 B pages
 the frame's saves made, the modules it imported (a table brings in its
 bot in its first frames: core/table.Table.load_next), and the time of
-its bot's slice (bench_bots.py: the bot's factor applies to that part
+its bot's slice (bench_parts.py: the bot's factor applies to that part
 alone). A game's scene also
 names the frame that opened its table (``opening``: the new game built and
 its first picture drawn, as Start on the new-game page does; bench.py judges
@@ -91,7 +91,7 @@ import simhw  # noqa: E402
 gc.collect()
 _a0 = gc.mem_alloc()
 import device_factors as DF  # noqa: E402
-import bench_bots  # noqa: E402
+import bench_parts  # noqa: E402
 
 try:
     import bench_lfs  # noqa: E402
@@ -124,7 +124,8 @@ _ER = array("i", bytearray(4 * MAX_FRAMES))   # flash erases its saves made
 _PG = array("i", bytearray(4 * MAX_FRAMES))   # flash 256 B pages its saves programmed
 _LD = array("i", bytearray(4 * MAX_FRAMES))   # modules it imported (a table's bot: Table.load_next)
 _BT = array("i", bytearray(4 * MAX_FRAMES))   # us of it in a bot's slice (the bot's factor)
-RECORDS_BYTES = 11 * 4 * MAX_FRAMES + TOOL_BYTES
+_CG = array("i", bytearray(4 * MAX_FRAMES))   # us of it in the console's own collections
+RECORDS_BYTES = 12 * 4 * MAX_FRAMES + TOOL_BYTES
 
 
 
@@ -231,6 +232,8 @@ class Runner:
         self.lds = _LD
         self.bts = _BT
         self.bot_us = 0
+        self.cgs = _CG
+        self.gc_us = 0
         self.opening = []     # frames that opened a game's table (in_frame)
         self.panel_us = 0
         self.start_live = 0
@@ -239,6 +242,7 @@ class Runner:
         self.peak = 0
         self.nframe = 0
         self.wrap()
+        bench_parts.time_collections(self.app, self)
         self.app.home()
         # the firmware's names go in first, a piece an idle frame after boot
         # (core/app.py); the scenes start once they are in, as a person takes
@@ -350,16 +354,17 @@ class Runner:
             p0 = fl.pages
             f0 = fl.us
         timed = self._time_draw()
-        bench_bots.time_bots()
-        bench_bots.BOT[0] = self
+        bench_parts.time_bots()
+        bench_parts.BOT[0] = self
         self.bot_us = 0
+        self.gc_us = 0
         c0 = self.app.collections
         m0 = _loaded(self.watch)
         a0 = gc.mem_alloc()
         t0 = time.ticks_us()
         self.app.frame(self.hw.ticks_ms())
         us = time.ticks_diff(time.ticks_us(), t0) - self.panel_us - (fl.us - f0 if fl else 0)
-        bench_bots.BOT[0] = None
+        bench_parts.BOT[0] = None
         sched = self.app.collections - c0
         del self.app.push         # the class's own push again
         for sc in timed:
@@ -383,6 +388,7 @@ class Runner:
             self.lds[i] = max(0, _loaded(self.watch) - m0)
             bt = self.bot_us
             self.bts[i] = max(0, min(bt, self.us[i] - self.uis[i] - self.svs[i]))
+            self.cgs[i] = max(0, min(self.gc_us, self.us[i] - self.uis[i] - self.svs[i] - self.bts[i]))
             self.n = i + 1
             if HEAP and self.lds[i]:
                 # a module came in (the table's bot): its bytes are code, as
@@ -451,7 +457,7 @@ class Runner:
             b = min(self.n, a + 100)
             print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i],
                                       self.scs[i], self.svs[i], self.ers[i], self.pgs[i], self.lds[i],
-                                      self.bts[i]]
+                                      self.bts[i], self.cgs[i]]
                                      for i in range(a, b)]))
         print("SCENE " + json.dumps(out))
 

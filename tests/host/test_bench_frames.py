@@ -49,10 +49,13 @@ def test_runner_drives_every_scene_and_counts_bytes_and_saves():
         assert sum(f[1] for f in s["frames"]) == s["bytes_sent"], s["scene"]
         assert all(f[0] >= 0 for f in s["frames"])
         assert all(f[3] in (0, 1) for f in s["frames"])      # a collection ran in the frame or not
-        assert all(len(f) == 11 and f[5] >= 0 for f in s["frames"])   # ... and the console's own
+        assert all(len(f) == 12 and f[5] >= 0 for f in s["frames"])   # ... and the console's own
         assert all(f[9] >= 0 for f in s["frames"])          # the modules a frame imported
-        # a bot's slice lies inside the frame, beside its drawing and saves
-        assert all(0 <= f[10] <= f[0] - f[4] - f[6] for f in s["frames"]), s["scene"]
+        # a bot's slice and the console's collections lie inside the frame, beside
+        # its drawing and saves; a collection is timed only in a frame that made one
+        assert all(0 <= f[10] and 0 <= f[11] and f[10] + f[11] <= f[0] - f[4] - f[6]
+                   for f in s["frames"]), s["scene"]
+        assert all(f[5] for f in s["frames"] if f[11]), s["scene"]
         # the saves' own code time lies inside the frame's; flash only where a save was taken
         assert all(0 <= f[6] <= f[0] for f in s["frames"])
         assert all(f[7] == f[8] == 0 for f in s["frames"] if not f[2]), s["scene"]
@@ -96,13 +99,16 @@ def test_estimate_adds_bus_and_flash_time_per_frame():
             for fr, (tot, cpu, bus, flash) in zip(s["frames"], est):
                 us, nb, ui, sv, er, pg = fr[0], fr[1], fr[4], fr[6], fr[7], fr[8]
                 assert 0 <= ui <= us
+                cg = fr[11]       # the console's collections: 44 ms each, the chip's figure
+                gc_ms = 44.0 * fr[5] if cg else 0.0
+                us -= cg
                 if s["factor"] in ("dairyman", "mildred", "milestones"):
                     # a game's frame: the bot's slice at its factor, all the rest at the drawing one
                     bt = fr[10]
-                    assert abs(cpu - (bt * f + (us - bt) * 190) / 1000.0) < 1e-9
+                    assert abs(cpu - (bt * f + (us - bt) * 190) / 1000.0 - gc_ms) < 1e-9
                 else:
                     other = max(0, us - ui - sv)
-                    assert abs(cpu - (other * f + (ui + sv) * 190) / 1000.0) < 1e-9
+                    assert abs(cpu - (other * f + (ui + sv) * 190) / 1000.0 - gc_ms) < 1e-9
                 assert abs(bus - nb * 9 * 1000.0 / hz) < 1e-9
                 assert abs(flash - (45 * er + 0.7 * pg)) < 1e-9
                 assert abs(tot - (cpu + bus + flash)) < 1e-9

@@ -1,8 +1,10 @@
-"""The bench's timing of a bot's slice of thought apart from the rest of a
-frame (bench_frames.py: the bot's factor applies to that part alone; the
+"""The parts of a frame the bench times apart from the rest (bench_frames.py):
+a bot's slice of thought (the bot's factor applies to that part alone; the
 rest of a game's frame, the table's and the console's code, is timed as a
-whole). A tool of the bench's, imported with its other tools: its bytes are
-taken off the heap figures (bench_frames.TOOL_BYTES).
+whole) and the console's own collections of the heap (``App.collect_if_low``,
+``App.collect``: the chip's own figure stands for each, the host's heap
+being twice the chip's). A tool of the bench's, imported with its other
+tools: its bytes are taken off the heap figures (bench_frames.TOOL_BYTES).
 
 The bot classes whose ``step`` is a slice: core/think.Thought in the
 turn-based tables (core/table.Thought on the audited tree), Milestones'
@@ -42,3 +44,23 @@ def time_bots():
             continue          # not loaded, or this class (its module as loaded now) has it already
         setattr(c, "step", _timed_step(getattr(c, "step")))
         c._bench_timed = True  # a mark on the class: the bench holds no reference to it
+
+
+def time_collections(app, runner):
+    """The console's collections timed into ``runner.gc_us`` (each call
+    that collected: the ``collections`` count moved)."""
+    for name in ("collect_if_low", "collect"):
+        orig = getattr(app, name, None)
+        if orig is not None:
+            setattr(app, name, _timed_collect(app, orig, runner))
+
+
+def _timed_collect(app, orig, runner):
+    def collect():
+        n = app.collections
+        t0 = time.ticks_us()
+        got = orig()
+        if app.collections != n:
+            runner.gc_us += time.ticks_diff(time.ticks_us(), t0)
+        return got
+    return collect
