@@ -50,3 +50,42 @@ def test_the_end_keeps_the_log_a_few_steps_a_frame_over_the_table_then_goes_on()
     assert played[2] >= 10          # over many frames
     assert shown[:-1] == [True] * (len(shown) - 1)     # the page on top until its last frame
     assert type(shown[-1]).__name__ == "EndPage" or shown[-1] is not True
+
+
+def test_no_frame_of_a_bots_game_writes_twice():
+    """The game's steps for its log fill a record of CHUNK characters every
+    so often: a save whose steps fill one writes them a record a frame, then
+    the save itself, so no frame of a bots' game writes twice (a flash write,
+    and now and then an erase, a frame) until the game's end."""
+    from gamelogs_play import app_for, table_of
+    from dicebox.core.game import TERMINAL
+    app = app_for(9)
+    now = [0]
+    seen = [0, 0, None]              # writes in all, frames that wrote twice, the first of them
+    filled = 0                       # records of steps filled
+    save = app.store.save
+
+    def counted(*a, **k):
+        now[0] += 1
+        return save(*a, **k)
+    app.store.save = counted
+    t = table_of("dairyman", app, [2, 1, 3])
+    app.push(t)
+    for frame in range(20000):
+        if app.top() is not t:
+            app.pop()                    # a page over the table (none expected)
+            continue
+        now[0] = 0
+        t.fast = True                    # the bots play at once (no pauses to watch them)
+        app.run(33)                      # one frame
+        if t.s.current_player() == TERMINAL:
+            break                        # this frame's writes: the game's end
+        seen[0] += now[0]
+        filled = t.log_steps.done if t.log_steps is not None else filled
+        if now[0] > 1:
+            seen[1] += 1
+            if seen[2] is None:
+                seen[2] = frame
+    assert t.s.current_player() == TERMINAL
+    assert filled >= 2, filled                     # the steps filled records of CHUNK characters
+    assert seen[0] > 20 and seen[1] == 0, seen

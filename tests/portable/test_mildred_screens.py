@@ -382,8 +382,8 @@ def saves_of_a_game(seed):
             close_pages(app, t)
             k += 1
         app.frame()
-        for _ in range(3):                   # the move's redraw, then its save
-            if not t.pending_save:
+        for _ in range(5):                   # the move's redraw, then its save (its record, its
+            if not t.pending_save:           # text, a record of steps it fills, the write)
                 break
             app.frame()
         if st.current_player() == TERMINAL:
