@@ -325,6 +325,9 @@ CHIP_FPS = (29.6, 30.1)   # frames a second in every scene the audit ran
 CHIP_BOOT_S = 0.726       # power-on to the first menu frame (5 boots)
 CHIP_BOOT_LOG_MS = 47.8   # of it: writing /error.log ("no accelerometer")
 CHIP_SAVE_FRAME_MS = "74-90 typ, worst 181 (247 in a session)"
+CHIP_SAVE_TYP_MS = (74.0, 90.0)      # a game's save frames, typical
+CHIP_SAVE_WORST_MS = (181.0, 247.0)  # ... and the worst (247 in a session)
+GAME_SCENES = ("Dairyman", "Mildred", "Milestones")
 
 
 def measured(scene):

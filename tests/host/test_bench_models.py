@@ -297,3 +297,24 @@ def test_decision_slices_are_read_from_their_lines():
     assert "slice_us" not in got["mildred"]         # lines missing: totals only
     assert bench.merge_decisions([got["mildred"]]) == ([7, 9], [7, 9])
     assert bench.parse_decisions("S x 0 1\n") is None
+
+
+def test_the_audited_trees_check_holds_every_chip_figure_of_a_scene():
+    """The audited tree's estimates are checked against every figure the chip
+    gave for a scene: its worst working frame, its frames a second and, for a
+    game, its typical save frame, and the worst save of all the games."""
+    import bench
+    rows = [{"scene": "home menu", "worst_ms": 18.0, "fps": 30.0},
+            {"scene": "Dairyman, 4 Expert bots", "worst_ms": 80.0, "fps": 29.0,
+             "save_frames": 3, "save_typ_ms": 80.0, "save_worst_ms": 150.0},
+            {"scene": "Milestones, 1 person + 4 Expert bots", "worst_ms": 40.0, "fps": 20.0,
+             "save_frames": 9, "save_typ_ms": 120.0, "save_worst_ms": 250.0},
+            {"scene": "replay dairyman", "worst_ms": 99.0, "fps": 10.0}]   # no chip figure
+    got = dict((name, ok) for name, est, chip, ok in bench.check_rows(rows))
+    assert got == {"home menu": True, "Dairyman, 4 Expert bots": False,
+                   "Milestones, 1 person + 4 Expert bots": True,
+                   "home menu, fps": True, "Dairyman, 4 Expert bots, fps": True,
+                   "Milestones, 1 person + 4 Expert bots, fps": False,
+                   "Dairyman, 4 Expert bots, save typical": True,
+                   "Milestones, 1 person + 4 Expert bots, save typical": False,
+                   "the games' saves, worst": True}, got
