@@ -35,7 +35,6 @@ class Steps:
         self.held = None         # a clock action not written yet
         self.broken = False
         self.fresh = False       # steps added since the last write
-        self.written = done * CHUNK + len(tail)   # the characters on flash
 
     def add(self, seat, item):
         """A step just played: ``item`` the action of ``seat`` (None: a clock
@@ -62,8 +61,9 @@ class Steps:
     def write(self, store, most=0):
         """The steps not on flash yet, written (before the game's save): the
         characters the log reaches, for ``opt["logn"]``, or -1 when it is
-        broken (a write failed). ``most``: at most that many records (one a
-        frame, when the steps fill a record: ``behind`` says what is left)."""
+        broken (a write failed). ``most``: at most that many records (a
+        record a frame when the steps fill one: ``fresh`` stays true while
+        there is more)."""
         self.flush()
         n = 0
         while self.fresh and not self.broken and not (most and n >= most):
@@ -71,16 +71,9 @@ class Steps:
             n += 1
             if not store.save("%s_l%d" % (self.save, self.done), {"id": self.lid, "t": t[:CHUNK]}):
                 self.broken = True
-                break
-            self.written = self.done * CHUNK + min(len(t), CHUNK)
-            if len(t) < CHUNK:
+            elif len(t) < CHUNK:
                 self.fresh = False
             else:
                 self.text = t[CHUNK:]
                 self.done += 1
         return -1 if self.broken else self.done * CHUNK + len(self.text)
-
-    def behind(self, reach):
-        """True while the steps on flash fall short of ``reach`` (a save's
-        ``logn``) and the log is not broken."""
-        return not self.broken and self.written < reach

@@ -35,7 +35,7 @@ every game:
   over three still frames (``save_step``): the first copies the state into
   the record (``table_record``), the second encodes its text
   (``storage.Encoded``) and writes the game's steps for its log (a record
-  of them a frame, when they fill one: ``write_steps``), the last writes it
+  of them a frame, when they fill one), the last writes it
   (``save_now``), so no two of
   them, nor one and a flash erase (45 ms on the chip), are one frame, and
   none is taken in a frame that draws (it waits one frame: the frame of a
@@ -91,6 +91,7 @@ from dicebox.core.game import CHANCE, HUMAN, KIND_FORMAT, TERMINAL, IllegalMove,
 from dicebox.core.modules import drop, load
 from dicebox.core.movelog import MoveLog
 from dicebox.core.rng import RollRefused
+from dicebox.core.steplog import CHUNK
 from dicebox.core.storage import Encoded
 from dicebox.core.think import HEAP_THOUGHT, Budget, Thought
 
@@ -190,7 +191,6 @@ class Table(ui.Screen):
         self.next_step = ticks.add(app.now(), self.STEP_MS)
         self.pending_save = False
         self.record = None           # a due save's record, then its text (storage.Encoded): save_step
-        self.record_logn = None      # ... and the characters of steps it names (opt["logn"])
         self.save_waited = False     # a due save waited a frame that draws (tick)
         self.saves = 0               # saves taken (tests count them)
         self.heap_wait = 0           # frames since the last look at the heap
@@ -333,31 +333,26 @@ class Table(ui.Screen):
 
     def save_step(self):
         """A due save's work in a still frame, one step a frame: the record
-        made (the state's copy), then its text encoded (and the game's steps
-        for its log written, a record of them a frame), then the record
-        written."""
+        made (the state's copy), then its text encoded and the game's steps
+        for its log written (a record of them a frame, when they fill one),
+        then the record written."""
         d = self.record
         steps = self.log_steps
         if d is None:
             if steps is not None:
                 self.opt["logn"] = steps.reach()   # what the steps will reach
             self.record = table_record(self.s, self.seats, self.log, self.opt)
-        elif not isinstance(d, Encoded):
+            return
+        if not isinstance(d, Encoded):
             self.record = Encoded(self.SAVE, d, 1, "log")
-            self.record_logn = d.get("opt", {}).get("logn")
-            self.write_steps()
-        elif steps is not None and self.record_logn is not None and steps.behind(self.record_logn):
-            self.write_steps()        # the steps filled a record: the rest in a frame of its own
-        else:
+        elif not (steps is not None and steps.fresh and steps.done * CHUNK < self.opt.get("logn", 0)):
             self.save_now()
-
-    def write_steps(self):
-        """A record of the game's steps for its log written, ahead of the
-        save's own write in a later frame: one write a frame (they may reach
-        past the record's logn, a clock step since: a resume reads to logn; a
-        failed write: the record is made again, saying so)."""
-        steps = self.log_steps
-        if steps is not None and steps.write(self.app.store, 1) < 0 and self.record_logn != -1:
+            return
+        # the game's steps for its log written now, a record of them a frame,
+        # ahead of the save's own write in a later frame: one write a frame
+        # (they may reach past the record's logn, a clock step since: a resume
+        # reads to logn; a failed write: the record is made again, saying so)
+        if steps is not None and steps.write(self.app.store, 1) < 0 and self.opt.get("logn") != -1:
             self.record = None
 
     def save_due(self):
