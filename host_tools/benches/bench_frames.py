@@ -123,9 +123,11 @@ _SV = array("i", bytearray(4 * MAX_FRAMES))   # us of it in Store.save's code an
 _ER = array("i", bytearray(4 * MAX_FRAMES))   # flash erases its saves made
 _PG = array("i", bytearray(4 * MAX_FRAMES))   # flash 256 B pages its saves programmed
 _LD = array("i", bytearray(4 * MAX_FRAMES))   # modules it imported (a table's bot: Table.load_next)
-_BT = array("i", bytearray(4 * MAX_FRAMES))   # us of it in a bot's slice (the bot's factor)
-_CG = array("i", bytearray(4 * MAX_FRAMES))   # us of it in the console's own collections
-RECORDS_BYTES = 12 * 4 * MAX_FRAMES + TOOL_BYTES
+# the parts timed apart (bench_parts.py), for the timing runs only: a heap run
+# leaves the firmware the heap it had before they were timed
+_BT = None if HEAP else array("i", bytearray(4 * MAX_FRAMES))   # us of it in a bot's slice
+_CG = None if HEAP else array("i", bytearray(4 * MAX_FRAMES))   # us of it in the console's collections
+RECORDS_BYTES = (10 if HEAP else 12) * 4 * MAX_FRAMES + TOOL_BYTES
 
 
 
@@ -242,7 +244,8 @@ class Runner:
         self.peak = 0
         self.nframe = 0
         self.wrap()
-        bench_parts.time_collections(self.app, self)
+        if not HEAP:
+            bench_parts.time_collections(App)
         self.app.home()
         # the firmware's names go in first, a piece an idle frame after boot
         # (core/app.py); the scenes start once they are in, as a person takes
@@ -298,32 +301,7 @@ class Runner:
         # byte), so its time is taken off the frame like the saves' time
         panel = self.hw.panel
         for name in ("writeto", "writevto"):
-            self._time_panel(panel, name)
-
-    def _time_panel(self, panel, name):
-        orig = getattr(panel, name)
-
-        def timed(*a, **k):
-            t0 = time.ticks_us()
-            try:
-                return orig(*a, **k)
-            finally:
-                self.panel_us += time.ticks_diff(time.ticks_us(), t0)
-        setattr(panel, name, timed)
-
-    def _timed(self, screen):
-        """Time ``screen``'s drawing this frame (the UI factor applies to it)."""
-        orig = screen.draw
-
-        def timed(fb):
-            t0 = time.ticks_us()
-            try:
-                return orig(fb)
-            finally:
-                self.ui_us += time.ticks_diff(time.ticks_us(), t0)
-                self.draws_timed += 1
-        screen.draw = timed
-        return screen
+            bench_parts.time_panel(self, panel, name)
 
     def _time_draw(self):
         """Time the drawing of the top screen and of any screen pushed during
@@ -333,11 +311,11 @@ class Runner:
         timed = []
         top = app.top()
         if top is not None:
-            timed.append(self._timed(top))
+            timed.append(bench_parts.time_draw(self, top))
 
         def push(screen):
             if screen not in timed:
-                timed.append(self._timed(screen))
+                timed.append(bench_parts.time_draw(self, screen))
             App.push(app, screen)
         app.push = push
         return timed
@@ -354,7 +332,8 @@ class Runner:
             p0 = fl.pages
             f0 = fl.us
         timed = self._time_draw()
-        bench_parts.time_bots()
+        if not HEAP:              # a heap run times no parts: its wrappers would hold code
+            bench_parts.time_bots()
         bench_parts.BOT[0] = self
         self.bot_us = 0
         self.gc_us = 0
@@ -376,19 +355,8 @@ class Runner:
         collected = 1 if gc.mem_alloc() < a0 else 0   # less in use than before: a collection ran
         if self.rec and self.n < MAX_FRAMES:
             i = self.n
-            self.us[i] = us if us > 0 else 0
-            self.nb[i] = self.fb_bytes
-            self.ns[i] = self.saves
-            self.gcs[i] = collected
-            self.uis[i] = ui if 0 < ui < us else (us if ui >= us else 0)
-            self.scs[i] = sched
-            self.svs[i] = min(max(0, self.save_us), self.us[i])
-            self.ers[i] = fl.erases - e0 if fl else 0
-            self.pgs[i] = fl.pages - p0 if fl else 0
-            self.lds[i] = max(0, _loaded(self.watch) - m0)
-            bt = self.bot_us
-            self.bts[i] = max(0, min(bt, self.us[i] - self.uis[i] - self.svs[i]))
-            self.cgs[i] = max(0, min(self.gc_us, self.us[i] - self.uis[i] - self.svs[i] - self.bts[i]))
+            bench_parts.record(self, i, us, collected, ui, sched, fl.erases - e0 if fl else 0,
+                               fl.pages - p0 if fl else 0, max(0, _loaded(self.watch) - m0))
             self.n = i + 1
             if HEAP and self.lds[i]:
                 # a module came in (the table's bot): its bytes are code, as
@@ -452,13 +420,7 @@ class Runner:
             out.update(extra)
         if HEAP:
             names()       # one "qstr pool:" line, read with this scene
-        # the frames go out in lines of 100 ("F" lines, before their scene's line)
-        for a in range(0, self.n, 100):
-            b = min(self.n, a + 100)
-            print("F " + json.dumps([[self.us[i], self.nb[i], self.ns[i], self.gcs[i], self.uis[i],
-                                      self.scs[i], self.svs[i], self.ers[i], self.pgs[i], self.lds[i],
-                                      self.bts[i], self.cgs[i]]
-                                     for i in range(a, b)]))
+        bench_parts.print_frames(self)   # "F" lines, before their scene's line
         print("SCENE " + json.dumps(out))
 
     def home(self):

@@ -47,7 +47,7 @@ BOT_WORKLOADS = ("dairyman", "mildred", "milestones")
 # the console's own collection of the heap in a still frame (App.collect_if_low,
 # App.collect), timed apart by the bench: the chip's figure stands for each
 # (the audit: 39-44 ms in every scene, the games' live heap 150-177 KB), not
-# the host's time, whose heap is twice the chip's (240wK: 480 KB) and whose
+# the host's time, whose heap is twice the chip's (upy.HEAP: 480 KB) and whose
 # collection walks the bench's own records besides
 CHIP_COLLECT_MS = 44.0
 
