@@ -102,3 +102,28 @@ def test_the_summary_in_words():
     t = reviewpage.summary(rv)
     assert "2 decisions judged: 1 as good" in t and "about 6.5 points" in t and "(1 such)" in t
     assert reviewpage.label(a) == "Step 10: -6.5"
+
+
+def test_a_review_the_heap_has_no_room_for_says_so_and_keeps_the_rest():
+    """The judge's modules come in as the review opens: a MemoryError there
+    (a heap too full, fragmented by a replay) lets go of what came in and
+    says so in a message over the page below, instead of the error screen."""
+    log = _log()
+    app = FakeApp(fb=TextFB())
+    below = app.top()
+    judge = review.judge_for
+
+    def no_room(title):
+        judge(title)              # the judge's modules come in, then the heap is full
+        raise MemoryError("memory allocation failed")
+    review.judge_for = no_room
+    had = set(sys.modules)
+    try:
+        reviewpage.open_review(app, log)
+    finally:
+        review.judge_for = judge
+    assert not isinstance(app.top(), reviewpage.ReviewPage)
+    assert app.top() is not below
+    assert app.messages and app.messages[-1][0] == "Review", app.messages
+    assert app.messages[-1][1].startswith("Not enough memory for the review"), app.messages
+    assert [m for m in sys.modules if m not in had] == []      # what came in is let go

@@ -20,8 +20,21 @@ from dicebox.core.think import HEAP_THOUGHT
 
 def open_review(app, log, jump=None, names=None):
     """Review the decoded game ``log`` (logreplay.decode's) on ``app``;
-    ``names``: Milestones' seat names (the replay's)."""
-    app.push(ReviewPage(app, log, jump, names))
+    ``names``: Milestones' seat names (the replay's). The judge's modules
+    come in on a collected heap; when they find no room, what came in is let
+    go and a message says so (the replay, the log and the game are kept)."""
+    import gc
+    had = set(sys.modules)
+    gc.collect()
+    try:
+        page = ReviewPage(app, log, jump, names)
+    except MemoryError:
+        drop([m for m in sys.modules if m not in had])
+        gc.collect()
+        app.message("Review", "Not enough memory for the review here. Back out to Records "
+                    "and open the game's Review from there.")
+        return
+    app.push(page)
 
 
 def short(x):
