@@ -20,6 +20,19 @@ def opened(app):
     raise AssertionError("the log was not read")
 
 
+def replay_of(title, seed, seats):
+    """A bots' game of ``title`` played to its end and kept, then its replay
+    opened from the title's Replays page on a new console: (app, page, the
+    game's table as it ended)."""
+    played, t = play(title, seed, seats)
+    app = FakeApp(seed=1, fb=TextFB(strict=False))
+    app.store = played.store
+    replaypage.replays_page(app, title)
+    pick(app, labels(app)[0])
+    pick(app, "Replay")
+    return app, opened(app), t
+
+
 def settled(app, page):
     for _ in range(400):
         if not page.busy():
@@ -170,13 +183,7 @@ def test_the_oldest_kept_game_gives_way_to_the_sixth():
 
 def test_mildred_and_milestones_replays_step_to_the_tables_final_state_in_their_words():
     for title, seats in (("mildred", [1, 2]), ("milestones", [0, 2])):
-        played, t = play(title, 3, seats)
-        app = FakeApp(seed=1, fb=TextFB(strict=False))
-        app.store = played.store
-        replaypage.replays_page(app, title)
-        pick(app, labels(app)[0])
-        pick(app, "Replay")
-        page = opened(app)
+        app, page, t = replay_of(title, 3, seats)
         r = page.rep
         said = 0
         while r.pos < r.log.n:
@@ -197,13 +204,7 @@ def test_keys_pressed_fast_are_each_a_step():
     after it: a key on the frame of the words moves on from that step, and
     one pressed while a longer move is under way (Down, Left back past a
     checkpoint) is played when it ends (the last such key)."""
-    played, t = play("dairyman", 3, [1, 2])
-    app = FakeApp(seed=1, fb=TextFB(strict=False))
-    app.store = played.store
-    replaypage.replays_page(app, "dairyman")
-    pick(app, labels(app)[0])
-    pick(app, "Replay")
-    page = opened(app)
+    app, page, _ = replay_of("dairyman", 3, [1, 2])
     r = page.rep
     for _ in range(10):
         app.press(E.RIGHT)            # a press, then one frame
@@ -231,13 +232,7 @@ def test_a_key_pressed_while_the_tables_code_comes_in_is_kept():
     frame for the heap before each), and the Right pressed meanwhile is a
     step once the table is up, not lost."""
     from dicebox.core import modules
-    played, t = play("dairyman", 3, [1, 2])
-    app = FakeApp(seed=1, fb=TextFB(strict=False))
-    app.store = played.store
-    replaypage.replays_page(app, "dairyman")
-    pick(app, labels(app)[0])
-    pick(app, "Replay")
-    page = opened(app)
+    app, page, _ = replay_of("dairyman", 3, [1, 2])
     r = page.rep
     modules.drop(["dicebox.games.dairyman.still"])   # (MicroPython: as on a console that has not opened it)
     app.press(E.A)

@@ -10,6 +10,7 @@ line, then the moments that cost the most, each opening its explanation;
 with ``jump`` (the Replay screen's ``jump(step)``), A on an explanation
 closes the review and shows that step in the replay.
 """
+import gc
 import sys
 
 from dicebox.core import events, ui
@@ -23,17 +24,22 @@ def open_review(app, log, jump=None, names=None):
     ``names``: Milestones' seat names (the replay's). The judge's modules
     come in on a collected heap; when they find no room, what came in is let
     go and a message says so (the replay, the log and the game are kept)."""
-    import gc
     had = set(sys.modules)
     gc.collect()
     try:
         page = ReviewPage(app, log, jump, names)
     except MemoryError:
-        drop([m for m in sys.modules if m not in had])
+        page = None
+    # what the judge brought in (the game's review and its Expert): let go
+    # once the review is thought or left (a replay opened from the list then
+    # has the heap the Expert's code took), or now when it found no room
+    brought = [m for m in sys.modules if m not in had]
+    if page is None:
+        drop(brought)
         gc.collect()
-        app.message("Review", "Not enough memory for the review here. Back out to Records "
-                    "and open the game's Review from there.")
+        app.message("Review", "Not enough memory here. Open the Review again from Records.")
         return
+    page.brought = brought
     app.push(page)
 
 
@@ -76,12 +82,8 @@ class ReviewPage(ui.Screen):
 
     def __init__(self, app, log, jump=None, names=None):
         ui.Screen.__init__(self, app)
-        had = set(sys.modules)
         self.rv = Reviewer(log, None, names)
-        # what the judge brought in (the game's review and its Expert): let go
-        # once the review is thought or left (a replay opened from the list
-        # then has the heap the Expert's code took)
-        self.brought = [m for m in sys.modules if m not in had]
+        self.brought = []            # the judge's modules (open_review): let go in done()
         self.jump = jump
         self.wait = 0
         self.shown = -1
